@@ -1,0 +1,112 @@
+// What a run produces: the decimated Trace for the panels, the typed event
+// log, and the Summary (model.md, "What a run produces").
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "scenario.h"
+
+namespace inflight {
+
+// What held the sender back at a moment. `Link` whenever the bottleneck
+// queue is non-empty.
+enum class Limit : std::uint8_t { Cwnd, Rwnd, Sndbuf, Pacing, Link };
+constexpr int kLimitCount = 5;
+const char* to_string(Limit l);
+
+// The congestion-control state, across algorithms.
+enum class CcPhase : std::uint8_t {
+    SlowStart, CongestionAvoidance, Recovery, Loss,  // Reno, CUBIC (Loss = after RTO)
+    Startup, Drain, ProbeBw, ProbeRtt                // BBR v1
+};
+const char* to_string(CcPhase p);
+
+// Min and max of one series over one trace bucket. NaN when the series had
+// no value in the bucket (e.g. no RTT sample).
+struct MinMax {
+    double min;
+    double max;
+};
+
+// One decimation bucket: every series' min and max over [t_start_s, t_end_s),
+// so sawtooth peaks and short notches survive decimation.
+struct TraceBucket {
+    double t_start_s = 0, t_end_s = 0;
+    MinMax cwnd_bytes{}, window_bytes{}, inflight_bytes{}, queue_bytes{};
+    double ssthresh_bytes = 0;        // at bucket end; +inf while unset
+    MinMax rtt_s{};                   // measured RTT samples in the bucket
+    double srtt_s = 0, min_rtt_s = 0; // at bucket end
+    MinMax delivery_rate_bps{};       // delivery-rate samples in the bucket
+    double pacing_rate_bps = 0;       // the algorithm's pacing rate at bucket end
+    double btlbw_bps = 0;             // BBR's BtlBw estimate (NaN for others)
+    double bbr_min_rtt_s = 0;         // BBR's min_rtt filter (NaN for others)
+    CcPhase phase = CcPhase::SlowStart;
+    Limit limit = Limit::Cwnd;        // the limit that bound longest in the bucket
+    // Packet conservation counters at bucket end (whole packets, all
+    // transmissions): sent = delivered + dropped + in_network.
+    std::uint64_t pkts_sent = 0, pkts_delivered = 0, pkts_dropped = 0, pkts_in_network = 0;
+};
+
+struct Trace {
+    double bdp_bytes = 0;
+    double buffer_bytes = 0;
+    double base_rtt_s = 0;
+    std::uint32_t mss_bytes = 1500;
+    double bucket_s = 0;
+    std::vector<TraceBucket> buckets;
+};
+
+enum class EventKind : std::uint8_t {
+    SlowStartExit, CongestionEvent, Drops, EcnMarks, Rto, StateChange, LimitChange
+};
+const char* to_string(EventKind k);
+enum class CongestionCause : std::uint8_t { Loss, Ecn, Rto };
+const char* to_string(CongestionCause c);
+
+struct Event {
+    double t_s = 0;
+    EventKind kind = EventKind::CongestionEvent;
+    std::string text;                 // one line, for people
+    // Details by kind (zero when not relevant):
+    CongestionCause cause = CongestionCause::Loss;
+    double cwnd_before_bytes = 0, cwnd_after_bytes = 0;
+    std::uint64_t drops_tail = 0, drops_aqm = 0, drops_random = 0, ecn_marks = 0;
+    CcPhase phase = CcPhase::SlowStart;  // new state for StateChange
+    Limit limit = Limit::Cwnd;           // new limit for LimitChange
+};
+
+struct Summary {
+    // Steady-state window: the second half of the run.
+    double window_start_s = 0, window_end_s = 0;
+    double throughput_bps = 0;         // in-order bytes delivered per second, x8
+    double utilisation = 0;            // throughput / link rate
+    double mean_cwnd_packets = 0;      // time-weighted
+    double mean_rtt_s = 0, min_rtt_s = 0, max_rtt_s = 0, p95_rtt_s = 0;
+    std::array<double, kLimitCount> binding_fractions{};  // indexed by Limit
+    Limit binding_limit = Limit::Cwnd;
+    std::uint64_t window_congestion_events = 0;
+    // Whole-run counts.
+    std::uint64_t congestion_events = 0;
+    std::uint64_t drops_tail = 0, drops_aqm = 0, drops_random = 0;
+    std::uint64_t ecn_marks = 0, retransmits = 0, rtos = 0;
+    double bdp_packets = 0, buffer_packets = 0;
+    std::uint64_t packets_simulated = 0;  // every transmission, retransmissions included
+    double wall_seconds = 0;
+    // True when the figure rests on too few congestion events to trust
+    // (random loss with fewer than kFewEvents in the window).
+    bool few_events = false;
+    static constexpr std::uint64_t kFewEvents = 20;
+};
+
+struct RunResult {
+    Scenario scenario;
+    Trace trace;
+    std::vector<Event> events;
+    Summary summary;
+    bool cancelled = false;
+};
+
+}  // namespace inflight

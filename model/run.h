@@ -1,0 +1,34 @@
+// Running a scenario: the one entry point the app, the command line, the
+// tests and the benchmarks share. No global state: any number of runs may go
+// on at once on different threads.
+#pragma once
+
+#include <atomic>
+#include <functional>
+
+#include "result.h"
+
+namespace inflight {
+
+// A view of the run so far, handed to the consumer while the run goes on.
+// Valid only during the callback: copy what you keep.
+struct Progress {
+    const Trace& trace;                // buckets completed so far
+    const std::vector<Event>& events;  // events so far
+    double sim_time_s;
+    double duration_s;
+};
+
+struct RunControl {
+    // Set to true from any thread to stop the run promptly (within a
+    // millisecond or so of wall time); the result then has cancelled = true.
+    const std::atomic<bool>* cancel = nullptr;
+    // Called on the running thread every few percent of the run.
+    std::function<void(const Progress&)> on_progress;
+};
+
+// Runs a scenario that validate() accepts (throws std::invalid_argument
+// otherwise).
+RunResult run_scenario(const Scenario& scenario, const RunControl& control = {});
+
+}  // namespace inflight
