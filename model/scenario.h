@@ -3,8 +3,10 @@
 #pragma once
 
 #include <cstdint>
+#include <array>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace inflight {
 
@@ -58,6 +60,27 @@ const char* to_string(Aqm a);
 std::optional<Algorithm> algorithm_from_string(const std::string& s);
 std::optional<LossPattern> loss_pattern_from_string(const std::string& s);
 std::optional<Aqm> aqm_from_string(const std::string& s);
+
+// Each parameter by name, for scenario files, the command line and error
+// messages. key() is the scenario-file / --json key ("algo", "loss_pattern");
+// the command-line option is "--" + key with '_' as '-'.
+enum class Param {
+    Algorithm, Bandwidth, Rtt, Loss, LossPattern, Rwnd, Sndbuf, Buffer,
+    Aqm, Ecn, Mss, Pacing, Duration, Seed
+};
+inline constexpr std::array<Param, 14> kAllParams = {
+    Param::Algorithm, Param::Bandwidth, Param::Rtt,    Param::Loss,   Param::LossPattern,
+    Param::Rwnd,      Param::Sndbuf,    Param::Buffer, Param::Aqm,    Param::Ecn,
+    Param::Mss,       Param::Pacing,    Param::Duration, Param::Seed};
+const char* key(Param p);
+std::optional<Param> param_from_key(std::string_view key);
+
+// Checks one parameter of `s`; the error calls it `name` (e.g. "--rtt" on
+// the command line, "rtt" in a file). validate() is this for every Param.
+std::optional<std::string> validate_param(const Scenario& s, Param p, std::string_view name,
+                                          double max_bandwidth_bps = Limits::max_bandwidth_bps_cli);
+// The allowed values of a parameter in words: "1 ms – 1000 ms".
+std::string allowed_range(Param p, double max_bandwidth_bps = Limits::max_bandwidth_bps_cli);
 
 // Derived path figures.
 double bdp_bytes(const Scenario& s);
