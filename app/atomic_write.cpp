@@ -1,0 +1,56 @@
+#include "atomic_write.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+
+namespace inflight {
+namespace {
+
+std::string cannot_write(const std::string& path, const std::string& reason) {
+    return "cannot write '" + path + "': " + reason;
+}
+
+// Writes everything or reports why not.
+template <class File>
+std::optional<std::string> write_all(File& file, const std::string& path, const std::string& contents) {
+    const qint64 size = static_cast<qint64>(contents.size());
+    if (file.write(contents.data(), size) != size) return cannot_write(path, file.errorString().toStdString());
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> check_output_path(const std::string& path) {
+    if (path.empty()) return std::string("cannot write '': empty file name");
+    const QFileInfo info(QString::fromStdString(path));
+    if (info.isDir()) return cannot_write(path, "is a directory");
+    const QFileInfo dir(info.absolutePath());
+    if (!dir.exists())
+        return cannot_write(path, "directory '" + info.absolutePath().toStdString() + "' does not exist");
+    if (!dir.isDir())
+        return cannot_write(path, "'" + info.absolutePath().toStdString() + "' is not a directory");
+    return std::nullopt;
+}
+
+std::optional<std::string> write_file_atomically(const std::string& path, const std::string& contents) {
+    if (auto err = check_output_path(path)) return err;
+    const QString qpath = QString::fromStdString(path);
+    const QFileInfo info(qpath);
+    if (info.exists() && !info.isFile()) {
+        QFile device(qpath);
+        if (!device.open(QIODevice::WriteOnly))
+            return cannot_write(path, device.errorString().toStdString());
+        return write_all(device, path, contents);
+    }
+    QSaveFile file(qpath);
+    if (!file.open(QIODevice::WriteOnly)) return cannot_write(path, file.errorString().toStdString());
+    if (auto err = write_all(file, path, contents)) {
+        file.cancelWriting();
+        return err;
+    }
+    if (!file.commit()) return cannot_write(path, file.errorString().toStdString());
+    return std::nullopt;
+}
+
+}  // namespace inflight

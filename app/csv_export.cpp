@@ -1,0 +1,144 @@
+#include "csv_export.h"
+
+#include <cmath>
+
+#include "scenario_text.h"
+
+namespace inflight {
+namespace {
+
+// NaN (no value in the bucket) is an empty cell; infinity is "inf".
+std::string number(double x) { return std::isnan(x) ? std::string() : exact_number(x); }
+
+// One CSV row being built; cells may be empty, so count them.
+struct Row {
+    std::string text;
+    bool empty = true;
+};
+void add(Row& row, const std::string& cell) {
+    if (!row.empty) row.text += ',';
+    row.text += cell;
+    row.empty = false;
+}
+void add(Row& row, double x) { add(row, number(x)); }
+void add(Row& row, std::uint64_t n) { add(row, std::to_string(n)); }
+
+}  // namespace
+
+std::string csv_field(const std::string& text) {
+    if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+    std::string out = "\"";
+    for (char c : text) {
+        if (c == '"') out += '"';
+        out += c;
+    }
+    out += '"';
+    return out;
+}
+
+std::string reproduce_command(const Scenario& s) {
+    std::string cmd = "inflight run";
+    for (Param p : kAllParams) {
+        std::string option = key(p);
+        for (char& c : option)
+            if (c == '_') c = '-';
+        if (p == Param::Ecn || p == Param::Pacing) {
+            const bool on = p == Param::Ecn ? s.ecn : s.pacing;
+            cmd += on ? " --" + option : " --no-" + option;
+            continue;
+        }
+        cmd += " --" + option + " " + param_exact_text(s, p);
+    }
+    return cmd;
+}
+
+std::string provenance_comment(const Scenario& s, const std::string& what) {
+    std::string out = "# Inflight " + std::string(INFLIGHT_VERSION) + ": " + what + "\n";
+    for (Param p : kAllParams) {
+        out += "# ";
+        out += key(p);
+        out += " = ";
+        out += param_exact_text(s, p);
+        const std::string unit = param_unit(p);
+        if (!unit.empty()) out += " " + unit;
+        const std::string human = param_human_text(s, p);
+        if (human != param_exact_text(s, p)) out += " (" + human + ")";
+        out += "\n";
+    }
+    out += "# reproduce: " + reproduce_command(s) + "\n";
+    return out;
+}
+
+std::string trace_csv(const RunResult& r) {
+    std::string out = provenance_comment(r.scenario, "trace, one row per time bucket; min/max "
+                                                     "columns span the bucket, others are at its end");
+    const Trace& t = r.trace;
+    out += "# bdp_bytes = " + exact_number(t.bdp_bytes) +
+           ", buffer_bytes = " + exact_number(t.buffer_bytes) +
+           ", base_rtt_s = " + exact_number(t.base_rtt_s) +
+           ", mss_bytes = " + std::to_string(t.mss_bytes) +
+           ", bucket_s = " + exact_number(t.bucket_s) + "\n";
+    out +=
+        "t_start_s,t_end_s,"
+        "cwnd_min_bytes,cwnd_max_bytes,window_min_bytes,window_max_bytes,"
+        "inflight_min_bytes,inflight_max_bytes,queue_min_bytes,queue_max_bytes,"
+        "ssthresh_bytes,rtt_min_s,rtt_max_s,srtt_s,min_rtt_s,"
+        "delivery_rate_min_bps,delivery_rate_max_bps,pacing_rate_bps,"
+        "btlbw_bps,bbr_min_rtt_s,phase,limit,"
+        "pkts_sent,pkts_delivered,pkts_dropped,pkts_in_network\n";
+    for (const TraceBucket& b : t.buckets) {
+        Row row;
+        add(row, b.t_start_s);
+        add(row, b.t_end_s);
+        for (const MinMax& m : {b.cwnd_bytes, b.window_bytes, b.inflight_bytes, b.queue_bytes}) {
+            add(row, m.min);
+            add(row, m.max);
+        }
+        add(row, b.ssthresh_bytes);
+        add(row, b.rtt_s.min);
+        add(row, b.rtt_s.max);
+        add(row, b.srtt_s);
+        add(row, b.min_rtt_s);
+        add(row, b.delivery_rate_bps.min);
+        add(row, b.delivery_rate_bps.max);
+        add(row, b.pacing_rate_bps);
+        add(row, b.btlbw_bps);
+        add(row, b.bbr_min_rtt_s);
+        add(row, std::string(to_string(b.phase)));
+        add(row, std::string(to_string(b.limit)));
+        add(row, b.pkts_sent);
+        add(row, b.pkts_delivered);
+        add(row, b.pkts_dropped);
+        add(row, b.pkts_in_network);
+        out += row.text + "\n";
+    }
+    return out;
+}
+
+std::string events_csv(const RunResult& r) {
+    std::string out = provenance_comment(
+        r.scenario, "event log, one row per event; detail columns are empty where they do not apply");
+    out +=
+        "t_s,kind,text,cause,cwnd_before_bytes,cwnd_after_bytes,"
+        "drops_tail,drops_aqm,drops_random,ecn_marks,phase,limit\n";
+    for (const Event& e : r.events) {
+        Row row;
+        add(row, e.t_s);
+        add(row, std::string(to_string(e.kind)));
+        add(row, csv_field(e.text));
+        const bool congestion = e.kind == EventKind::CongestionEvent;
+        add(row, congestion ? std::string(to_string(e.cause)) : std::string());
+        add(row, congestion ? number(e.cwnd_before_bytes) : std::string());
+        add(row, congestion ? number(e.cwnd_after_bytes) : std::string());
+        const bool counts = e.kind == EventKind::Drops || e.kind == EventKind::EcnMarks ||
+                            congestion;
+        for (std::uint64_t n : {e.drops_tail, e.drops_aqm, e.drops_random, e.ecn_marks})
+            add(row, counts ? std::to_string(n) : std::string());
+        add(row, e.kind == EventKind::StateChange ? std::string(to_string(e.phase)) : std::string());
+        add(row, e.kind == EventKind::LimitChange ? std::string(to_string(e.limit)) : std::string());
+        out += row.text + "\n";
+    }
+    return out;
+}
+
+}  // namespace inflight

@@ -1,0 +1,19 @@
+// A run's result as one JSON object (the `run --json` output): the summary
+// in SI units (bits/s, seconds, bytes, packets) with the keys app.md lists,
+// plus `version`, `few_events`, the steady-state window and `cancelled`;
+// `scenario` uses the scenario-file keys so it can be fed back with
+// --scenario.
+#pragma once
+
+#include <QJsonObject>
+#include <string>
+
+#include "result.h"
+
+namespace inflight {
+
+QJsonObject result_to_json(const RunResult& r);
+// Indented JSON text ending in a newline.
+std::string result_json_text(const RunResult& r);
+
+}  // namespace inflight

@@ -1,0 +1,207 @@
+#include "scenario_file.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonParseError>
+#include <QJsonValue>
+#include <cmath>
+
+#include "scenario_text.h"
+#include "units.h"
+
+namespace inflight {
+namespace {
+
+// Integers up to 2^53 survive a trip through a JSON number (a double).
+constexpr double kMaxExactJsonInteger = 9007199254740992.0;
+
+std::string all_keys() {
+    std::string out;
+    for (Param p : kAllParams) {
+        if (!out.empty()) out += ", ";
+        out += key(p);
+    }
+    return out;
+}
+
+// What a key's value may be, for wrong-type messages.
+std::string expected_value(Param p) {
+    switch (p) {
+        case Param::Algorithm:
+        case Param::LossPattern:
+        case Param::Aqm: return "a string, one of " + allowed_range(p);
+        case Param::Ecn:
+        case Param::Pacing: return "true or false";
+        case Param::Bandwidth: return "a number of bit/s or a string such as \"100Mbps\"";
+        case Param::Rtt:
+        case Param::Buffer:
+        case Param::Duration: return "a number of seconds or a string such as \"80ms\"";
+        case Param::Loss: return "a fraction such as 0.0001 or a string such as \"0.01%\"";
+        case Param::Rwnd:
+        case Param::Sndbuf: return "a whole number of bytes or a string such as \"64KiB\"";
+        case Param::Mss: return "a whole number of bytes such as 1500";
+        case Param::Seed: return "a whole number such as 1";
+    }
+    return "";
+}
+
+std::string describe(const QJsonValue& v) {
+    switch (v.type()) {
+        case QJsonValue::Null: return "null";
+        case QJsonValue::Bool: return v.toBool() ? "true" : "false";
+        case QJsonValue::Double: return exact_number(v.toDouble());
+        case QJsonValue::String: return "\"" + v.toString().toStdString() + "\"";
+        case QJsonValue::Array: return "an array";
+        case QJsonValue::Object: return "an object";
+        case QJsonValue::Undefined: break;
+    }
+    return "undefined";
+}
+
+std::string wrong_type(Param p, const QJsonValue& v) {
+    return std::string(key(p)) + ": " + describe(v) + " is not allowed; use " + expected_value(p);
+}
+
+// A JSON number for a parameter whose number form is a whole count.
+std::optional<std::string> whole_number(Param p, double x, std::uint64_t& out) {
+    if (x < 0 || x != std::floor(x) || x > kMaxExactJsonInteger)
+        return std::string(key(p)) + ": " + exact_number(x) + " is not allowed; use " +
+               expected_value(p);
+    out = static_cast<std::uint64_t>(x);
+    return std::nullopt;
+}
+
+// Sets one parameter from its JSON value and checks its range.
+std::optional<std::string> apply_value(Scenario& s, Param p, const QJsonValue& v,
+                                       double max_bandwidth_bps) {
+    const std::string name = key(p);
+    if (v.isString())
+        return set_param_from_text(s, p, v.toString().toStdString(), name, max_bandwidth_bps);
+    Scenario next = s;
+    switch (p) {
+        case Param::Ecn:
+        case Param::Pacing:
+            if (!v.isBool()) return wrong_type(p, v);
+            (p == Param::Ecn ? next.ecn : next.pacing) = v.toBool();
+            break;
+        case Param::Algorithm:
+        case Param::LossPattern:
+        case Param::Aqm:
+            return wrong_type(p, v);
+        case Param::Bandwidth:
+        case Param::Rtt:
+        case Param::Loss:
+        case Param::Buffer:
+        case Param::Duration: {
+            if (!v.isDouble()) return wrong_type(p, v);
+            const double x = v.toDouble();
+            switch (p) {
+                case Param::Bandwidth: next.bandwidth_bps = x; break;
+                case Param::Rtt: next.rtt_s = x; break;
+                case Param::Loss: next.loss = x; break;
+                case Param::Buffer: next.buffer_s = x; break;
+                default: next.duration_s = x; break;
+            }
+            break;
+        }
+        case Param::Rwnd:
+        case Param::Sndbuf:
+        case Param::Mss:
+        case Param::Seed: {
+            if (!v.isDouble()) return wrong_type(p, v);
+            std::uint64_t n = 0;
+            if (auto err = whole_number(p, v.toDouble(), n)) return err;
+            if (p == Param::Rwnd) next.rwnd_bytes = n;
+            if (p == Param::Sndbuf) next.sndbuf_bytes = n;
+            if (p == Param::Seed) next.seed = n;
+            if (p == Param::Mss) {
+                if (n < Limits::min_mss_bytes || n > Limits::max_mss_bytes)
+                    return name + ": " + format_size(n) + " is out of range; allowed " +
+                           allowed_range(p);
+                next.mss_bytes = static_cast<std::uint32_t>(n);
+            }
+            break;
+        }
+    }
+    if (auto err = validate_param(next, p, name, max_bandwidth_bps)) return err;
+    s = next;
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> scenario_from_json(const QByteArray& json, const std::string& source,
+                                              Scenario& s, double max_bandwidth_bps) {
+    const std::string where = source + ": ";
+    QJsonParseError parse_error{};
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &parse_error);
+    if (parse_error.error != QJsonParseError::NoError)
+        return where + "not valid JSON (" + parse_error.errorString().toStdString() +
+               " at byte " + std::to_string(parse_error.offset) +
+               "); a scenario is one JSON object such as {\"rtt\": \"80ms\"}";
+    if (!doc.isObject())
+        return where + "a scenario is one JSON object such as {\"rtt\": \"80ms\"}, not " +
+               (doc.isArray() ? "an array" : "a bare value");
+
+    Scenario next = s;
+    const QJsonObject obj = doc.object();
+    for (auto it = obj.begin(); it != obj.end(); ++it) {
+        const std::string k = it.key().toStdString();
+        const auto p = param_from_key(k);
+        if (!p) return where + "unknown key '" + k + "'; allowed keys: " + all_keys();
+        const QJsonValue v = it.value();
+        if (v.isObject() || v.isArray())
+            return where + k + ": " + describe(v) + " is not allowed (no nesting); use " +
+                   expected_value(*p);
+        if (auto err = apply_value(next, *p, v, max_bandwidth_bps)) return where + *err;
+    }
+    s = next;
+    return std::nullopt;
+}
+
+std::optional<std::string> load_scenario_file(const std::string& path, Scenario& s,
+                                              double max_bandwidth_bps) {
+    const QString qpath = QString::fromStdString(path);
+    const QFileInfo info(qpath);
+    const std::string where = "'" + path + "': ";
+    if (!info.exists()) return "cannot read scenario " + where + "no such file";
+    if (info.isDir()) return "cannot read scenario " + where + "is a directory, not a JSON file";
+    if (info.isFile() && info.size() > kMaxScenarioFileBytes)
+        return "cannot read scenario " + where + "file is " + format_size(static_cast<std::uint64_t>(info.size())) +
+               ", larger than the " + format_size(kMaxScenarioFileBytes) + " a scenario may be";
+    QFile file(qpath);
+    if (!file.open(QIODevice::ReadOnly))
+        return "cannot read scenario " + where + file.errorString().toStdString();
+    // Read one byte past the limit so a special file that reports no size
+    // (a pipe) is still refused when it is too long.
+    const QByteArray bytes = file.read(kMaxScenarioFileBytes + 1);
+    if (bytes.size() > kMaxScenarioFileBytes)
+        return "cannot read scenario " + where + "larger than the " +
+               format_size(kMaxScenarioFileBytes) + " a scenario may be";
+    return scenario_from_json(bytes, path, s, max_bandwidth_bps);
+}
+
+QJsonObject scenario_to_json(const Scenario& s) {
+    QJsonObject o;
+    o.insert(key(Param::Algorithm), to_string(s.algorithm));
+    o.insert(key(Param::Bandwidth), s.bandwidth_bps);
+    o.insert(key(Param::Rtt), s.rtt_s);
+    o.insert(key(Param::Loss), s.loss);
+    o.insert(key(Param::LossPattern), to_string(s.loss_pattern));
+    o.insert(key(Param::Rwnd), static_cast<qint64>(s.rwnd_bytes));
+    o.insert(key(Param::Sndbuf), static_cast<qint64>(s.sndbuf_bytes));
+    o.insert(key(Param::Buffer), s.buffer_s);
+    o.insert(key(Param::Aqm), to_string(s.aqm));
+    o.insert(key(Param::Ecn), s.ecn);
+    o.insert(key(Param::Mss), static_cast<qint64>(s.mss_bytes));
+    o.insert(key(Param::Pacing), s.pacing);
+    o.insert(key(Param::Duration), s.duration_s);
+    if (s.seed <= (1ull << 53))
+        o.insert(key(Param::Seed), static_cast<qint64>(s.seed));
+    else
+        o.insert(key(Param::Seed), QString::number(s.seed));
+    return o;
+}
+
+}  // namespace inflight

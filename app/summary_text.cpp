@@ -1,0 +1,97 @@
+#include "summary_text.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "units.h"
+
+namespace inflight {
+namespace {
+
+std::string percent(double fraction) { return format_number(fraction * 100, 3) + "%"; }
+
+// "cwnd 62%, link 38%": every limit that bound at all, longest first.
+std::string limit_shares(const Summary& s) {
+    std::vector<std::pair<double, Limit>> shares;
+    for (int i = 0; i < kLimitCount; ++i) {
+        const double f = s.binding_fractions[static_cast<std::size_t>(i)];
+        if (f > 0) shares.emplace_back(f, static_cast<Limit>(i));
+    }
+    std::stable_sort(shares.begin(), shares.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::string out;
+    for (const auto& [f, limit] : shares) {
+        if (!out.empty()) out += ", ";
+        out += std::string(to_string(limit)) + " " + percent(f);
+    }
+    return out.empty() ? "none recorded" : out;
+}
+
+std::string count(std::uint64_t n) { return format_grouped(n); }
+
+}  // namespace
+
+std::string binding_limit_words(const RunResult& r) {
+    const Scenario& sc = r.scenario;
+    switch (r.summary.binding_limit) {
+        case Limit::Cwnd: return "limited by cwnd";
+        case Limit::Rwnd:
+            return "limited by rwnd: " + format_size(sc.rwnd_bytes) + " per " + format_time(sc.rtt_s);
+        case Limit::Sndbuf:
+            return "limited by sndbuf: " + format_size(sc.sndbuf_bytes) + " per " + format_time(sc.rtt_s);
+        case Limit::Pacing: return "limited by the pacing rate";
+        case Limit::Link: return "limited by the link";
+    }
+    return "limited by ?";
+}
+
+std::string hero_line(const RunResult& r) {
+    const Summary& s = r.summary;
+    return "Throughput " + format_rate(s.throughput_bps) + " (" + percent(s.utilisation) + " of " +
+           format_rate(r.scenario.bandwidth_bps) + "), " + binding_limit_words(r);
+}
+
+std::string scenario_line(const Scenario& s) {
+    std::string out = std::string(to_string(s.algorithm)) + ", " + format_rate(s.bandwidth_bps) +
+                      ", RTT " + format_time(s.rtt_s) + ", loss ";
+    out += s.loss == 0 ? std::string("none")
+                       : format_loss(s.loss) + " (" + to_string(s.loss_pattern) + ")";
+    out += ", rwnd " + format_size_short(s.rwnd_bytes) + ", sndbuf " + format_size_short(s.sndbuf_bytes);
+    out += ", buffer " + format_time(s.buffer_s) + ", AQM " + to_string(s.aqm);
+    out += std::string(", ECN ") + (s.ecn ? "on" : "off");
+    out += ", MSS " + format_size(s.mss_bytes);
+    out += std::string(", pacing ") + (s.pacing ? "on" : "off");
+    out += ", " + format_time(s.duration_s) + ", seed " + std::to_string(s.seed);
+    return out;
+}
+
+std::string summary_text(const RunResult& r) {
+    const Summary& s = r.summary;
+    std::string out;
+    if (r.cancelled) out += "Cancelled: the figures below cover only the part that ran.\n";
+    out += hero_line(r) + "\n";
+    out += "  limits over " + format_time(s.window_start_s) + " – " + format_time(s.window_end_s) +
+           " (steady state): " + limit_shares(s) + "\n";
+    out += "RTT        mean " + format_time(s.mean_rtt_s) + ", p95 " + format_time(s.p95_rtt_s) +
+           ", min " + format_time(s.min_rtt_s) + ", max " + format_time(s.max_rtt_s) + " (base " +
+           format_time(r.scenario.rtt_s) + ")\n";
+    out += "Window     mean cwnd " + format_number(s.mean_cwnd_packets) + " packets; BDP " +
+           format_number(s.bdp_packets) + " packets, buffer " + format_number(s.buffer_packets) +
+           " packets\n";
+    out += "Congestion " + count(s.window_congestion_events) + " events in the steady state, " +
+           count(s.congestion_events) + " in the run; " + count(s.rtos) + " RTOs\n";
+    out += "Drops      tail " + count(s.drops_tail) + ", AQM " + count(s.drops_aqm) + ", random " +
+           count(s.drops_random) + "; ECN marks " + count(s.ecn_marks) + "; retransmits " +
+           count(s.retransmits) + "\n";
+    out += "Scenario   " + scenario_line(r.scenario) + "\n";
+    out += "Simulated  " + count(s.packets_simulated) + " packets in " +
+           format_time(s.wall_seconds) + " of wall time\n";
+    if (s.few_events)
+        out += "Warning: only " + count(s.window_congestion_events) +
+               " congestion events in the steady state; with random loss this figure varies by "
+               "15–25% from seed to seed. Try a longer --duration, other --seed values, or "
+               "--loss-pattern even.\n";
+    return out;
+}
+
+}  // namespace inflight

@@ -1,0 +1,22 @@
+// The readable summary `inflight run` prints: the hero number and the
+// binding limit first, then the RTT, the window against the pipe, the
+// congestion events, drops, the scenario, and a warning when the figure
+// rests on too few congestion events. Plain C++, no Qt.
+#pragma once
+
+#include <string>
+
+#include "result.h"
+
+namespace inflight {
+
+// "limited by cwnd", "limited by rwnd: 65,535 B per 80 ms", "limited by the link".
+std::string binding_limit_words(const RunResult& r);
+// "Throughput 24.1 Mbit/s (24.1% of 100 Mbit/s), limited by cwnd"
+std::string hero_line(const RunResult& r);
+// One line naming every parameter: "cubic, 100 Mbit/s, RTT 80 ms, ...".
+std::string scenario_line(const Scenario& s);
+// The whole summary, lines ending in '\n'.
+std::string summary_text(const RunResult& r);
+
+}  // namespace inflight
