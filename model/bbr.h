@@ -1,0 +1,128 @@
+// BBR v1, as Linux net/ipv4/tcp_bbr.c (mainline v1). The law:
+//   BtlBw   = windowed max of delivery-rate samples over the last 10 rounds
+//   min_rtt = windowed min of RTT samples over 10 s (refreshed by a strictly
+//             lower sample or when the window expires)
+//   pacing_rate = pacing_gain · BtlBw · 0.99
+//   cwnd        = max(cwnd_gain · BtlBw · min_rtt, 4 packets)
+// The modes:
+//             |
+//             V
+//    +---> STARTUP  ----+      gains 2/ln2: fill the pipe fast
+//    |        |         |
+//    |        V         |      full pipe: BtlBw grew < 25% for 3 rounds
+//    |      DRAIN   ----+      pacing gain ln2/2 until inflight <= BDP
+//    |        |         |
+//    |        V         |
+//    +---> PROBE_BW ----+      pacing gains 1.25, 0.75, 1 ×6 (one min_rtt each)
+//    |        ^    |    |
+//    |        |    |    |
+//    |        +----+    |
+//    |                  |
+//    +---- PROBE_RTT <--+      min_rtt 10 s old: cwnd 4 packets for
+//                              max(200 ms, 1 round), then back
+// Loss does not enter the law; on entering recovery BBR keeps packet
+// conservation for one round (cwnd = inflight + acked), and restores the
+// saved cwnd on leaving it. ECN is ignored. Left out, as irrelevant to this
+// path model: the long-term (policer) bandwidth sampler, ACK-aggregation
+// cwnd, TSO quantization budget and idle restart.
+#pragma once
+
+#include <random>
+
+#include "congestion_control.h"
+#include "windowed_filter.h"
+
+namespace inflight {
+
+struct BbrParams {
+    double high_gain = 2885.0 / 1000.0;       // 2/ln2: doubles the sending rate each round
+    double drain_gain = 1000.0 / 2885.0;      // inverse of high_gain: drains Startup's queue in a round
+    double cwnd_gain = 2.0;                   // keeps 2 BDP in flight in ProbeBW
+    double pacing_margin = 0.01;              // pace 1% below the estimate to drain queues
+    std::int64_t bw_window_rounds = 10;       // BtlBw filter length
+    TimePs min_rtt_window = 10 * kPsPerSecond;
+    TimePs probe_rtt_duration = from_ms(200);
+    std::uint32_t min_cwnd_packets = 4;       // "cwnd_min_target": keeps ACK clocking alive
+    double full_bw_growth = 1.25;             // Startup exits when BtlBw grows < 25%...
+    int full_bw_rounds = 3;                   // ...for 3 rounds
+    std::uint32_t initial_cwnd_packets = 10;  // RFC 6928
+};
+
+class Bbr final : public CongestionControl {
+public:
+    enum class Mode { Startup, Drain, ProbeBw, ProbeRtt };
+    static constexpr int kCycleLength = 8;
+    static constexpr double kCycleGains[kCycleLength] = {1.25, 0.75, 1, 1, 1, 1, 1, 1};
+
+    // `paced`: whether the sender honours the pacing rate. Unpaced, the
+    // pacing gains below 1 cannot act, so Drain applies its target to cwnd
+    // instead (inflight ≤ 1 BDP); without that an unpaced flow never leaves
+    // Drain. This is our choice: Linux always paces BBR.
+    Bbr(std::uint64_t seed, bool paced, BbrParams p = {});
+
+    void on_ack(CcState& s, const AckInfo& ack) override;
+    void on_congestion_event(CcState& s, TimePs now) override;
+    void on_rto(CcState& s, TimePs now) override;
+    double pacing_rate_Bps(const CcState& s) const override;
+    CcPhase phase(const CcState& s, RecoveryState r) const override;
+    bool responds_to_ecn() const override { return false; }
+    double btlbw_Bps() const override { return max_bw_Bps(); }
+    double model_min_rtt_s() const override;
+
+    // Inspection, for tests and display.
+    Mode mode() const { return mode_; }
+    int cycle_index() const { return cycle_idx_; }
+    double pacing_gain() const { return pacing_gain_; }
+    double cwnd_gain() const { return cwnd_gain_; }
+    bool full_bw_reached() const { return full_bw_reached_; }
+    std::int64_t round_count() const { return rtt_count_; }
+    double max_bw_Bps() const { return bw_filter_.best(); }
+    TimePs min_rtt() const { return min_rtt_; }
+
+private:
+    void update_model(CcState& s, const AckInfo& ack);
+    void update_bw(const CcState& s, const AckInfo& ack);
+    void update_cycle_phase(const CcState& s, const AckInfo& ack);
+    bool is_next_cycle_phase(const CcState& s, const AckInfo& ack) const;
+    void advance_cycle_phase(TimePs now);
+    void check_full_bw_reached(const AckInfo& ack);
+    void check_drain(CcState& s, TimePs now);
+    void update_min_rtt(CcState& s, const AckInfo& ack);
+    void check_probe_rtt_done(CcState& s, TimePs now);
+    void update_gains();
+    void set_pacing_rate(const CcState& s, double bw_Bps, double gain);
+    void set_cwnd(CcState& s, const AckInfo& ack, double bw_Bps, double gain);
+    bool set_cwnd_to_recover_or_restore(CcState& s, const AckInfo& ack, double* new_cwnd);
+    void reset_mode(TimePs now);
+    void reset_probe_bw_mode(TimePs now);
+    void save_cwnd(const CcState& s);
+    // Bytes in flight that a gain times the estimated BDP allows.
+    double inflight_bytes(const CcState& s, double bw_Bps, double gain) const;
+
+    BbrParams p_;
+    bool paced_;
+    std::mt19937_64 rng_;
+    Mode mode_ = Mode::Startup;
+    WindowedMax bw_filter_;                 // bytes/s, over rounds
+    std::int64_t rtt_count_ = 0;            // packet-timed rounds so far
+    std::uint64_t next_rtt_delivered_ = 0;  // delivered bytes that end this round
+    bool round_start_ = false;
+    TimePs min_rtt_ = kNever;               // min_rtt filter; kNever until the first sample
+    TimePs min_rtt_stamp_ = 0;
+    TimePs probe_rtt_done_stamp_ = 0;       // 0: not yet at 4 packets in ProbeRTT
+    bool probe_rtt_round_done_ = false;
+    double pacing_gain_;
+    double cwnd_gain_;
+    double pacing_rate_Bps_ = 0;
+    bool has_seen_rtt_ = false;
+    int cycle_idx_ = 0;
+    TimePs cycle_stamp_ = 0;
+    double full_bw_Bps_ = 0;
+    int full_bw_count_ = 0;
+    bool full_bw_reached_ = false;
+    double prior_cwnd_bytes_ = 0;
+    bool packet_conservation_ = false;
+    RecoveryState prev_recovery_ = RecoveryState::Open;
+};
+
+}  // namespace inflight

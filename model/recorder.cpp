@@ -1,0 +1,280 @@
+#include "recorder.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace inflight {
+
+namespace {
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+double finite_or_nan(double v) { return std::isfinite(v) ? v : kNaN; }
+void settle(MinMax& m) {  // an empty bucket has no value
+    if (m.min > m.max) m.min = m.max = kNaN;
+}
+template <typename Array>
+Limit longest(const Array& times) {
+    return static_cast<Limit>(std::max_element(times.begin(), times.end()) - times.begin());
+}
+std::string format(const char* fmt, double a, double b = 0, double c = 0) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, fmt, a, b, c);
+    return buf;
+}
+}  // namespace
+
+Recorder::Recorder(const Config& c, Trace& trace, std::vector<Event>& events)
+    : cfg_(c), trace_(trace), events_(events), bucket_end_(bucket_end(1)), period_end_(c.limit_log_period) {
+    reset_bucket(0);
+    trace_.buckets.reserve(static_cast<std::size_t>(c.bucket_count));
+}
+
+void Recorder::reset_bucket(TimePs start) {
+    cur_ = TraceBucket{};
+    cur_.t_start_s = to_seconds(start);
+    for (MinMax* m : {&cur_.cwnd_bytes, &cur_.window_bytes, &cur_.inflight_bytes, &cur_.queue_bytes,
+                      &cur_.rtt_s, &cur_.delivery_rate_bps})
+        *m = MinMax{kInf, -kInf};
+    bucket_limit_time_.fill(0);
+}
+
+void Recorder::add(Event e) {
+    auto at = events_.end();
+    while (at != events_.begin() && (at - 1)->t_s > e.t_s) --at;
+    events_.insert(at, std::move(e));
+}
+
+std::string Recorder::packets(double bytes) const {
+    return format("%.0f", bytes / cfg_.mss_bytes);
+}
+
+void Recorder::rtt_sample(TimePs now, TimePs rtt) {
+    widen(cur_.rtt_s, to_seconds(rtt));
+    if (now <= cfg_.window_start) return;
+    rtt_sum_s_ += to_seconds(rtt);
+    ++rtt_count_;
+    rtt_min_ = std::min(rtt_min_, rtt);
+    rtt_max_ = std::max(rtt_max_, rtt);
+    if (rtt_histogram_.empty()) rtt_histogram_.assign(static_cast<std::size_t>(cfg_.max_rtt_expected / kRttBin) + 2, 0);
+    const std::size_t bin = std::min<std::size_t>(static_cast<std::size_t>(rtt / kRttBin), rtt_histogram_.size() - 1);
+    ++rtt_histogram_[bin];
+}
+
+void Recorder::close_bucket(TimePs now, const Sender& s, const Bottleneck& path, const CongestionControl& cc) {
+    account_time(now);
+    cur_.t_end_s = to_seconds(now);
+    for (MinMax* m : {&cur_.cwnd_bytes, &cur_.window_bytes, &cur_.inflight_bytes, &cur_.queue_bytes,
+                      &cur_.rtt_s, &cur_.delivery_rate_bps})
+        settle(*m);
+    cur_.ssthresh_bytes = finite_or_nan(s.ssthresh_bytes());
+    cur_.srtt_s = s.srtt_s();
+    cur_.min_rtt_s = s.min_rtt() == kNever ? kNaN : to_seconds(s.min_rtt());
+    cur_.pacing_rate_bps = cc.pacing_rate_Bps(s.cc_state()) * 8.0;
+    cur_.btlbw_bps = cc.btlbw_Bps() * 8.0;
+    cur_.bbr_min_rtt_s = cc.model_min_rtt_s();
+    cur_.phase = s.phase();
+    cur_.limit = longest(bucket_limit_time_);
+    cur_.pkts_sent = s.packets_sent();
+    cur_.pkts_delivered = path.counters().pkts_acked;
+    cur_.pkts_dropped = path.counters().drops();
+    cur_.pkts_in_network = path.packets_in_network();
+    trace_.buckets.push_back(cur_);
+
+    if (now == cfg_.window_start) acked_at_window_start_ = s.acked_bytes();
+    if (now >= period_end_) judge_limit(now);
+    if (group_start_ >= 0 && now - group_start_ > cfg_.drop_group_span) flush_drop_group();
+
+    reset_bucket(now);
+    bucket_end_ = bucket_end(static_cast<std::int64_t>(trace_.buckets.size()) + 1);
+}
+
+void Recorder::group_drops(TimePs now, const PathCounters& c) {
+    if (group_start_ >= 0 && now - group_start_ > cfg_.drop_group_span) flush_drop_group();
+    if (group_start_ < 0) {
+        group_start_ = now;
+        group_base_ = group_now_;
+    }
+    group_now_ = c;
+    seen_marks_and_drops_ = c.drops() + c.ecn_marks;
+}
+
+void Recorder::flush_drop_group() {
+    const double t = to_seconds(group_start_);
+    const std::uint64_t tail = group_now_.drops_tail - group_base_.drops_tail;
+    const std::uint64_t aqm = group_now_.drops_aqm - group_base_.drops_aqm;
+    const std::uint64_t random = group_now_.drops_random - group_base_.drops_random;
+    const std::uint64_t marks = group_now_.ecn_marks - group_base_.ecn_marks;
+    if (tail + aqm + random > 0) {
+        Event e;
+        e.t_s = t;
+        e.kind = EventKind::Drops;
+        e.drops_tail = tail;
+        e.drops_aqm = aqm;
+        e.drops_random = random;
+        const std::uint64_t total = tail + aqm + random;
+        e.text = std::to_string(total) + (total == 1 ? " packet dropped:" : " packets dropped:");
+        const char* sep = " ";
+        if (tail) { e.text += sep + std::to_string(tail) + " tail drop (buffer full)"; sep = ", "; }
+        if (aqm) { e.text += sep + std::to_string(aqm) + " CoDel drop"; sep = ", "; }
+        if (random) e.text += sep + std::to_string(random) + " random loss on the link";
+        add(std::move(e));
+    }
+    if (marks > 0) {
+        Event e;
+        e.t_s = t;
+        e.kind = EventKind::EcnMarks;
+        e.ecn_marks = marks;
+        e.text = std::to_string(marks) + (marks == 1 ? " packet" : " packets") + " CE-marked by CoDel (none dropped)";
+        add(std::move(e));
+    }
+    group_start_ = -1;
+}
+
+void Recorder::judge_limit(TimePs now) {
+    const Limit l = longest(period_limit_time_);
+    period_limit_time_.fill(0);
+    period_end_ = now + cfg_.limit_log_period;
+    if (limit_logged_ && l == logged_limit_) return;
+    limit_logged_ = true;
+    logged_limit_ = l;
+    Event e;
+    e.t_s = to_seconds(now);
+    e.kind = EventKind::LimitChange;
+    e.limit = l;
+    switch (l) {
+    case Limit::Cwnd: e.text = "Now limited by cwnd: the congestion window is smaller than the pipe"; break;
+    case Limit::Rwnd:
+    case Limit::Sndbuf:
+        {
+            char buf[160];
+            std::string bytes = std::to_string(cfg_.window_limit_bytes);
+            for (int i = static_cast<int>(bytes.size()) - 3; i > 0; i -= 3) bytes.insert(static_cast<std::size_t>(i), ",");
+            std::snprintf(buf, sizeof buf, "Now limited by %s: %s B per RTT", l == Limit::Rwnd ? "rwnd" : "sndbuf",
+                          bytes.c_str());
+            e.text = buf;
+        }
+        break;
+    case Limit::Pacing: e.text = "Now limited by the pacing rate"; break;
+    case Limit::Link: e.text = "Now limited by the link: a queue stands at the bottleneck"; break;
+    }
+    add(std::move(e));
+}
+
+void Recorder::congestion_event(TimePs now, CongestionCause cause, double before, double after,
+                                bool ended_slow_start) {
+    if (now > cfg_.window_start) ++window_congestion_events_;
+    if (cause == CongestionCause::Rto) return;  // the RTO line says it
+    const double t = to_seconds(now);
+    if (ended_slow_start) {
+        Event e;
+        e.t_s = t;
+        e.kind = EventKind::SlowStartExit;
+        e.text = "Slow start ends at cwnd " + packets(before) + " packets (first " +
+                 (cause == CongestionCause::Ecn ? "ECN mark)" : "loss)");
+        add(std::move(e));
+    }
+    Event e;
+    e.t_s = t;
+    e.kind = EventKind::CongestionEvent;
+    e.cause = cause;
+    e.cwnd_before_bytes = before;
+    e.cwnd_after_bytes = after;
+    e.text = std::string("Congestion event (") + (cause == CongestionCause::Ecn ? "ECN mark" : "loss") +
+             "): cwnd " + packets(before) + " → " + packets(after) + " packets";
+    add(std::move(e));
+}
+
+void Recorder::retransmission_timeout(TimePs now, TimePs rto, int backoff, double before) {
+    Event e;
+    e.t_s = to_seconds(now);
+    e.kind = EventKind::Rto;
+    e.cause = CongestionCause::Rto;
+    e.cwnd_before_bytes = before;
+    e.cwnd_after_bytes = cfg_.mss_bytes;
+    e.text = "Retransmission timeout: cwnd " + packets(before) + " → 1 packet, everything unacknowledged resent" +
+             format(" (next RTO %.0f ms, backoff x%.0f)", to_seconds(rto) * 1e3, std::ldexp(1.0, backoff));
+    add(std::move(e));
+}
+
+void Recorder::phase_change(TimePs now, CcPhase from, CcPhase to) {
+    const double t = to_seconds(now);
+    const bool bbr = to == CcPhase::Startup || to == CcPhase::Drain || to == CcPhase::ProbeBw || to == CcPhase::ProbeRtt;
+    if (bbr) {
+        if (from == CcPhase::Startup && to == CcPhase::Drain) {
+            Event x;
+            x.t_s = t;
+            x.kind = EventKind::SlowStartExit;
+            x.text = "Startup ends: bandwidth grew less than 25% for 3 rounds (the pipe is full)";
+            add(std::move(x));
+        }
+        Event e;
+        e.t_s = t;
+        e.kind = EventKind::StateChange;
+        e.phase = to;
+        switch (to) {
+        case CcPhase::Startup: e.text = "BBR enters Startup"; break;
+        case CcPhase::Drain: e.text = "BBR enters Drain: pacing below the bandwidth to empty the queue"; break;
+        case CcPhase::ProbeBw: e.text = "BBR enters ProbeBW: cycling pacing gains 1.25, 0.75, 1, ..."; break;
+        case CcPhase::ProbeRtt: e.text = "BBR enters ProbeRTT: cwnd 4 packets for at least 200 ms"; break;
+        default: break;
+        }
+        add(std::move(e));
+        return;
+    }
+    if (from == CcPhase::SlowStart && to == CcPhase::CongestionAvoidance) {
+        Event e;
+        e.t_s = t;
+        e.kind = EventKind::SlowStartExit;
+        e.phase = to;
+        e.text = "Slow start ends: cwnd reached ssthresh";
+        add(std::move(e));
+    }
+}
+
+void Recorder::finish(TimePs now, const Sender& s, const Bottleneck& path, Summary& out) {
+    if (group_start_ >= 0) flush_drop_group();
+    const double window_s = to_seconds(cfg_.duration - cfg_.window_start);
+    out.window_start_s = to_seconds(cfg_.window_start);
+    out.window_end_s = to_seconds(cfg_.duration);
+    (void)now;
+    out.throughput_bps = static_cast<double>(s.acked_bytes() - acked_at_window_start_) * 8.0 / window_s;
+    out.utilisation = out.throughput_bps / cfg_.link_rate_bps;
+    out.mean_cwnd_packets = cwnd_time_integral_ / window_s / cfg_.mss_bytes;
+    if (rtt_count_ > 0) {
+        out.mean_rtt_s = rtt_sum_s_ / static_cast<double>(rtt_count_);
+        out.min_rtt_s = to_seconds(rtt_min_);
+        out.max_rtt_s = to_seconds(rtt_max_);
+        const std::uint64_t rank = static_cast<std::uint64_t>(std::ceil(0.95 * static_cast<double>(rtt_count_)));
+        std::uint64_t seen = 0;
+        for (std::size_t i = 0; i < rtt_histogram_.size(); ++i) {
+            seen += rtt_histogram_[i];
+            if (seen >= rank) {
+                const double mid = (static_cast<double>(i) + 0.5) * to_seconds(kRttBin);
+                out.p95_rtt_s = std::clamp(mid, out.min_rtt_s, out.max_rtt_s);
+                break;
+            }
+        }
+    } else {
+        out.mean_rtt_s = out.min_rtt_s = out.max_rtt_s = out.p95_rtt_s = kNaN;
+    }
+    TimePs total = 0;
+    for (TimePs t : window_limit_time_) total += t;
+    for (int i = 0; i < kLimitCount; ++i)
+        out.binding_fractions[i] = total > 0 ? static_cast<double>(window_limit_time_[i]) / static_cast<double>(total) : 0;
+    out.binding_limit = longest(window_limit_time_);
+    out.window_congestion_events = window_congestion_events_;
+    out.congestion_events = s.congestion_events();
+    const PathCounters& c = path.counters();
+    out.drops_tail = c.drops_tail;
+    out.drops_aqm = c.drops_aqm;
+    out.drops_random = c.drops_random;
+    out.ecn_marks = c.ecn_marks;
+    out.retransmits = s.retransmits();
+    out.rtos = s.rtos();
+    out.packets_simulated = s.packets_sent();
+    out.few_events = cfg_.random_loss && window_congestion_events_ < Summary::kFewEvents;
+}
+
+}  // namespace inflight

@@ -1,0 +1,24 @@
+// Reno, RFC 5681 §3.1 (with the SACK-based recovery the sender provides).
+//   slow start:           cwnd += min(acked, SMSS) per ACK, while cwnd < ssthresh
+//   congestion avoidance: cwnd += SMSS·SMSS/cwnd per ACK (one SMSS per RTT)
+//   congestion event:     ssthresh = max(FlightSize/2, 2·SMSS); cwnd = ssthresh
+//   timeout:              ssthresh as above; the sender sets cwnd = 1 SMSS
+// No growth while in recovery (RFC 5681 §3.2 step 6 is replaced by SACK
+// pipe accounting, RFC 6675).
+#pragma once
+
+#include "congestion_control.h"
+
+namespace inflight {
+
+class Reno final : public CongestionControl {
+public:
+    void on_ack(CcState& s, const AckInfo& ack) override;
+    void on_congestion_event(CcState& s, TimePs now) override;
+    void on_rto(CcState& s, TimePs now) override;
+};
+
+// RFC 5681 eq. (4): ssthresh = max(FlightSize / 2, 2*SMSS).
+double reno_ssthresh_bytes(const CcState& s);
+
+}  // namespace inflight

@@ -1,0 +1,253 @@
+#include "sender.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace inflight {
+
+Sender::Sender(const Config& c, CongestionControl& cc, Bottleneck& path, SenderEvents& events)
+    : cfg_(c),
+      cc_(cc),
+      path_(path),
+      events_(events),
+      window_limit_bytes_(std::min(c.rwnd_bytes, c.sndbuf_bytes)),
+      window_limit_kind_(c.rwnd_bytes <= c.sndbuf_bytes ? Limit::Rwnd : Limit::Sndbuf),
+      segs_(4096),
+      tx_order_(4096) {
+    cc_state_.mss_bytes = c.mss_bytes;
+    cc_state_.cwnd_bytes = static_cast<double>(c.initial_cwnd_packets) * c.mss_bytes;
+    // RFC 6298 §2.2 with the handshake's sample R: SRTT = R, RTTVAR = R/2.
+    srtt_ = c.handshake_rtt;
+    rttvar_ = c.handshake_rtt / 2;
+    cc_state_.srtt_s = to_seconds(srtt_);
+    phase_ = cc_.phase(cc_state_, recovery_);
+}
+
+TimePs Sender::current_rto() const {
+    const TimePs base = srtt_ + std::max(4 * rttvar_, cfg_.min_rto_var);
+    const TimePs backed_off = backoff_ >= 30 ? cfg_.max_rto : base << backoff_;
+    return std::min(backed_off, cfg_.max_rto);
+}
+
+// RFC 6298 §2.3, α = 1/8, β = 1/4; Karn's rule is applied by the caller.
+void Sender::update_rtt(TimePs rtt) {
+    const TimePs err = rtt > srtt_ ? rtt - srtt_ : srtt_ - rtt;
+    rttvar_ = rttvar_ - rttvar_ / 4 + err / 4;
+    srtt_ = srtt_ - srtt_ / 8 + rtt / 8;
+    cc_state_.srtt_s = to_seconds(srtt_);
+    backoff_ = 0;  // a fresh sample ends the backoff (RFC 6298 §5.7)
+    if (rtt < min_rtt_) min_rtt_ = rtt;
+}
+
+void Sender::refresh_cc_state() {
+    cc_state_.bytes_in_flight = in_flight_bytes_;
+    cc_state_.flight_size_bytes = snd_nxt_ - snd_una_;
+    cc_state_.delivered_bytes = rate_.delivered_bytes();
+}
+
+void Sender::note_phase(TimePs now) {
+    const CcPhase p = cc_.phase(cc_state_, recovery_);
+    if (p != phase_) {
+        events_.phase_change(now, phase_, p);
+        phase_ = p;
+    }
+}
+
+void Sender::mark_lost(std::uint64_t seg_no, Segment& g) {
+    g.state = SegState::Lost;
+    in_flight_bytes_ -= g.bytes;
+    lost_bytes_this_ack_ += g.bytes;
+    retransmit_queue_.push(seg_no);
+    new_loss_ = true;
+}
+
+// A transmission is lost once three transmissions sent after it have been
+// delivered: its tx index is below that of the third most recent delivery.
+void Sender::detect_losses() {
+    const std::uint64_t threshold = delivered_tx_[0];
+    while (!tx_order_.empty()) {
+        const Transmission t = tx_order_.front();
+        if (t.seg_no >= una_seg_) {
+            Segment& g = seg(t.seg_no);
+            const bool live = g.state == SegState::InFlight && g.tx_index == t.tx_index;
+            if (live) {
+                if (t.tx_index >= threshold) break;
+                mark_lost(t.seg_no, g);
+            }
+        }
+        tx_order_.pop_front();
+    }
+}
+
+bool Sender::advance_snd_una() {
+    bool advanced = false;
+    while (!segs_.empty() && segs_.front().state == SegState::Delivered) {
+        snd_una_ += segs_.front().bytes;
+        segs_.pop_front();
+        ++una_seg_;
+        advanced = true;
+    }
+    return advanced;
+}
+
+void Sender::enter_recovery(TimePs now, CongestionCause cause) {
+    const double before = cc_state_.cwnd_bytes;
+    const bool from_slow_start = phase_ == CcPhase::SlowStart;  // BBR's Startup does not end on loss
+    refresh_cc_state();
+    cc_.on_congestion_event(cc_state_, now);
+    recovery_ = RecoveryState::Recovery;
+    recovery_point_ = snd_nxt_;
+    fast_retransmit_due_ = cause == CongestionCause::Loss;
+    ++congestion_events_;
+    events_.congestion_event(now, cause, before, cc_state_.cwnd_bytes, from_slow_start);
+}
+
+AckOutcome Sender::on_ack(TimePs now, const AckInFlight& ack) {
+    AckOutcome out;
+    const std::uint64_t seg_no = ack.packet.seg_no;
+    if (seg_no < una_seg_) return out;  // a duplicate of data already acknowledged
+    Segment& g = seg(seg_no);
+    if (g.state == SegState::Delivered) return out;
+
+    const std::uint64_t prior_in_flight = in_flight_bytes_;
+    if (g.state == SegState::InFlight) in_flight_bytes_ -= g.bytes;
+    g.state = SegState::Delivered;
+    out.new_data = true;
+    const std::uint32_t acked = g.bytes;
+
+    // Karn: no RTT sample from a segment that was ever retransmitted.
+    if (!g.retransmitted) {
+        out.rtt = now - g.snapshot.sent_time;
+        update_rtt(out.rtt);
+    }
+    RateSample rs = rate_.on_delivered(now, acked, g.snapshot, min_rtt_);
+    rs.prior_in_flight_bytes = prior_in_flight;
+    if (rs.interval > 0) out.delivery_rate_bps = rs.rate_Bps() * 8.0;
+
+    delivered_tx_[0] = delivered_tx_[1];
+    delivered_tx_[1] = delivered_tx_[2];
+    delivered_tx_[2] = ack.packet.tx_index;
+
+    if (advance_snd_una()) {  // RFC 6298 §5.3: new data acknowledged restarts the timer
+        rto_deadline_ = segs_.empty() ? kNever : now + current_rto();
+    }
+    if (recovery_ != RecoveryState::Open && snd_una_ >= recovery_point_) {
+        recovery_ = RecoveryState::Open;
+        refresh_cc_state();
+        cc_.on_recovery_exit(cc_state_, now);
+    }
+
+    new_loss_ = false;
+    lost_bytes_this_ack_ = 0;
+    detect_losses();
+    rs.lost_bytes = lost_bytes_this_ack_;
+    if (recovery_ == RecoveryState::Open) {
+        if (new_loss_)
+            enter_recovery(now, CongestionCause::Loss);
+        else if (ack.ce && cc_.responds_to_ecn())
+            enter_recovery(now, CongestionCause::Ecn);  // RFC 3168: reduce as for a loss, once per window
+    }
+
+    refresh_cc_state();
+    const bool cwnd_limited = blocked_by_ == Limit::Cwnd ||
+                              static_cast<double>(prior_in_flight + cfg_.mss_bytes) > cc_state_.cwnd_bytes;
+    cc_.on_ack(cc_state_, AckInfo{now, acked, out.rtt, recovery_, rs, cwnd_limited});
+    if (cc_state_.request_app_limited) {
+        rate_.mark_app_limited(in_flight_bytes_);
+        cc_state_.request_app_limited = false;
+    }
+    note_phase(now);
+    return out;
+}
+
+void Sender::on_rto_timer(TimePs now) {
+    ++rtos_;
+    ++congestion_events_;
+    const double before = cc_state_.cwnd_bytes;
+    refresh_cc_state();
+    cc_.on_rto(cc_state_, now);
+    cc_state_.cwnd_bytes = cfg_.mss_bytes;
+    // Everything unacknowledged is presumed lost and retransmitted.
+    for (std::size_t i = 0; i < segs_.size(); ++i) {
+        Segment& g = segs_[i];
+        if (g.state == SegState::InFlight) mark_lost(una_seg_ + i, g);
+    }
+    recovery_ = RecoveryState::Loss;
+    recovery_point_ = snd_nxt_;
+    fast_retransmit_due_ = false;
+    ++backoff_;
+    const TimePs rto = current_rto();
+    rto_deadline_ = now + rto;
+    events_.retransmission_timeout(now, rto, backoff_, before);
+    events_.congestion_event(now, CongestionCause::Rto, before, cc_state_.cwnd_bytes, false);
+    refresh_cc_state();
+    note_phase(now);
+}
+
+bool Sender::retransmission_waiting() {
+    while (!retransmit_queue_.empty()) {
+        const std::uint64_t s = retransmit_queue_.top();
+        if (s >= una_seg_ && seg(s).state == SegState::Lost) return true;
+        retransmit_queue_.pop();  // delivered meanwhile (the original was only late)
+    }
+    return false;
+}
+
+void Sender::transmit(TimePs now, std::uint64_t seg_no, bool retransmission) {
+    Segment& g = seg(seg_no);
+    const bool nothing_outstanding = in_flight_bytes_ == 0 && segs_.size() == 1 && !retransmission;
+    g.snapshot = rate_.on_send(now, nothing_outstanding);
+    g.tx_index = ++tx_counter_;
+    g.state = SegState::InFlight;
+    if (retransmission) {
+        g.retransmitted = true;
+        ++retransmits_;
+    }
+    in_flight_bytes_ += g.bytes;
+    tx_order_.push_back(Transmission{seg_no, g.tx_index});
+    ++packets_sent_;
+    path_.enqueue(now, Packet{seg_no, g.tx_index, g.bytes});
+    if (rto_deadline_ == kNever) rto_deadline_ = now + current_rto();
+    if (cfg_.pacing) {
+        refresh_cc_state();
+        const double rate_Bps = cc_.pacing_rate_Bps(cc_state_);
+        next_send_time_ = now + static_cast<TimePs>(g.bytes * 1e12 / rate_Bps);
+    }
+}
+
+void Sender::try_send(TimePs now) {
+    for (;;) {
+        if (cfg_.pacing && next_send_time_ > now) {
+            blocked_by_ = Limit::Pacing;
+            return;
+        }
+        if (retransmission_waiting()) {
+            const std::uint64_t s = retransmit_queue_.top();
+            const bool fits = static_cast<double>(in_flight_bytes_ + seg(s).bytes) <= cc_state_.cwnd_bytes;
+            if (!fits && !fast_retransmit_due_) {
+                blocked_by_ = Limit::Cwnd;
+                return;
+            }
+            fast_retransmit_due_ = false;
+            retransmit_queue_.pop();
+            transmit(now, s, true);
+            continue;
+        }
+        const std::uint64_t outstanding = snd_nxt_ - snd_una_;
+        if (outstanding >= window_limit_bytes_) {
+            blocked_by_ = window_limit_kind_;
+            return;
+        }
+        const std::uint32_t len =
+            static_cast<std::uint32_t>(std::min<std::uint64_t>(cfg_.mss_bytes, window_limit_bytes_ - outstanding));
+        if (static_cast<double>(in_flight_bytes_ + len) > cc_state_.cwnd_bytes) {
+            blocked_by_ = Limit::Cwnd;
+            return;
+        }
+        segs_.push_back(Segment{len, SegState::InFlight, false, 0, {}});
+        snd_nxt_ += len;
+        transmit(now, una_seg_ + segs_.size() - 1, false);
+    }
+}
+
+}  // namespace inflight
