@@ -1,0 +1,16 @@
+// The binding limit in words, for the hero panel and the exports:
+// "limited by cwnd — loss-based sawtooth", "limited by rwnd: 65,535 B per
+// 80 ms", "limited by the link". Plain C++.
+#pragma once
+
+#include <string>
+
+#include "result.h"
+
+namespace inflight::ui {
+
+std::string binding_limit_words(const Summary& summary, const Scenario& scenario);
+// A one-line caution when the figure rests on too few congestion events, or "".
+std::string few_events_warning(const Summary& summary, const Scenario& scenario);
+
+}  // namespace inflight::ui

@@ -1,0 +1,31 @@
+// Shared look of every chart: no animation, our own axis ranges, colours
+// from the active palette (light or dark), fonts big enough for a projector.
+#pragma once
+
+#include <QColor>
+#include <QPen>
+
+class QChart;
+class QChartView;
+class QValueAxis;
+class QWidget;
+
+namespace inflight::ui {
+
+struct SeriesColors {
+    QColor cwnd, window, inflight, ssthresh, rtt, srtt, min_rtt, base_rtt, rate, btlbw, pacing, link;
+    QColor calm, warm, envelope;
+};
+
+SeriesColors series_colors(bool dark);
+bool is_dark_palette();
+
+// A chart view with animations off, a compact legend and no OpenGL.
+QChartView* make_chart_view(QWidget* parent);
+QValueAxis* make_axis(QChart* chart, Qt::Alignment side, const QString& title);
+// Re-applies background, text and grid colours from the current palette.
+void style_chart(QChart* chart);
+// A "nice" upper bound for an axis: 1, 2, 2.5, 5 × 10^k above v.
+double nice_ceiling(double v);
+
+}  // namespace inflight::ui

@@ -1,0 +1,93 @@
+#include "dashboard.h"
+
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QVBoxLayout>
+
+#include "event_log_view.h"
+#include "hero_panel.h"
+#include "rtt_chart.h"
+#include "window_chart.h"
+
+namespace inflight::ui {
+
+namespace {
+QGroupBox* boxed(const QString& title, QWidget* content, QWidget* parent) {
+    auto* box = new QGroupBox(title, parent);
+    auto* l = new QVBoxLayout(box);
+    l->setContentsMargins(2, 2, 2, 2);
+    l->addWidget(content);
+    return box;
+}
+}  // namespace
+
+Dashboard::Dashboard(QWidget* parent) : QWidget(parent) {
+    window_ = new WindowChart(this);
+    rtt_ = new RttChart(this);
+    hero_ = new HeroPanel(this);
+    events_ = new EventLogView(this);
+    boxes_[0] = boxed(tr("Window vs the pipe"), window_, this);
+    boxes_[1] = boxed(tr("Round-trip time"), rtt_, this);
+    boxes_[2] = boxed(tr("Throughput"), hero_, this);
+    boxes_[3] = boxed(tr("Event log"), events_, this);
+    auto* grid = new QGridLayout(this);
+    grid->setContentsMargins(4, 4, 4, 4);
+    grid->setSpacing(6);
+    grid->addWidget(boxes_[0], 0, 0);
+    grid->addWidget(boxes_[1], 1, 0);
+    grid->addWidget(boxes_[2], 0, 1);
+    grid->addWidget(boxes_[3], 1, 1);
+    grid->setColumnStretch(0, 3);
+    grid->setColumnStretch(1, 2);
+    grid->setRowStretch(0, 1);
+    grid->setRowStretch(1, 1);
+
+    frame_timer_.setSingleShot(true);
+    connect(&frame_timer_, &QTimer::timeout, this, &Dashboard::drawPending);
+    since_frame_.start();
+}
+
+QWidget* Dashboard::panel(Panel p) const { return boxes_[static_cast<int>(p)]; }
+
+void Dashboard::offer(SnapshotPtr snap) {
+    pending_ = std::move(snap);
+    if (frame_timer_.isActive()) return;
+    const qint64 wait = kFrameIntervalMs - since_frame_.elapsed();
+    if (wait <= 0) drawPending();
+    else frame_timer_.start(static_cast<int>(wait));
+}
+
+void Dashboard::showNow(SnapshotPtr snap) {
+    frame_timer_.stop();
+    pending_ = std::move(snap);
+    drawPending();
+}
+
+void Dashboard::drawPending() {
+    if (!pending_) return;
+    shown_ = std::move(pending_);
+    pending_.reset();
+    since_frame_.restart();
+    const RunResult& r = shown_->result;
+    window_->setTrace(r.trace, r.scenario.duration_s);
+    rtt_->setTrace(r.trace, r.scenario.duration_s);
+    hero_->setSnapshot(*shown_);
+    events_->setSnapshot(shown_);
+    emit frameShown(shown_->generation, shown_->done);
+}
+
+void Dashboard::showRunError(const QString& message) { hero_->showError(message); }
+
+void Dashboard::setBytes(bool bytes) { window_->setBytes(bytes); }
+
+void Dashboard::restyle() {
+    window_->restyle();
+    rtt_->restyle();
+    hero_->restyle();
+    if (shown_) {
+        SnapshotPtr s = shown_;
+        showNow(s);
+    }
+}
+
+}  // namespace inflight::ui

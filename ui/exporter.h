@@ -1,0 +1,26 @@
+// Exports: a widget (the dashboard or one panel) as PNG at a scale or as
+// SVG, the trace and event log as CSV (the command line's writers, with the
+// '#' parameter header). Every file is written atomically: complete or absent.
+// Functions return an error line naming the path, or nothing on success.
+#pragma once
+
+#include <QImage>
+#include <QString>
+#include <optional>
+
+#include "result.h"
+
+class QWidget;
+
+namespace inflight::ui {
+
+// The widget drawn into an image of its size × scale (device pixel ratio set,
+// so text and lines are drawn sharp at 2×, not scaled up).
+QImage render_image(QWidget* w, double scale);
+
+std::optional<QString> save_png(QWidget* w, const QString& path, double scale);
+std::optional<QString> save_svg(QWidget* w, const QString& path, const QString& title);
+std::optional<QString> save_trace_csv(const RunResult& r, const QString& path);
+std::optional<QString> save_events_csv(const RunResult& r, const QString& path);
+
+}  // namespace inflight::ui

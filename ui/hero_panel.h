@@ -1,0 +1,48 @@
+// Panel 3 — the hero number: steady-state throughput in large type, the
+// utilisation of the link, the binding limit in words, a small delivery-rate
+// trace, and for BBR its own model of the path (BtlBw, pacing rate, min_rtt,
+// state).
+#pragma once
+
+#include <QWidget>
+
+#include "run_snapshot.h"
+
+class QChartView;
+class QLabel;
+class QLineSeries;
+class QValueAxis;
+
+namespace inflight::ui {
+
+class HeroPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit HeroPanel(QWidget* parent = nullptr);
+
+    void setSnapshot(const RunSnapshot& snap);
+    void restyle();
+    void showError(const QString& message);
+
+    QString heroText() const;
+    QString limitText() const;
+
+private:
+    void setStale(bool stale);
+
+    QLabel* hero_;
+    QLabel* utilisation_;
+    QLabel* limit_;
+    QLabel* warning_;
+    QLabel* bbr_;
+    QLabel* status_;
+    QChartView* view_;
+    QValueAxis* x_;
+    QValueAxis* y_;
+    QLineSeries* rate_;
+    QLineSeries* link_;
+    QLineSeries* btlbw_;
+    QLineSeries* pacing_;
+};
+
+}  // namespace inflight::ui

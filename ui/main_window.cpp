@@ -1,0 +1,318 @@
+#include "main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QScrollArea>
+#include <QSettings>
+#include <QStatusBar>
+#include <QVBoxLayout>
+
+#include "atomic_write.h"
+#include "controls_panel.h"
+#include "export_dialog.h"
+#include "exporter.h"
+#include "run_worker.h"
+#include "scenario_file.h"
+#include "settings_keys.h"
+#include "themes.h"
+#include "units.h"
+
+// Outside any namespace, as Q_INIT_RESOURCE requires (static library).
+static void init_ui_resources() { Q_INIT_RESOURCE(inflight_resources); }
+
+namespace inflight::ui {
+
+namespace {
+QSettings settings() { return QSettings(keys::kOrganization, keys::kApplication); }
+QString q(const std::string& s) { return QString::fromStdString(s); }
+}  // namespace
+
+MainWindow::MainWindow(bool use_settings, QWidget* parent)
+    : QMainWindow(parent), use_settings_(use_settings) {
+    init_ui_resources();
+    setWindowTitle(tr("Inflight — why a TCP transfer is as fast as it is"));
+    setWindowIcon(QIcon(QStringLiteral(":/inflight/icon.svg")));
+    setAcceptDrops(true);
+
+    controls_ = new ControlsPanel;
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(controls_);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setMinimumWidth(controls_->sizeHint().width() + 24);
+    scroll->setMaximumWidth(360);
+
+    dashboard_ = new Dashboard;
+    banner_ = new QLabel;
+    banner_->setWordWrap(true);
+    banner_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    banner_->setStyleSheet("background: #fbe3e4; color: #8a1f11; border: 1px solid #d0312d; padding: 6px;");
+    banner_->setVisible(false);
+
+    auto* right = new QWidget;
+    auto* right_layout = new QVBoxLayout(right);
+    right_layout->setContentsMargins(0, 0, 0, 0);
+    right_layout->setSpacing(2);
+    right_layout->addWidget(banner_);
+    right_layout->addWidget(dashboard_, 1);
+
+    auto* central = new QWidget;
+    auto* h = new QHBoxLayout(central);
+    h->setContentsMargins(0, 0, 0, 0);
+    h->setSpacing(0);
+    h->addWidget(scroll);
+    h->addWidget(right, 1);
+    setCentralWidget(central);
+
+    run_status_ = new QLabel;
+    statusBar()->addPermanentWidget(run_status_);
+
+    runner_ = new RunController(this);
+    connect(controls_, &ControlsPanel::scenarioChanged, this, [this](const Scenario& s) {
+        hideBanner();
+        run(s);
+    });
+    connect(runner_, &RunController::snapshotReady, dashboard_, &Dashboard::offer);
+    connect(runner_, &RunController::runFailed, this, [this](const QString& msg) {
+        dashboard_->showRunError(msg);
+        showBanner(tr("The model could not run this scenario: %1").arg(msg));
+    });
+    connect(dashboard_, &Dashboard::frameShown, this, [this](quint64, bool done) {
+        const SnapshotPtr s = dashboard_->shown();
+        if (done && s)
+            run_status_->setText(tr("%1 simulated in %2")
+                                     .arg(QString::fromStdString(format_time(s->result.scenario.duration_s)),
+                                          QString::fromStdString(format_time(s->result.summary.wall_seconds))));
+    });
+
+    buildMenus();
+
+    Scenario start;
+    bool placed = false;
+    if (use_settings_) {
+        QSettings st = settings();
+        placed = restoreGeometry(st.value(keys::kGeometry).toByteArray());
+        restoreState(st.value(keys::kWindowState).toByteArray());
+        const QByteArray last = st.value(keys::kLastScenario).toByteArray();
+        if (!last.isEmpty()) {
+            Scenario s;
+            if (!scenario_from_json(last, "the last session", s, Limits::max_bandwidth_bps_app)) start = s;
+        }
+        dark_action_->setChecked(theme_from_name(st.value(keys::kTheme).toString()) == Theme::Dark);
+        bytes_action_->setChecked(st.value(keys::kUnitsBytes, false).toBool());
+    }
+    if (!placed) resize(1280, 720);
+    controls_->setScenario(start);
+    run(start);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open scenario…"), this, [this] {
+        const QString dir = settings().value(keys::kLastDirectory, QDir::homePath()).toString();
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), dir,
+                                                          tr("Scenario (*.json);;All files (*)"));
+        if (!path.isEmpty()) loadScenario(path);
+    });
+    open->setShortcut(QKeySequence::Open);
+    QAction* save = file->addAction(tr("&Save scenario as…"), this, [this] {
+        const QString path = askSavePath(tr("Save scenario"), "scenario.json", tr("Scenario (*.json)"));
+        if (!path.isEmpty()) saveScenario(path);
+    });
+    save->setShortcut(QKeySequence::Save);
+    file->addSeparator();
+    QAction* image = file->addAction(tr("&Export image…"), this, [this] {
+        ExportDialog d(this);
+        if (d.exec() != QDialog::Accepted) return;
+        const QString path = askSavePath(tr("Export image"), d.svg() ? "inflight.svg" : "inflight.png",
+                                         d.svg() ? tr("SVG (*.svg)") : tr("PNG (*.png)"));
+        if (!path.isEmpty()) exportImage(path, d.target(), d.scale());
+    });
+    image->setShortcut(QKeySequence(tr("Ctrl+E")));
+    QAction* copy = file->addAction(tr("&Copy dashboard image"), this, [this] {
+        QApplication::clipboard()->setImage(render_image(dashboard_, devicePixelRatioF()));
+        statusBar()->showMessage(tr("Dashboard image copied to the clipboard"), 4000);
+    });
+    copy->setShortcut(QKeySequence(tr("Ctrl+Shift+C")));
+    file->addAction(tr("Export &trace CSV…"), this, [this] {
+        const QString path = askSavePath(tr("Export trace"), "trace.csv", tr("CSV (*.csv)"));
+        if (!path.isEmpty()) exportTraceCsv(path);
+    });
+    file->addAction(tr("Export e&vent log CSV…"), this, [this] {
+        const QString path = askSavePath(tr("Export event log"), "events.csv", tr("CSV (*.csv)"));
+        if (!path.isEmpty()) exportEventsCsv(path);
+    });
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    bytes_action_ = view->addAction(tr("Window in &bytes (not packets)"));
+    bytes_action_->setCheckable(true);
+    bytes_action_->setShortcut(QKeySequence(tr("Ctrl+B")));
+    connect(bytes_action_, &QAction::toggled, this, [this](bool on) {
+        dashboard_->setBytes(on);
+        if (use_settings_) settings().setValue(keys::kUnitsBytes, on);
+    });
+    dark_action_ = view->addAction(tr("&Dark theme"));
+    dark_action_->setCheckable(true);
+    dark_action_->setShortcut(QKeySequence(tr("Ctrl+D")));
+    connect(dark_action_, &QAction::toggled, this, &MainWindow::setTheme);
+    view->addSeparator();
+    view->addAction(tr("&Reset to defaults"), this, [this] {
+        controls_->setScenario(Scenario{});
+        run(Scenario{});
+    });
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Inflight"), this, [this] {
+        QMessageBox::about(this, tr("About Inflight"),
+                           tr("<b>Inflight %1</b><p>See why a TCP transfer is as fast as it is: "
+                              "throughput = window / RTT, and the window in force is the smallest of "
+                              "cwnd, rwnd and the send buffer.</p>")
+                               .arg(INFLIGHT_VERSION));
+    });
+}
+
+void MainWindow::run(const Scenario& s) {
+    if (use_settings_)
+        settings().setValue(keys::kLastScenario, QJsonDocument(scenario_to_json(s)).toJson(QJsonDocument::Compact));
+    runner_->request(s);
+}
+
+void MainWindow::setTheme(bool dark) {
+    apply_theme(dark ? Theme::Dark : Theme::Light);
+    if (dark_action_->isChecked() != dark) dark_action_->setChecked(dark);
+    dashboard_->restyle();
+    if (use_settings_) settings().setValue(keys::kTheme, theme_name(dark ? Theme::Dark : Theme::Light));
+}
+
+bool MainWindow::loadScenario(const QString& path) {
+    Scenario s = controls_->scenario();
+    if (auto err = load_scenario_file(path.toStdString(), s, Limits::max_bandwidth_bps_app)) {
+        showBanner(tr("Scenario not loaded — %1. Nothing was changed.").arg(q(*err)));
+        return false;
+    }
+    hideBanner();
+    if (use_settings_) settings().setValue(keys::kLastDirectory, QFileInfo(path).absolutePath());
+    controls_->setScenario(s);
+    run(s);
+    statusBar()->showMessage(tr("Loaded %1").arg(QFileInfo(path).fileName()), 4000);
+    return true;
+}
+
+bool MainWindow::saveScenario(const QString& path) {
+    const QByteArray json = QJsonDocument(scenario_to_json(controls_->scenario())).toJson();
+    if (auto err = write_file_atomically(path.toStdString(), json.toStdString())) {
+        showBanner(tr("Scenario not saved — %1").arg(q(*err)));
+        return false;
+    }
+    hideBanner();
+    statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+    return true;
+}
+
+QWidget* MainWindow::exportTarget(int target) const {
+    if (target < 0 || target > 3) return dashboard_;
+    return dashboard_->panel(static_cast<Dashboard::Panel>(target));
+}
+
+bool MainWindow::exportImage(const QString& path, int target, double scale) {
+    QWidget* w = exportTarget(target);
+    const bool svg = path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive);
+    const auto err = svg ? save_svg(w, path, windowTitle()) : save_png(w, path, scale);
+    if (err) {
+        showBanner(tr("Export failed — %1").arg(*err));
+        return false;
+    }
+    hideBanner();
+    statusBar()->showMessage(tr("Wrote %1").arg(path), 4000);
+    return true;
+}
+
+std::optional<RunResult> MainWindow::finishedResult() {
+    const SnapshotPtr s = dashboard_->shown();
+    if (!s || !s->done || s->generation != runner_->generation()) {
+        showBanner(tr("The run is still going; export again when the hero number has settled."));
+        return std::nullopt;
+    }
+    return s->result;
+}
+
+bool MainWindow::exportTraceCsv(const QString& path) {
+    const auto r = finishedResult();
+    if (!r) return false;
+    if (auto err = save_trace_csv(*r, path)) {
+        showBanner(tr("Export failed — %1").arg(*err));
+        return false;
+    }
+    hideBanner();
+    statusBar()->showMessage(tr("Wrote %1").arg(path), 4000);
+    return true;
+}
+
+bool MainWindow::exportEventsCsv(const QString& path) {
+    const auto r = finishedResult();
+    if (!r) return false;
+    if (auto err = save_events_csv(*r, path)) {
+        showBanner(tr("Export failed — %1").arg(*err));
+        return false;
+    }
+    hideBanner();
+    statusBar()->showMessage(tr("Wrote %1").arg(path), 4000);
+    return true;
+}
+
+QString MainWindow::askSavePath(const QString& title, const QString& suggested, const QString& filter) {
+    const QString dir = settings().value(keys::kLastDirectory, QDir::homePath()).toString();
+    const QString path = QFileDialog::getSaveFileName(this, title, QDir(dir).filePath(suggested), filter);
+    if (!path.isEmpty() && use_settings_) settings().setValue(keys::kLastDirectory, QFileInfo(path).absolutePath());
+    return path;
+}
+
+void MainWindow::showBanner(const QString& text) {
+    banner_->setText(text);
+    banner_->setVisible(true);
+}
+
+void MainWindow::hideBanner() { banner_->setVisible(false); }
+
+QString MainWindow::bannerText() const { return banner_->isVisible() ? banner_->text() : QString(); }
+
+void MainWindow::closeEvent(QCloseEvent* e) {
+    if (use_settings_) {
+        QSettings st = settings();
+        st.setValue(keys::kGeometry, saveGeometry());
+        st.setValue(keys::kWindowState, saveState());
+    }
+    QMainWindow::closeEvent(e);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* e) {
+    const auto urls = e->mimeData()->urls();
+    if (urls.size() == 1 && urls.front().isLocalFile()) e->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* e) {
+    const auto urls = e->mimeData()->urls();
+    if (urls.size() == 1 && urls.front().isLocalFile()) {
+        loadScenario(urls.front().toLocalFile());
+        e->acceptProposedAction();
+    }
+}
+
+}  // namespace inflight::ui

@@ -1,0 +1,67 @@
+// The window: controls on the left, the four panels on the right, the model
+// on a worker thread, menus for scenarios and exports, settings kept between
+// sessions. Errors (bad file, unwritable path) show in a banner at the top:
+// clear, non-blocking, and nothing is changed.
+#pragma once
+
+#include <QMainWindow>
+#include <optional>
+
+#include "dashboard.h"
+#include "scenario.h"
+
+class QAction;
+class QLabel;
+
+namespace inflight::ui {
+
+class ControlsPanel;
+class RunController;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    // `use_settings` false: start from defaults and remember nothing (tests).
+    explicit MainWindow(bool use_settings = true, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    ControlsPanel* controls() const { return controls_; }
+    Dashboard* dashboard() const { return dashboard_; }
+    RunController* runner() const { return runner_; }
+
+    // Each returns true on success; on failure the banner names the problem.
+    bool loadScenario(const QString& path);
+    bool saveScenario(const QString& path);
+    // target -1: the whole dashboard; else a Dashboard::Panel. SVG by suffix.
+    bool exportImage(const QString& path, int target, double scale);
+    bool exportTraceCsv(const QString& path);
+    bool exportEventsCsv(const QString& path);
+    void setTheme(bool dark);
+
+    QString bannerText() const;
+
+protected:
+    void closeEvent(QCloseEvent* e) override;
+    void dragEnterEvent(QDragEnterEvent* e) override;
+    void dropEvent(QDropEvent* e) override;
+
+private:
+    void buildMenus();
+    void run(const Scenario& s);
+    void showBanner(const QString& text);
+    void hideBanner();
+    QString askSavePath(const QString& title, const QString& suggested, const QString& filter);
+    QWidget* exportTarget(int target) const;
+    std::optional<RunResult> finishedResult();
+
+    bool use_settings_;
+    ControlsPanel* controls_;
+    Dashboard* dashboard_;
+    RunController* runner_;
+    QLabel* banner_;
+    QLabel* run_status_;
+    QAction* bytes_action_;
+    QAction* dark_action_;
+};
+
+}  // namespace inflight::ui

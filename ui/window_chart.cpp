@@ -1,0 +1,119 @@
+#include "window_chart.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QChartView>
+#include <QLineSeries>
+#include <QValueAxis>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+#include "chart_style.h"
+#include "trace_series.h"
+
+namespace inflight::ui {
+
+WindowChart::WindowChart(QWidget* parent) : QWidget(parent) {
+    view_ = make_chart_view(this);
+    QChart* chart = view_->chart();
+    x_ = make_axis(chart, Qt::AlignBottom, tr("time (s)"));
+    y_ = make_axis(chart, Qt::AlignLeft, tr("packets"));
+
+    calm_lo_ = new QLineSeries(chart);
+    calm_hi_ = new QLineSeries(chart);
+    warm_hi_ = new QLineSeries(chart);
+    calm_ = new QAreaSeries(calm_hi_, calm_lo_);
+    calm_->setName(tr("pipe (BDP)"));
+    warm_ = new QAreaSeries(warm_hi_, calm_hi_);
+    warm_->setName(tr("queue (buffer)"));
+    cwnd_ = new QLineSeries(chart);
+    cwnd_->setName(tr("cwnd"));
+    window_ = new QLineSeries(chart);
+    window_->setName(tr("window in force"));
+    inflight_ = new QLineSeries(chart);
+    inflight_->setName(tr("in flight"));
+    ssthresh_ = new QLineSeries(chart);
+    ssthresh_->setName(tr("ssthresh"));
+    for (QAbstractSeries* s : std::initializer_list<QAbstractSeries*>{calm_, warm_, inflight_, cwnd_,
+                                                                       window_, ssthresh_}) {
+        chart->addSeries(s);
+        s->attachAxis(x_);
+        s->attachAxis(y_);
+    }
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(view_);
+    restyle();
+    clear();
+}
+
+void WindowChart::restyle() {
+    const SeriesColors c = series_colors(is_dark_palette());
+    calm_->setBrush(c.calm);
+    calm_->setPen(Qt::NoPen);
+    warm_->setBrush(c.warm);
+    warm_->setPen(Qt::NoPen);
+    cwnd_->setPen(QPen(c.cwnd, 2));
+    window_->setPen(QPen(c.window, 1.5));
+    inflight_->setPen(QPen(c.inflight, 1.2));
+    QPen dashed(c.ssthresh, 1.6, Qt::DashLine);
+    ssthresh_->setPen(dashed);
+    style_chart(view_->chart());
+}
+
+void WindowChart::setBytes(bool bytes) {
+    bytes_ = bytes;
+    redraw();
+}
+
+void WindowChart::clear() {
+    trace_ = nullptr;
+    for (QLineSeries* s : {calm_lo_, calm_hi_, warm_hi_, cwnd_, window_, inflight_, ssthresh_}) s->clear();
+    x_->setRange(0, duration_s_);
+    y_->setRange(0, 10);
+}
+
+void WindowChart::setTrace(const Trace& trace, double duration_s) {
+    trace_ = &trace;
+    duration_s_ = duration_s;
+    redraw();
+}
+
+void WindowChart::redraw() {
+    if (!trace_) return;
+    const Trace& t = *trace_;
+    const double mss = std::max<double>(1, t.mss_bytes);
+    // Packets, or bytes shown in KB / MB so the axis labels stay short.
+    const double pipe_top = t.bdp_bytes + t.buffer_bytes;
+    double per = 1 / mss;
+    QString unit = tr("packets (%1 B)").arg(t.mss_bytes);
+    if (bytes_) {
+        const double top = std::max(pipe_top, series_max(t, &TraceBucket::window_bytes));
+        if (top >= 1e9) { per = 1e-9; unit = tr("GB"); }
+        else if (top >= 1e6) { per = 1e-6; unit = tr("MB"); }
+        else { per = 1e-3; unit = tr("KB"); }
+    }
+    y_->setTitleText(bytes_ ? tr("window (%1)").arg(unit) : unit);
+
+    const int cols = std::max(100, static_cast<int>(view_->chart()->plotArea().width()));
+    const ColumnRange r{0, duration_s_, cols};
+    calm_lo_->replace({{0, 0}, {duration_s_, 0}});
+    calm_hi_->replace({{0, t.bdp_bytes * per}, {duration_s_, t.bdp_bytes * per}});
+    warm_hi_->replace({{0, pipe_top * per}, {duration_s_, pipe_top * per}});
+    cwnd_->replace(minmax_line(t, &TraceBucket::cwnd_bytes, r, per));
+    window_->replace(minmax_line(t, &TraceBucket::window_bytes, r, per));
+    inflight_->replace(minmax_line(t, &TraceBucket::inflight_bytes, r, per));
+    ssthresh_->replace(level_line(t, &TraceBucket::ssthresh_bytes, r, per));
+
+    // y: the pipe and the queue always fit; cwnd may run off the top when a
+    // smaller limit (rwnd, sndbuf) holds the window in force.
+    const double in_force = std::max(series_max(t, &TraceBucket::window_bytes),
+                                     series_max(t, &TraceBucket::inflight_bytes));
+    const double cwnd = std::min(series_max(t, &TraceBucket::cwnd_bytes), 2 * std::max(pipe_top, in_force));
+    const double top = std::max({pipe_top, in_force, cwnd}) * 1.08;
+    x_->setRange(0, duration_s_);
+    y_->setRange(0, nice_ceiling(top * per));
+}
+
+}  // namespace inflight::ui

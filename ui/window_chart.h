@@ -1,0 +1,47 @@
+// Panel 1 — the window against the pipe. Calm band 0..BDP (the pipe), warm
+// band BDP..BDP+buffer (the queue); cwnd, window in force, bytes in flight
+// and a dashed ssthresh. In packets, or in bytes.
+#pragma once
+
+#include <QWidget>
+
+#include "result.h"
+
+class QAreaSeries;
+class QChartView;
+class QLineSeries;
+class QValueAxis;
+
+namespace inflight::ui {
+
+class WindowChart : public QWidget {
+    Q_OBJECT
+public:
+    explicit WindowChart(QWidget* parent = nullptr);
+
+    void setTrace(const Trace& trace, double duration_s);
+    void setBytes(bool bytes);
+    void restyle();
+    void clear();
+
+private:
+    void redraw();
+
+    QChartView* view_;
+    QValueAxis* x_;
+    QValueAxis* y_;
+    QLineSeries* calm_lo_;
+    QLineSeries* calm_hi_;
+    QLineSeries* warm_hi_;
+    QAreaSeries* calm_;
+    QAreaSeries* warm_;
+    QLineSeries* cwnd_;
+    QLineSeries* window_;
+    QLineSeries* inflight_;
+    QLineSeries* ssthresh_;
+    const Trace* trace_ = nullptr;  // owned by the snapshot the dashboard keeps
+    double duration_s_ = 40;
+    bool bytes_ = false;
+};
+
+}  // namespace inflight::ui
