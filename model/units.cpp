@@ -253,8 +253,12 @@ struct Step {
 std::string format_scaled(double x, int digits, std::initializer_list<Step> steps_large_first) {
     if (auto t = non_finite_text(x)) return *t;
     const Step* smallest = nullptr;
-    for (const Step& s : steps_large_first) smallest = &s;
-    if (x == 0) return std::string("0 ") + smallest->unit;
+    const Step* base = nullptr;  // the unit of scale 1: "0 s", not "0 µs"
+    for (const Step& s : steps_large_first) {
+        smallest = &s;
+        if (s.scale == 1) base = &s;
+    }
+    if (x == 0) return std::string("0 ") + (base ? base : smallest)->unit;
     const double magnitude = std::fabs(x);
     const Rounded r = round_significant(magnitude, digits);
     double rounded = 0;

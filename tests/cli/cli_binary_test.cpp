@@ -1,0 +1,204 @@
+// The real `inflight` binary, run as a user runs it: exit codes, one-line
+// errors on stderr, the --json round trip, and the files it writes.
+// Tests that run a scenario need the model (run_scenario); they use short
+// durations to stay fast.
+#include <gtest/gtest.h>
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+namespace {
+
+struct Outcome {
+    int exit_code = -1;
+    std::string out, err;
+};
+
+Outcome run_inflight(const QStringList& args) {
+    QProcess p;
+    p.setProgram(INFLIGHT_EXE);
+    p.setArguments(args);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("QT_QPA_PLATFORM", "offscreen");
+    p.setProcessEnvironment(env);
+    p.start();
+    EXPECT_TRUE(p.waitForStarted(10000)) << INFLIGHT_EXE;
+    EXPECT_TRUE(p.waitForFinished(120000));
+    Outcome o;
+    o.exit_code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    o.out = p.readAllStandardOutput().toStdString();
+    o.err = p.readAllStandardError().toStdString();
+    return o;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+std::size_t line_count(const std::string& text) {
+    std::size_t n = 0;
+    for (char c : text) n += c == '\n';
+    return n;
+}
+
+// A bad invocation: exit 2, nothing on stdout, exactly one line on stderr
+// that contains every one of `parts`.
+void expect_usage_error(const QStringList& args, std::initializer_list<std::string> parts) {
+    const Outcome o = run_inflight(args);
+    EXPECT_EQ(o.exit_code, 2) << args.join(' ').toStdString();
+    EXPECT_EQ(o.out, "");
+    EXPECT_EQ(line_count(o.err), 1u) << o.err;
+    for (const std::string& part : parts) EXPECT_TRUE(contains(o.err, part)) << o.err;
+}
+
+QJsonObject json_of(const std::string& text) {
+    QJsonParseError err{};
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(text), &err);
+    EXPECT_EQ(err.error, QJsonParseError::NoError) << text;
+    return doc.object();
+}
+
+std::string read_all(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    return f.readAll().toStdString();
+}
+
+}  // namespace
+
+TEST(InflightBinary, VersionAndHelp) {
+    Outcome o = run_inflight({"--version"});
+    EXPECT_EQ(o.exit_code, 0);
+    EXPECT_EQ(o.out, std::string("inflight ") + INFLIGHT_VERSION + "\n");
+    o = run_inflight({"--help"});
+    EXPECT_EQ(o.exit_code, 0);
+    EXPECT_TRUE(contains(o.out, "inflight run")) << o.out;
+    EXPECT_TRUE(contains(o.out, "--loss-pattern")) << o.out;
+}
+
+TEST(InflightBinary, BadBandwidthUnit) {
+    expect_usage_error({"run", "--bandwidth", "10Qbps"}, {"--bandwidth", "10Qbps", "Mbps"});
+}
+
+TEST(InflightBinary, NegativeRtt) {
+    expect_usage_error({"run", "--rtt", "-5ms"}, {"--rtt", "-5ms", "negative"});
+}
+
+TEST(InflightBinary, LossAboveTenPercent) {
+    expect_usage_error({"run", "--loss", "150%"}, {"--loss", "150%", "10%"});
+}
+
+TEST(InflightBinary, LossNan) {
+    expect_usage_error({"run", "--loss", "nan"}, {"--loss", "nan"});
+}
+
+TEST(InflightBinary, UnknownOption) {
+    expect_usage_error({"run", "--frobnicate", "3"}, {"--frobnicate"});
+    expect_usage_error({"--frobnicate"}, {"--frobnicate"});
+}
+
+TEST(InflightBinary, BadScenarioFiles) {
+    QTemporaryDir dir;
+    const auto write = [&](const char* name, const QByteArray& bytes) {
+        const QString path = dir.filePath(name);
+        QFile f(path);
+        EXPECT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write(bytes);
+        return path;
+    };
+    expect_usage_error({"run", "--scenario", dir.filePath("missing.json")}, {"missing.json"});
+    expect_usage_error({"run", "--scenario", write("trunc.json", R"({"rtt": 0.0)")}, {"trunc.json", "JSON"});
+    expect_usage_error({"run", "--scenario", write("unknown.json", R"({"colour": "red"})")}, {"colour"});
+    expect_usage_error({"run", "--scenario", write("range.json", R"({"rtt": 2})")}, {"rtt", "2 s", "1000 ms"});
+    expect_usage_error({"run", "--scenario", write("type.json", R"({"ecn": "sometimes"})")}, {"ecn", "sometimes"});
+    expect_usage_error({"run", "--scenario", write("nest.json", R"({"rtt": {"ms": 80}})")}, {"rtt", "nest"});
+    expect_usage_error({"run", "--scenario", write("huge.json", QByteArray(2'000'000, ' '))}, {"huge.json", "larger"});
+}
+
+TEST(InflightBinary, PictureWithoutWindowIsAClearError) {
+#ifdef INFLIGHT_TEST_HAVE_UI
+    GTEST_SKIP() << "this build links the window";
+#else
+    QTemporaryDir dir;
+    const Outcome o = run_inflight({"run", "--duration", "1s", "--png", dir.filePath("x.png")});
+    EXPECT_EQ(o.exit_code, 2);
+    EXPECT_TRUE(contains(o.err, "--png")) << o.err;
+    EXPECT_FALSE(QFileInfo::exists(dir.filePath("x.png")));
+#endif
+}
+
+TEST(InflightBinary, UnwritableCsvPathIsOneLineAndNoFile) {
+    // A directory that does not exist: refused before the run.
+    expect_usage_error({"run", "--duration", "1s", "--csv", "/nonexistent-dir-for-inflight/t.csv"},
+                       {"--csv", "/nonexistent-dir-for-inflight/t.csv"});
+    // A directory nobody can create files in, even root: fails after the run.
+    const Outcome o = run_inflight({"run", "--duration", "1s", "--csv", "/proc/inflight-test.csv"});
+    EXPECT_EQ(o.exit_code, 1) << o.err;
+    EXPECT_EQ(line_count(o.err), 1u) << o.err;
+    EXPECT_TRUE(contains(o.err, "--csv") && contains(o.err, "/proc/inflight-test.csv")) << o.err;
+    EXPECT_FALSE(QFileInfo::exists("/proc/inflight-test.csv"));
+}
+
+TEST(InflightBinary, SummaryStartsWithTheHeroNumber) {
+    const Outcome o = run_inflight({"run", "--duration", "2s"});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    EXPECT_TRUE(o.out.starts_with("Throughput ")) << o.out;
+    EXPECT_TRUE(contains(o.out.substr(0, o.out.find('\n')), "of 100 Mbit/s), limited by ")) << o.out;
+}
+
+TEST(InflightBinary, JsonHasTheKeysAndEchoesTheScenario) {
+    const Outcome o = run_inflight({"run", "--duration", "2s", "--rtt", "20ms", "--algo", "reno", "--json"});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    const QJsonObject j = json_of(o.out);
+    for (const char* k : {"throughput_bps", "utilisation", "binding_limit", "binding_fractions",
+                          "packets_simulated", "wall_seconds", "scenario"})
+        EXPECT_TRUE(j.contains(k)) << k;
+    const QJsonObject sc = j["scenario"].toObject();
+    EXPECT_EQ(sc["rtt"].toDouble(), 0.020);
+    EXPECT_EQ(sc["algo"].toString(), "reno");
+    EXPECT_EQ(sc["duration"].toDouble(), 2.0);
+    EXPECT_GT(j["packets_simulated"].toDouble(), 0);
+}
+
+TEST(InflightBinary, JsonScenarioFedBackReproducesTheRun) {
+    QTemporaryDir dir;
+    const Outcome first = run_inflight({"run", "--duration", "2s", "--algo", "bbr", "--bandwidth", "20Mbps",
+                                        "--rtt", "30ms", "--loss", "0.1%", "--loss-pattern", "random",
+                                        "--buffer", "50ms", "--seed", "7", "--json"});
+    ASSERT_EQ(first.exit_code, 0) << first.err;
+    QJsonObject a = json_of(first.out);
+    const QString path = dir.filePath("scenario.json");
+    {
+        QFile f(path);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(a["scenario"].toObject()).toJson());
+    }
+    const Outcome second = run_inflight({"run", "--scenario", path, "--json"});
+    ASSERT_EQ(second.exit_code, 0) << second.err;
+    QJsonObject b = json_of(second.out);
+    a.remove("wall_seconds");
+    b.remove("wall_seconds");
+    EXPECT_EQ(a, b) << first.out << "\n---\n" << second.out;
+}
+
+TEST(InflightBinary, CsvAndEventFilesRecordTheScenario) {
+    QTemporaryDir dir;
+    const QString csv = dir.filePath("trace.csv"), events = dir.filePath("events.csv");
+    const Outcome o = run_inflight({"run", "--duration", "2s", "--loss", "1%", "--csv", csv, "--events", events});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    for (const QString& path : {csv, events}) {
+        const std::string text = read_all(path);
+        EXPECT_TRUE(text.starts_with(std::string("# Inflight ") + INFLIGHT_VERSION)) << text.substr(0, 200);
+        EXPECT_TRUE(contains(text, "# loss = 0.01 fraction (1%)")) << text.substr(0, 600);
+        EXPECT_TRUE(contains(text, "# reproduce: inflight run ")) << text.substr(0, 600);
+    }
+    const std::string trace = read_all(csv);
+    EXPECT_TRUE(contains(trace, "\nt_start_s,t_end_s,")) << trace.substr(0, 800);
+    EXPECT_GT(line_count(trace), 20u);  // a header and rows
+    EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 2);  // no temporaries
+}

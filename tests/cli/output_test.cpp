@@ -1,0 +1,245 @@
+// What `run` prints and writes, on a hand-made RunResult (no model run):
+// the summary's hero line, the --json keys of app.md, the CSV layout, and
+// atomic writes.
+#include <gtest/gtest.h>
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <cmath>
+#include <set>
+#include <sstream>
+
+#include "atomic_write.h"
+#include "csv_export.h"
+#include "json_output.h"
+#include "summary_text.h"
+
+using namespace inflight;
+
+namespace {
+
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+}
+
+// Commas outside quotes.
+std::size_t field_count(const std::string& row) {
+    std::size_t n = 1;
+    bool quoted = false;
+    for (char c : row) {
+        if (c == '"') quoted = !quoted;
+        if (c == ',' && !quoted) ++n;
+    }
+    return n;
+}
+
+// A result as a 100 Mbit/s, 80 ms CUBIC run that got 24.1 Mbit/s might look.
+RunResult sample_result() {
+    RunResult r;
+    r.scenario = Scenario{};
+    Summary& s = r.summary;
+    s.window_start_s = 20;
+    s.window_end_s = 40;
+    s.throughput_bps = 24.1e6;
+    s.utilisation = 0.241;
+    s.mean_cwnd_packets = 160.5;
+    s.mean_rtt_s = 0.0952;
+    s.min_rtt_s = 0.080;
+    s.max_rtt_s = 0.182;
+    s.p95_rtt_s = 0.180;
+    s.binding_fractions = {0.62, 0, 0, 0, 0.38};
+    s.binding_limit = Limit::Cwnd;
+    s.window_congestion_events = 12;
+    s.congestion_events = 45;
+    s.drops_tail = 120;
+    s.drops_random = 3200;
+    s.retransmits = 3320;
+    s.bdp_packets = 100e6 * 0.080 / 8 / 1500;
+    s.buffer_packets = 100e6 * 0.100 / 8 / 1500;
+    s.packets_simulated = 330000;
+    s.wall_seconds = 0.012;
+    r.trace.bdp_bytes = 1e6;
+    r.trace.buffer_bytes = 1.25e6;
+    r.trace.base_rtt_s = 0.080;
+    r.trace.bucket_s = 0.5;
+    for (int i = 0; i < 3; ++i) {
+        TraceBucket b;
+        b.t_start_s = i * 0.5;
+        b.t_end_s = (i + 1) * 0.5;
+        b.cwnd_bytes = {15000.0 * (i + 1), 16000.0 * (i + 1)};
+        b.rtt_s = {std::nan(""), std::nan("")};  // no sample in this bucket
+        b.ssthresh_bytes = std::numeric_limits<double>::infinity();
+        b.pkts_sent = 10u * static_cast<unsigned>(i);
+        r.trace.buckets.push_back(b);
+    }
+    Event e;
+    e.t_s = 1.25;
+    e.kind = EventKind::CongestionEvent;
+    e.cause = CongestionCause::Loss;
+    e.text = "loss: cwnd 100,000 B → 70,000 B, \"fast\" recovery";
+    e.cwnd_before_bytes = 100000;
+    e.cwnd_after_bytes = 70000;
+    r.events.push_back(e);
+    Event d;
+    d.t_s = 1.5;
+    d.kind = EventKind::Drops;
+    d.text = "3 tail drops";
+    d.drops_tail = 3;
+    r.events.push_back(d);
+    return r;
+}
+
+}  // namespace
+
+TEST(Summary, HeroLineComesFirst) {
+    const RunResult r = sample_result();
+    EXPECT_EQ(hero_line(r), "Throughput 24.1 Mbit/s (24.1% of 100 Mbit/s), limited by cwnd");
+    EXPECT_EQ(lines_of(summary_text(r)).front(), hero_line(r));
+}
+
+TEST(Summary, RwndLimitSaysTheWindowPerRtt) {
+    RunResult r = sample_result();
+    r.scenario.rwnd_bytes = 65535;
+    r.summary.binding_limit = Limit::Rwnd;
+    EXPECT_EQ(binding_limit_words(r), "limited by rwnd: 65,535 B per 80 ms");  // app.md's wording
+    r.summary.binding_limit = Limit::Link;
+    EXPECT_EQ(binding_limit_words(r), "limited by the link");
+}
+
+TEST(Summary, ShowsRttDropsAndTheScenario) {
+    const std::string text = summary_text(sample_result());
+    EXPECT_TRUE(contains(text, "mean 95.2 ms")) << text;
+    EXPECT_TRUE(contains(text, "p95 180 ms")) << text;
+    EXPECT_TRUE(contains(text, "random 3,200")) << text;
+    EXPECT_TRUE(contains(text, "cwnd 62%, link 38%")) << text;
+    EXPECT_TRUE(contains(text, "cubic, 100 Mbit/s, RTT 80 ms")) << text;
+    EXPECT_FALSE(contains(text, "Warning")) << text;
+}
+
+TEST(Summary, WarnsWhenTooFewEventsToTrust) {
+    RunResult r = sample_result();
+    r.summary.few_events = true;
+    r.summary.window_congestion_events = 4;
+    const std::string text = summary_text(r);
+    EXPECT_TRUE(contains(text, "Warning: only 4 congestion events")) << text;
+}
+
+TEST(JsonOutput, HasEveryKeyOfAppMd) {
+    const QJsonObject o = result_to_json(sample_result());
+    for (const char* k :
+         {"throughput_bps", "utilisation", "mean_cwnd_packets", "mean_rtt_s", "min_rtt_s", "max_rtt_s",
+          "p95_rtt_s", "window_congestion_events", "congestion_events", "drops_tail", "drops_aqm",
+          "drops_random", "ecn_marks", "retransmits", "rtos", "binding_limit", "binding_fractions",
+          "bdp_packets", "buffer_packets", "packets_simulated", "wall_seconds", "scenario", "version",
+          "few_events"})
+        EXPECT_TRUE(o.contains(k)) << k;
+    EXPECT_EQ(o["throughput_bps"].toDouble(), 24.1e6);
+    EXPECT_EQ(o["binding_limit"].toString(), "cwnd");
+    EXPECT_EQ(o["drops_random"].toInteger(), 3200);
+    const QJsonObject f = o["binding_fractions"].toObject();
+    EXPECT_EQ(f.keys(), (QStringList{"cwnd", "link", "pacing", "rwnd", "sndbuf"}));
+    EXPECT_EQ(f["link"].toDouble(), 0.38);
+    const QJsonObject sc = o["scenario"].toObject();
+    std::set<std::string> keys;
+    for (const QString& k : sc.keys()) keys.insert(k.toStdString());
+    std::set<std::string> expected;
+    for (Param p : kAllParams) expected.insert(key(p));
+    EXPECT_EQ(keys, expected);
+    EXPECT_EQ(sc["bandwidth"].toDouble(), 100e6);
+    EXPECT_EQ(sc["rtt"].toDouble(), 0.080);
+}
+
+TEST(JsonOutput, IsOneValidObject) {
+    const std::string text = result_json_text(sample_result());
+    QJsonParseError err{};
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(text), &err);
+    EXPECT_EQ(err.error, QJsonParseError::NoError);
+    EXPECT_TRUE(doc.isObject());
+}
+
+TEST(Csv, TraceStartsWithProvenanceThenHeaderThenOneRowPerBucket) {
+    const RunResult r = sample_result();
+    const auto lines = lines_of(trace_csv(r));
+    std::size_t i = 0;
+    std::string comments;
+    while (i < lines.size() && lines[i].starts_with("#")) comments += lines[i++] + "\n";
+    EXPECT_TRUE(contains(comments, std::string("Inflight ") + INFLIGHT_VERSION)) << comments;
+    for (Param p : kAllParams) EXPECT_TRUE(contains(comments, std::string("# ") + key(p) + " = ")) << key(p);
+    EXPECT_TRUE(contains(comments, "# rtt = 0.08 s (80 ms)")) << comments;
+    EXPECT_TRUE(contains(comments, "# reproduce: inflight run ")) << comments;
+    ASSERT_LT(i, lines.size());
+    const std::string header = lines[i++];
+    EXPECT_TRUE(header.starts_with("t_start_s,t_end_s,")) << header;
+    EXPECT_TRUE(contains(header, "cwnd_min_bytes")) << header;
+    EXPECT_EQ(lines.size() - i, r.trace.buckets.size());
+    for (; i < lines.size(); ++i) EXPECT_EQ(field_count(lines[i]), field_count(header)) << lines[i];
+}
+
+TEST(Csv, NumbersAreExactAndMissingValuesEmpty) {
+    const auto lines = lines_of(trace_csv(sample_result()));
+    const std::string& last = lines.back();
+    // Bucket 2: t 1..1.5 s, cwnd 45000..48000 B, no RTT sample, ssthresh unset.
+    EXPECT_TRUE(last.starts_with("1,1.5,45000,48000,")) << last;
+    EXPECT_TRUE(contains(last, ",inf,,,")) << last;  // ssthresh inf, RTT min/max empty
+}
+
+TEST(Csv, EventTextIsQuotedWhenNeeded) {
+    const auto lines = lines_of(events_csv(sample_result()));
+    std::size_t i = 0;
+    while (lines[i].starts_with("#")) ++i;
+    const std::string header = lines[i];
+    EXPECT_EQ(header, "t_s,kind,text,cause,cwnd_before_bytes,cwnd_after_bytes,drops_tail,drops_aqm,"
+                      "drops_random,ecn_marks,phase,limit");
+    ASSERT_EQ(lines.size(), i + 3);
+    EXPECT_TRUE(contains(lines[i + 1], R"("loss: cwnd 100,000 B → 70,000 B, ""fast"" recovery")"))
+        << lines[i + 1];
+    EXPECT_EQ(field_count(lines[i + 1]), field_count(header));
+    EXPECT_EQ(field_count(lines[i + 2]), field_count(header));
+    EXPECT_EQ(csv_field("plain"), "plain");
+    EXPECT_EQ(csv_field("a,b"), "\"a,b\"");
+    EXPECT_EQ(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+}
+
+TEST(AtomicWrite, WritesAndReplacesWholeFiles) {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("out.csv").toStdString();
+    EXPECT_FALSE(write_file_atomically(path, "first\n").has_value());
+    EXPECT_FALSE(write_file_atomically(path, "second\n").has_value());
+    QFile f(QString::fromStdString(path));
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    EXPECT_EQ(f.readAll(), QByteArray("second\n"));
+    // No temporary files left beside it.
+    EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"out.csv"});
+}
+
+TEST(AtomicWrite, UnwritablePlaceGivesOneLineAndNoFile) {
+    // /proc refuses new files even to root (CI runs as root, so a chmod'ed
+    // directory would not do).
+    const std::string path = "/proc/inflight-test-output.csv";
+    auto err = write_file_atomically(path, "data\n");
+    ASSERT_TRUE(err.has_value());
+    EXPECT_TRUE(contains(*err, "cannot write '" + path + "'")) << *err;
+    EXPECT_EQ(err->find('\n'), std::string::npos);
+    EXPECT_FALSE(QFileInfo::exists(QString::fromStdString(path)));
+
+    err = write_file_atomically("/nonexistent-dir-for-inflight/x.csv", "data\n");
+    ASSERT_TRUE(err.has_value());
+    EXPECT_TRUE(contains(*err, "does not exist")) << *err;
+}
+
+TEST(AtomicWrite, DevicesAreWrittenNotReplaced) {
+    // Replacing /dev/null with a regular file would be a disaster.
+    EXPECT_FALSE(write_file_atomically("/dev/null", "data\n").has_value());
+    EXPECT_FALSE(QFileInfo("/dev/null").isFile());
+}
