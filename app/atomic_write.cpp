@@ -29,7 +29,7 @@ std::optional<std::string> check_output_path(const std::string& path) {
     if (!dir.exists())
         return cannot_write(path, "directory '" + info.absolutePath().toStdString() + "' does not exist");
     if (!dir.isDir())
-        return cannot_write(path, "'" + info.absolutePath().toStdString() + "' is not a directory");
+        return cannot_write(path, std::string("'") + info.absolutePath().toStdString() + "' is not a directory");
     return std::nullopt;
 }
 

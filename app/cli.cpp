@@ -222,7 +222,10 @@ std::string help_text() {
         "Options of run:\n";
     for (const Option& o : kOptions) {
         std::string left = "  --" + std::string(o.name);
-        if (*o.value) left += " " + std::string(o.value);
+        if (*o.value) {
+            left += ' ';
+            left += o.value;
+        }
         if (left.size() < 26) left.resize(26, ' ');
         else left += "\n" + std::string(26, ' ');
         out += left + o.help + "\n";

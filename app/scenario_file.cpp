@@ -51,7 +51,7 @@ std::string describe(const QJsonValue& v) {
         case QJsonValue::Null: return "null";
         case QJsonValue::Bool: return v.toBool() ? "true" : "false";
         case QJsonValue::Double: return exact_number(v.toDouble());
-        case QJsonValue::String: return "\"" + v.toString().toStdString() + "\"";
+        case QJsonValue::String: return std::string("\"") + v.toString().toStdString() + "\"";
         case QJsonValue::Array: return "an array";
         case QJsonValue::Object: return "an object";
         case QJsonValue::Undefined: break;

@@ -364,7 +364,9 @@ std::string format_number(double x, int significant_digits) {
     if (auto t = non_finite_text(x)) return *t;
     if (x == 0) return "0";
     const Rounded r = round_significant(std::fabs(x), significant_digits);
-    return (x < 0 ? "-" : "") + plain_decimal(r);
+    std::string out = x < 0 ? "-" : "";
+    out += plain_decimal(r);
+    return out;
 }
 
 std::string format_rate(double bps, int significant_digits) {
