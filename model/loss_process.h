@@ -4,6 +4,7 @@
 //   random: each packet independently with probability p (Bernoulli, seeded)
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <random>
 
@@ -15,8 +16,9 @@ class LossProcess {
 public:
     LossProcess(double p, LossPattern pattern, std::uint64_t seed)
         : pattern_(pattern), rng_(seed) {
-        // p in 2^-52 units: integer arithmetic makes "one in every 1/p" exact.
-        step_ = static_cast<std::uint64_t>(p * static_cast<double>(kOne) + 0.5);
+        // p in 2^-52 units, rounded up so that n·step reaches 2^52 at exactly
+        // n = ⌈1/p⌉: integer arithmetic makes "one in every 1/p" exact.
+        step_ = static_cast<std::uint64_t>(std::ceil(p * static_cast<double>(kOne)));
     }
 
     bool enabled() const { return step_ != 0; }

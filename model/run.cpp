@@ -50,7 +50,7 @@ RunResult run_scenario(const Scenario& sc, const RunControl& control) {
     Recorder::Config rc;
     rc.duration = duration;
     rc.bucket_count = kTraceBuckets;
-    rc.window_start = static_cast<TimePs>(static_cast<__int128>(duration) * (kTraceBuckets / 2) / kTraceBuckets);
+    rc.window_start = duration * (kTraceBuckets / 2) / kTraceBuckets;
     rc.max_rtt_expected = base_rtt + from_seconds(sc.buffer_s) + from_ms(50);
     rc.mss_bytes = sc.mss_bytes;
     rc.link_rate_bps = sc.bandwidth_bps;

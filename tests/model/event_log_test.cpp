@@ -1,0 +1,82 @@
+// The event log: typed, in time order, drops grouped so a run with tens of
+// thousands of drops stays readable.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "run.h"
+
+using namespace inflight;
+
+namespace {
+std::uint64_t count(const RunResult& r, EventKind k) {
+    return static_cast<std::uint64_t>(
+        std::count_if(r.events.begin(), r.events.end(), [k](const Event& e) { return e.kind == k; }));
+}
+}  // namespace
+
+TEST(EventLog, ThirtyThousandDropsMakeAReadableLog) {
+    Scenario s;
+    s.loss = 0.01;
+    s.loss_pattern = LossPattern::Random;
+    s.bandwidth_bps = 1e9;
+    s.rtt_s = 0.005;
+    s.algorithm = Algorithm::Bbr;  // keeps sending into the loss
+    s.duration_s = 60;
+    const RunResult r = run_scenario(s);
+    const std::uint64_t drops = r.summary.drops_tail + r.summary.drops_aqm + r.summary.drops_random;
+    ASSERT_GT(drops, 30'000u);
+    EXPECT_LT(r.events.size(), 2'000u);
+    // The grouped counts add up to every drop.
+    std::uint64_t logged = 0;
+    for (const Event& e : r.events) logged += e.drops_tail + e.drops_aqm + e.drops_random;
+    EXPECT_EQ(logged, drops);
+}
+
+TEST(EventLog, IsInTimeOrder) {
+    Scenario s;
+    s.loss = 1e-4;
+    const RunResult r = run_scenario(s);
+    for (std::size_t i = 1; i < r.events.size(); ++i) EXPECT_LE(r.events[i - 1].t_s, r.events[i].t_s);
+}
+
+TEST(EventLog, CongestionEventsCarryCwndBeforeAndAfter) {
+    Scenario s;
+    s.algorithm = Algorithm::Reno;
+    s.loss = 1e-4;
+    const RunResult r = run_scenario(s);
+    ASSERT_EQ(count(r, EventKind::CongestionEvent), r.summary.congestion_events);
+    for (const Event& e : r.events) {
+        if (e.kind != EventKind::CongestionEvent) continue;
+        EXPECT_EQ(e.cause, CongestionCause::Loss);
+        // Reno halves the flight size, which is about cwnd when cwnd-limited.
+        EXPECT_NEAR(e.cwnd_after_bytes / e.cwnd_before_bytes, 0.5, 0.05) << e.text;
+    }
+    EXPECT_EQ(count(r, EventKind::SlowStartExit), 1u);
+}
+
+TEST(EventLog, RwndLimitIsNamed) {
+    Scenario s;
+    s.rwnd_bytes = 65535;
+    const RunResult r = run_scenario(s);
+    const auto it = std::find_if(r.events.begin(), r.events.end(),
+                                 [](const Event& e) { return e.kind == EventKind::LimitChange; });
+    ASSERT_NE(it, r.events.end());
+    EXPECT_EQ(it->limit, Limit::Rwnd);
+    EXPECT_NE(it->text.find("65,535 B"), std::string::npos) << it->text;
+}
+
+TEST(EventLog, EcnMarksAreToldFromDrops) {
+    Scenario s;
+    s.rtt_s = 0.02;
+    s.buffer_s = 0.5;
+    s.aqm = Aqm::Codel;
+    s.ecn = true;
+    const RunResult r = run_scenario(s);
+    EXPECT_GT(count(r, EventKind::EcnMarks), 0u);
+    EXPECT_EQ(count(r, EventKind::Drops), 0u);
+    EXPECT_EQ(r.summary.drops_tail + r.summary.drops_aqm, 0u);
+    EXPECT_GT(r.summary.congestion_events, 0u);
+    for (const Event& e : r.events)
+        if (e.kind == EventKind::CongestionEvent) EXPECT_EQ(e.cause, CongestionCause::Ecn);
+}
