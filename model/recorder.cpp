@@ -28,6 +28,7 @@ std::string format(const char* fmt, double a, double b = 0, double c = 0) {
 Recorder::Recorder(const Config& c, Trace& trace, std::vector<Event>& events)
     : cfg_(c), trace_(trace), events_(events), bucket_end_(bucket_end(1)), period_end_(c.limit_log_period) {
     reset_bucket(0);
+    congestion_group_.count = 0;
     trace_.buckets.reserve(static_cast<std::size_t>(c.bucket_count));
 }
 
@@ -85,6 +86,10 @@ void Recorder::close_bucket(TimePs now, const Sender& s, const Bottleneck& path,
     if (now == cfg_.window_start) acked_at_window_start_ = s.acked_bytes();
     if (now >= period_end_) judge_limit(now);
     if (group_start_ >= 0 && now - group_start_ > cfg_.drop_group_span) flush_drop_group();
+    if (congestion_group_start_ >= 0 && now - congestion_group_start_ > cfg_.drop_group_span) {
+        flush_congestion_group();
+        congestion_group_start_ = -1;
+    }
 
     reset_bucket(now);
     bucket_end_ = bucket_end(static_cast<std::int64_t>(trace_.buckets.size()) + 1);
@@ -175,15 +180,40 @@ void Recorder::congestion_event(TimePs now, CongestionCause cause, double before
                  (cause == CongestionCause::Ecn ? "ECN mark)" : "loss)");
         add(std::move(e));
     }
+    if (congestion_group_start_ >= 0 && now - congestion_group_start_ <= cfg_.drop_group_span) {
+        if (congestion_group_.count == 0) {  // the second of the span opens the merged line
+            congestion_group_.t_s = t;
+            congestion_group_.cause = cause;
+            congestion_group_.cwnd_before_bytes = before;
+        }
+        ++congestion_group_.count;
+        congestion_group_.cwnd_after_bytes = after;
+        return;
+    }
+    flush_congestion_group();
+    congestion_group_start_ = now;
     Event e;
     e.t_s = t;
     e.kind = EventKind::CongestionEvent;
     e.cause = cause;
     e.cwnd_before_bytes = before;
     e.cwnd_after_bytes = after;
-    e.text = std::string("Congestion event (") + (cause == CongestionCause::Ecn ? "ECN mark" : "loss") +
-             "): cwnd " + packets(before) + " → " + packets(after) + " packets";
+    e.text = std::string("Congestion event (") + to_string(cause) + "): cwnd " + packets(before) + " → " +
+             packets(after) + " packets";
     add(std::move(e));
+}
+
+void Recorder::flush_congestion_group() {
+    if (congestion_group_.count > 0) {
+        Event& e = congestion_group_;
+        e.kind = EventKind::CongestionEvent;
+        e.text = std::to_string(e.count) + " more congestion events (" + to_string(e.cause) + ") within " +
+                 format("%.0f ms", to_seconds(cfg_.drop_group_span) * 1e3) + ": cwnd " + packets(e.cwnd_before_bytes) +
+                 " → " + packets(e.cwnd_after_bytes) + " packets";
+        add(std::move(e));
+    }
+    congestion_group_ = Event{};
+    congestion_group_.count = 0;
 }
 
 void Recorder::retransmission_timeout(TimePs now, TimePs rto, int backoff, double before) {
@@ -235,6 +265,7 @@ void Recorder::phase_change(TimePs now, CcPhase from, CcPhase to) {
 
 void Recorder::finish(TimePs now, const Sender& s, const Bottleneck& path, Summary& out) {
     if (group_start_ >= 0) flush_drop_group();
+    flush_congestion_group();
     const double window_s = to_seconds(cfg_.duration - cfg_.window_start);
     out.window_start_s = to_seconds(cfg_.window_start);
     out.window_end_s = to_seconds(cfg_.duration);

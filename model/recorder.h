@@ -83,6 +83,7 @@ private:
     void rtt_sample(TimePs now, TimePs rtt);
     void group_drops(TimePs now, const PathCounters& c);
     void flush_drop_group();
+    void flush_congestion_group();
     void judge_limit(TimePs now);
     void reset_bucket(TimePs start);
     // Appends in time order (drop groups are written after later events).
@@ -120,6 +121,9 @@ private:
     PathCounters group_base_{};
     PathCounters group_now_{};
     TimePs group_start_ = -1;
+    // Congestion events after the first of a span, merged into one line.
+    TimePs congestion_group_start_ = -1;
+    Event congestion_group_;
     std::uint64_t window_congestion_events_ = 0;
 };
 

@@ -76,6 +76,9 @@ struct Event {
     std::uint64_t drops_tail = 0, drops_aqm = 0, drops_random = 0, ecn_marks = 0;
     CcPhase phase = CcPhase::SlowStart;  // new state for StateChange
     Limit limit = Limit::Cwnd;           // new limit for LimitChange
+    // Congestion events this line stands for: events closer together than
+    // the grouping span (about an RTT, at least 100 ms) share one line.
+    std::uint64_t count = 1;
 };
 
 struct Summary {

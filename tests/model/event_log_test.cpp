@@ -27,10 +27,15 @@ TEST(EventLog, ThirtyThousandDropsMakeAReadableLog) {
     const std::uint64_t drops = r.summary.drops_tail + r.summary.drops_aqm + r.summary.drops_random;
     ASSERT_GT(drops, 30'000u);
     EXPECT_LT(r.events.size(), 2'000u);
-    // The grouped counts add up to every drop.
-    std::uint64_t logged = 0;
-    for (const Event& e : r.events) logged += e.drops_tail + e.drops_aqm + e.drops_random;
+    // The grouped counts add up to every drop and every congestion event.
+    std::uint64_t logged = 0, congestion = 0;
+    for (const Event& e : r.events) {
+        logged += e.drops_tail + e.drops_aqm + e.drops_random;
+        if (e.kind == EventKind::CongestionEvent) congestion += e.count;
+        if (e.kind == EventKind::Rto) ++congestion;
+    }
     EXPECT_EQ(logged, drops);
+    EXPECT_EQ(congestion, r.summary.congestion_events);
 }
 
 TEST(EventLog, IsInTimeOrder) {
@@ -45,7 +50,7 @@ TEST(EventLog, CongestionEventsCarryCwndBeforeAndAfter) {
     s.algorithm = Algorithm::Reno;
     s.loss = 1e-4;
     const RunResult r = run_scenario(s);
-    ASSERT_EQ(count(r, EventKind::CongestionEvent), r.summary.congestion_events);
+    ASSERT_EQ(count(r, EventKind::CongestionEvent), r.summary.congestion_events);  // seconds apart: one line each
     for (const Event& e : r.events) {
         if (e.kind != EventKind::CongestionEvent) continue;
         EXPECT_EQ(e.cause, CongestionCause::Loss);
