@@ -29,6 +29,11 @@ std::string limit_shares(const Summary& s) {
 
 std::string count(std::uint64_t n) { return format_grouped(n); }
 
+// "1 event", "2 events".
+std::string count(std::uint64_t n, const std::string& noun) {
+    return format_grouped(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
 }  // namespace
 
 std::string binding_limit_words(const RunResult& r) {
@@ -78,8 +83,8 @@ std::string summary_text(const RunResult& r) {
     out += "Window     mean cwnd " + format_number(s.mean_cwnd_packets) + " packets; BDP " +
            format_number(s.bdp_packets) + " packets, buffer " + format_number(s.buffer_packets) +
            " packets\n";
-    out += "Congestion " + count(s.window_congestion_events) + " events in the steady state, " +
-           count(s.congestion_events) + " in the run; " + count(s.rtos) + " RTOs\n";
+    out += "Congestion " + count(s.window_congestion_events, "event") + " in the steady state, " +
+           count(s.congestion_events) + " in the run; " + count(s.rtos, "RTO") + "\n";
     out += "Drops      tail " + count(s.drops_tail) + ", AQM " + count(s.drops_aqm) + ", random " +
            count(s.drops_random) + "; ECN marks " + count(s.ecn_marks) + "; retransmits " +
            count(s.retransmits) + "\n";
@@ -87,8 +92,8 @@ std::string summary_text(const RunResult& r) {
     out += "Simulated  " + count(s.packets_simulated) + " packets in " +
            format_time(s.wall_seconds) + " of wall time\n";
     if (s.few_events)
-        out += "Warning: only " + count(s.window_congestion_events) +
-               " congestion events in the steady state; with random loss this figure varies by "
+        out += "Warning: only " + count(s.window_congestion_events, "congestion event") +
+               " in the steady state; with random loss this figure varies by "
                "15–25% from seed to seed. Try a longer --duration, other --seed values, or "
                "--loss-pattern even.\n";
     return out;
