@@ -15,7 +15,7 @@ bool is_dark_palette() { return QApplication::palette().color(QPalette::Window).
 SeriesColors series_colors(bool dark) {
     SeriesColors c;
     c.cwnd = dark ? QColor("#ff8c69") : QColor("#c0392b");
-    c.window = dark ? QColor("#f5f5f5") : QColor("#1b1b1b");
+    c.window = dark ? QColor("#7a7a7a") : QColor("#a8a8a8");  // broad, under cwnd
     c.inflight = dark ? QColor("#66c2ff") : QColor("#1f6fb2");
     c.ssthresh = dark ? QColor("#c9a0ff") : QColor("#7b3fb5");
     c.rtt = c.inflight;

@@ -80,6 +80,8 @@ void Dashboard::showRunError(const QString& message) { hero_->showError(message)
 
 void Dashboard::setBytes(bool bytes) { window_->setBytes(bytes); }
 
+void Dashboard::setFitWindow(bool fit) { window_->setFitWindow(fit); }
+
 void Dashboard::restyle() {
     window_->restyle();
     rtt_->restyle();

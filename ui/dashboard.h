@@ -34,6 +34,7 @@ public:
     void showNow(SnapshotPtr snap);
     void showRunError(const QString& message);
     void setBytes(bool bytes);
+    void setFitWindow(bool fit);
     void restyle();
 
     QWidget* panel(Panel p) const;

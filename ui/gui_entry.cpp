@@ -20,17 +20,13 @@ namespace {
 constexpr int kRenderWidth = 1600;
 constexpr int kRenderHeight = 900;
 
-void init_resources() { Q_INIT_RESOURCE(inflight_resources); }
-
 }  // namespace
 
 int inflight_run_gui(int argc, char** argv) {
     QApplication app(argc, argv);
-    init_resources();
     QApplication::setOrganizationName(inflight::ui::keys::kOrganization);
     QApplication::setApplicationName(inflight::ui::keys::kApplication);
     QApplication::setApplicationVersion(INFLIGHT_VERSION);
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/inflight/icon.svg")));
     inflight::ui::apply_theme(inflight::ui::Theme::Light);
     inflight::ui::MainWindow window;
     window.show();
@@ -52,7 +48,6 @@ int inflight_render_dashboard(const inflight::RunResult& result, const std::stri
         if (error) *error = "cannot render the dashboard: a non-GUI QCoreApplication already exists";
         return 1;
     }
-    init_resources();
     apply_theme(Theme::Light);
 
     Dashboard dash;

@@ -42,7 +42,7 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
     : QMainWindow(parent), use_settings_(use_settings) {
     init_ui_resources();
     setWindowTitle(tr("Inflight — why a TCP transfer is as fast as it is"));
-    setWindowIcon(QIcon(QStringLiteral(":/inflight/icon.svg")));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/inflight/icon.svg")));
     setAcceptDrops(true);
 
     controls_ = new ControlsPanel;
@@ -168,6 +168,11 @@ void MainWindow::buildMenus() {
         dashboard_->setBytes(on);
         if (use_settings_) settings().setValue(keys::kUnitsBytes, on);
     });
+    QAction* fit = view->addAction(tr("&Zoom the window panel to the window"));
+    fit->setCheckable(true);
+    fit->setShortcut(QKeySequence(tr("Ctrl+F")));
+    fit->setToolTip(tr("Scale panel 1 to the window alone, when it is far smaller than the pipe"));
+    connect(fit, &QAction::toggled, dashboard_, &Dashboard::setFitWindow);
     dark_action_ = view->addAction(tr("&Dark theme"));
     dark_action_->setCheckable(true);
     dark_action_->setShortcut(QKeySequence(tr("Ctrl+D")));

@@ -43,8 +43,8 @@ RttChart::RttChart(QWidget* parent) : QWidget(parent) {
 void RttChart::restyle() {
     const SeriesColors c = series_colors(is_dark_palette());
     envelope_->setBrush(c.envelope);
-    envelope_->setPen(QPen(c.rtt, 1));
-    srtt_->setPen(QPen(c.srtt, 2));
+    envelope_->setPen(QPen(c.rtt, 1.5));
+    srtt_->setPen(QPen(c.srtt, 1.2));
     min_rtt_->setPen(QPen(c.min_rtt, 1.5));
     base_->setPen(QPen(c.base_rtt, 1.5, Qt::DashLine));
     style_chart(view_->chart());

@@ -35,8 +35,11 @@ WindowChart::WindowChart(QWidget* parent) : QWidget(parent) {
     inflight_->setName(tr("in flight"));
     ssthresh_ = new QLineSeries(chart);
     ssthresh_->setName(tr("ssthresh"));
-    for (QAbstractSeries* s : std::initializer_list<QAbstractSeries*>{calm_, warm_, inflight_, cwnd_,
-                                                                       window_, ssthresh_}) {
+    // Drawn in this order: the window in force as a broad pale stroke under
+    // cwnd, so where they coincide cwnd shows and where rwnd or the send
+    // buffer holds the window down the two part visibly.
+    for (QAbstractSeries* s : std::initializer_list<QAbstractSeries*>{calm_, warm_, window_, inflight_,
+                                                                       cwnd_, ssthresh_}) {
         chart->addSeries(s);
         s->attachAxis(x_);
         s->attachAxis(y_);
@@ -55,7 +58,9 @@ void WindowChart::restyle() {
     warm_->setBrush(c.warm);
     warm_->setPen(Qt::NoPen);
     cwnd_->setPen(QPen(c.cwnd, 2));
-    window_->setPen(QPen(c.window, 1.5));
+    // Opaque: QtCharts strokes segment by segment, so a translucent broad
+    // pen would darken every joint into a dot.
+    window_->setPen(QPen(c.window, 4.5, Qt::SolidLine, Qt::FlatCap, Qt::BevelJoin));
     inflight_->setPen(QPen(c.inflight, 1.2));
     QPen dashed(c.ssthresh, 1.6, Qt::DashLine);
     ssthresh_->setPen(dashed);
@@ -64,6 +69,11 @@ void WindowChart::restyle() {
 
 void WindowChart::setBytes(bool bytes) {
     bytes_ = bytes;
+    redraw();
+}
+
+void WindowChart::setFitWindow(bool fit) {
+    fit_window_ = fit;
     redraw();
 }
 
@@ -108,10 +118,20 @@ void WindowChart::redraw() {
 
     // y: the pipe and the queue always fit; cwnd may run off the top when a
     // smaller limit (rwnd, sndbuf) holds the window in force.
-    const double in_force = std::max(series_max(t, &TraceBucket::window_bytes),
-                                     series_max(t, &TraceBucket::inflight_bytes));
-    const double cwnd = std::min(series_max(t, &TraceBucket::cwnd_bytes), 2 * std::max(pipe_top, in_force));
-    const double top = std::max({pipe_top, in_force, cwnd}) * 1.08;
+    // The scale follows the steady state (the second half), so a slow-start
+    // overshoot of several times the pipe does not squash the lesson; the
+    // overshoot runs off the top.
+    double steady = 0;
+    for (const TraceBucket& b : t.buckets) {
+        if (b.t_start_s < duration_s_ / 2) continue;
+        for (const MinMax* m : {&b.window_bytes, &b.inflight_bytes, &b.cwnd_bytes})
+            if (std::isfinite(m->max)) steady = std::max(steady, m->max);
+    }
+    if (steady == 0)  // still streaming the first half
+        for (const TraceBucket& b : t.buckets)
+            if (std::isfinite(b.window_bytes.max)) steady = std::max(steady, b.window_bytes.max);
+    const double top = fit_window_ ? std::max(steady, 4.0 * mss) * 1.15
+                                   : std::max(pipe_top, std::min(steady, 4 * pipe_top)) * 1.12;
     x_->setRange(0, duration_s_);
     y_->setRange(0, nice_ceiling(top * per));
 }

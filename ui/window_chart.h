@@ -21,6 +21,9 @@ public:
 
     void setTrace(const Trace& trace, double duration_s);
     void setBytes(bool bytes);
+    // Scale y to the window alone (the bands may then run off the top), for
+    // a window far smaller than the pipe.
+    void setFitWindow(bool fit);
     void restyle();
     void clear();
 
@@ -42,6 +45,7 @@ private:
     const Trace* trace_ = nullptr;  // owned by the snapshot the dashboard keeps
     double duration_s_ = 40;
     bool bytes_ = false;
+    bool fit_window_ = false;
 };
 
 }  // namespace inflight::ui
