@@ -14,7 +14,7 @@ double Bbr::model_min_rtt_s() const {
     return min_rtt_ == kNever ? std::nan("") : to_seconds(min_rtt_);
 }
 
-CcPhase Bbr::phase(const CcState&, RecoveryState) const {
+CcPhase Bbr::phase(const CcState&, RecoveryState) const {  // BBR's mode, whatever the recovery state
     switch (mode_) {
     case Mode::Startup: return CcPhase::Startup;
     case Mode::Drain: return CcPhase::Drain;
@@ -34,7 +34,8 @@ double Bbr::pacing_rate_Bps(const CcState& s) const {
 double Bbr::inflight_bytes(const CcState& s, double bw_Bps, double gain) const {
     if (min_rtt_ == kNever) return static_cast<double>(p_.initial_cwnd_packets) * s.mss_bytes;
     const double bdp_bytes = bw_Bps * to_seconds(min_rtt_);
-    return std::ceil(bdp_bytes * gain / s.mss_bytes) * s.mss_bytes;  // whole packets, rounded up
+    const double mss = s.mss_bytes;
+    return std::ceil(bdp_bytes * gain * (1.0 / mss)) * mss;  // whole packets, rounded up
 }
 
 void Bbr::save_cwnd(const CcState& s) {
@@ -60,6 +61,7 @@ void Bbr::on_ack(CcState& s, const AckInfo& ack) {
     const double bw = max_bw_Bps();
     set_pacing_rate(s, bw, pacing_gain_);
     set_cwnd(s, ack, bw, cwnd_gain_);
+    publish_phase(s);
 }
 
 void Bbr::update_model(CcState& s, const AckInfo& ack) {
@@ -81,7 +83,7 @@ void Bbr::update_bw(const CcState& s, const AckInfo& ack) {
         round_start_ = true;
         packet_conservation_ = false;
     }
-    const double bw = ack.rs.rate_Bps();
+    const double bw = ack.rs.rate_Bps;
     // App-limited samples only count when they raise the estimate.
     if (!ack.rs.is_app_limited || bw >= max_bw_Bps())
         bw_filter_.update(p_.bw_window_rounds, rtt_count_, bw);
@@ -172,6 +174,11 @@ void Bbr::reset_probe_bw_mode(TimePs now) {
     std::uniform_int_distribution<int> pick(0, kCycleLength - 2);
     cycle_idx_ = kCycleLength - 1 - pick(rng_);
     advance_cycle_phase(now);
+}
+
+void Bbr::publish_phase(CcState& s) const {
+    s.owns_phase = true;
+    s.phase = phase(s, RecoveryState::Open);
 }
 
 void Bbr::update_gains() {

@@ -60,6 +60,7 @@ public:
     // Drain. This is our choice: Linux always paces BBR.
     Bbr(std::uint64_t seed, bool paced, BbrParams p = {});
 
+    void init(CcState& s) override { publish_phase(s); }
     void on_ack(CcState& s, const AckInfo& ack) override;
     void on_congestion_event(CcState& s, TimePs now) override;
     void on_rto(CcState& s, TimePs now) override;
@@ -90,6 +91,7 @@ private:
     void update_min_rtt(CcState& s, const AckInfo& ack);
     void check_probe_rtt_done(CcState& s, TimePs now);
     void update_gains();
+    void publish_phase(CcState& s) const;
     void set_pacing_rate(const CcState& s, double bw_Bps, double gain);
     void set_cwnd(CcState& s, const AckInfo& ack, double bw_Bps, double gain);
     bool set_cwnd_to_recover_or_restore(CcState& s, const AckInfo& ack, double* new_cwnd);

@@ -15,9 +15,7 @@ double CongestionControl::pacing_rate_Bps(const CcState& s) const {
 }
 
 CcPhase CongestionControl::phase(const CcState& s, RecoveryState r) const {
-    if (r == RecoveryState::Recovery) return CcPhase::Recovery;
-    if (r == RecoveryState::Loss) return CcPhase::Loss;
-    return s.cwnd_bytes < s.ssthresh_bytes ? CcPhase::SlowStart : CcPhase::CongestionAvoidance;
+    return s.owns_phase ? s.phase : loss_based_phase(s, r);
 }
 
 std::unique_ptr<CongestionControl> make_congestion_control(Algorithm a, std::uint64_t seed, bool paced) {

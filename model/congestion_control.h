@@ -12,6 +12,8 @@
 
 namespace inflight {
 
+enum class RecoveryState : std::uint8_t { Open, Recovery, Loss };  // Linux TCP_CA_{Open,Recovery,Loss}
+
 // What the sender shares with the algorithm. The algorithm writes cwnd,
 // ssthresh and phase (BBR also asks for app-limited marking); the sender
 // writes the rest before each hook.
@@ -26,9 +28,17 @@ struct CcState {
     double cwnd_bytes = 0;
     double ssthresh_bytes = std::numeric_limits<double>::infinity();
     bool request_app_limited = false;      // BBR ProbeRTT: mark rate samples app-limited
+    bool owns_phase = false;               // the algorithm keeps `phase` itself (BBR's modes)
+    CcPhase phase = CcPhase::SlowStart;    // when owns_phase
 };
 
-enum class RecoveryState : std::uint8_t { Open, Recovery, Loss };  // Linux TCP_CA_{Open,Recovery,Loss}
+// The phase of a loss-based algorithm: recovery, else slow start below ssthresh.
+inline CcPhase loss_based_phase(const CcState& s, RecoveryState r) {
+    if (r == RecoveryState::Recovery) return CcPhase::Recovery;
+    if (r == RecoveryState::Loss) return CcPhase::Loss;
+    return s.cwnd_bytes < s.ssthresh_bytes ? CcPhase::SlowStart : CcPhase::CongestionAvoidance;
+}
+
 
 // One delivery-rate sample (draft-cheng-iccrg-delivery-rate-estimation).
 struct RateSample {
@@ -38,9 +48,7 @@ struct RateSample {
     std::uint64_t prior_in_flight_bytes = 0;  // in flight before this ACK
     std::uint64_t lost_bytes = 0;             // newly marked lost by this ACK
     bool is_app_limited = false;
-    double rate_Bps() const {
-        return interval > 0 ? static_cast<double>(delivered_bytes) / to_seconds(interval) : 0.0;
-    }
+    double rate_Bps = 0;                      // delivered / interval, when valid
 };
 
 // An ACK that delivered new data, after loss detection ran on it.
@@ -58,6 +66,8 @@ struct AckInfo {
 class CongestionControl {
 public:
     virtual ~CongestionControl() = default;
+    // Optional. Once, before the first packet.
+    virtual void init(CcState&) {}
     // Required. Every ACK that delivers new data.
     virtual void on_ack(CcState& s, const AckInfo& ack) = 0;
     // Required. The first loss (or ECN echo) of a window; once per window.

@@ -32,21 +32,23 @@ void Cubic::on_ack(CcState& s, const AckInfo& ack) {
     }
     if (epoch_start_ < 0) start_epoch(s, ack.now);
 
-    const double cwnd_seg = s.cwnd_bytes / s.mss_bytes;
-    const double acked_seg = static_cast<double>(ack.acked_bytes) / s.mss_bytes;
+    // Per-ACK arithmetic in segments; one division (1/cwnd) on this hot path.
+    const double mss = s.mss_bytes;
+    const double cwnd_seg = s.cwnd_bytes * (1.0 / mss);
+    const double acked_per_cwnd = static_cast<double>(ack.acked_bytes) / s.cwnd_bytes;  // acked_seg / cwnd_seg
     const double t_s = to_seconds(ack.now - epoch_start_);
 
     // §4.3 Reno-friendly estimate.
-    const double alpha = w_est_seg_ >= cwnd_prior_seg_ ? 1.0 : 3.0 * (1.0 - p_.beta) / (1.0 + p_.beta);
-    w_est_seg_ += alpha * acked_seg / cwnd_seg;
+    const double alpha = w_est_seg_ >= cwnd_prior_seg_ ? 1.0 : alpha_aimd_;
+    w_est_seg_ += alpha * acked_per_cwnd;
 
     if (w_cubic_segments(t_s) < w_est_seg_) {
-        s.cwnd_bytes = std::max(s.cwnd_bytes, w_est_seg_ * s.mss_bytes);
+        s.cwnd_bytes = std::max(s.cwnd_bytes, w_est_seg_ * mss);
         return;
     }
     // §4.4/4.5 concave and convex regions: grow toward W_cubic(t + RTT).
     const double target = std::clamp(w_cubic_segments(t_s + s.srtt_s), cwnd_seg, 1.5 * cwnd_seg);
-    s.cwnd_bytes += (target - cwnd_seg) / cwnd_seg * acked_seg * s.mss_bytes;
+    s.cwnd_bytes += (target - cwnd_seg) * acked_per_cwnd * mss;
 }
 
 void Cubic::reduce(CcState& s) {

@@ -39,6 +39,7 @@ private:
     void reduce(CcState& s);
 
     CubicParams p_;
+    double alpha_aimd_ = 3.0 * (1.0 - p_.beta) / (1.0 + p_.beta);  // §4.3 α_cubic
     double w_max_seg_ = 0;          // window before the last reduction
     double cwnd_prior_seg_ = 0;     // cwnd when ssthresh was last set
     double k_s_ = 0;                // time to return to W_max

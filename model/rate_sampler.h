@@ -21,7 +21,6 @@ struct RateSnapshot {
     TimePs delivered_time = 0;
     TimePs first_sent_time = 0;
     TimePs sent_time = 0;
-    bool app_limited = false;
 };
 
 class RateSampler {
@@ -30,11 +29,14 @@ public:
     // restarts the intervals (the draft's "if C.pipe == 0").
     RateSnapshot on_send(TimePs now, bool nothing_outstanding) {
         if (nothing_outstanding) first_sent_time_ = delivered_time_ = now;
-        return RateSnapshot{delivered_bytes_, delivered_time_, first_sent_time_, now, app_limited_until_ != 0};
+        return RateSnapshot{delivered_bytes_, delivered_time_, first_sent_time_, now};
     }
+    // Is a packet sent now part of an app-limited stretch?
+    bool app_limited() const { return app_limited_until_ != 0; }
 
     // A packet of `bytes` sent with snapshot `p` is newly delivered at `now`.
-    RateSample on_delivered(TimePs now, std::uint32_t bytes, const RateSnapshot& p, TimePs min_rtt) {
+    RateSample on_delivered(TimePs now, std::uint32_t bytes, const RateSnapshot& p, bool sent_app_limited,
+                            TimePs min_rtt) {
         delivered_bytes_ += bytes;
         delivered_time_ = now;
         first_sent_time_ = p.sent_time;
@@ -42,12 +44,13 @@ public:
 
         RateSample rs;
         rs.prior_delivered_bytes = p.delivered_bytes;
-        rs.is_app_limited = p.app_limited;
+        rs.is_app_limited = sent_app_limited;
         rs.delivered_bytes = delivered_bytes_ - p.delivered_bytes;
         const TimePs send_elapsed = p.sent_time - p.first_sent_time;
         const TimePs ack_elapsed = now - p.delivered_time;
         rs.interval = std::max(send_elapsed, ack_elapsed);
         if (rs.interval < min_rtt) rs.interval = -1;  // too short to trust (ACK compression)
+        else rs.rate_Bps = static_cast<double>(rs.delivered_bytes) / to_seconds(rs.interval);
         return rs;
     }
 

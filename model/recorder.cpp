@@ -59,7 +59,7 @@ void Recorder::rtt_sample(TimePs now, TimePs rtt) {
     rtt_min_ = std::min(rtt_min_, rtt);
     rtt_max_ = std::max(rtt_max_, rtt);
     if (rtt_histogram_.empty()) rtt_histogram_.assign(static_cast<std::size_t>(cfg_.max_rtt_expected / kRttBin) + 2, 0);
-    const std::size_t bin = std::min<std::size_t>(static_cast<std::size_t>(rtt / kRttBin), rtt_histogram_.size() - 1);
+    const auto bin = std::min(static_cast<std::size_t>(static_cast<double>(rtt) * kBinsPerPs), rtt_histogram_.size() - 1);
     ++rtt_histogram_[bin];
 }
 

@@ -115,6 +115,7 @@ private:
     TimePs rtt_min_ = kNever, rtt_max_ = 0;
     std::vector<std::uint32_t> rtt_histogram_;  // 10 µs bins
     static constexpr TimePs kRttBin = 10'000'000;
+    static constexpr double kBinsPerPs = 1.0 / kRttBin;
 
     // The open group of drops and marks.
     std::uint64_t seen_marks_and_drops_ = 0;

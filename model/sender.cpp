@@ -20,6 +20,7 @@ Sender::Sender(const Config& c, CongestionControl& cc, Bottleneck& path, SenderE
     srtt_ = c.handshake_rtt;
     rttvar_ = c.handshake_rtt / 2;
     cc_state_.srtt_s = to_seconds(srtt_);
+    cc_.init(cc_state_);
     phase_ = cc_.phase(cc_state_, recovery_);
 }
 
@@ -46,7 +47,7 @@ void Sender::refresh_cc_state() {
 }
 
 void Sender::note_phase(TimePs now) {
-    const CcPhase p = cc_.phase(cc_state_, recovery_);
+    const CcPhase p = cc_state_.owns_phase ? cc_state_.phase : loss_based_phase(cc_state_, recovery_);
     if (p != phase_) {
         events_.phase_change(now, phase_, p);
         phase_ = p;
@@ -64,15 +65,16 @@ void Sender::mark_lost(std::uint64_t seg_no, Segment& g) {
 // A transmission is lost once three transmissions sent after it have been
 // delivered: its tx index is below that of the third most recent delivery.
 void Sender::detect_losses() {
-    const std::uint64_t threshold = delivered_tx_[0];
+    const std::uint32_t threshold = delivered_tx_[0];
     while (!tx_order_.empty()) {
         const Transmission t = tx_order_.front();
-        if (t.seg_no >= una_seg_) {
-            Segment& g = seg(t.seg_no);
+        const std::int64_t offset = offset_from_una(t.seg_no);
+        if (offset >= 0) {
+            Segment& g = segs_[static_cast<std::size_t>(offset)];
             const bool live = g.state == SegState::InFlight && g.tx_index == t.tx_index;
             if (live) {
-                if (t.tx_index >= threshold) break;
-                mark_lost(t.seg_no, g);
+                if (static_cast<std::int32_t>(t.tx_index - threshold) >= 0) break;  // not sent before it
+                mark_lost(una_seg_ + static_cast<std::uint64_t>(offset), g);
             }
         }
         tx_order_.pop_front();
@@ -104,9 +106,9 @@ void Sender::enter_recovery(TimePs now, CongestionCause cause) {
 
 AckOutcome Sender::on_ack(TimePs now, const AckInFlight& ack) {
     AckOutcome out;
-    const std::uint64_t seg_no = ack.packet.seg_no;
-    if (seg_no < una_seg_) return out;  // a duplicate of data already acknowledged
-    Segment& g = seg(seg_no);
+    const std::int64_t offset = offset_from_una(ack.packet.seg_no);
+    if (offset < 0) return out;  // a duplicate of data already acknowledged
+    Segment& g = segs_[static_cast<std::size_t>(offset)];
     if (g.state == SegState::Delivered) return out;
 
     const std::uint64_t prior_in_flight = in_flight_bytes_;
@@ -120,9 +122,9 @@ AckOutcome Sender::on_ack(TimePs now, const AckInFlight& ack) {
         out.rtt = now - g.snapshot.sent_time;
         update_rtt(out.rtt);
     }
-    RateSample rs = rate_.on_delivered(now, acked, g.snapshot, min_rtt_);
+    RateSample rs = rate_.on_delivered(now, acked, g.snapshot, g.sent_app_limited, min_rtt_);
     rs.prior_in_flight_bytes = prior_in_flight;
-    if (rs.interval > 0) out.delivery_rate_bps = rs.rate_Bps() * 8.0;
+    if (rs.interval > 0) out.delivery_rate_bps = rs.rate_Bps * 8.0;
 
     delivered_tx_[0] = delivered_tx_[1];
     delivered_tx_[1] = delivered_tx_[2];
@@ -197,6 +199,7 @@ void Sender::transmit(TimePs now, std::uint64_t seg_no, bool retransmission) {
     Segment& g = seg(seg_no);
     const bool nothing_outstanding = in_flight_bytes_ == 0 && segs_.size() == 1 && !retransmission;
     g.snapshot = rate_.on_send(now, nothing_outstanding);
+    g.sent_app_limited = rate_.app_limited();
     g.tx_index = ++tx_counter_;
     g.state = SegState::InFlight;
     if (retransmission) {
@@ -204,9 +207,10 @@ void Sender::transmit(TimePs now, std::uint64_t seg_no, bool retransmission) {
         ++retransmits_;
     }
     in_flight_bytes_ += g.bytes;
-    tx_order_.push_back(Transmission{seg_no, g.tx_index});
+    const auto seg_lo = static_cast<std::uint32_t>(seg_no);
+    tx_order_.push_back(Transmission{seg_lo, g.tx_index});
     ++packets_sent_;
-    path_.enqueue(now, Packet{seg_no, g.tx_index, g.bytes});
+    path_.enqueue(now, Packet{seg_lo, g.tx_index, g.bytes});
     if (rto_deadline_ == kNever) rto_deadline_ = now + current_rto();
     if (cfg_.pacing) {
         refresh_cc_state();
@@ -244,7 +248,7 @@ void Sender::try_send(TimePs now) {
             blocked_by_ = Limit::Cwnd;
             return;
         }
-        segs_.push_back(Segment{len, SegState::InFlight, false, 0, {}});
+        segs_.push_back(Segment{{}, 0, static_cast<std::uint16_t>(len), SegState::InFlight, false, false});
         snd_nxt_ += len;
         transmit(now, una_seg_ + segs_.size() - 1, false);
     }

@@ -88,18 +88,23 @@ public:
 private:
     enum class SegState : std::uint8_t { InFlight, Lost, Delivered };
     struct Segment {
-        std::uint32_t bytes;
+        RateSnapshot snapshot;   // from the latest transmission
+        std::uint32_t tx_index;  // latest transmission (low 32 bits)
+        std::uint16_t bytes;     // ≤ 9000
         SegState state;
         bool retransmitted;
-        std::uint64_t tx_index;  // latest transmission
-        RateSnapshot snapshot;   // from the latest transmission
+        bool sent_app_limited;   // sent while the pipe was marked app-limited
     };
     struct Transmission {
-        std::uint64_t seg_no;
-        std::uint64_t tx_index;
+        std::uint32_t seg_no;    // low 32 bits
+        std::uint32_t tx_index;  // low 32 bits
     };
 
     Segment& seg(std::uint64_t seg_no) { return segs_[seg_no - una_seg_]; }
+    // Distance of a 32-bit segment number from snd_una's; negative: below snd_una.
+    std::int64_t offset_from_una(std::uint32_t seg_lo) const {
+        return static_cast<std::int32_t>(seg_lo - static_cast<std::uint32_t>(una_seg_));
+    }
     bool retransmission_waiting();
     void transmit(TimePs now, std::uint64_t seg_no, bool retransmission);
     void detect_losses();
@@ -127,8 +132,8 @@ private:
     std::uint64_t snd_nxt_ = 0;        // bytes
     std::uint64_t in_flight_bytes_ = 0;
     Ring<Transmission> tx_order_;      // outstanding transmissions, in send order
-    std::uint64_t tx_counter_ = 0;
-    std::uint64_t delivered_tx_[3] = {0, 0, 0};  // tx indexes of the last three deliveries, oldest first
+    std::uint32_t tx_counter_ = 0;                // wraps; compared as differences
+    std::uint32_t delivered_tx_[3] = {0, 0, 0};  // tx indexes of the last three deliveries, oldest first
     std::priority_queue<std::uint64_t, std::vector<std::uint64_t>, std::greater<>> retransmit_queue_;
     bool new_loss_ = false;
     std::uint64_t lost_bytes_this_ack_ = 0;

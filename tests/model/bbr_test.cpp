@@ -37,6 +37,7 @@ struct FluidPath {
         a.rtt = rtt;
         a.rs.delivered_bytes = window;
         a.rs.interval = rtt;
+        a.rs.rate_Bps = static_cast<double>(window) / to_seconds(rtt);
         a.rs.prior_delivered_bytes = delivered > window ? delivered - window : 0;
         a.rs.prior_in_flight_bytes = s.bytes_in_flight;
         s.delivered_bytes = delivered;
