@@ -38,9 +38,6 @@ QChartView* make_chart_view(QWidget* parent) {
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->setBackgroundRoundness(0);
     chart->legend()->setAlignment(Qt::AlignBottom);
-    QFont lf = chart->legend()->font();
-    lf.setPointSizeF(std::max(8.0, QApplication::font().pointSizeF() * 0.9));
-    chart->legend()->setFont(lf);
     auto* view = new QChartView(chart, parent);
     view->setRenderHint(QPainter::Antialiasing, true);
     view->setFrameShape(QFrame::NoFrame);
@@ -68,6 +65,9 @@ void style_chart(QChart* chart) {
     chart->setPlotAreaBackgroundVisible(false);
     chart->setTitleBrush(fg);
     chart->legend()->setLabelColor(fg);
+    QFont lf = QApplication::font();
+    lf.setPointSizeF(std::max(8.0, lf.pointSizeF() * 0.9));
+    chart->legend()->setFont(lf);
     for (QAbstractAxis* a : chart->axes()) {
         a->setLabelsColor(fg);
         a->setTitleBrush(fg);

@@ -165,7 +165,7 @@ ControlsPanel::ControlsPanel(QWidget* parent) : QWidget(parent) {
     auto* seed_form = new QFormLayout;
     seed_form->addRow(tr("S&eed"), seed_);
     more_layout->addLayout(seed_form);
-    more_->setVisible(false);
+    more_->setVisible(false);  // opened below, once connected: there is room at 1280×720
     layout->addWidget(more_);
     layout->addStretch(1);
     connect(more_button_, &QToolButton::toggled, this, [this](bool open) {
@@ -173,6 +173,7 @@ ControlsPanel::ControlsPanel(QWidget* parent) : QWidget(parent) {
         more_button_->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
     });
 
+    more_button_->setChecked(true);
     setScenario(Scenario{});
 
     for (ParamSlider* p : {bandwidth_, rtt_, loss_, rwnd_, sndbuf_, buffer_, duration_})

@@ -1,5 +1,6 @@
 #include "hero_panel.h"
 
+#include <QApplication>
 #include <QChart>
 #include <QChartView>
 #include <QLabel>
@@ -24,21 +25,11 @@ QString q(const std::string& s) { return QString::fromStdString(s); }
 HeroPanel::HeroPanel(QWidget* parent) : QWidget(parent) {
     hero_ = new QLabel(QStringLiteral("…"), this);
     hero_->setObjectName("hero");
-    QFont big = hero_->font();
-    big.setPointSizeF(big.pointSizeF() * 3.2);
-    big.setBold(true);
-    hero_->setFont(big);
     hero_->setToolTip(tr("Steady-state throughput: bytes delivered in order per second over the "
                          "second half of the run."));
     utilisation_ = new QLabel(this);
-    QFont mid = utilisation_->font();
-    mid.setPointSizeF(mid.pointSizeF() * 1.25);
-    utilisation_->setFont(mid);
     limit_ = new QLabel(this);
     limit_->setObjectName("limit");
-    QFont lim = mid;
-    lim.setBold(true);
-    limit_->setFont(lim);
     limit_->setWordWrap(true);
     limit_->setToolTip(tr("What held the sender back for longest in the steady state: the smallest of "
                           "cwnd, rwnd and the send buffer, the pacing clock, or the link itself "
@@ -89,6 +80,16 @@ HeroPanel::HeroPanel(QWidget* parent) : QWidget(parent) {
 }
 
 void HeroPanel::restyle() {
+    // Sizes follow the application font, so presentation mode scales them.
+    QFont big = QApplication::font();
+    big.setPointSizeF(big.pointSizeF() * 3.2);
+    big.setBold(true);
+    hero_->setFont(big);
+    QFont mid = QApplication::font();
+    mid.setPointSizeF(mid.pointSizeF() * 1.25);
+    utilisation_->setFont(mid);
+    mid.setBold(true);
+    limit_->setFont(mid);
     const SeriesColors c = series_colors(is_dark_palette());
     rate_->setPen(QPen(c.rate, 1.2));
     link_->setPen(QPen(c.link, 1.5, Qt::DashLine));

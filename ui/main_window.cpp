@@ -177,6 +177,11 @@ void MainWindow::buildMenus() {
     dark_action_->setCheckable(true);
     dark_action_->setShortcut(QKeySequence(tr("Ctrl+D")));
     connect(dark_action_, &QAction::toggled, this, &MainWindow::setTheme);
+    QAction* present = view->addAction(tr("&Presentation mode"));
+    present->setCheckable(true);
+    present->setShortcut(QKeySequence(Qt::Key_F5));
+    present->setToolTip(tr("Full screen with larger type, for projecting in class (F5 again to leave)"));
+    connect(present, &QAction::toggled, this, &MainWindow::setPresentation);
     view->addSeparator();
     view->addAction(tr("&Reset to defaults"), this, [this] {
         controls_->setScenario(Scenario{});
@@ -204,6 +209,20 @@ void MainWindow::setTheme(bool dark) {
     if (dark_action_->isChecked() != dark) dark_action_->setChecked(dark);
     dashboard_->restyle();
     if (use_settings_) settings().setValue(keys::kTheme, theme_name(dark ? Theme::Dark : Theme::Light));
+}
+
+void MainWindow::setPresentation(bool on) {
+    if (on) {
+        normal_font_ = QApplication::font();
+        QFont big = normal_font_;
+        big.setPointSizeF(normal_font_.pointSizeF() * 1.5);
+        QApplication::setFont(big);
+        showFullScreen();
+    } else {
+        QApplication::setFont(normal_font_);
+        showNormal();
+    }
+    dashboard_->restyle();
 }
 
 bool MainWindow::loadScenario(const QString& path) {

@@ -37,6 +37,8 @@ public:
     bool exportTraceCsv(const QString& path);
     bool exportEventsCsv(const QString& path);
     void setTheme(bool dark);
+    // Full screen, every font half as large again: for the back of a hall.
+    void setPresentation(bool on);
 
     QString bannerText() const;
 
@@ -62,6 +64,7 @@ private:
     QLabel* run_status_;
     QAction* bytes_action_;
     QAction* dark_action_;
+    QFont normal_font_;
 };
 
 }  // namespace inflight::ui

@@ -70,6 +70,7 @@ void RttChart::setTrace(const Trace& t, double duration_s) {
     for (const QPointF& p : hi) top = std::max(top, p.y() / 1e3);
     x_->setRange(0, duration_s);
     y_->setRange(0, nice_ceiling(top * 1e3 * 1.08));
+    y_->applyNiceNumbers();
 }
 
 }  // namespace inflight::ui

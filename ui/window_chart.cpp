@@ -134,6 +134,16 @@ void WindowChart::redraw() {
                                    : std::max(pipe_top, std::min(steady, 4 * pipe_top)) * 1.12;
     x_->setRange(0, duration_s_);
     y_->setRange(0, nice_ceiling(top * per));
+    y_->applyNiceNumbers();
+
+    // A window too small to see against the pipe is the lesson, but say how
+    // small, and how to look at it.
+    QString note;
+    if (!fit_window_ && steady > 0 && steady < 0.05 * pipe_top)
+        note = tr("window ≈ %1 packets: %2 % of the pipe — View ▸ Zoom (Ctrl+F) to see it")
+                   .arg(QString::number(steady / mss, 'f', 0))
+                   .arg(QString::number(100 * steady / t.bdp_bytes, 'g', 2));
+    view_->chart()->setTitle(note);
 }
 
 }  // namespace inflight::ui
