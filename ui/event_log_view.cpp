@@ -8,6 +8,7 @@
 #include <QVBoxLayout>
 
 #include "chart_style.h"
+#include "text_strip.h"
 #include "units.h"
 
 namespace inflight::ui {
@@ -80,9 +81,9 @@ QVariant EventTableModel::headerData(int section, Qt::Orientation o, int role) c
 }
 
 EventLogView::EventLogView(QWidget* parent) : QWidget(parent) {
-    counters_ = new QLabel(this);
-    counters_->setWordWrap(true);
-    counters_->setTextFormat(Qt::PlainText);
+    counters_ = new TextStrip(2, this);
+    counters_->setToolTip(tr("Whole-run counts: congestion events, drops by cause, ECN marks, "
+                             "retransmissions, retransmission timeouts"));
     filter_ = new QComboBox(this);
     filter_->addItem(tr("all kinds"), -1);
     for (EventKind k : kKinds) filter_->addItem(QString::fromUtf8(to_string(k)), static_cast<int>(k));

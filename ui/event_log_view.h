@@ -15,6 +15,8 @@ class QTableView;
 
 namespace inflight::ui {
 
+class TextStrip;
+
 class EventTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -42,7 +44,7 @@ private:
     void refilter();
 
     SnapshotPtr snap_;
-    QLabel* counters_;
+    TextStrip* counters_;
     QComboBox* filter_;
     QTableView* table_;
     EventTableModel* model_;

@@ -3,7 +3,6 @@
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
-#include <QLabel>
 #include <QLegend>
 #include <QLineSeries>
 #include <QValueAxis>
@@ -13,6 +12,7 @@
 
 #include "binding_words.h"
 #include "chart_style.h"
+#include "text_strip.h"
 #include "trace_series.h"
 #include "units.h"
 
@@ -23,27 +23,22 @@ QString q(const std::string& s) { return QString::fromStdString(s); }
 }  // namespace
 
 HeroPanel::HeroPanel(QWidget* parent) : QWidget(parent) {
-    hero_ = new QLabel(QStringLiteral("…"), this);
+    hero_ = new TextStrip(1, this);
     hero_->setObjectName("hero");
+    hero_->setText(QStringLiteral("…"));
     hero_->setToolTip(tr("Steady-state throughput: bytes delivered in order per second over the "
                          "second half of the run."));
-    utilisation_ = new QLabel(this);
-    limit_ = new QLabel(this);
+    utilisation_ = new TextStrip(1, this);
+    limit_ = new TextStrip(1, this);
     limit_->setObjectName("limit");
-    limit_->setWordWrap(true);
     limit_->setToolTip(tr("What held the sender back for longest in the steady state: the smallest of "
                           "cwnd, rwnd and the send buffer, the pacing clock, or the link itself "
                           "(whenever a queue stands at the bottleneck)."));
-    warning_ = new QLabel(this);
-    warning_->setWordWrap(true);
-    warning_->setStyleSheet("color: #d9822b;");
-    warning_->setVisible(false);
-    bbr_ = new QLabel(this);
-    bbr_->setWordWrap(true);
-    bbr_->setVisible(false);
-    bbr_->setToolTip(tr("BBR's own model of the path at the end of the run: its bottleneck-bandwidth "
-                        "estimate, the rate it paces at, its min_rtt filter and its state."));
-    status_ = new QLabel(this);
+    note_ = new TextStrip(2, this);
+    note_->setToolTip(tr("For BBR, its own model of the path at the end of the run: its bottleneck-"
+                         "bandwidth estimate, the rate it paces at, its min_rtt filter and its state. "
+                         "With random loss, a warning when the figure rests on too few events."));
+    status_ = new TextStrip(1, this);
     status_->setObjectName("status");
 
     view_ = make_chart_view(this);
@@ -72,8 +67,7 @@ HeroPanel::HeroPanel(QWidget* parent) : QWidget(parent) {
     layout->addWidget(hero_);
     layout->addWidget(utilisation_);
     layout->addWidget(limit_);
-    layout->addWidget(warning_);
-    layout->addWidget(bbr_);
+    layout->addWidget(note_);
     layout->addWidget(view_, 1);
     layout->addWidget(status_);
     restyle();
@@ -102,11 +96,9 @@ QString HeroPanel::heroText() const { return hero_->text(); }
 QString HeroPanel::limitText() const { return limit_->text(); }
 
 void HeroPanel::setStale(bool stale) {
-    QPalette p = palette();
-    hero_->setForegroundRole(stale ? QPalette::PlaceholderText : QPalette::WindowText);
-    limit_->setForegroundRole(stale ? QPalette::PlaceholderText : QPalette::WindowText);
-    utilisation_->setForegroundRole(stale ? QPalette::PlaceholderText : QPalette::WindowText);
-    Q_UNUSED(p);
+    hero_->setDimmed(stale);
+    utilisation_->setDimmed(stale);
+    limit_->setDimmed(stale);
 }
 
 void HeroPanel::showError(const QString& message) {
@@ -135,13 +127,15 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
     y_->setRange(0, nice_ceiling(std::min(top, 2.5 * sc.bandwidth_bps) * 1e-6 * 1.05));
 
     // BBR's model of the path, from the newest bucket.
+    QString bbr_text;
     if (bbr && !t.buckets.empty()) {
         const TraceBucket& b = t.buckets.back();
-        bbr_->setText(tr("BBR's model — BtlBw %1 · pacing %2 · min_rtt %3 · state %4")
-                          .arg(q(format_rate(b.btlbw_bps)), q(format_rate(b.pacing_rate_bps)),
-                               q(format_time(b.bbr_min_rtt_s)), QString::fromUtf8(to_string(b.phase))));
+        bbr_text = tr("BBR's model — BtlBw %1 · pacing %2 · min_rtt %3 · state %4")
+                       .arg(q(format_rate(b.btlbw_bps)), q(format_rate(b.pacing_rate_bps)),
+                            q(format_time(b.bbr_min_rtt_s)), QString::fromUtf8(to_string(b.phase)));
     }
-    bbr_->setVisible(bbr && !t.buckets.empty());
+    note_->setText(bbr_text);
+    note_->setColor(QColor());
 
     if (!snap.done) {
         setStale(true);
@@ -157,8 +151,10 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
                                    q(format_rate(sc.bandwidth_bps)), q(format_time(s.mean_rtt_s))));
     limit_->setText(q(binding_limit_words(s, sc)));
     const std::string warn = few_events_warning(s, sc);
-    warning_->setText(q(warn));
-    warning_->setVisible(!warn.empty());
+    if (!warn.empty()) {
+        note_->setText(bbr_text.isEmpty() ? q(warn) : q(warn) + QStringLiteral(" · ") + bbr_text);
+        note_->setColor(QColor("#d9822b"));
+    }
     status_->setText(tr("steady state = %1–%2 · %3 packets simulated in %4")
                          .arg(q(format_number(s.window_start_s)), q(format_time(s.window_end_s)),
                               q(format_grouped(s.packets_simulated)), q(format_time(s.wall_seconds))));

@@ -9,11 +9,12 @@
 #include "run_snapshot.h"
 
 class QChartView;
-class QLabel;
 class QLineSeries;
 class QValueAxis;
 
 namespace inflight::ui {
+
+class TextStrip;
 
 class HeroPanel : public QWidget {
     Q_OBJECT
@@ -30,12 +31,11 @@ public:
 private:
     void setStale(bool stale);
 
-    QLabel* hero_;
-    QLabel* utilisation_;
-    QLabel* limit_;
-    QLabel* warning_;
-    QLabel* bbr_;
-    QLabel* status_;
+    TextStrip* hero_;
+    TextStrip* utilisation_;
+    TextStrip* limit_;
+    TextStrip* note_;    // BBR's model of the path, or a few-events warning
+    TextStrip* status_;
     QChartView* view_;
     QValueAxis* x_;
     QValueAxis* y_;

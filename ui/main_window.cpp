@@ -76,8 +76,6 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
     h->addWidget(right, 1);
     setCentralWidget(central);
 
-    run_status_ = new QLabel;
-    statusBar()->addPermanentWidget(run_status_);
 
     runner_ = new RunController(this);
     connect(controls_, &ControlsPanel::scenarioChanged, this, [this](const Scenario& s) {
@@ -92,7 +90,7 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
     connect(dashboard_, &Dashboard::frameShown, this, [this](quint64, bool done) {
         const SnapshotPtr s = dashboard_->shown();
         if (done && s)
-            run_status_->setText(tr("%1 simulated in %2")
+            statusBar()->showMessage(tr("%1 simulated in %2")
                                      .arg(QString::fromStdString(format_time(s->result.scenario.duration_s)),
                                           QString::fromStdString(format_time(s->result.summary.wall_seconds))));
     });

@@ -61,7 +61,6 @@ private:
     Dashboard* dashboard_;
     RunController* runner_;
     QLabel* banner_;
-    QLabel* run_status_;
     QAction* bytes_action_;
     QAction* dark_action_;
     QFont normal_font_;

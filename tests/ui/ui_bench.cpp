@@ -8,6 +8,7 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QSlider>
+#include <QThread>
 #include <QTimer>
 #include <cstdio>
 #include <cstring>
@@ -24,9 +25,46 @@
 using namespace inflight;
 using namespace inflight::ui;
 
+namespace {
+
+// Times every event the UI thread dispatches and remembers the slowest, so a
+// stall can be traced to what caused it (INFLIGHT_BENCH_VERBOSE=1 prints it).
+class TimedApplication : public QApplication {
+public:
+    using QApplication::QApplication;
+    bool notify(QObject* receiver, QEvent* e) override {
+        if (QThread::currentThread() != thread()) return QApplication::notify(receiver, e);
+        if (depth_++ > 0) {
+            const bool r = QApplication::notify(receiver, e);
+            --depth_;
+            return r;
+        }
+        QElapsedTimer t;
+        t.start();
+        const QEvent::Type type = e->type();
+        const char* cls = receiver->metaObject()->className();
+        const bool r = QApplication::notify(receiver, e);
+        const qint64 ns = t.nsecsElapsed();
+        if (recording && ns > slowest_ns) {
+            slowest_ns = ns;
+            slowest = QString("%1 to %2").arg(int(type)).arg(cls);
+        }
+        --depth_;
+        return r;
+    }
+    bool recording = false;
+    qint64 slowest_ns = 0;
+    QString slowest;
+
+private:
+    int depth_ = 0;
+};
+
+}  // namespace
+
 int main(int argc, char** argv) {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
+    TimedApplication app(argc, argv);
     apply_theme(Theme::Light);
     double target_bps = 1e9;
     int changes = 200;
@@ -77,9 +115,11 @@ int main(int argc, char** argv) {
     // within three decades and ending on the target.
     int n = 0;
     qint64 last_change_ms = 0;
+    bool settled = false;
     QTimer* step = new QTimer(&app);
     QTimer::singleShot(1500, [&] {
         ticker.start();
+        app.recording = true;
         QObject::connect(step, &QTimer::timeout, [&] {
             ++n;
             const int lo = slider->minimum(), hi = slider->maximum();
@@ -92,7 +132,8 @@ int main(int argc, char** argv) {
             last_change_ms = clock.elapsed();
             const quint64 gen = w.runner()->generation();
             QObject::connect(w.dashboard(), &Dashboard::frameShown, [&, gen](quint64 g, bool done) {
-                if (!done || g != gen) return;
+                if (!done || g != gen || settled) return;
+                settled = true;
                 const qint64 settle = clock.elapsed() - last_change_ms;
                 const SnapshotPtr s = w.dashboard()->shown();
                 // Keep measuring stalls a little after the settle.
@@ -108,6 +149,21 @@ int main(int argc, char** argv) {
                                 static_cast<long long>(worst_stall_ms), worst_busy_ms);
                     std::printf("  hero number: %s\n",
                                 format_rate(s->result.summary.throughput_bps).c_str());
+                    std::printf("  slowest single event on the UI thread: %.1f ms (event type %s)\n",
+                                app.slowest_ns / 1e6, qPrintable(app.slowest));
+                    {
+                        // One whole frame, as UI-thread CPU time: replace every
+                        // series, let the charts rebuild, repaint the window.
+                        const double c0 = thread_cpu_ms();
+                        const int frames = 10;
+                        for (int i = 0; i < frames; ++i) {
+                            w.dashboard()->showNow(s);
+                            QCoreApplication::processEvents();
+                            w.repaint();
+                        }
+                        std::printf("  one full frame (replace all series + repaint): %.1f ms of UI-thread CPU\n",
+                                    (thread_cpu_ms() - c0) / frames);
+                    }
                     if (qEnvironmentVariableIsSet("INFLIGHT_TIMING")) {
                         for (QWidget* p : {w.dashboard()->panel(Dashboard::Panel::Window), w.dashboard()->panel(Dashboard::Panel::Rtt), w.dashboard()->panel(Dashboard::Panel::Hero), w.dashboard()->panel(Dashboard::Panel::Events), static_cast<QWidget*>(&w)}) {
                             QElapsedTimer t; t.start(); p->repaint(); std::printf("  repaint %s: %lld ms\n", p->metaObject()->className(), (long long)t.elapsed());

@@ -1,0 +1,39 @@
+// A label for text that changes many times a second (the hero number, the
+// streaming status, the counters). Unlike QLabel, setText() never asks the
+// window to lay itself out again: the strip reserves `lines` lines of its
+// font up front, wraps or elides inside them, and only repaints. A QLabel
+// here cost a whole-window layout pass on every frame.
+#pragma once
+
+#include <QWidget>
+
+namespace inflight::ui {
+
+class TextStrip : public QWidget {
+    Q_OBJECT
+public:
+    explicit TextStrip(int lines = 1, QWidget* parent = nullptr);
+
+    void setText(const QString& text);
+    QString text() const { return text_; }
+    // Dims the text (a stale result while a new run streams in).
+    void setDimmed(bool dimmed);
+    void setColor(const QColor& c);  // overrides the palette text colour
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent*) override;
+    void changeEvent(QEvent* e) override;
+
+private:
+    void fixHeight();
+
+    int lines_;
+    QString text_;
+    bool dimmed_ = false;
+    QColor color_;
+};
+
+}  // namespace inflight::ui
