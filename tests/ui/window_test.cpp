@@ -1,7 +1,9 @@
 // The window driven as a student would, offscreen: controls re-run the model
 // on the worker thread, the panels show the newest result, exports and
 // scenario files behave.
+#include <QApplication>
 #include <QDir>
+#include <QSet>
 #include <QFile>
 #include <QImage>
 #include <QLineEdit>
@@ -10,6 +12,7 @@
 #include <QTest>
 #include <gtest/gtest.h>
 
+#include "chart_style.h"
 #include "controls_panel.h"
 #include "dashboard.h"
 #include "hero_panel.h"
@@ -185,4 +188,44 @@ TEST_F(WindowTest, ATypedValueOutOfRangeIsRefusedInPlaceAndNotRun) {
     EXPECT_FALSE(bw->hasError());
     EXPECT_DOUBLE_EQ(bw->value(), 25e6);
     EXPECT_GT(w->runner()->generation(), gen);
+}
+
+TEST(WindowSettings, TheLastScenarioAndThemeComeBackNextTime) {
+    Scenario s;
+    {
+        MainWindow w(/*use_settings=*/true);
+        w.show();
+        ASSERT_TRUE(wait_settled(w));
+        QSlider* rtt = w.controls()->rtt()->slider();
+        rtt->setValue(rtt->value() - 3);  // a shorter RTT
+        s = w.controls()->scenario();
+        w.setTheme(true);
+        w.close();
+    }
+    MainWindow again(/*use_settings=*/true);
+    EXPECT_TRUE(again.controls()->scenario() == s);
+    EXPECT_TRUE(is_dark_palette());
+    again.setTheme(false);
+    EXPECT_FALSE(is_dark_palette());
+}
+
+TEST_F(WindowTest, EverySliderIsReachedByTabAndSteppedByKeys) {
+    ParamSlider* rtt = w->controls()->rtt();
+    const double before = rtt->value();
+    rtt->slider()->setFocus();
+    QTest::keyClick(rtt->slider(), Qt::Key_PageUp);  // a decade: 80 → 800 ms
+    EXPECT_DOUBLE_EQ(rtt->value(), before * 10);
+    QTest::keyClick(rtt->slider(), Qt::Key_PageDown);
+    EXPECT_DOUBLE_EQ(rtt->value(), before);
+    // Tab walks through every slider of the panel.
+    QSet<QWidget*> reached;
+    QWidget* start = w->controls()->bandwidth()->slider();
+    start->setFocus();
+    for (int i = 0; i < 60; ++i) {
+        reached.insert(QApplication::focusWidget());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+    }
+    for (ParamSlider* p : {w->controls()->bandwidth(), w->controls()->rtt(), w->controls()->loss(),
+                           w->controls()->rwnd(), w->controls()->sndbuf(), w->controls()->buffer()})
+        EXPECT_TRUE(reached.contains(p->slider()));
 }
