@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli.h"
+#include "sweep_cli.h"
 #include "gui_entry.h"
 
 namespace {
@@ -21,6 +22,11 @@ extern "C" void on_interrupt(int) { g_cancel_requested.store(true); }
 int main(int argc, char** argv) {
     using namespace inflight::cli;
     const std::vector<std::string> args(argv + 1, argv + argc);
+    if (!args.empty() && args[0] == "sweep") {  // sweep_cli.h
+        std::signal(SIGINT, on_interrupt);
+        SweepContext sweep_ctx{std::cout, std::cerr, {}, &g_cancel_requested};
+        return sweep_main(std::vector<std::string>(args.begin() + 1, args.end()), sweep_ctx);
+    }
     const ParsedCommandLine parsed = parse_command_line(args);
     switch (parsed.command) {
         case Command::Gui:

@@ -1,0 +1,240 @@
+#include "sweep_output.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <cmath>
+
+#include "csv_export.h"
+#include "scenario_file.h"
+#include "scenario_text.h"
+#include "sweep_fit.h"
+#include "units.h"
+
+namespace inflight {
+namespace {
+
+// The CSV / JSON name of the swept value with its unit.
+const char* value_column(SweepParam p) {
+    switch (p) {
+        case SweepParam::Bandwidth: return "bandwidth_bps";
+        case SweepParam::Rtt: return "rtt_s";
+        case SweepParam::Loss: return "loss_fraction";
+        case SweepParam::Buffer: return "buffer_s";
+        case SweepParam::Rwnd: return "rwnd_bytes";
+    }
+    return "value";
+}
+
+std::string human_value(SweepParam p, double v) {
+    switch (p) {
+        case SweepParam::Bandwidth: return format_rate(v);
+        case SweepParam::Rtt:
+        case SweepParam::Buffer: return format_time(v);
+        case SweepParam::Loss: return format_loss(v);
+        case SweepParam::Rwnd: return format_size_short(static_cast<std::uint64_t>(std::llround(v)));
+    }
+    return "?";
+}
+
+std::string algo_list(const SweepSpec& spec, const char* separator) {
+    std::string out;
+    for (Algorithm a : spec.algorithms) {
+        if (!out.empty()) out += separator;
+        out += to_string(a);
+    }
+    return out;
+}
+
+std::string pad_left(std::string s, std::size_t width) {
+    // Count UTF-8 code points so "–" pads like one character.
+    std::size_t shown = 0;
+    for (unsigned char c : s) shown += (c & 0xC0) != 0x80;
+    if (shown < width) s.insert(0, width - shown, ' ');
+    return s;
+}
+
+std::string mbit(double bps) { return std::isnan(bps) ? "–" : format_number(bps / 1e6, 3); }
+
+QJsonValue number_or_null(double x) { return std::isfinite(x) ? QJsonValue(x) : QJsonValue(); }
+
+QJsonValue fit_json(const std::optional<PowerFit>& f) {
+    if (!f) return QJsonValue();
+    QJsonObject o;
+    o.insert("exponent", f->exponent);
+    o.insert("constant_bps", f->constant);
+    o.insert("r_squared", f->r_squared);
+    o.insert("points", static_cast<qint64>(f->points));
+    return o;
+}
+
+std::string fit_words(const PowerFit& f) {
+    return "k = " + format_number(f.exponent, 3) + ", c = " + format_rate(f.constant) +
+           ", R² = " + format_number(f.r_squared, 4) + " (" + std::to_string(f.points) + " points)";
+}
+
+}  // namespace
+
+std::string sweep_command(const SweepSpec& spec) {
+    const Param swept = scenario_param(spec.param);
+    const Scenario ends = with_sweep_value(spec.base, spec.param, spec.from);
+    std::string cmd = std::string("inflight sweep --param ") + to_string(spec.param) + " --from " +
+                      param_exact_text(ends, swept) + " --to " +
+                      param_exact_text(with_sweep_value(spec.base, spec.param, spec.to), swept) +
+                      " --points " + std::to_string(spec.points) + " --algo " + algo_list(spec, ",");
+    for (Param p : kAllParams) {
+        if (p == swept || p == Param::Algorithm) continue;
+        std::string option = key(p);
+        for (char& c : option)
+            if (c == '_') c = '-';
+        if (p == Param::Ecn || p == Param::Pacing) {
+            const bool on = p == Param::Ecn ? spec.base.ecn : spec.base.pacing;
+            cmd += on ? " --" + option : " --no-" + option;
+            continue;
+        }
+        cmd += " --" + option + " " + param_exact_text(spec.base, p);
+    }
+    return cmd;
+}
+
+std::string sweep_table_text(const SweepResult& r) {
+    const SweepSpec& spec = r.spec;
+    const Scenario& b = spec.base;
+    std::string out = "Sweep of " + std::string(to_string(spec.param)) + " from " +
+                      human_value(spec.param, spec.from) + " to " + human_value(spec.param, spec.to) +
+                      ", " + std::to_string(spec.points) + " log-spaced points, " +
+                      algo_list(spec, ", ") + "; each run " + format_time(b.duration_s) +
+                      ", figures over its second half\n";
+    out += "Path: " + format_rate(b.bandwidth_bps) + ", RTT " + format_time(b.rtt_s) + ", buffer " +
+           format_time(b.buffer_s) + ", loss " + format_loss(b.loss) + ", rwnd " +
+           format_size_short(b.rwnd_bytes) + " (the swept value replaces its own)\n\n";
+
+    // Columns: value | per algorithm: Mbit/s, theory Mbit/s, mean RTT ms.
+    constexpr std::size_t kValueWidth = 12, kWidth = 9;
+    std::string header = pad_left(to_string(spec.param), kValueWidth);
+    std::string units = pad_left("", kValueWidth);
+    for (const SweepSeries& s : r.series) {
+        header += "  " + pad_left(std::string(to_string(s.algorithm)) + " ", kWidth) +
+                  pad_left("theory", kWidth) + pad_left("RTT", kWidth);
+        units += "  " + pad_left("Mbit/s", kWidth) + pad_left("Mbit/s", kWidth) + pad_left("ms", kWidth);
+    }
+    out += header + "\n" + units + "\n";
+    for (std::size_t i = 0; i < r.values.size(); ++i) {
+        std::string row = pad_left(human_value(spec.param, r.values[i]), kValueWidth);
+        for (const SweepSeries& s : r.series) {
+            const SweepSample& x = s.samples[i];
+            row += "  " + pad_left(mbit(x.throughput_bps), kWidth) + pad_left(mbit(s.theory_bps[i]), kWidth) +
+                   pad_left(format_number(x.mean_rtt_s * 1e3, 4), kWidth);
+        }
+        out += row + "\n";
+    }
+    out += "\nTheory: Reno √(3/2)/√p·MSS/RTT (Mathis); CUBIC RFC 9438 §5, the larger of the cubic\n"
+           "and Reno-friendly windows; window/RTT for rwnd and sndbuf; never above the link.\n";
+
+    if (spec.param == SweepParam::Loss) {
+        out += "\nFit throughput = c·p^k over the points below " +
+               format_number(kLinkLimitedUtilisation * 100, 3) +
+               "% utilisation (Reno's law: k = -0.5; CUBIC's cubic region: k = -0.75):\n";
+        for (std::size_t a = 0; a < r.series.size(); ++a) {
+            const LossSweepFit f = fit_loss_sweep(r, a);
+            out += "  " + std::string(to_string(r.series[a].algorithm)) + ": ";
+            out += f.loss_limited ? fit_words(*f.loss_limited) : "too few loss-limited points to fit";
+            out += "\n";
+            if (r.series[a].algorithm == Algorithm::Cubic)
+                out += "         cubic region only: " +
+                       (f.cubic_region ? fit_words(*f.cubic_region) : std::string("fewer than two points")) + "\n";
+        }
+    }
+    out += "\n" + std::to_string(r.runs_done) + " runs in " + format_number(r.wall_seconds, 3) + " s on " +
+           std::to_string(r.threads_used) + (r.threads_used == 1 ? " thread" : " threads") + "\n";
+    return out;
+}
+
+QJsonObject sweep_to_json(const SweepResult& r) {
+    QJsonObject o;
+    o.insert("version", INFLIGHT_VERSION);
+    o.insert("param", to_string(r.spec.param));
+    o.insert("unit", param_unit(scenario_param(r.spec.param)));
+    o.insert("spacing", "log");
+    QJsonArray values, link;
+    for (double v : r.values) values.append(v);
+    for (double v : r.link_bps) link.append(v);
+    o.insert("values", values);
+    o.insert("link_bps", link);
+    QJsonArray series;
+    for (std::size_t a = 0; a < r.series.size(); ++a) {
+        const SweepSeries& s = r.series[a];
+        QJsonObject js;
+        js.insert("algo", to_string(s.algorithm));
+        QJsonArray thr, rtt, util, cwnd, wev, ev, theory, law;
+        for (std::size_t i = 0; i < s.samples.size(); ++i) {
+            const SweepSample& x = s.samples[i];
+            thr.append(x.throughput_bps);
+            rtt.append(x.mean_rtt_s);
+            util.append(x.utilisation);
+            cwnd.append(x.mean_cwnd_packets);
+            wev.append(static_cast<qint64>(x.window_congestion_events));
+            ev.append(static_cast<qint64>(x.congestion_events));
+            theory.append(number_or_null(s.theory_bps[i]));
+            law.append(s.theory_law[i]);
+        }
+        js.insert("throughput_bps", thr);
+        js.insert("mean_rtt_s", rtt);
+        js.insert("utilisation", util);
+        js.insert("mean_cwnd_packets", cwnd);
+        js.insert("window_congestion_events", wev);
+        js.insert("congestion_events", ev);
+        js.insert("theory_bps", theory);
+        js.insert("theory_law", law);
+        const LossSweepFit f = fit_loss_sweep(r, a);
+        js.insert("fit", fit_json(f.loss_limited));
+        js.insert("cubic_region_fit", fit_json(f.cubic_region));
+        series.append(js);
+    }
+    o.insert("series", series);
+    o.insert("runs", static_cast<qint64>(r.runs_done));
+    o.insert("threads", static_cast<qint64>(r.threads_used));
+    o.insert("wall_seconds", r.wall_seconds);
+    o.insert("cancelled", r.cancelled);
+    o.insert("scenario", scenario_to_json(r.spec.base));
+    QJsonObject sweep;
+    sweep.insert("param", to_string(r.spec.param));
+    sweep.insert("from", r.spec.from);
+    sweep.insert("to", r.spec.to);
+    sweep.insert("points", r.spec.points);
+    QJsonArray algos;
+    for (Algorithm a : r.spec.algorithms) algos.append(to_string(a));
+    sweep.insert("algos", algos);
+    o.insert("sweep", sweep);
+    return o;
+}
+
+std::string sweep_json_text(const SweepResult& r) {
+    return QJsonDocument(sweep_to_json(r)).toJson(QJsonDocument::Indented).toStdString();
+}
+
+std::string sweep_csv(const SweepResult& r) {
+    const SweepSpec& spec = r.spec;
+    std::string out = provenance_comment(
+        spec.base, "sweep, one row per point and algorithm; figures over the second half of each run");
+    out += "# sweep: " + std::string(to_string(spec.param)) + " from " + exact_number(spec.from) + " to " +
+           exact_number(spec.to) + ", " + std::to_string(spec.points) + " log-spaced points, algorithms " +
+           algo_list(spec, ",") + " (these replace " + key(scenario_param(spec.param)) + " and algo above)\n";
+    out += "# reproduce sweep: " + sweep_command(spec) + "\n";
+    out += std::string(value_column(spec.param)) +
+           ",algo,throughput_bps,theory_bps,theory_law,mean_rtt_s,utilisation,mean_cwnd_packets,"
+           "window_congestion_events,congestion_events,few_events\n";
+    for (std::size_t i = 0; i < r.values.size(); ++i)
+        for (const SweepSeries& s : r.series) {
+            const SweepSample& x = s.samples[i];
+            out += exact_number(r.values[i]) + "," + to_string(s.algorithm) + "," +
+                   exact_number(x.throughput_bps) + "," +
+                   (std::isnan(s.theory_bps[i]) ? std::string() : exact_number(s.theory_bps[i])) + "," +
+                   s.theory_law[i] + "," + exact_number(x.mean_rtt_s) + "," + exact_number(x.utilisation) +
+                   "," + exact_number(x.mean_cwnd_packets) + "," +
+                   std::to_string(x.window_congestion_events) + "," + std::to_string(x.congestion_events) +
+                   "," + (x.few_events ? "true" : "false") + "\n";
+        }
+    return out;
+}
+
+}  // namespace inflight
