@@ -38,6 +38,7 @@ HeroPanel::HeroPanel(QWidget* parent) : QWidget(parent) {
     note_->setToolTip(tr("For BBR, its own model of the path at the end of the run: its bottleneck-"
                          "bandwidth estimate, the rate it paces at, its min_rtt filter and its state. "
                          "With random loss, a warning when the figure rests on too few events."));
+    note_->setVisible(false);
     status_ = new TextStrip(1, this);
     status_->setObjectName("status");
 
@@ -136,6 +137,7 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
     }
     note_->setText(bbr_text);
     note_->setColor(QColor());
+    if (note_->isHidden() == bbr) note_->setVisible(bbr);
 
     if (!snap.done) {
         setStale(true);
@@ -146,7 +148,7 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
     const Summary& s = r.summary;
     setStale(false);
     hero_->setText(q(format_rate(s.throughput_bps)));
-    utilisation_->setText(tr("%1 % of the %2 link · mean RTT %3")
+    utilisation_->setText(tr("%1 % of %2 · mean RTT %3")
                               .arg(q(format_number(s.utilisation * 100, s.utilisation < 0.01 ? 2 : 3)),
                                    q(format_rate(sc.bandwidth_bps)), q(format_time(s.mean_rtt_s))));
     limit_->setText(q(binding_limit_words(s, sc)));
@@ -154,6 +156,7 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
     if (!warn.empty()) {
         note_->setText(bbr_text.isEmpty() ? q(warn) : q(warn) + QStringLiteral(" · ") + bbr_text);
         note_->setColor(QColor("#d9822b"));
+        note_->setVisible(true);
     }
     status_->setText(tr("steady state = %1–%2 · %3 packets simulated in %4")
                          .arg(q(format_number(s.window_start_s)), q(format_time(s.window_end_s)),

@@ -14,8 +14,10 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include "atomic_write.h"
@@ -46,13 +48,12 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
     setAcceptDrops(true);
 
     controls_ = new ControlsPanel;
-    auto* scroll = new QScrollArea;
-    scroll->setWidget(controls_);
-    scroll->setWidgetResizable(true);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setMinimumWidth(controls_->sizeHint().width() + 24);
-    scroll->setMaximumWidth(360);
+    scroll_ = new QScrollArea;
+    scroll_->setWidget(controls_);
+    scroll_->setWidgetResizable(true);
+    scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll_->setFrameShape(QFrame::NoFrame);
+    fitControlsWidth();
 
     dashboard_ = new Dashboard;
     banner_ = new QLabel;
@@ -72,7 +73,7 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
     auto* h = new QHBoxLayout(central);
     h->setContentsMargins(0, 0, 0, 0);
     h->setSpacing(0);
-    h->addWidget(scroll);
+    h->addWidget(scroll_);
     h->addWidget(right, 1);
     setCentralWidget(central);
 
@@ -209,11 +210,18 @@ void MainWindow::setTheme(bool dark) {
     if (use_settings_) settings().setValue(keys::kTheme, theme_name(dark ? Theme::Dark : Theme::Light));
 }
 
+void MainWindow::fitControlsWidth() {
+    // As wide as the controls ask (their text grows in presentation mode),
+    // plus room for the vertical scroll bar.
+    const int w = controls_->sizeHint().width() + scroll_->verticalScrollBar()->sizeHint().width() + 4;
+    scroll_->setFixedWidth(std::max(w, 300));
+}
+
 void MainWindow::setPresentation(bool on) {
     if (on) {
         normal_font_ = QApplication::font();
         QFont big = normal_font_;
-        big.setPointSizeF(normal_font_.pointSizeF() * 1.5);
+        big.setPointSizeF(normal_font_.pointSizeF() * 1.3);
         QApplication::setFont(big);
         showFullScreen();
     } else {
@@ -221,6 +229,8 @@ void MainWindow::setPresentation(bool on) {
         showNormal();
     }
     dashboard_->restyle();
+    // After the font change has reached every control and its layout.
+    QTimer::singleShot(0, this, [this] { fitControlsWidth(); });
 }
 
 bool MainWindow::loadScenario(const QString& path) {

@@ -12,6 +12,7 @@
 
 class QAction;
 class QLabel;
+class QScrollArea;
 
 namespace inflight::ui {
 
@@ -37,7 +38,7 @@ public:
     bool exportTraceCsv(const QString& path);
     bool exportEventsCsv(const QString& path);
     void setTheme(bool dark);
-    // Full screen, every font half as large again: for the back of a hall.
+    // Full screen, every font a third larger: for the back of a hall.
     void setPresentation(bool on);
 
     QString bannerText() const;
@@ -60,7 +61,10 @@ private:
     ControlsPanel* controls_;
     Dashboard* dashboard_;
     RunController* runner_;
+    void fitControlsWidth();
+
     QLabel* banner_;
+    QScrollArea* scroll_;
     QAction* bytes_action_;
     QAction* dark_action_;
     QFont normal_font_;
