@@ -1,0 +1,144 @@
+// `inflight sweep`, run as a user runs it: bad ranges are refused with one
+// line, and a small sweep prints its table, JSON and CSV.
+#include <gtest/gtest.h>
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+namespace {
+
+struct Outcome {
+    int exit_code = -1;
+    std::string out, err;
+};
+
+Outcome run_inflight(QStringList args) {
+    args.prepend("sweep");
+    QProcess p;
+    p.setProgram(INFLIGHT_EXE);
+    p.setArguments(args);
+    p.start();
+    EXPECT_TRUE(p.waitForStarted(10000)) << INFLIGHT_EXE;
+    EXPECT_TRUE(p.waitForFinished(120000));
+    Outcome o;
+    o.exit_code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    o.out = p.readAllStandardOutput().toStdString();
+    o.err = p.readAllStandardError().toStdString();
+    return o;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+std::size_t line_count(const std::string& text) {
+    std::size_t n = 0;
+    for (char c : text) n += c == '\n';
+    return n;
+}
+
+// Exit 2, nothing on stdout, one line on stderr holding every part.
+void expect_usage_error(const QStringList& args, std::initializer_list<std::string> parts) {
+    const Outcome o = run_inflight(args);
+    EXPECT_EQ(o.exit_code, 2) << args.join(' ').toStdString();
+    EXPECT_EQ(o.out, "");
+    EXPECT_EQ(line_count(o.err), 1u) << o.err;
+    for (const std::string& part : parts) EXPECT_TRUE(contains(o.err, part)) << o.err;
+}
+
+}  // namespace
+
+TEST(SweepCommand, RejectsFromNotBelowTo) {
+    expect_usage_error({"--param", "loss", "--from", "1e-2", "--to", "1e-5"}, {"--to", "1%", "from < to"});
+    expect_usage_error({"--param", "rtt", "--from", "80ms", "--to", "80ms"}, {"--to", "80 ms", "from < to"});
+}
+
+TEST(SweepCommand, RejectsTooFewOrTooManyPoints) {
+    expect_usage_error({"--param", "loss", "--from", "1e-5", "--to", "1e-2", "--points", "1"},
+                       {"--points", "1", "2 – 40"});
+    expect_usage_error({"--param", "loss", "--from", "1e-5", "--to", "1e-2", "--points", "41"},
+                       {"--points", "41", "2 – 40"});
+    expect_usage_error({"--param", "loss", "--from", "1e-5", "--to", "1e-2", "--points", "many"},
+                       {"--points", "many"});
+}
+
+TEST(SweepCommand, RejectsUnknownParameter) {
+    expect_usage_error({"--param", "jitter", "--from", "1ms", "--to", "5ms"},
+                       {"--param", "jitter", "bandwidth, rtt, loss, buffer, rwnd"});
+    expect_usage_error({"--from", "1e-5", "--to", "1e-2"}, {"--param", "missing"});
+}
+
+TEST(SweepCommand, RejectsMalformedUnitsAndOutOfRangeEnds) {
+    expect_usage_error({"--param", "rtt", "--from", "10qs", "--to", "100ms"}, {"--from", "10qs", "ms"});
+    expect_usage_error({"--param", "bandwidth", "--from", "1Mbps", "--to", "200Gbps"},
+                       {"--to", "200 Gbit/s", "100 Gbit/s"});
+    expect_usage_error({"--param", "loss", "--from", "0", "--to", "1%"}, {"--from", "above 0"});
+    expect_usage_error({"--param", "loss", "--from", "1e-5", "--to", "1%", "--loss", "1%"},
+                       {"--loss", "swept"});
+    expect_usage_error({"--param", "loss", "--from", "1e-5", "--to", "1%", "--algo", "reno,vegas"},
+                       {"--algo", "vegas", "reno, cubic, bbr"});
+    expect_usage_error({"--parm", "loss"}, {"--parm", "--param"});
+}
+
+TEST(SweepCommand, PngNeedsTheWindowLibrary) {
+    QTemporaryDir dir;
+    expect_usage_error({"--param", "loss", "--from", "1e-4", "--to", "1e-2", "--points", "2", "--png",
+                        dir.filePath("s.png")},
+                       {"--png", "window library"});
+}
+
+TEST(SweepCommand, PrintsTableWithFitForLossSweeps) {
+    const Outcome o = run_inflight({"--param", "loss", "--from", "1e-4", "--to", "1e-2", "--points", "3",
+                                    "--algo", "reno,cubic", "--duration", "10s"});
+    EXPECT_EQ(o.exit_code, 0) << o.err;
+    EXPECT_EQ(o.err, "");
+    EXPECT_TRUE(contains(o.out, "Sweep of loss from 0.01% to 1%")) << o.out;
+    EXPECT_TRUE(contains(o.out, "reno: k = -")) << o.out;
+    EXPECT_TRUE(contains(o.out, "6 runs in")) << o.out;
+}
+
+TEST(SweepCommand, JsonHasSeriesFitsAndScenario) {
+    const Outcome o = run_inflight({"--param", "loss", "--from", "1e-4", "--to", "1e-2", "--points", "3",
+                                    "--algo", "reno,bbr", "--duration", "10s", "--json"});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    const QJsonObject j = QJsonDocument::fromJson(QByteArray::fromStdString(o.out)).object();
+    EXPECT_EQ(j["param"].toString(), "loss");
+    EXPECT_EQ(j["spacing"].toString(), "log");
+    const QJsonArray values = j["values"].toArray();
+    ASSERT_EQ(values.size(), 3);
+    EXPECT_DOUBLE_EQ(values[0].toDouble(), 1e-4);
+    EXPECT_DOUBLE_EQ(values[1].toDouble(), 1e-3);  // √(1e-4 · 1e-2)
+    EXPECT_DOUBLE_EQ(values[2].toDouble(), 1e-2);
+    const QJsonArray series = j["series"].toArray();
+    ASSERT_EQ(series.size(), 2);
+    const QJsonObject reno = series[0].toObject();
+    EXPECT_EQ(reno["algo"].toString(), "reno");
+    EXPECT_EQ(reno["throughput_bps"].toArray().size(), 3);
+    EXPECT_TRUE(reno["fit"].isObject());
+    EXPECT_LT(reno["fit"].toObject()["exponent"].toDouble(), 0);
+    EXPECT_TRUE(series[1].toObject()["theory_bps"].toArray()[0].isNull());  // BBR: no loss law
+    EXPECT_TRUE(j["scenario"].isObject());
+    EXPECT_EQ(j["sweep"].toObject()["points"].toInt(), 3);
+}
+
+TEST(SweepCommand, CsvHasProvenanceAndOneRowPerPointAndAlgorithm) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("sweep.csv");
+    const Outcome o = run_inflight({"--param", "rwnd", "--from", "16KiB", "--to", "64KiB", "--points", "3",
+                                    "--algo", "cubic,reno", "--duration", "5s", "--csv", path});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    QFile f(path);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    const std::string text = f.readAll().toStdString();
+    EXPECT_EQ(text.rfind("# Inflight ", 0), 0u) << text;
+    EXPECT_TRUE(contains(text, "# reproduce sweep: inflight sweep --param rwnd --from 16384 --to 65536 --points 3 --algo cubic,reno"))
+        << text;
+    EXPECT_TRUE(contains(text, "\nrwnd_bytes,algo,throughput_bps,theory_bps,theory_law,")) << text;
+    EXPECT_TRUE(contains(text, "\n32768,reno,")) << text;  // 16 KiB · 2: the log midpoint
+    std::size_t rows = 0;
+    for (std::size_t pos = text.find("\n"); pos != std::string::npos; pos = text.find("\n", pos + 1))
+        if (pos + 1 < text.size() && text[pos + 1] >= '0' && text[pos + 1] <= '9') ++rows;
+    EXPECT_EQ(rows, 6u);
+}
