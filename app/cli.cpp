@@ -217,6 +217,7 @@ std::string help_text() {
         "Usage:\n"
         "  inflight                  open the window\n"
         "  inflight run [options]    simulate without a window and print a summary\n"
+        "  inflight sweep [options]  run a response curve over one parameter (sweep --help)\n"
         "  inflight --help | --version\n"
         "\n"
         "Options of run:\n";
