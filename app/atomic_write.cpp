@@ -26,10 +26,11 @@ std::optional<std::string> check_output_path(const std::string& path) {
     const QFileInfo info(QString::fromStdString(path));
     if (info.isDir()) return cannot_write(path, "is a directory");
     const QFileInfo dir(info.absolutePath());
-    if (!dir.exists())
-        return cannot_write(path, "directory '" + info.absolutePath().toStdString() + "' does not exist");
-    if (!dir.isDir())
-        return cannot_write(path, std::string("'") + info.absolutePath().toStdString() + "' is not a directory");
+    std::string quoted_dir = "'";
+    quoted_dir += info.absolutePath().toStdString();
+    quoted_dir += "'";
+    if (!dir.exists()) return cannot_write(path, "directory " + quoted_dir + " does not exist");
+    if (!dir.isDir()) return cannot_write(path, quoted_dir + " is not a directory");
     return std::nullopt;
 }
 

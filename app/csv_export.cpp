@@ -59,10 +59,12 @@ std::string provenance_comment(const Scenario& s, const std::string& what) {
         out += key(p);
         out += " = ";
         out += param_exact_text(s, p);
+        const std::string exact = param_exact_text(s, p);
         const std::string unit = param_unit(p);
         if (!unit.empty()) out += " " + unit;
+        // The readable form too, unless it says the same ("5 s").
         const std::string human = param_human_text(s, p);
-        if (human != param_exact_text(s, p)) out += " (" + human + ")";
+        if (human != exact && human != exact + " " + unit) out += " (" + human + ")";
         out += "\n";
     }
     out += "# reproduce: " + reproduce_command(s) + "\n";

@@ -33,8 +33,13 @@ std::optional<bool> switch_from_text(std::string_view text) {
 std::string exact_number(double x) {
     if (std::isnan(x)) return "nan";
     if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
-    char buf[64];
-    const auto res = std::to_chars(buf, buf + sizeof buf, x);
+    // Plain digits for ordinary magnitudes ("100000000", not "1e+08");
+    // both forms are the shortest that read back exactly.
+    const double magnitude = std::fabs(x);
+    const bool plain = x == 0 || (magnitude >= 1e-6 && magnitude < 1e15);
+    char buf[400];
+    const auto res = plain ? std::to_chars(buf, buf + sizeof buf, x, std::chars_format::fixed)
+                           : std::to_chars(buf, buf + sizeof buf, x);
     return std::string(buf, res.ptr);
 }
 

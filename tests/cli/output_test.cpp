@@ -16,6 +16,7 @@
 #include "atomic_write.h"
 #include "csv_export.h"
 #include "json_output.h"
+#include "scenario_text.h"
 #include "summary_text.h"
 
 using namespace inflight;
@@ -176,7 +177,9 @@ TEST(Csv, TraceStartsWithProvenanceThenHeaderThenOneRowPerBucket) {
     while (i < lines.size() && lines[i].starts_with("#")) comments += lines[i++] + "\n";
     EXPECT_TRUE(contains(comments, std::string("Inflight ") + INFLIGHT_VERSION)) << comments;
     for (Param p : kAllParams) EXPECT_TRUE(contains(comments, std::string("# ") + key(p) + " = ")) << key(p);
-    EXPECT_TRUE(contains(comments, "# rtt = 0.08 s (80 ms)")) << comments;
+    EXPECT_TRUE(contains(comments, "# rtt = 0.08 s (80 ms)\n")) << comments;
+    EXPECT_TRUE(contains(comments, "# bandwidth = 100000000 bit/s (100 Mbit/s)\n")) << comments;
+    EXPECT_TRUE(contains(comments, "# duration = 40 s\n")) << comments;
     EXPECT_TRUE(contains(comments, "# reproduce: inflight run ")) << comments;
     ASSERT_LT(i, lines.size());
     const std::string header = lines[i++];
@@ -242,4 +245,14 @@ TEST(AtomicWrite, DevicesAreWrittenNotReplaced) {
     // Replacing /dev/null with a regular file would be a disaster.
     EXPECT_FALSE(write_file_atomically("/dev/null", "data\n").has_value());
     EXPECT_FALSE(QFileInfo("/dev/null").isFile());
+}
+
+TEST(ExactNumber, ShortestTextThatReadsBackPlainWhereReadable) {
+    EXPECT_EQ(exact_number(1e8), "100000000");
+    EXPECT_EQ(exact_number(0.08), "0.08");
+    EXPECT_EQ(exact_number(2.5e9), "2500000000");
+    EXPECT_EQ(exact_number(1e-6), "0.000001");
+    EXPECT_EQ(exact_number(0), "0");
+    EXPECT_EQ(exact_number(1e-7), "1e-07");
+    EXPECT_EQ(exact_number(0.1 + 0.2), "0.30000000000000004");  // not rounded to 0.3
 }
