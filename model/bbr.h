@@ -69,6 +69,8 @@ public:
     bool responds_to_ecn() const override { return false; }
     double btlbw_Bps() const override { return max_bw_Bps(); }
     double model_min_rtt_s() const override;
+    double display_pacing_gain() const override { return pacing_gain_; }
+    double display_cwnd_gain() const override { return cwnd_gain_; }
 
     // Inspection, for tests and display.
     Mode mode() const { return mode_; }

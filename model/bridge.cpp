@@ -20,7 +20,6 @@ constexpr int kTimestampOptionBytes = 12;  // what Linux's mss loses to TCP time
 constexpr int kIpTcpHeaderBytes = 40;
 constexpr int kLinuxDefaultRcvMss = 536;   // a bulk sender never learns the peer's (RFC 1122)
 constexpr double kBbrUnit = 256.0;         // tcp_bbr.c reports gains in 1/256 units
-constexpr double kBbrPacingMargin = 0.01;  // pacing_rate = gain · BtlBw · (1 − 1%)
 
 std::string printf_g(double x) {
     char buf[64];
@@ -50,17 +49,6 @@ const TraceBucket* bucket_at(const Trace& t, double t_s) {
 }
 
 double quantised_gain(double gain) { return std::round(gain * kBbrUnit) / kBbrUnit; }
-
-// tcp_bbr.c's cwnd gain in each state (bbr_high_gain in Startup and Drain,
-// bbr_cwnd_gain in ProbeBW, 1 in ProbeRTT).
-double bbr_cwnd_gain(CcPhase phase) {
-    switch (phase) {
-        case CcPhase::Startup:
-        case CcPhase::Drain: return 2885.0 / 1000.0;
-        case CcPhase::ProbeRtt: return 1.0;
-        default: return 2.0;
-    }
-}
 
 std::uint64_t path_bytes(const Scenario& s) {
     return static_cast<std::uint64_t>(std::ceil(bdp_bytes(s) + buffer_bytes(s)));
@@ -125,10 +113,7 @@ std::string ss_line(const RunResult& r, double t_s) {
     if (s.rwnd_bytes != Limits::no_wscale_rwnd_bytes)
         out += " wscale:" + std::to_string(window_scale_for(receiver_buffer_bytes(s))) + "," +
                std::to_string(window_scale_for(kLinuxRmemMaxBytes));
-    // The trace keeps no RTTVAR: half the spread of the bucket's RTT samples
-    // stands in for it (RFC 6298's mean deviation over a few samples).
-    const double rttvar_s =
-        std::isfinite(b->rtt_s.max) && std::isfinite(b->rtt_s.min) ? (b->rtt_s.max - b->rtt_s.min) / 2 : 0;
+    const double rttvar_s = b->rttvar_s;  // RFC 6298 RTTVAR at the bucket's end
     if (usable(b->srtt_s)) {
         const double rto_s = b->srtt_s + std::max(4 * rttvar_s, 0.200);  // sender.cpp: Linux's RTO
         out += " rto:" + ss_ms(rto_s);
@@ -138,27 +123,26 @@ std::string ss_line(const RunResult& r, double t_s) {
     out += " pmtu:" + std::to_string(s.mss_bytes + kIpTcpHeaderBytes + kTimestampOptionBytes);
     out += " rcvmss:" + std::to_string(kLinuxDefaultRcvMss);
     out += " advmss:" + std::to_string(s.mss_bytes);
-    // Linux counts cwnd in whole segments: the bucket's peak, in packets.
-    const auto cwnd_packets = static_cast<std::uint64_t>(std::floor(b->cwnd_bytes.max / mss));
+    // Linux counts cwnd in whole segments: cwnd at the bucket's end, in packets.
+    const auto cwnd_packets = static_cast<std::uint64_t>(std::floor(b->cwnd_end_bytes / mss));
     out += " cwnd:" + std::to_string(cwnd_packets);
     const double ssthresh_packets = std::floor(b->ssthresh_bytes / mss);
     if (std::isfinite(ssthresh_packets) && ssthresh_packets < 0xFFFF)  // as ss.c: unset is not shown
         out += " ssthresh:" + std::to_string(static_cast<std::uint64_t>(ssthresh_packets));
-    // The trace counts packets, not bytes, and drops, not retransmissions:
-    // every dropped packet is retransmitted once found, so drops up to t
-    // stand in for retransmissions.
+    // The trace counts packets sent and delivered, not bytes: MSS-sized
+    // packets stand in (exact but for the short segments of an rwnd limit).
     const std::uint64_t mss_u = s.mss_bytes;
     out += " bytes_sent:" + std::to_string(b->pkts_sent * mss_u);
-    if (b->pkts_dropped) out += " bytes_retrans:" + std::to_string(b->pkts_dropped * mss_u);
+    if (b->retransmitted_bytes) out += " bytes_retrans:" + std::to_string(b->retransmitted_bytes);
     out += " bytes_acked:" + std::to_string(b->pkts_delivered * mss_u);
     out += " segs_out:" + std::to_string(b->pkts_sent);
     out += " data_segs_out:" + std::to_string(b->pkts_sent);
     if (s.algorithm == Algorithm::Bbr && usable(b->btlbw_bps)) {
         out += " bbr:(bw:" + ss_bw(b->btlbw_bps) + "bps";
         if (usable(b->bbr_min_rtt_s)) out += ",mrtt:" + ss_ms(b->bbr_min_rtt_s);
-        const double pacing_gain = b->pacing_rate_bps / (b->btlbw_bps * (1 - kBbrPacingMargin));
-        if (usable(pacing_gain)) out += ",pacing_gain:" + printf_g(quantised_gain(pacing_gain));
-        out += ",cwnd_gain:" + printf_g(quantised_gain(bbr_cwnd_gain(b->phase))) + ")";
+        if (usable(b->bbr_pacing_gain)) out += ",pacing_gain:" + printf_g(quantised_gain(b->bbr_pacing_gain));
+        if (usable(b->bbr_cwnd_gain)) out += ",cwnd_gain:" + printf_g(quantised_gain(b->bbr_cwnd_gain));
+        out += ")";
     }
     if (usable(b->srtt_s) && cwnd_packets)
         out += " send " + ss_bw(static_cast<double>(cwnd_packets) * mss * 8 / b->srtt_s) + "bps";
@@ -167,7 +151,7 @@ std::string ss_line(const RunResult& r, double t_s) {
         out += " delivery_rate " + ss_bw(b->delivery_rate_bps.max) + "bps";
     out += " delivered:" + std::to_string(b->pkts_delivered);
     if (b->pkts_in_network) out += " unacked:" + std::to_string(b->pkts_in_network);
-    if (b->pkts_dropped) out += " retrans:0/" + std::to_string(b->pkts_dropped);
+    if (b->retransmits) out += " retrans:0/" + std::to_string(b->retransmits);
     if (usable(b->min_rtt_s)) out += " minrtt:" + ss_ms(b->min_rtt_s);
     return out;
 }

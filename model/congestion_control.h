@@ -86,6 +86,8 @@ public:
     // Optional. BBR's model of the path, for display; NaN for others.
     virtual double btlbw_Bps() const { return std::numeric_limits<double>::quiet_NaN(); }
     virtual double model_min_rtt_s() const { return std::numeric_limits<double>::quiet_NaN(); }
+    virtual double display_pacing_gain() const { return std::numeric_limits<double>::quiet_NaN(); }
+    virtual double display_cwnd_gain() const { return std::numeric_limits<double>::quiet_NaN(); }
 };
 
 // Shared arithmetic, written once (RFC 5681 §3.1).

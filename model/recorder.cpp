@@ -71,6 +71,12 @@ void Recorder::close_bucket(TimePs now, const Sender& s, const Bottleneck& path,
         settle(*m);
     cur_.ssthresh_bytes = finite_or_nan(s.ssthresh_bytes());
     cur_.srtt_s = s.srtt_s();
+    cur_.rttvar_s = s.rttvar_s();
+    cur_.cwnd_end_bytes = s.cwnd_bytes();
+    cur_.bbr_pacing_gain = cc.display_pacing_gain();
+    cur_.bbr_cwnd_gain = cc.display_cwnd_gain();
+    cur_.retransmits = s.retransmits();
+    cur_.retransmitted_bytes = s.retransmitted_bytes();
     cur_.min_rtt_s = s.min_rtt() == kNever ? kNaN : to_seconds(s.min_rtt());
     cur_.pacing_rate_bps = cc.pacing_rate_Bps(s.cc_state()) * 8.0;
     cur_.btlbw_bps = cc.btlbw_Bps() * 8.0;

@@ -39,10 +39,16 @@ struct TraceBucket {
     double ssthresh_bytes = 0;        // at bucket end; +inf while unset
     MinMax rtt_s{};                   // measured RTT samples in the bucket
     double srtt_s = 0, min_rtt_s = 0; // at bucket end
+    double rttvar_s = 0;              // RFC 6298 RTTVAR at bucket end
+    double cwnd_end_bytes = 0;        // cwnd at bucket end
     MinMax delivery_rate_bps{};       // delivery-rate samples in the bucket
     double pacing_rate_bps = 0;       // the algorithm's pacing rate at bucket end
     double btlbw_bps = 0;             // BBR's BtlBw estimate (NaN for others)
     double bbr_min_rtt_s = 0;         // BBR's min_rtt filter (NaN for others)
+    double bbr_pacing_gain = 0;       // BBR's gains at bucket end (NaN for others)
+    double bbr_cwnd_gain = 0;
+    std::uint64_t retransmits = 0;    // cumulative retransmitted packets at bucket end
+    std::uint64_t retransmitted_bytes = 0;
     CcPhase phase = CcPhase::SlowStart;
     Limit limit = Limit::Cwnd;        // the limit that bound longest in the bucket
     // Packet conservation counters at bucket end (whole packets, all

@@ -205,6 +205,7 @@ void Sender::transmit(TimePs now, std::uint64_t seg_no, bool retransmission) {
     if (retransmission) {
         g.retransmitted = true;
         ++retransmits_;
+        retransmitted_bytes_ += g.bytes;
     }
     in_flight_bytes_ += g.bytes;
     const auto seg_lo = static_cast<std::uint32_t>(seg_no);

@@ -77,6 +77,8 @@ public:
     std::uint64_t bytes_in_flight() const { return in_flight_bytes_; }
     std::uint64_t acked_bytes() const { return snd_una_; }  // in order, cumulative
     double srtt_s() const { return cc_state_.srtt_s; }
+    double rttvar_s() const { return to_seconds(rttvar_); }
+    std::uint64_t retransmitted_bytes() const { return retransmitted_bytes_; }
     TimePs min_rtt() const { return min_rtt_; }
     CcPhase phase() const { return phase_; }
     const CcState& cc_state() const { return cc_state_; }
@@ -153,6 +155,7 @@ private:
     CcPhase phase_ = CcPhase::SlowStart;
 
     std::uint64_t retransmits_ = 0, rtos_ = 0, congestion_events_ = 0, packets_sent_ = 0;
+    std::uint64_t retransmitted_bytes_ = 0;
 };
 
 }  // namespace inflight

@@ -136,8 +136,8 @@ TEST(SsLine, CwndIsTheTracesCwndAtThatTime) {
     for (double t : {0.5, 3.0, 7.3}) {
         const std::string line = ss_line(r, t);
         const TraceBucket& b = bucket_holding(r.trace, t);
-        // Whole segments, as Linux counts snd_cwnd: the bucket's peak over MSS.
-        EXPECT_EQ(ss_field(line, "cwnd"), static_cast<long long>(std::floor(b.cwnd_bytes.max / 1500))) << line;
+        // Whole segments, as Linux counts snd_cwnd: cwnd at that time over MSS.
+        EXPECT_EQ(ss_field(line, "cwnd"), static_cast<long long>(std::floor(b.cwnd_end_bytes / 1500))) << line;
         EXPECT_EQ(ss_field(line, "delivered"), static_cast<long long>(b.pkts_delivered)) << line;
         EXPECT_EQ(ss_field(line, "mss"), 1500) << line;
     }
