@@ -1,11 +1,12 @@
-// A growable FIFO ring buffer. Capacity doubles when full and never shrinks,
-// so after warm-up a run does no heap allocation per packet. Indexing is
-// relative to the front.
+// A growable FIFO ring buffer. Capacity is a power of two that doubles when
+// full and never shrinks, so after warm-up a run does no heap allocation per
+// packet. Indexing is relative to the front. The mask and the storage pointer
+// are kept as members: this sits on the per-packet path.
 #pragma once
 
 #include <cassert>
 #include <cstddef>
-#include <vector>
+#include <memory>
 
 namespace inflight {
 
@@ -15,7 +16,8 @@ public:
     explicit Ring(std::size_t initial_capacity = 1024) {
         std::size_t cap = 1;
         while (cap < initial_capacity) cap <<= 1;
-        items_.resize(cap);
+        items_ = std::make_unique<T[]>(cap);
+        mask_ = cap - 1;
     }
 
     bool empty() const { return size_ == 0; }
@@ -23,31 +25,33 @@ public:
 
     T& front() { assert(size_ > 0); return items_[head_]; }
     const T& front() const { assert(size_ > 0); return items_[head_]; }
-    T& back() { assert(size_ > 0); return items_[(head_ + size_ - 1) & mask()]; }
-    T& operator[](std::size_t i) { assert(i < size_); return items_[(head_ + i) & mask()]; }
-    const T& operator[](std::size_t i) const { assert(i < size_); return items_[(head_ + i) & mask()]; }
+    T& back() { assert(size_ > 0); return items_[(head_ + size_ - 1) & mask_]; }
+    T& operator[](std::size_t i) { assert(i < size_); return items_[(head_ + i) & mask_]; }
+    const T& operator[](std::size_t i) const { assert(i < size_); return items_[(head_ + i) & mask_]; }
 
     void push_back(const T& item) {
-        if (size_ == items_.size()) grow();
-        items_[(head_ + size_) & mask()] = item;
+        if (size_ > mask_) grow();
+        items_[(head_ + size_) & mask_] = item;
         ++size_;
     }
     void pop_front() {
         assert(size_ > 0);
-        head_ = (head_ + 1) & mask();
+        head_ = (head_ + 1) & mask_;
         --size_;
     }
 
 private:
-    std::size_t mask() const { return items_.size() - 1; }
     void grow() {
-        std::vector<T> bigger(items_.size() * 2);
-        for (std::size_t i = 0; i < size_; ++i) bigger[i] = items_[(head_ + i) & mask()];
-        items_.swap(bigger);
+        const std::size_t cap = (mask_ + 1) * 2;
+        auto bigger = std::make_unique<T[]>(cap);
+        for (std::size_t i = 0; i < size_; ++i) bigger[i] = items_[(head_ + i) & mask_];
+        items_ = std::move(bigger);
+        mask_ = cap - 1;
         head_ = 0;
     }
 
-    std::vector<T> items_;
+    std::unique_ptr<T[]> items_;
+    std::size_t mask_ = 0;
     std::size_t head_ = 0;
     std::size_t size_ = 0;
 };
