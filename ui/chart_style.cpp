@@ -10,9 +10,52 @@
 
 namespace inflight::ui {
 
+namespace {
+bool g_presentation = false;
+// Lines at the back of a lecture hall: more than twice as thick.
+constexpr double kPresentationLineScale = 2.2;
+
+// Okabe & Ito (2008), "Color Universal Design": eight colours told apart
+// with every common colour-vision deficiency.
+SeriesColors okabe_ito() {
+    const QColor orange("#E69F00"), sky("#56B4E9"), green("#009E73"), blue("#0072B2"),
+        vermillion("#D55E00"), purple("#CC79A7"), black("#000000");
+    SeriesColors c;
+    c.cwnd = vermillion;
+    c.window = QColor("#9a9a9a");
+    c.inflight = blue;
+    c.ssthresh = purple;
+    c.rtt = blue;
+    c.envelope = QColor(86, 180, 233, 120);
+    c.srtt = orange;
+    c.min_rtt = green;
+    c.base_rtt = black;
+    c.rate = blue;
+    c.btlbw = vermillion;
+    c.pacing = green;
+    c.link = black;
+    c.calm = QColor(86, 180, 233, 85);
+    c.warm = QColor(230, 159, 0, 95);
+    c.theory = black;
+    c.rwnd_level = purple;
+    c.cursor = black;
+    return c;
+}
+}  // namespace
+
+void set_presentation_look(bool on) { g_presentation = on; }
+bool presentation_look() { return g_presentation; }
+
+QPen series_pen(const QColor& c, double width, Qt::PenStyle style, bool always) {
+    QPen p(c, g_presentation ? width * kPresentationLineScale : width);
+    p.setStyle(g_presentation || always ? style : Qt::SolidLine);
+    return p;
+}
+
 bool is_dark_palette() { return QApplication::palette().color(QPalette::Window).lightness() < 128; }
 
 SeriesColors series_colors(bool dark) {
+    if (g_presentation) return okabe_ito();
     SeriesColors c;
     c.cwnd = dark ? QColor("#ff8c69") : QColor("#c0392b");
     c.window = dark ? QColor("#7a7a7a") : QColor("#a8a8a8");  // broad, under cwnd
@@ -29,6 +72,9 @@ SeriesColors series_colors(bool dark) {
     c.link = c.base_rtt;
     c.calm = dark ? QColor(80, 160, 220, 60) : QColor(120, 180, 230, 70);
     c.warm = dark ? QColor(240, 140, 60, 70) : QColor(245, 160, 80, 80);
+    c.theory = dark ? QColor("#f0f0f0") : QColor("#222222");
+    c.rwnd_level = c.ssthresh;
+    c.cursor = dark ? QColor("#ffffff") : QColor("#000000");
     return c;
 }
 

@@ -15,10 +15,22 @@ namespace inflight::ui {
 struct SeriesColors {
     QColor cwnd, window, inflight, ssthresh, rtt, srtt, min_rtt, base_rtt, rate, btlbw, pacing, link;
     QColor calm, warm, envelope;
+    QColor theory, rwnd_level, cursor;
 };
 
+// In the presentation look: the Okabe–Ito colours (safe for colour-blind
+// viewers, readable on a washed-out projector) on white, whatever `dark`.
 SeriesColors series_colors(bool dark);
 bool is_dark_palette();
+
+// Presentation look: thick lines, Okabe–Ito colours, and line styles that
+// carry the distinctions colour alone would (dotted in-flight, dash-dot
+// min RTT). Off by default.
+void set_presentation_look(bool on);
+bool presentation_look();
+// A series pen: `width` scaled up in the presentation look; `style` used
+// there only unless `always` (ssthresh and reference lines are always dashed).
+QPen series_pen(const QColor& c, double width, Qt::PenStyle style = Qt::SolidLine, bool always = false);
 
 // A chart view with animations off, a compact legend and no OpenGL.
 QChartView* make_chart_view(QWidget* parent);

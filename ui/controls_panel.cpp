@@ -184,6 +184,11 @@ ControlsPanel::ControlsPanel(QWidget* parent) : QWidget(parent) {
     connect(seed_, &QSpinBox::valueChanged, this, &ControlsPanel::changed);
 }
 
+void ControlsPanel::setSecondaryVisible(bool visible) {
+    more_button_->setVisible(visible);
+    more_->setVisible(visible && more_button_->isChecked());
+}
+
 void ControlsPanel::setScenario(const Scenario& s) {
     updating_ = true;
     scenario_ = s;

@@ -30,6 +30,9 @@ public:
     ParamSlider* rwnd() const { return rwnd_; }
     ParamSlider* sndbuf() const { return sndbuf_; }
     ParamSlider* buffer() const { return buffer_; }
+    ParamSlider* duration() const { return duration_; }
+    // Presentation mode hides the secondary controls ("More").
+    void setSecondaryVisible(bool visible);
 
 signals:
     void scenarioChanged(const inflight::Scenario& s);

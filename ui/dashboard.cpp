@@ -4,9 +4,11 @@
 #include <QGroupBox>
 #include <QVBoxLayout>
 
+#include "chart_cursor.h"
 #include "event_log_view.h"
 #include "hero_panel.h"
 #include "rtt_chart.h"
+#include "theory_levels.h"
 #include "window_chart.h"
 
 namespace inflight::ui {
@@ -42,6 +44,12 @@ Dashboard::Dashboard(QWidget* parent) : QWidget(parent) {
     grid->setRowStretch(0, 1);
     grid->setRowStretch(1, 1);
 
+    for (QChartView* v : {window_->view(), rtt_->view(), hero_->view()}) {
+        auto* c = new ChartCursor(v);
+        connect(c, &ChartCursor::scrubbed, this, &Dashboard::scrubbed);
+        cursors_.push_back(c);
+    }
+
     frame_timer_.setSingleShot(true);
     connect(&frame_timer_, &QTimer::timeout, this, &Dashboard::drawPending);
     since_frame_.start();
@@ -73,6 +81,10 @@ void Dashboard::drawPending() {
     rtt_->setTrace(r.trace, r.scenario.duration_s);
     hero_->setSnapshot(*shown_);
     events_->setSnapshot(shown_);
+    const std::optional<TheoryLevels> theory =
+        theory_ ? std::optional<TheoryLevels>(theory_levels(r.scenario)) : std::nullopt;
+    window_->setTheory(theory);
+    hero_->setTheory(theory);
     emit frameShown(shown_->generation, shown_->done);
 }
 
@@ -82,7 +94,26 @@ void Dashboard::setBytes(bool bytes) { window_->setBytes(bytes); }
 
 void Dashboard::setFitWindow(bool fit) { window_->setFitWindow(fit); }
 
+void Dashboard::setTheory(bool on) {
+    theory_ = on;
+    if (shown_) showNow(shown_);
+    else {
+        window_->setTheory(std::nullopt);
+        hero_->setTheory(std::nullopt);
+    }
+}
+
+void Dashboard::setCursorTime(double t_s) {
+    for (ChartCursor* c : cursors_) c->setTime(t_s);
+    events_->followTime(t_s);
+}
+
+void Dashboard::hideCursor() {
+    for (ChartCursor* c : cursors_) c->hide();
+}
+
 void Dashboard::restyle() {
+    for (ChartCursor* c : cursors_) c->restyle();
     window_->restyle();
     rtt_->restyle();
     hero_->restyle();

@@ -7,6 +7,7 @@
 #include <QElapsedTimer>
 #include <QTimer>
 #include <QWidget>
+#include <vector>
 
 #include "run_snapshot.h"
 
@@ -14,6 +15,7 @@ class QGroupBox;
 
 namespace inflight::ui {
 
+class ChartCursor;
 class EventLogView;
 class HeroPanel;
 class RttChart;
@@ -36,15 +38,27 @@ public:
     void setBytes(bool bytes);
     void setFitWindow(bool fit);
     void restyle();
+    // The theory overlay on panels 1 and 3 (computed from the shown run's
+    // scenario, for display only).
+    void setTheory(bool on);
+    bool theoryShown() const { return theory_; }
+    // The playhead's cursor across panels 1–3; the event log follows it.
+    void setCursorTime(double t_s);
+    void hideCursor();
 
     QWidget* panel(Panel p) const;
     SnapshotPtr shown() const { return shown_; }
     HeroPanel* hero() const { return hero_; }
     EventLogView* events() const { return events_; }
+    WindowChart* windowChart() const { return window_; }
+    RttChart* rttChart() const { return rtt_; }
+    const std::vector<ChartCursor*>& cursors() const { return cursors_; }
 
 signals:
     // After each drawn frame; `done` when it was the finished run.
     void frameShown(quint64 generation, bool done);
+    // A click or drag on a chart asks the playhead to go to t.
+    void scrubbed(double t_s);
 
 private:
     void drawPending();
@@ -57,6 +71,8 @@ private:
     SnapshotPtr pending_, shown_;
     QTimer frame_timer_;
     QElapsedTimer since_frame_;
+    std::vector<ChartCursor*> cursors_;
+    bool theory_ = false;
 };
 
 }  // namespace inflight::ui

@@ -6,6 +6,8 @@
 #include <QLabel>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
 
 #include "chart_style.h"
 #include "text_strip.h"
@@ -44,6 +46,21 @@ void EventTableModel::setEvents(SnapshotPtr snap, int kind_filter) {
                 rows_.push_back(static_cast<int>(i));
     }
     endResetModel();
+}
+
+int EventTableModel::lastRowAtOrBefore(double t_s) const {
+    if (!snap_) return -1;
+    const auto& ev = snap_->result.events;
+    // Events are in time order: binary search on the filtered rows.
+    const auto it = std::upper_bound(rows_.begin(), rows_.end(), t_s, [&ev](double t, int i) {
+        return t < ev[static_cast<std::size_t>(i)].t_s;
+    });
+    return static_cast<int>(it - rows_.begin()) - 1;
+}
+
+double EventTableModel::timeOfRow(int row) const {
+    if (!snap_ || row < 0 || row >= static_cast<int>(rows_.size())) return NAN;
+    return snap_->result.events[static_cast<std::size_t>(rows_[static_cast<std::size_t>(row)])].t_s;
 }
 
 int EventTableModel::rowCount(const QModelIndex& parent) const {
@@ -143,6 +160,24 @@ void EventLogView::setSnapshot(SnapshotPtr snap) {
 
 QString EventLogView::countersText() const { return counters_->text(); }
 int EventLogView::rowCount() const { return model_->rowCount(); }
+
+void EventLogView::followTime(double t_s) {
+    const int row = model_->lastRowAtOrBefore(t_s);
+    if (row < 0) {
+        table_->clearSelection();
+        return;
+    }
+    if (table_->currentIndex().row() == row) return;
+    const QModelIndex idx = model_->index(row, 0);
+    table_->setCurrentIndex(idx);
+    table_->selectRow(row);
+    table_->scrollTo(idx, QAbstractItemView::PositionAtCenter);
+}
+
+double EventLogView::selectedTime() const {
+    const auto rows = table_->selectionModel()->selectedRows();
+    return rows.isEmpty() ? NAN : model_->timeOfRow(rows.front().row());
+}
 
 void EventLogView::refilter() { model_->setEvents(snap_, filter_->currentData().toInt()); }
 

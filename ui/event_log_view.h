@@ -26,6 +26,9 @@ public:
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role) const override;
     QVariant headerData(int section, Qt::Orientation o, int role) const override;
+    // The last row whose event is at or before t, or -1.
+    int lastRowAtOrBefore(double t_s) const;
+    double timeOfRow(int row) const;
 
 private:
     SnapshotPtr snap_;           // keeps the events alive
@@ -39,6 +42,10 @@ public:
     void setSnapshot(SnapshotPtr snap);
     QString countersText() const;
     int rowCount() const;
+    // The playhead: select and scroll to the latest event at or before t.
+    void followTime(double t_s);
+    // The selected row's time, or NaN when nothing is selected.
+    double selectedTime() const;
 
 private:
     void refilter();

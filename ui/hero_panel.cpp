@@ -34,6 +34,12 @@ HeroPanel::HeroPanel(QWidget* parent) : QWidget(parent) {
     limit_->setToolTip(tr("What held the sender back for longest in the steady state: the smallest of "
                           "cwnd, rwnd and the send buffer, the pacing clock, or the link itself "
                           "(whenever a queue stands at the bottleneck)."));
+    theory_ = new TextStrip(1, this);
+    theory_->setObjectName("theory");
+    theory_->setToolTip(tr("What the textbook laws predict from the settings alone: the smallest of the "
+                           "link, the loss response function (Reno √(3/2)/√p, CUBIC RFC 9438 §5) and "
+                           "rwnd or the send buffer per RTT. The model is never told this number."));
+    theory_->setVisible(false);
     note_ = new TextStrip(2, this);
     note_->setToolTip(tr("For BBR, its own model of the path at the end of the run: its bottleneck-"
                          "bandwidth estimate, the rate it paces at, its min_rtt filter and its state. "
@@ -68,6 +74,7 @@ HeroPanel::HeroPanel(QWidget* parent) : QWidget(parent) {
     layout->addWidget(hero_);
     layout->addWidget(utilisation_);
     layout->addWidget(limit_);
+    layout->addWidget(theory_);
     layout->addWidget(note_);
     layout->addWidget(view_, 1);
     layout->addWidget(status_);
@@ -85,16 +92,29 @@ void HeroPanel::restyle() {
     utilisation_->setFont(mid);
     mid.setBold(true);
     limit_->setFont(mid);
+    mid.setBold(false);
+    mid.setItalic(true);
+    theory_->setFont(mid);
     const SeriesColors c = series_colors(is_dark_palette());
-    rate_->setPen(QPen(c.rate, 1.2));
-    link_->setPen(QPen(c.link, 1.5, Qt::DashLine));
-    btlbw_->setPen(QPen(c.btlbw, 2));
-    pacing_->setPen(QPen(c.pacing, 1.5));
+    rate_->setPen(series_pen(c.rate, 1.2));
+    link_->setPen(series_pen(c.link, 1.5, Qt::DashLine, true));
+    btlbw_->setPen(series_pen(c.btlbw, 2));
+    pacing_->setPen(series_pen(c.pacing, 1.5, Qt::DashDotLine));
     style_chart(view_->chart());
 }
 
 QString HeroPanel::heroText() const { return hero_->text(); }
 QString HeroPanel::limitText() const { return limit_->text(); }
+QString HeroPanel::theoryText() const { return theory_->isHidden() ? QString() : theory_->text(); }
+
+void HeroPanel::setTheory(const std::optional<TheoryLevels>& levels) {
+    if (theory_->isHidden() == levels.has_value()) theory_->setVisible(levels.has_value());
+    if (!levels) return;
+    theory_->setText(tr("theory predicts %1 — %2")
+                         .arg(q(format_rate(levels->throughput_bps)),
+                              levels->binding == "loss law" ? q(levels->loss_law)
+                                                            : tr("limited by the %1").arg(q(levels->binding))));
+}
 
 void HeroPanel::setStale(bool stale) {
     hero_->setDimmed(stale);

@@ -6,7 +6,10 @@
 
 #include <QWidget>
 
+#include <optional>
+
 #include "run_snapshot.h"
+#include "theory_levels.h"
 
 class QChartView;
 class QLineSeries;
@@ -27,6 +30,10 @@ public:
 
     QString heroText() const;
     QString limitText() const;
+    // The theory overlay: the predicted throughput beside the measured one.
+    void setTheory(const std::optional<TheoryLevels>& levels);
+    QString theoryText() const;
+    QChartView* view() const { return view_; }
 
 private:
     void setStale(bool stale);
@@ -34,6 +41,7 @@ private:
     TextStrip* hero_;
     TextStrip* utilisation_;
     TextStrip* limit_;
+    TextStrip* theory_;
     TextStrip* note_;    // BBR's model of the path, or a few-events warning
     TextStrip* status_;
     QChartView* view_;

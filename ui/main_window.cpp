@@ -3,8 +3,12 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
+#include <QPushButton>
 #include <QCloseEvent>
+#include <QDesktopServices>
 #include <QDir>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -18,12 +22,18 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include "atomic_write.h"
+#include "chart_style.h"
 #include "controls_panel.h"
+#include "experiment_file.h"
+#include "experiment_panel.h"
 #include "export_dialog.h"
 #include "exporter.h"
+#include "playback_bar.h"
+#include "playhead.h"
 #include "run_worker.h"
 #include "scenario_file.h"
 #include "settings_keys.h"
@@ -36,6 +46,8 @@ static void init_ui_resources() { Q_INIT_RESOURCE(inflight_resources); }
 namespace inflight::ui {
 
 namespace {
+// Presentation mode's type: half as large again, for the back of a hall.
+constexpr double kPresentationFontScale = 1.5;
 QSettings settings() { return QSettings(keys::kOrganization, keys::kApplication); }
 QString q(const std::string& s) { return QString::fromStdString(s); }
 }  // namespace
@@ -68,6 +80,9 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
     right_layout->setSpacing(2);
     right_layout->addWidget(banner_);
     right_layout->addWidget(dashboard_, 1);
+    playhead_ = new Playhead(this);
+    playback_ = new PlaybackBar(playhead_);
+    right_layout->addWidget(playback_);
 
     auto* central = new QWidget;
     auto* h = new QHBoxLayout(central);
@@ -77,6 +92,14 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
     h->addWidget(right, 1);
     setCentralWidget(central);
 
+    guide_ = new ExperimentPanel;
+    guide_dock_ = new QDockWidget(tr("Guided experiment"), this);
+    guide_dock_->setObjectName("guide");
+    guide_dock_->setWidget(guide_);
+    guide_dock_->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable);
+    guide_dock_->setMinimumWidth(300);
+    addDockWidget(Qt::RightDockWidgetArea, guide_dock_);
+    guide_dock_->hide();  // until an experiment is opened
 
     runner_ = new RunController(this);
     connect(controls_, &ControlsPanel::scenarioChanged, this, [this](const Scenario& s) {
@@ -88,6 +111,23 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
         dashboard_->showRunError(msg);
         showBanner(tr("The model could not run this scenario: %1").arg(msg));
     });
+    connect(dashboard_, &Dashboard::frameShown, this, &MainWindow::onFrameShown);
+    connect(playhead_, &Playhead::timeChanged, dashboard_, &Dashboard::setCursorTime);
+    connect(playhead_, &Playhead::disengaged, dashboard_, &Dashboard::hideCursor);
+    connect(dashboard_, &Dashboard::scrubbed, this, [this](double t) {
+        playhead_->pause();
+        playhead_->seek(t);
+    });
+    connect(guide_, &ExperimentPanel::applyScenario, this, [this](const Scenario& s) {
+        hideBanner();
+        controls_->setScenario(s);
+        run(s);
+    });
+    connect(guide_, &ExperimentPanel::stepRequested, this, &MainWindow::goToStep);
+    connect(guide_, &ExperimentPanel::experimentRequested, this, &MainWindow::openExperiment);
+    connect(guide_, &ExperimentPanel::stepTicked, this, [this](int step) {
+        statusBar()->showMessage(tr("Step %1 done ✔").arg(step + 1), 5000);
+    });
     connect(dashboard_, &Dashboard::frameShown, this, [this](quint64, bool done) {
         const SnapshotPtr s = dashboard_->shown();
         if (done && s)
@@ -97,6 +137,7 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
     });
 
     buildMenus();
+    reloadExperiments();
 
     Scenario start;
     bool placed = false;
@@ -159,6 +200,8 @@ void MainWindow::buildMenus() {
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
+    experiments_menu_ = menuBar()->addMenu(tr("E&xperiments"));
+
     QMenu* view = menuBar()->addMenu(tr("&View"));
     bytes_action_ = view->addAction(tr("Window in &bytes (not packets)"));
     bytes_action_->setCheckable(true);
@@ -176,16 +219,41 @@ void MainWindow::buildMenus() {
     dark_action_->setCheckable(true);
     dark_action_->setShortcut(QKeySequence(tr("Ctrl+D")));
     connect(dark_action_, &QAction::toggled, this, &MainWindow::setTheme);
-    QAction* present = view->addAction(tr("&Presentation mode"));
-    present->setCheckable(true);
-    present->setShortcut(QKeySequence(Qt::Key_F5));
-    present->setToolTip(tr("Full screen with larger type, for projecting in class (F5 again to leave)"));
-    connect(present, &QAction::toggled, this, &MainWindow::setPresentation);
+    theory_action_ = view->addAction(tr("&Theory overlay"));
+    theory_action_->setCheckable(true);
+    theory_action_->setShortcut(QKeySequence(tr("Ctrl+T")));
+    theory_action_->setToolTip(tr("Show what the response functions and the windows predict, beside what "
+                                  "the model measured"));
+    connect(theory_action_, &QAction::toggled, this, &MainWindow::setTheory);
+    present_action_ = view->addAction(tr("&Presentation mode"));
+    present_action_->setCheckable(true);
+    present_action_->setShortcuts({QKeySequence(Qt::Key_F11), QKeySequence(Qt::Key_F5)});
+    present_action_->setToolTip(tr("Full screen, large type, thick lines and a colour-blind-safe palette "
+                                   "for projecting in class (F11 or F5 again to leave)"));
+    connect(present_action_, &QAction::toggled, this, &MainWindow::setPresentation);
     view->addSeparator();
     view->addAction(tr("&Reset to defaults"), this, [this] {
         controls_->setScenario(Scenario{});
         run(Scenario{});
     });
+
+    QMenu* play = menuBar()->addMenu(tr("&Replay"));
+    QAction* toggle = play->addAction(tr("&Play / pause"), playhead_, &Playhead::toggle);
+    toggle->setShortcut(QKeySequence(Qt::Key_Space));
+    QAction* faster = play->addAction(tr("&Faster"), this, [this] {
+        QComboBox* box = playback_->speedBox();
+        box->setCurrentIndex(std::min(box->count() - 1, box->currentIndex() + 1));
+    });
+    faster->setShortcuts({QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal)});
+    QAction* slower = play->addAction(tr("&Slower"), this, [this] {
+        QComboBox* box = playback_->speedBox();
+        box->setCurrentIndex(std::max(0, box->currentIndex() - 1));
+    });
+    slower->setShortcut(QKeySequence(Qt::Key_Minus));
+    QAction* next_event = play->addAction(tr("&Next event"), playback_, &PlaybackBar::nextEvent);
+    next_event->setShortcut(QKeySequence(Qt::Key_BracketRight));
+    QAction* prev_event = play->addAction(tr("P&revious event"), playback_, &PlaybackBar::previousEvent);
+    prev_event->setShortcut(QKeySequence(Qt::Key_BracketLeft));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Inflight"), this, [this] {
@@ -195,6 +263,75 @@ void MainWindow::buildMenus() {
                               "cwnd, rwnd and the send buffer.</p>")
                                .arg(INFLIGHT_VERSION));
     });
+    // Shortcuts keep working in presentation mode, where the menu bar is hidden.
+    for (QAction* menu : menuBar()->actions())
+        if (menu->menu()) addActions(menu->menu()->actions());
+}
+
+void MainWindow::buildExperimentsMenu() {
+    QMenu* m = experiments_menu_;
+    for (QAction* a : m->actions()) removeAction(a);
+    m->clear();
+    const auto& list = guide_->experiments();
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        QAction* a = m->addAction(QString::fromStdString(list[i].title), this,
+                                  [this, i] { openExperiment(static_cast<int>(i)); });
+        if (i < 9) a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)));
+    }
+    if (list.empty()) m->addAction(tr("(no experiments loaded)"))->setEnabled(false);
+    m->addSeparator();
+    QAction* next = m->addAction(tr("&Next step"), this, [this] { goToStep(guide_->stepIndex() + 1); });
+    next->setShortcut(QKeySequence(tr("Ctrl+Right")));
+    QAction* prev = m->addAction(tr("&Previous step"), this, [this] { goToStep(guide_->stepIndex() - 1); });
+    prev->setShortcut(QKeySequence(tr("Ctrl+Left")));
+    QAction* set = m->addAction(tr("&Set this step"), this, [this] { guide_->setButton()->click(); });
+    set->setShortcut(QKeySequence(tr("Ctrl+Return")));
+    m->addAction(guide_dock_->toggleViewAction());
+    m->addSeparator();
+    m->addAction(tr("&Open my experiments folder"), this, [] {
+        const QString dir = user_experiments_dir();
+        QDir().mkpath(dir);
+        QDesktopServices::openUrl(QUrl::fromLocalFile(dir));
+    });
+    m->addAction(tr("&Reload experiments"), this, &MainWindow::reloadExperiments);
+    addActions(m->actions());
+}
+
+void MainWindow::reloadExperiments() {
+    ExperimentSet set = load_all_experiments(user_experiments_dir());
+    if (!set.errors.isEmpty())
+        showBanner(tr("Some experiment files were refused and left out:\n%1").arg(set.errors.join('\n')));
+    guide_->setExperiments(std::move(set.experiments), set.errors);
+    buildExperimentsMenu();
+}
+
+void MainWindow::openExperiment(int index) {
+    if (index < 0 || index >= static_cast<int>(guide_->experiments().size())) return;
+    guide_dock_->show();
+    guide_->setExperiment(index, runner_->generation());
+}
+
+void MainWindow::goToStep(int step) { guide_->setStep(step, runner_->generation()); }
+
+void MainWindow::setTheory(bool on) {
+    if (theory_action_->isChecked() != on) theory_action_->setChecked(on);
+    dashboard_->setTheory(on);
+}
+
+void MainWindow::onFrameShown(quint64 generation, bool done) {
+    const SnapshotPtr s = dashboard_->shown();
+    if (!s || generation == replay_generation_) return;  // the same frame again (a restyle)
+    if (!done) {
+        if (playhead_->ready()) {
+            playhead_->setDuration(0);
+            playback_->setSnapshot(nullptr);
+        }
+        return;
+    }
+    replay_generation_ = generation;
+    playhead_->setDuration(s->result.scenario.duration_s);
+    playback_->setSnapshot(s);
+    guide_->runFinished(s);
 }
 
 void MainWindow::run(const Scenario& s) {
@@ -218,16 +355,26 @@ void MainWindow::fitControlsWidth() {
 }
 
 void MainWindow::setPresentation(bool on) {
+    if (on == presenting_) return;
+    presenting_ = on;
+    if (present_action_->isChecked() != on) present_action_->setChecked(on);
     if (on) {
         normal_font_ = QApplication::font();
         QFont big = normal_font_;
-        big.setPointSizeF(normal_font_.pointSizeF() * 1.3);
+        big.setPointSizeF(normal_font_.pointSizeF() * kPresentationFontScale);
         QApplication::setFont(big);
+        set_presentation_look(true);
+        apply_presentation_palette();
         showFullScreen();
     } else {
         QApplication::setFont(normal_font_);
+        set_presentation_look(false);
+        apply_theme(dark_action_->isChecked() ? Theme::Dark : Theme::Light);
         showNormal();
     }
+    controls_->setSecondaryVisible(!on);
+    menuBar()->setVisible(!on);
+    statusBar()->setVisible(!on);
     dashboard_->restyle();
     // After the font change has reached every control and its layout.
     QTimer::singleShot(0, this, [this] { fitControlsWidth(); });

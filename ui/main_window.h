@@ -11,12 +11,17 @@
 #include "scenario.h"
 
 class QAction;
+class QDockWidget;
+class QMenu;
 class QLabel;
 class QScrollArea;
 
 namespace inflight::ui {
 
 class ControlsPanel;
+class ExperimentPanel;
+class PlaybackBar;
+class Playhead;
 class RunController;
 
 class MainWindow : public QMainWindow {
@@ -29,6 +34,9 @@ public:
     ControlsPanel* controls() const { return controls_; }
     Dashboard* dashboard() const { return dashboard_; }
     RunController* runner() const { return runner_; }
+    ExperimentPanel* guide() const { return guide_; }
+    Playhead* playhead() const { return playhead_; }
+    PlaybackBar* playback() const { return playback_; }
 
     // Each returns true on success; on failure the banner names the problem.
     bool loadScenario(const QString& path);
@@ -38,8 +46,17 @@ public:
     bool exportTraceCsv(const QString& path);
     bool exportEventsCsv(const QString& path);
     void setTheme(bool dark);
-    // Full screen, every font a third larger: for the back of a hall.
+    // Presentation mode (F11 or F5): full screen, larger type, thick lines,
+    // a high-contrast colour-blind-safe palette, secondary controls hidden.
     void setPresentation(bool on);
+    bool presenting() const { return presenting_; }
+    void setTheory(bool on);
+    // Guided experiments: open experiment `index` at its first step, or
+    // move to a step of the open one.
+    void openExperiment(int index);
+    void goToStep(int step);
+    // Re-reads the built-in and the user's experiment files.
+    void reloadExperiments();
 
     QString bannerText() const;
 
@@ -50,6 +67,8 @@ protected:
 
 private:
     void buildMenus();
+    void buildExperimentsMenu();
+    void onFrameShown(quint64 generation, bool done);
     void run(const Scenario& s);
     void showBanner(const QString& text);
     void hideBanner();
@@ -67,7 +86,16 @@ private:
     QScrollArea* scroll_;
     QAction* bytes_action_;
     QAction* dark_action_;
+    QAction* present_action_;
+    QAction* theory_action_;
+    QMenu* experiments_menu_;
     QFont normal_font_;
+    bool presenting_ = false;
+    ExperimentPanel* guide_;
+    QDockWidget* guide_dock_;
+    Playhead* playhead_;
+    PlaybackBar* playback_;
+    quint64 replay_generation_ = 0;
 };
 
 }  // namespace inflight::ui

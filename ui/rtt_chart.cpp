@@ -43,10 +43,10 @@ RttChart::RttChart(QWidget* parent) : QWidget(parent) {
 void RttChart::restyle() {
     const SeriesColors c = series_colors(is_dark_palette());
     envelope_->setBrush(c.envelope);
-    envelope_->setPen(QPen(c.rtt, 1.5));
-    srtt_->setPen(QPen(c.srtt, 1.2));
-    min_rtt_->setPen(QPen(c.min_rtt, 1.5));
-    base_->setPen(QPen(c.base_rtt, 1.5, Qt::DashLine));
+    envelope_->setPen(series_pen(c.rtt, 1.5));
+    srtt_->setPen(series_pen(c.srtt, 1.2));
+    min_rtt_->setPen(series_pen(c.min_rtt, 1.5, Qt::DashDotLine));
+    base_->setPen(series_pen(c.base_rtt, 1.5, Qt::DashLine, true));
     style_chart(view_->chart());
 }
 

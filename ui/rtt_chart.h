@@ -22,6 +22,7 @@ public:
     void setTrace(const Trace& trace, double duration_s);
     void restyle();
     void clear();
+    QChartView* view() const { return view_; }
 
 private:
     QChartView* view_;

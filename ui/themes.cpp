@@ -41,6 +41,22 @@ void apply_theme(Theme t) {
     QApplication::setPalette(p);
 }
 
+void apply_presentation_palette() {
+    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    QPalette p = QApplication::style()->standardPalette();
+    const QColor white(255, 255, 255), black(0, 0, 0);
+    for (auto role : {QPalette::Window, QPalette::Base, QPalette::Button, QPalette::ToolTipBase})
+        p.setColor(role, white);
+    p.setColor(QPalette::AlternateBase, QColor(238, 238, 238));
+    for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText, QPalette::ToolTipText})
+        p.setColor(role, black);
+    p.setColor(QPalette::PlaceholderText, QColor(90, 90, 90));
+    p.setColor(QPalette::Highlight, QColor("#0072B2"));  // Okabe–Ito blue
+    p.setColor(QPalette::HighlightedText, white);
+    p.setColor(QPalette::Link, QColor("#0072B2"));
+    QApplication::setPalette(p);
+}
+
 QString theme_name(Theme t) { return t == Theme::Dark ? QStringLiteral("dark") : QStringLiteral("light"); }
 
 Theme theme_from_name(const QString& name) { return name == QLatin1String("dark") ? Theme::Dark : Theme::Light; }

@@ -9,6 +9,9 @@ namespace inflight::ui {
 enum class Theme { Light, Dark };
 
 void apply_theme(Theme t);
+// Presentation mode's palette: black on white, a strong blue highlight, no
+// mid-grey text; survives a washed-out projector. Undo with apply_theme().
+void apply_presentation_palette();
 QString theme_name(Theme t);          // "light", "dark" (settings value)
 Theme theme_from_name(const QString& name);
 

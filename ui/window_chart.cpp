@@ -35,11 +35,15 @@ WindowChart::WindowChart(QWidget* parent) : QWidget(parent) {
     inflight_->setName(tr("in flight"));
     ssthresh_ = new QLineSeries(chart);
     ssthresh_->setName(tr("ssthresh"));
+    theory_window_ = new QLineSeries(chart);
+    rwnd_level_ = new QLineSeries(chart);
+    sndbuf_level_ = new QLineSeries(chart);
     // Drawn in this order: the window in force as a broad pale stroke under
     // cwnd, so where they coincide cwnd shows and where rwnd or the send
     // buffer holds the window down the two part visibly.
     for (QAbstractSeries* s : std::initializer_list<QAbstractSeries*>{calm_, warm_, window_, inflight_,
-                                                                       cwnd_, ssthresh_}) {
+                                                                       cwnd_, ssthresh_, theory_window_,
+                                                                       rwnd_level_, sndbuf_level_}) {
         chart->addSeries(s);
         s->attachAxis(x_);
         s->attachAxis(y_);
@@ -57,13 +61,18 @@ void WindowChart::restyle() {
     calm_->setPen(Qt::NoPen);
     warm_->setBrush(c.warm);
     warm_->setPen(Qt::NoPen);
-    cwnd_->setPen(QPen(c.cwnd, 2));
+    cwnd_->setPen(series_pen(c.cwnd, 2));
     // Opaque: QtCharts strokes segment by segment, so a translucent broad
     // pen would darken every joint into a dot.
-    window_->setPen(QPen(c.window, 4.5, Qt::SolidLine, Qt::FlatCap, Qt::BevelJoin));
-    inflight_->setPen(QPen(c.inflight, 1.2));
-    QPen dashed(c.ssthresh, 1.6, Qt::DashLine);
-    ssthresh_->setPen(dashed);
+    QPen broad = series_pen(c.window, 4.5);
+    broad.setCapStyle(Qt::FlatCap);
+    broad.setJoinStyle(Qt::BevelJoin);
+    window_->setPen(broad);
+    inflight_->setPen(series_pen(c.inflight, 1.2, Qt::DotLine));
+    ssthresh_->setPen(series_pen(c.ssthresh, 1.6, Qt::DashLine, true));
+    theory_window_->setPen(series_pen(c.theory, 2, Qt::DotLine, true));
+    rwnd_level_->setPen(series_pen(c.rwnd_level, 2, Qt::DashDotLine, true));
+    sndbuf_level_->setPen(series_pen(c.rwnd_level, 2, Qt::DashDotDotLine, true));
     style_chart(view_->chart());
 }
 
@@ -77,9 +86,19 @@ void WindowChart::setFitWindow(bool fit) {
     redraw();
 }
 
+void WindowChart::setTheory(const std::optional<TheoryLevels>& levels) {
+    theory_ = levels;
+    redraw();
+    if (!trace_)
+        for (QLineSeries* s : {theory_window_, rwnd_level_, sndbuf_level_}) s->setVisible(false);
+}
+
 void WindowChart::clear() {
     trace_ = nullptr;
-    for (QLineSeries* s : {calm_lo_, calm_hi_, warm_hi_, cwnd_, window_, inflight_, ssthresh_}) s->clear();
+    for (QLineSeries* s : {calm_lo_, calm_hi_, warm_hi_, cwnd_, window_, inflight_, ssthresh_, theory_window_,
+                           rwnd_level_, sndbuf_level_})
+        s->clear();
+    for (QLineSeries* s : {theory_window_, rwnd_level_, sndbuf_level_}) s->setVisible(false);
     x_->setRange(0, duration_s_);
     y_->setRange(0, 10);
 }
@@ -115,6 +134,21 @@ void WindowChart::redraw() {
     window_->replace(minmax_line(t, &TraceBucket::window_bytes, r, per));
     inflight_->replace(minmax_line(t, &TraceBucket::inflight_bytes, r, per));
     ssthresh_->replace(level_line(t, &TraceBucket::ssthresh_bytes, r, per));
+
+    // Theory overlay: flat lines at what the laws predict.
+    const auto level = [&](QLineSeries* s, double bytes, const QString& name) {
+        const bool on = theory_ && bytes > 0;
+        if (s->isVisible() != on) s->setVisible(on);
+        if (!on) return;
+        s->setName(name);
+        s->replace({{0, bytes * per}, {duration_s_, bytes * per}});
+    };
+    level(theory_window_, theory_ ? theory_->loss_window_packets * mss : 0,
+          theory_ ? tr("theory: %1 = %2 pkts").arg(QString::fromStdString(theory_->loss_law))
+                        .arg(theory_->loss_window_packets, 0, 'f', 0)
+                  : QString());
+    level(rwnd_level_, theory_ ? theory_->rwnd_bytes : 0, tr("rwnd"));
+    level(sndbuf_level_, theory_ ? theory_->sndbuf_bytes : 0, tr("send buffer"));
 
     // y: the pipe and the queue always fit; cwnd may run off the top when a
     // smaller limit (rwnd, sndbuf) holds the window in force.

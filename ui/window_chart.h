@@ -5,7 +5,10 @@
 
 #include <QWidget>
 
+#include <optional>
+
 #include "result.h"
+#include "theory_levels.h"
 
 class QAreaSeries;
 class QChartView;
@@ -26,6 +29,13 @@ public:
     void setFitWindow(bool fit);
     void restyle();
     void clear();
+    // The theory overlay: the response function's mean window and the rwnd
+    // and send-buffer levels as horizontal lines; nullopt hides them.
+    void setTheory(const std::optional<TheoryLevels>& levels);
+    QChartView* view() const { return view_; }
+    // The theory lines' pens, for tests and the legend.
+    QLineSeries* theoryWindowSeries() const { return theory_window_; }
+    QLineSeries* cwndSeries() const { return cwnd_; }
 
 private:
     void redraw();
@@ -42,6 +52,10 @@ private:
     QLineSeries* window_;
     QLineSeries* inflight_;
     QLineSeries* ssthresh_;
+    QLineSeries* theory_window_;
+    QLineSeries* rwnd_level_;
+    QLineSeries* sndbuf_level_;
+    std::optional<TheoryLevels> theory_;
     const Trace* trace_ = nullptr;  // owned by the snapshot the dashboard keeps
     double duration_s_ = 40;
     bool bytes_ = false;

@@ -1,0 +1,60 @@
+// A guided experiment as data: steps with what to set, what to do, what to
+// watch and why, and a check the model's result must pass for the step to
+// tick. Loaded from JSON (experiment_file.h); evaluated by step_check.h.
+// Plain C++, no Qt.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "scenario.h"
+
+namespace inflight::ui {
+
+// One comparison on a run's metrics (run_metrics.h names the fields).
+struct Condition {
+    enum class Op { Less, LessEq, Greater, GreaterEq, Equal, Within, SpreadBelow };
+    std::string field;        // "throughput_bps", "binding_limit", ...
+    Op op = Op::GreaterEq;
+    double value = 0;         // numeric fields
+    std::string text_value;   // string fields (binding_limit): compared with Equal
+    double tolerance = 0;     // Within: |x − value| ≤ tolerance × |value|
+};
+
+// When set, the check is not on one run but on every finished run of a
+// sweep the student makes by moving one parameter while everything else
+// stays put: the runs must reach both ends of [from, to] (within 5%), there
+// must be at least min_runs of them, and every one must pass.
+struct Across {
+    Param param = Param::Bandwidth;
+    double from = 0, to = 0;  // SI base units
+    int min_runs = 2;
+};
+
+struct Check {
+    std::string text;         // the check in words, shown beside the tick
+    std::vector<Condition> all;
+    std::optional<Across> across;
+};
+
+struct Step {
+    std::string title;
+    Scenario settings;        // the defaults with the step's "set" keys applied
+    bool has_settings = false;
+    std::string set_text;     // what "set" changes, in words ("CUBIC, 0.01% loss")
+    std::string todo;         // what to do
+    std::string watch;        // what to watch
+    std::string why;          // why it happens
+    Check check;
+};
+
+struct Experiment {
+    std::string id;
+    std::string title;
+    std::string intro;
+    std::vector<Step> steps;
+    std::string source;       // where it was loaded from (":/…" or a path)
+};
+
+}  // namespace inflight::ui
