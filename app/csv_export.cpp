@@ -87,7 +87,9 @@ std::string trace_csv(const RunResult& r) {
         "ssthresh_bytes,rtt_min_s,rtt_max_s,srtt_s,min_rtt_s,"
         "delivery_rate_min_bps,delivery_rate_max_bps,pacing_rate_bps,"
         "btlbw_bps,bbr_min_rtt_s,phase,limit,"
-        "pkts_sent,pkts_delivered,pkts_dropped,pkts_in_network\n";
+        "pkts_sent,pkts_delivered,pkts_dropped,pkts_in_network,"
+        "cwnd_end_bytes,rttvar_s,bbr_pacing_gain,bbr_cwnd_gain,retransmits_pkts,"
+        "retransmitted_bytes\n";
     for (const TraceBucket& b : t.buckets) {
         Row row;
         add(row, b.t_start_s);
@@ -112,6 +114,12 @@ std::string trace_csv(const RunResult& r) {
         add(row, b.pkts_delivered);
         add(row, b.pkts_dropped);
         add(row, b.pkts_in_network);
+        add(row, b.cwnd_end_bytes);
+        add(row, b.rttvar_s);
+        add(row, b.bbr_pacing_gain);
+        add(row, b.bbr_cwnd_gain);
+        add(row, b.retransmits);
+        add(row, b.retransmitted_bytes);
         out += row.text + "\n";
     }
     return out;

@@ -82,6 +82,7 @@ RunResult sample_result() {
         b.rtt_s = {std::nan(""), std::nan("")};  // no sample in this bucket
         b.ssthresh_bytes = std::numeric_limits<double>::infinity();
         b.pkts_sent = 10u * static_cast<unsigned>(i);
+        b.retransmitted_bytes = 1500u * static_cast<unsigned>(i + 1);
         r.trace.buckets.push_back(b);
     }
     Event e;
@@ -184,7 +185,10 @@ TEST(Csv, TraceStartsWithProvenanceThenHeaderThenOneRowPerBucket) {
     ASSERT_LT(i, lines.size());
     const std::string header = lines[i++];
     EXPECT_TRUE(header.starts_with("t_start_s,t_end_s,")) << header;
-    EXPECT_TRUE(contains(header, "cwnd_min_bytes")) << header;
+    for (const char* column : {"cwnd_min_bytes", "queue_max_bytes", "srtt_s", "rttvar_s", "cwnd_end_bytes",
+                               "btlbw_bps", "bbr_pacing_gain", "phase", "limit", "pkts_in_network",
+                               "retransmitted_bytes"})
+        EXPECT_TRUE(contains(header, column)) << column;
     EXPECT_EQ(lines.size() - i, r.trace.buckets.size());
     for (; i < lines.size(); ++i) EXPECT_EQ(field_count(lines[i]), field_count(header)) << lines[i];
 }
@@ -195,6 +199,7 @@ TEST(Csv, NumbersAreExactAndMissingValuesEmpty) {
     // Bucket 2: t 1..1.5 s, cwnd 45000..48000 B, no RTT sample, ssthresh unset.
     EXPECT_TRUE(last.starts_with("1,1.5,45000,48000,")) << last;
     EXPECT_TRUE(contains(last, ",inf,,,")) << last;  // ssthresh inf, RTT min/max empty
+    EXPECT_TRUE(last.ends_with(",4500")) << last;    // retransmitted_bytes, the last column
 }
 
 TEST(Csv, EventTextIsQuotedWhenNeeded) {
