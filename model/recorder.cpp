@@ -89,7 +89,7 @@ void Recorder::close_bucket(TimePs now, const Sender& s, const Bottleneck& path,
     cur_.pkts_in_network = path.packets_in_network();
     trace_.buckets.push_back(cur_);
 
-    if (now == cfg_.window_start) acked_at_window_start_ = s.acked_bytes();
+    if (now == cfg_.window_start) delivered_at_window_start_ = s.delivered_bytes();
     if (now >= period_end_) judge_limit(now);
     if (group_start_ >= 0 && now - group_start_ > cfg_.drop_group_span) flush_drop_group();
     if (congestion_group_start_ >= 0 && now - congestion_group_start_ > cfg_.drop_group_span) {
@@ -276,7 +276,11 @@ void Recorder::finish(TimePs now, const Sender& s, const Bottleneck& path, Summa
     out.window_start_s = to_seconds(cfg_.window_start);
     out.window_end_s = to_seconds(cfg_.duration);
     (void)now;
-    out.throughput_bps = static_cast<double>(s.acked_bytes() - acked_at_window_start_) * 8.0 / window_s;
+    // Bytes that reached the receiver during the window and were delivered to
+    // the application, in order, by its end. Counting from the in-order point
+    // at the window's start instead would also count bytes that arrived
+    // before it and waited behind a hole, and could exceed the link rate.
+    out.throughput_bps = static_cast<double>(s.acked_bytes() - delivered_at_window_start_) * 8.0 / window_s;
     out.utilisation = out.throughput_bps / cfg_.link_rate_bps;
     out.mean_cwnd_packets = cwnd_time_integral_ / window_s / cfg_.mss_bytes;
     if (rtt_count_ > 0) {

@@ -107,7 +107,7 @@ private:
     double last_cwnd_ = 0;
     Limit last_limit_ = Limit::Cwnd;
     double cwnd_time_integral_ = 0;  // byte·seconds over the steady window
-    std::uint64_t acked_at_window_start_ = 0;
+    std::uint64_t delivered_at_window_start_ = 0;  // in or out of order
 
     // RTT statistics over the steady window (histogram for the 95th percentile).
     double rtt_sum_s_ = 0;

@@ -90,7 +90,8 @@ struct Event {
 struct Summary {
     // Steady-state window: the second half of the run.
     double window_start_s = 0, window_end_s = 0;
-    double throughput_bps = 0;         // in-order bytes delivered per second, x8
+    double throughput_bps = 0;         // bits/s that reached the receiver in the window and were
+                                       // delivered to the application, in order, by its end
     double utilisation = 0;            // throughput / link rate
     double mean_cwnd_packets = 0;      // time-weighted
     double mean_rtt_s = 0, min_rtt_s = 0, max_rtt_s = 0, p95_rtt_s = 0;

@@ -46,9 +46,10 @@ TEST(Path, LosslessUnboundedFlowUsesAtLeast99PercentOfTheLink) {
             const RunResult r = run_scenario(s);
             const double floor = a == Algorithm::Bbr ? 0.95 : 0.99;  // BBR gives up ~2% to ProbeRTT and its 0.99 pacing margin
             EXPECT_GE(r.summary.utilisation, floor) << to_string(a) << " at " << bw;
-            // In-order delivery can jump when a hole is filled, so a window may
-            // count bytes that arrived just before it; never more than that.
-            EXPECT_LE(r.summary.utilisation, 1.001) << "never faster than the link";
+            // Never faster than the link: at most one packet more than C × window
+            // (the window's ACKs stand for receptions one RTT earlier).
+            const double one_packet = 1500.0 * 8 / (bw * s.duration_s / 2);
+            EXPECT_LE(r.summary.utilisation, 1.0 + one_packet) << "never faster than the link";
         }
     }
 }
@@ -89,4 +90,19 @@ TEST(Path, TraceKeepsAtMostTenThousandPointsPerSeries) {
     const RunResult r = run_scenario(s);
     EXPECT_LE(r.trace.buckets.size() * 2, 10'000u);  // min and max per bucket
     EXPECT_NEAR(r.trace.buckets.back().t_end_s, 600.0, 1e-9);
+}
+
+TEST(Path, ShortRunsNeverReportMoreThanTheLink) {
+    // A 2 s run's steady window still holds slow start's losses: holes filled
+    // in the window must not count bytes that arrived before it.
+    for (Algorithm a : {Algorithm::Reno, Algorithm::Cubic, Algorithm::Bbr}) {
+        for (double d : {1.0, 2.0, 3.0}) {
+            Scenario s;
+            s.algorithm = a;
+            s.duration_s = d;
+            const RunResult r = run_scenario(s);
+            const double one_packet = 1500.0 * 8 / (100e6 * d / 2);
+            EXPECT_LE(r.summary.utilisation, 1.0 + one_packet) << to_string(a) << " over " << d << " s";
+        }
+    }
 }
