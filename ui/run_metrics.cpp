@@ -112,4 +112,21 @@ std::string format_metric(const std::string& field, double v) {
     return format_number(v);
 }
 
+std::string metric_label(const std::string& field) {
+    static const std::map<std::string, std::string> words = {
+        {"throughput_bps", "throughput"},          {"utilisation", "utilisation"},
+        {"mean_cwnd_packets", "mean cwnd (packets)"}, {"mean_rtt_s", "mean RTT"},
+        {"min_rtt_s", "min RTT"},                  {"max_rtt_s", "max RTT"},
+        {"p95_rtt_s", "95th-percentile RTT"},      {"queue_delay_s", "queueing delay"},
+        {"congestion_events", "congestion events"}, {"window_congestion_events", "congestion events (2nd half)"},
+        {"drops", "drops"},                        {"drops_tail", "tail drops"},
+        {"drops_aqm", "AQM drops"},                {"drops_random", "random losses"},
+        {"ecn_marks", "ECN marks"},                {"retransmits", "retransmissions"},
+        {"rtos", "RTOs"},                          {"bdp_packets", "BDP (packets)"},
+        {"probe_rtt_entries", "ProbeRTT entries"}, {"min_cwnd_steady_packets", "smallest cwnd (packets)"},
+        {"binding_limit", "limited by"}};
+    const auto it = words.find(field);
+    return it == words.end() ? field : it->second;
+}
+
 }  // namespace inflight::ui

@@ -26,5 +26,7 @@ std::optional<std::string> text_metric(const RunResult& r, const std::string& fi
 enum class MetricUnit { Rate, Time, Fraction, Count };
 MetricUnit metric_unit(const std::string& field);
 std::string format_metric(const std::string& field, double v);
+// The field in words for the panel: "throughput", "mean RTT".
+std::string metric_label(const std::string& field);
 
 }  // namespace inflight::ui

@@ -32,12 +32,12 @@ std::string op_words(const Condition& c) {
 bool holds(const Condition& c, const RunResult& r, std::string* measured) {
     if (!c.text_value.empty()) {
         const std::string v = text_metric(r, c.field).value_or("?");
-        *measured = c.field + " " + v;
+        *measured = metric_label(c.field) + " " + v;
         return v == c.text_value;
     }
     if (c.op == Condition::Op::SpreadBelow) return true;
     const double x = numeric_metric(r, c.field).value_or(NAN);
-    *measured = c.field + " " + format_metric(c.field, x);
+    *measured = metric_label(c.field) + " " + format_metric(c.field, x);
     switch (c.op) {
     case Condition::Op::Less: return x < c.value;
     case Condition::Op::LessEq: return x <= c.value;
@@ -64,8 +64,11 @@ bool run_passes(const Check& check, const RunResult& r, std::string* why) {
 
 std::string measured_list(const Check& check, const RunResult& r) {
     std::string out;
+    std::vector<std::string> seen;
     for (const Condition& c : check.all) {
         if (c.op == Condition::Op::SpreadBelow) continue;
+        if (std::find(seen.begin(), seen.end(), c.field) != seen.end()) continue;  // one field, one mention
+        seen.push_back(c.field);
         std::string m;
         holds(c, r, &m);
         if (!out.empty()) out += " · ";
@@ -114,7 +117,7 @@ CheckOutcome sweep(const Check& check, const Across& a, const std::vector<const 
         }
         const double spread = (mx - mn) / (sum / static_cast<double>(by_value.size()));
         if (!(spread < c.value)) {
-            o.detail = "not yet: " + c.field + " spread " + format_number(spread * 100) + "% over " + span +
+            o.detail = "not yet: " + metric_label(c.field) + " spread " + format_number(spread * 100) + "% over " + span +
                        ", expected " + op_words(c);
             return o;
         }

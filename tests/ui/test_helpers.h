@@ -6,6 +6,10 @@
 #include <QTest>
 #include <functional>
 
+#include "dashboard.h"
+#include "main_window.h"
+#include "run_worker.h"
+
 namespace inflight::ui::test {
 
 // Processes events until `done` holds or `timeout_ms` passes.
@@ -17,6 +21,16 @@ inline bool wait_until(const std::function<bool()>& done, int timeout_ms = 20000
         QTest::qWait(5);
     }
     return true;
+}
+
+// True once the dashboard shows the finished run of the newest request.
+inline bool settled(const MainWindow& w) {
+    const SnapshotPtr s = w.dashboard()->shown();
+    return s && s->done && s->generation == w.runner()->generation();
+}
+
+inline bool wait_settled(const MainWindow& w, int timeout_ms = 30000) {
+    return wait_until([&] { return settled(w); }, timeout_ms);
 }
 
 }  // namespace inflight::ui::test

@@ -1,0 +1,136 @@
+// Every guided experiment walked headless from its first step to its last,
+// as a student would: press "Set it", type the values the step asks for
+// into the controls, wait for each run, and see the step tick. And a step
+// whose expected result is not met does not tick.
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTest>
+#include <cmath>
+#include <iostream>
+#include <gtest/gtest.h>
+
+#include "controls_panel.h"
+#include "experiment_panel.h"
+#include "main_window.h"
+#include "param_slider.h"
+#include "step_check.h"
+#include "test_helpers.h"
+
+using namespace inflight;
+using namespace inflight::ui;
+using inflight::ui::test::wait_settled;
+using inflight::ui::test::wait_until;
+
+namespace {
+
+ParamSlider* slider_for(ControlsPanel* c, Param p) {
+    switch (p) {
+    case Param::Bandwidth: return c->bandwidth();
+    case Param::Rtt: return c->rtt();
+    case Param::Loss: return c->loss();
+    case Param::Rwnd: return c->rwnd();
+    case Param::Sndbuf: return c->sndbuf();
+    case Param::Buffer: return c->buffer();
+    default: return nullptr;
+    }
+}
+
+// Types a value into a control's text box and presses Return.
+void type_value(ParamSlider* p, const QString& text) {
+    QLineEdit* edit = p->edit();
+    edit->setFocus();
+    edit->selectAll();
+    QTest::keyClicks(edit, text);
+    QTest::keyClick(edit, Qt::Key_Return);
+}
+
+class GuidedExperiment : public ::testing::TestWithParam<int> {
+protected:
+    void SetUp() override {
+        w = std::make_unique<MainWindow>(/*use_settings=*/false);
+        w->resize(1280, 720);
+        w->show();
+        ASSERT_TRUE(wait_settled(*w));
+    }
+    std::unique_ptr<MainWindow> w;
+};
+
+}  // namespace
+
+TEST_P(GuidedExperiment, RunsFromFirstToLastStepWithEveryCheckTicking) {
+    const int index = GetParam();
+    ExperimentPanel* guide = w->guide();
+    ASSERT_LT(index, static_cast<int>(guide->experiments().size()));
+    w->openExperiment(index);
+    const Experiment& e = guide->experiments()[static_cast<std::size_t>(index)];
+    for (int i = 0; i < static_cast<int>(e.steps.size()); ++i) {
+        ASSERT_EQ(guide->stepIndex(), i);
+        const Step& step = e.steps[static_cast<std::size_t>(i)];
+        EXPECT_FALSE(guide->ticked(i)) << step.title;
+        QTest::mouseClick(guide->setButton(), Qt::LeftButton);
+        ASSERT_TRUE(wait_settled(*w)) << step.title;
+        if (const auto& a = step.check.across) {
+            // The drag the step asks for: from one end, through the middle, to the other.
+            ParamSlider* p = slider_for(w->controls(), a->param);
+            ASSERT_NE(p, nullptr);
+            const double mid = std::sqrt(a->from * a->to);
+            for (double v : {a->from, mid, a->to}) {
+                type_value(p, QString::fromStdString(format_param(a->param, v)));
+                ASSERT_FALSE(p->hasError()) << format_param(a->param, v);
+                ASSERT_TRUE(wait_settled(*w)) << step.title;
+            }
+        }
+        EXPECT_TRUE(wait_until([&] { return guide->ticked(i); }, 2000))
+            << e.title << " / " << step.title << ": " << guide->checkDetail().toStdString();
+        std::cout << "  " << step.title << ": " << guide->checkDetail().toStdString() << "\n";
+        if (i + 1 < static_cast<int>(e.steps.size())) QTest::keyClick(w.get(), Qt::Key_Right, Qt::ControlModifier);
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllFour, GuidedExperiment, ::testing::Values(0, 1, 2, 3));
+
+TEST(GuidedExperimentChecks, AWrongWindowDoesNotTickTheRwndStepAndTheRightOneDoes) {
+    MainWindow w(/*use_settings=*/false);
+    w.show();
+    ASSERT_TRUE(wait_settled(w));
+    w.openExperiment(1);  // the receiver's promise: rwnd 65,535 B → 6.55 Mbit/s
+    // A student who misreads the step and sets 128 KiB: rwnd binds, but at twice the rate.
+    type_value(w.controls()->rwnd(), "128KiB");
+    ASSERT_TRUE(wait_settled(w));
+    QTest::qWait(50);
+    EXPECT_FALSE(w.guide()->ticked(0));
+    EXPECT_TRUE(w.guide()->checkDetail().startsWith("not yet")) << w.guide()->checkDetail().toStdString();
+    EXPECT_TRUE(w.guide()->checkDetail().contains("throughput")) << w.guide()->checkDetail().toStdString();
+    type_value(w.controls()->rwnd(), "65535");
+    ASSERT_TRUE(wait_settled(w));
+    EXPECT_TRUE(wait_until([&] { return w.guide()->ticked(0); }, 2000)) << w.guide()->checkDetail().toStdString();
+}
+
+TEST(GuidedExperimentChecks, ASweepThatStopsShortOfItsRangeDoesNotTick) {
+    MainWindow w(/*use_settings=*/false);
+    w.show();
+    ASSERT_TRUE(wait_settled(w));
+    w.openExperiment(2);  // bufferbloat, step 1: buffer 20 → 500 ms
+    QTest::mouseClick(w.guide()->setButton(), Qt::LeftButton);
+    ASSERT_TRUE(wait_settled(w));
+    type_value(w.controls()->buffer(), "100ms");
+    ASSERT_TRUE(wait_settled(w));
+    QTest::qWait(50);
+    EXPECT_FALSE(w.guide()->ticked(0));
+    EXPECT_TRUE(w.guide()->checkDetail().contains("keep going up to 500 ms"))
+        << w.guide()->checkDetail().toStdString();
+}
+
+TEST(GuidedExperimentChecks, TheBloatedRttStepDoesNotTickWithASmallBuffer) {
+    MainWindow w(/*use_settings=*/false);
+    w.show();
+    ASSERT_TRUE(wait_settled(w));
+    w.openExperiment(2);
+    w.goToStep(1);  // mean RTT > 250 ms at a 500 ms buffer
+    QTest::mouseClick(w.guide()->setButton(), Qt::LeftButton);
+    type_value(w.controls()->buffer(), "50ms");  // the wrong buffer
+    ASSERT_TRUE(wait_settled(w));
+    QTest::qWait(50);
+    EXPECT_FALSE(w.guide()->ticked(1)) << w.guide()->checkDetail().toStdString();
+    EXPECT_TRUE(w.guide()->checkDetail().contains("mean RTT")) << w.guide()->checkDetail().toStdString();
+}

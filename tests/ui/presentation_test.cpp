@@ -1,0 +1,59 @@
+// Presentation mode: larger type, thicker lines, the Okabe–Ito colours on
+// white, secondary controls hidden; and everything back afterwards.
+#include <QApplication>
+#include <QLineSeries>
+#include <QMenuBar>
+#include <QPalette>
+#include <QTest>
+#include <gtest/gtest.h>
+
+#include "chart_style.h"
+#include "dashboard.h"
+#include "hero_panel.h"
+#include "main_window.h"
+#include "test_helpers.h"
+#include "window_chart.h"
+
+using namespace inflight;
+using namespace inflight::ui;
+using inflight::ui::test::wait_settled;
+
+TEST(PresentationMode, EnlargesFontsAndLineWidthsAndRestoresThem) {
+    MainWindow w(/*use_settings=*/false);
+    w.resize(1280, 720);
+    w.show();
+    ASSERT_TRUE(wait_settled(w));
+    const double font_before = QApplication::font().pointSizeF();
+    const double hero_before = w.dashboard()->hero()->findChild<QWidget*>("hero")->font().pointSizeF();
+    const double line_before = w.dashboard()->windowChart()->cwndSeries()->pen().widthF();
+    const QColor cwnd_before = w.dashboard()->windowChart()->cwndSeries()->pen().color();
+
+    QTest::keyClick(&w, Qt::Key_F11);
+    ASSERT_TRUE(w.presenting());
+    EXPECT_GE(QApplication::font().pointSizeF(), 1.4 * font_before);
+    EXPECT_GE(w.dashboard()->hero()->findChild<QWidget*>("hero")->font().pointSizeF(), 1.4 * hero_before);
+    EXPECT_GE(w.dashboard()->windowChart()->cwndSeries()->pen().widthF(), 2 * line_before);
+    EXPECT_EQ(w.dashboard()->windowChart()->cwndSeries()->pen().color(), QColor("#D55E00"));  // Okabe–Ito vermillion
+    EXPECT_NE(w.dashboard()->windowChart()->cwndSeries()->pen().color(), cwnd_before);
+    EXPECT_EQ(QApplication::palette().color(QPalette::Window), QColor(Qt::white));
+    EXPECT_EQ(QApplication::palette().color(QPalette::WindowText), QColor(Qt::black));
+    EXPECT_TRUE(w.isFullScreen());
+    EXPECT_FALSE(w.menuBar()->isVisible());
+
+    QTest::keyClick(&w, Qt::Key_F5);  // the older key leaves it too
+    ASSERT_FALSE(w.presenting());
+    EXPECT_DOUBLE_EQ(QApplication::font().pointSizeF(), font_before);
+    EXPECT_DOUBLE_EQ(w.dashboard()->windowChart()->cwndSeries()->pen().widthF(), line_before);
+    EXPECT_EQ(w.dashboard()->windowChart()->cwndSeries()->pen().color(), cwnd_before);
+    EXPECT_FALSE(presentation_look());
+}
+
+TEST(PresentationMode, LinesThatShareAColourFamilyDifferInStyleToo) {
+    set_presentation_look(true);
+    const SeriesColors c = series_colors(false);
+    // In-flight and min RTT get their own dash patterns, not only a hue.
+    EXPECT_EQ(series_pen(c.inflight, 1, Qt::DotLine).style(), Qt::DotLine);
+    EXPECT_EQ(series_pen(c.min_rtt, 1, Qt::DashDotLine).style(), Qt::DashDotLine);
+    set_presentation_look(false);
+    EXPECT_EQ(series_pen(c.inflight, 1, Qt::DotLine).style(), Qt::SolidLine);
+}
