@@ -25,9 +25,9 @@ Sender::Sender(const Config& c, CongestionControl& cc, Bottleneck& path, SenderE
 }
 
 TimePs Sender::current_rto() const {
-    const TimePs base = srtt_ + std::max(4 * rttvar_, cfg_.min_rto_var);
-    const TimePs backed_off = backoff_ >= 30 ? cfg_.max_rto : base << backoff_;
-    return std::min(backed_off, cfg_.max_rto);
+    TimePs rto = srtt_ + std::max(4 * rttvar_, cfg_.min_rto_var);
+    for (int i = 0; i < backoff_ && rto < cfg_.max_rto; ++i) rto *= 2;  // exponential backoff, capped
+    return std::min(rto, cfg_.max_rto);
 }
 
 // RFC 6298 §2.3, α = 1/8, β = 1/4; Karn's rule is applied by the caller.
@@ -216,7 +216,8 @@ void Sender::transmit(TimePs now, std::uint64_t seg_no, bool retransmission) {
     if (cfg_.pacing) {
         refresh_cc_state();
         const double rate_Bps = cc_.pacing_rate_Bps(cc_state_);
-        next_send_time_ = now + static_cast<TimePs>(g.bytes * 1e12 / rate_Bps);
+        // A rate of zero (no estimate yet) does not hold the sender back.
+        next_send_time_ = rate_Bps > 0 ? now + static_cast<TimePs>(g.bytes * 1e12 / rate_Bps) : now;
     }
 }
 
