@@ -178,6 +178,8 @@ void WindowChart::redraw() {
                    .arg(QString::number(steady / mss, 'f', 0))
                    .arg(QString::number(100 * steady / t.bdp_bytes, 'g', 2));
     view_->chart()->setTitle(note);
+    y_per_byte_ = per;
+    emit redrawn();
 }
 
 }  // namespace inflight::ui

@@ -36,6 +36,13 @@ public:
     // The theory lines' pens, for tests and the legend.
     QLineSeries* theoryWindowSeries() const { return theory_window_; }
     QLineSeries* cwndSeries() const { return cwnd_; }
+    // The y axis's units per byte (1/MSS in packets, 1e-3 in KB, ...), for
+    // overlays drawn on the same axes (the compare ghost).
+    double yPerByte() const { return y_per_byte_; }
+
+signals:
+    // After every redraw (new trace, units, zoom), for overlays.
+    void redrawn();
 
 private:
     void redraw();
@@ -60,6 +67,7 @@ private:
     double duration_s_ = 40;
     bool bytes_ = false;
     bool fit_window_ = false;
+    double y_per_byte_ = 1.0 / 1500;
 };
 
 }  // namespace inflight::ui
