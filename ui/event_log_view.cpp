@@ -22,6 +22,17 @@ constexpr EventKind kKinds[] = {EventKind::CongestionEvent, EventKind::Drops, Ev
 }
 
 QColor event_kind_color(EventKind k) {
+    if (presentation_look()) {  // Okabe–Ito on white; the kind's name is always written too
+        switch (k) {
+        case EventKind::CongestionEvent: return QColor("#D55E00");
+        case EventKind::Drops: return QColor("#9C6B00");
+        case EventKind::EcnMarks: return QColor("#A8477F");
+        case EventKind::Rto: return QColor("#000000");
+        case EventKind::SlowStartExit: return QColor("#007A5A");
+        case EventKind::StateChange: return QColor("#0072B2");
+        case EventKind::LimitChange: return QColor("#555555");
+        }
+    }
     const bool dark = is_dark_palette();
     switch (k) {
     case EventKind::CongestionEvent: return dark ? QColor("#ff8c69") : QColor("#c0392b");

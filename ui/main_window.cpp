@@ -39,6 +39,7 @@
 #include "settings_keys.h"
 #include "themes.h"
 #include "units.h"
+#include "workbench.h"
 
 // Outside any namespace, as Q_INIT_RESOURCE requires (static library).
 static void init_ui_resources() { Q_INIT_RESOURCE(inflight_resources); }
@@ -138,6 +139,7 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
 
     buildMenus();
     reloadExperiments();
+    new Workbench(this);  // Compare, Tools ▸ Sweep, View ▸ Real system (workbench.h)
 
     Scenario start;
     bool placed = false;
@@ -373,6 +375,8 @@ void MainWindow::setPresentation(bool on) {
         showNormal();
     }
     controls_->setSecondaryVisible(!on);
+    // The guide narrower, so the panels keep most of the screen.
+    guide_dock_->setMaximumWidth(on ? std::max(320, width() / 4) : QWIDGETSIZE_MAX);
     menuBar()->setVisible(!on);
     statusBar()->setVisible(!on);
     dashboard_->restyle();

@@ -25,10 +25,10 @@ PlaybackBar::PlaybackBar(Playhead* playhead, QWidget* parent) : QWidget(parent),
     play_->setToolButtonStyle(Qt::ToolButtonTextOnly);
     play_->setToolTip(tr("Replay the finished run with a cursor across every panel (Space)"));
     prev_event_ = new QToolButton(this);
-    prev_event_->setText(QStringLiteral("⏮"));
+    prev_event_->setText(QStringLiteral("|◀"));
     prev_event_->setToolTip(tr("Back to the previous event ([)"));
     next_event_ = new QToolButton(this);
-    next_event_->setText(QStringLiteral("⏭"));
+    next_event_->setText(QStringLiteral("▶|"));
     next_event_->setToolTip(tr("On to the next event (])"));
     speed_ = new QComboBox(this);
     for (double s : kSpeeds) speed_->addItem(QStringLiteral("%1×").arg(s), s);
