@@ -8,6 +8,7 @@
 
 namespace inflight {
 struct RunResult;
+struct SweepResult;
 }
 
 // Opens the window and runs the Qt event loop; returns the process exit
@@ -23,3 +24,9 @@ int inflight_run_gui(int argc, char** argv);
 //   "cannot write '/root/x.png': Permission denied".
 int inflight_render_dashboard(const inflight::RunResult& result, const std::string& png_path,
                               const std::string& svg_path, std::string* error);
+
+// Renders the sweep plot the window's Tools ▸ Sweep shows for `result`
+// (throughput and mean RTT against the parameter on log axes, theory, fits)
+// offscreen to a 1600×900 PNG, for `inflight sweep --png` (sweep_cli.h's
+// SweepRenderer). Same contract as inflight_render_dashboard.
+int inflight_render_sweep(const inflight::SweepResult& result, const std::string& png_path, std::string* error);

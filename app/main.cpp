@@ -25,6 +25,9 @@ int main(int argc, char** argv) {
     if (!args.empty() && args[0] == "sweep") {  // sweep_cli.h
         std::signal(SIGINT, on_interrupt);
         SweepContext sweep_ctx{std::cout, std::cerr, {}, &g_cancel_requested};
+#ifdef INFLIGHT_HAVE_UI
+        sweep_ctx.render = inflight_render_sweep;
+#endif
         return sweep_main(std::vector<std::string>(args.begin() + 1, args.end()), sweep_ctx);
     }
     const ParsedCommandLine parsed = parse_command_line(args);

@@ -1,0 +1,36 @@
+// The numbers of an A/B comparison: the two runs' steady-state figures side
+// by side with the ratio B/A, and the scenario parameters that differ. No
+// widgets; CompareTable shows these.
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <vector>
+
+#include "result.h"
+
+namespace inflight::ui {
+
+// One compared figure. Counts are whole-run totals; the rest are over the
+// steady-state window (Summary).
+struct CompareFigure {
+    enum class Kind { Rate, Fraction, Time, Count };
+    QString name;    // "Throughput", ...
+    Kind kind;
+    double a, b;
+};
+
+// Throughput, utilisation, mean RTT, drops (every cause), congestion events.
+std::vector<CompareFigure> compare_figures(const Summary& a, const Summary& b);
+// One run's figures alone (the A row before a B exists), in the same order.
+std::vector<CompareFigure> run_figures(const Summary& s);
+
+// A value in the figure's units: "23.8 Mbit/s", "23.8 %", "84.1 ms", "1,511".
+QString figure_text(CompareFigure::Kind kind, double value);
+// B/A: "1.52×", "0.5×"; "=" when both are zero; "—" when only A is zero.
+QString ratio_text(double a, double b);
+
+// "algo: reno → cubic", one per differing parameter, in kAllParams order.
+QStringList scenario_differences(const Scenario& a, const Scenario& b);
+
+}  // namespace inflight::ui
