@@ -1,0 +1,180 @@
+// Compare (A/B): pin a finished run as the ghost, change the algorithm, and
+// the ghost — its row of the table and its faded series on every panel —
+// stays exactly what it was while B follows the new run. Expected figures
+// come from the runs' own summaries formatted with units.h, and from
+// arithmetic on the ghost's trace.
+#include <QAction>
+#include <QChart>
+#include <QChartView>
+#include <QDockWidget>
+#include <QFile>
+#include <QImage>
+#include <QLineSeries>
+#include <QTemporaryDir>
+#include <gtest/gtest.h>
+
+#include "compare_controller.h"
+#include "compare_table.h"
+#include "ghost_overlay.h"
+#include "units.h"
+#include "window_chart.h"
+#include "workbench_helpers.h"
+
+using namespace inflight;
+using namespace inflight::ui;
+using namespace inflight::ui::test;
+
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+const QByteArray kRenoLossy = R"({"algo": "reno", "loss": "0.01%", "duration": 10})";
+const QByteArray kCubicLossy = R"({"algo": "cubic", "loss": "0.01%", "duration": 10})";
+
+class CompareTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        w = make_window();
+        ASSERT_TRUE(wait_until([&] { return finished(*w); }));
+        ASSERT_TRUE(run_scenario(*w, kRenoLossy)) << w->bannerText().toStdString();
+        compare = workbench_of(*w)->compare();
+    }
+    QStringList row(CompareTable::Row r) const {
+        QStringList out;
+        for (int c = 0; c <= compare->table()->figureCount(); ++c) out << compare->table()->cellText(r, c);
+        return out;
+    }
+    std::unique_ptr<MainWindow> w;
+    CompareController* compare = nullptr;
+};
+
+}  // namespace
+
+TEST_F(CompareTest, PinningThenChangingTheAlgorithmKeepsTheGhostsNumbersWhileBChanges) {
+    const SnapshotPtr a = w->dashboard()->shown();
+    compare->pinAction()->trigger();
+    ASSERT_TRUE(compare->pinned());
+    EXPECT_TRUE(compare->dock()->isVisible());
+    // The A row: the pinned run's own figures.
+    EXPECT_EQ(compare->table()->cellText(CompareTable::RowA, 1), q(format_rate(a->result.summary.throughput_bps)));
+    EXPECT_EQ(compare->table()->cellText(CompareTable::RowA, 3), q(format_time(a->result.summary.mean_rtt_s)));
+    const QStringList a_row = row(CompareTable::RowA);
+    const QList<QPointF> a_cwnd = compare->overlay()->windowSeries()->points();
+    const QList<QPointF> a_rtt = compare->overlay()->rttSeries()->points();
+    const QList<QPointF> a_rate = compare->overlay()->rateSeries()->points();
+    ASSERT_FALSE(a_cwnd.isEmpty());
+
+    ASSERT_TRUE(run_scenario(*w, kCubicLossy));
+    const SnapshotPtr b = w->dashboard()->shown();
+    ASSERT_EQ(b->result.scenario.algorithm, Algorithm::Cubic);
+    // A: unchanged, to the character and to the point.
+    EXPECT_EQ(row(CompareTable::RowA), a_row);
+    EXPECT_EQ(compare->ghost(), a);
+    EXPECT_EQ(compare->overlay()->windowSeries()->points(), a_cwnd);
+    EXPECT_EQ(compare->overlay()->rttSeries()->points(), a_rtt);
+    EXPECT_EQ(compare->overlay()->rateSeries()->points(), a_rate);
+    // B: the new run; the ratio is B over A.
+    const double ta = a->result.summary.throughput_bps, tb = b->result.summary.throughput_bps;
+    ASSERT_NE(ta, tb);
+    EXPECT_EQ(compare->table()->cellText(CompareTable::RowB, 1), q(format_rate(tb)));
+    EXPECT_NE(compare->table()->cellText(CompareTable::RowB, 1), compare->table()->cellText(CompareTable::RowA, 1));
+    EXPECT_EQ(compare->table()->cellText(CompareTable::RowRatio, 1), q(format_number(tb / ta, 3)) + "×");
+    EXPECT_TRUE(compare->table()->cellText(CompareTable::RowA, 0).contains("reno"));
+    EXPECT_TRUE(compare->table()->cellText(CompareTable::RowB, 0).contains("cubic"));
+    // What differs: the algorithm, and nothing else.
+    EXPECT_TRUE(compare->table()->differencesText().contains("algo: reno → cubic"))
+        << compare->table()->differencesText().toStdString();
+    EXPECT_FALSE(compare->table()->differencesText().contains("loss:"));
+}
+
+TEST_F(CompareTest, TheGhostIsDrawnFadedAndDashedOnEveryPanel) {
+    compare->pin();
+    ASSERT_TRUE(run_scenario(*w, kCubicLossy));
+    const GhostOverlay* g = compare->overlay();
+    Dashboard* d = w->dashboard();
+    const auto chart_of = [](QWidget* panel) { return panel->findChild<QChartView*>()->chart(); };
+    EXPECT_EQ(g->windowSeries()->chart(), chart_of(d->panel(Dashboard::Panel::Window)));
+    EXPECT_EQ(g->rttSeries()->chart(), chart_of(d->panel(Dashboard::Panel::Rtt)));
+    EXPECT_EQ(g->rateSeries()->chart(), chart_of(d->panel(Dashboard::Panel::Hero)));
+    EXPECT_EQ(g->windowSeries()->pen().style(), Qt::DashLine);
+    EXPECT_EQ(g->rttSeries()->pen().style(), Qt::DashLine);
+    // Lighter than B's cwnd on a light theme.
+    EXPECT_GT(g->windowSeries()->pen().color().lightness(), d->windowChart()->cwndSeries()->pen().color().lightness());
+
+    // The ghost's cwnd is A's cwnd at bucket ends, in packets: its last point
+    // is the last bucket's cwnd over the MSS.
+    const RunResult& a = compare->ghost()->result;
+    const TraceBucket& last = a.trace.buckets.back();
+    EXPECT_DOUBLE_EQ(g->windowSeries()->points().back().y(), last.cwnd_end_bytes / a.scenario.mss_bytes);
+    EXPECT_DOUBLE_EQ(g->windowSeries()->points().back().x(), last.t_end_s);
+    // A's steady throughput as a level across its steady window, in Mbit/s.
+    const QList<QPointF> level = g->throughputSeries()->points();
+    ASSERT_EQ(level.size(), 2);
+    EXPECT_DOUBLE_EQ(level[0].y(), a.summary.throughput_bps / 1e6);
+    EXPECT_DOUBLE_EQ(level[0].x(), a.summary.window_start_s);
+}
+
+TEST_F(CompareTest, PinningARunStillGoingPinsItWhenItFinishes) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("s.json");
+    QFile f(path);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write(R"({"algo": "bbr", "bandwidth": "1Gbps", "duration": 30})");
+    f.close();
+    ASSERT_TRUE(w->loadScenario(path));
+    compare->pin();  // right after the request: the run is still going
+    if (!compare->pinned()) {
+        EXPECT_TRUE(compare->pinPending());
+        ASSERT_TRUE(wait_until([&] { return compare->pinned(); }));
+    }
+    EXPECT_EQ(compare->ghost()->result.scenario.algorithm, Algorithm::Bbr);
+    EXPECT_TRUE(compare->ghost()->done);
+}
+
+TEST_F(CompareTest, UnpinRemovesTheGhostAndTheTable) {
+    compare->pin();
+    ASSERT_NE(compare->overlay()->windowSeries(), nullptr);
+    QChart* window_chart = compare->overlay()->windowSeries()->chart();
+    const auto before = window_chart->series().size();
+    compare->unpinAction()->trigger();
+    EXPECT_FALSE(compare->pinned());
+    EXPECT_EQ(compare->overlay()->windowSeries(), nullptr);
+    EXPECT_EQ(window_chart->series().size(), before - 1);
+    EXPECT_FALSE(compare->dock()->isVisible());
+}
+
+TEST_F(CompareTest, BothRunsExportTogether) {
+    QTemporaryDir dir;
+    EXPECT_TRUE(compare->exportCsv(dir.filePath("x.csv")).has_value());  // nothing pinned yet
+    compare->pin();
+    ASSERT_TRUE(run_scenario(*w, kCubicLossy));
+    const RunResult& a = compare->ghost()->result;
+    const RunResult& b = w->dashboard()->shown()->result;
+
+    const QString csv = dir.filePath("ab.csv");
+    ASSERT_FALSE(compare->exportCsv(csv).has_value());
+    QFile f(csv);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    qsizetype rows_a = 0, rows_b = 0;
+    QString header;
+    for (const QByteArray& line : f.readAll().split('\n')) {
+        if (line.startsWith('#') || line.isEmpty()) continue;
+        if (header.isEmpty()) header = QString::fromUtf8(line);
+        else if (line.startsWith("A,")) ++rows_a;
+        else if (line.startsWith("B,")) ++rows_b;
+        else ADD_FAILURE() << "a row of neither run: " << line.toStdString();
+    }
+    EXPECT_TRUE(header.startsWith("run,t_start_s,t_end_s,")) << header.toStdString();
+    EXPECT_EQ(rows_a, static_cast<qsizetype>(a.trace.buckets.size()));
+    EXPECT_EQ(rows_b, static_cast<qsizetype>(b.trace.buckets.size()));
+
+    const QString png = dir.filePath("ab.png");
+    ASSERT_FALSE(compare->exportPng(png, 1.0).has_value());
+    const QImage img(png);
+    ASSERT_FALSE(img.isNull());
+    // The dashboard with both runs drawn, the table beneath.
+    EXPECT_EQ(img.width(), std::max(w->dashboard()->width(), compare->table()->width()));
+    EXPECT_EQ(img.height(), w->dashboard()->height() + compare->table()->height());
+
+    EXPECT_TRUE(compare->exportCsv("/nonexistent-dir/ab.csv")->contains("/nonexistent-dir"));
+}
