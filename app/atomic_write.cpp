@@ -42,7 +42,11 @@ std::optional<std::string> write_file_atomically(const std::string& path, const 
         QFile device(qpath);
         if (!device.open(QIODevice::WriteOnly))
             return cannot_write(path, device.errorString().toStdString());
-        return write_all(device, path, contents);
+        if (auto err = write_all(device, path, contents)) return err;
+        // A short text sits in QFile's buffer until the flush: /dev/full
+        // refuses it only then.
+        if (!device.flush()) return cannot_write(path, device.errorString().toStdString());
+        return std::nullopt;
     }
     QSaveFile file(qpath);
     if (!file.open(QIODevice::WriteOnly)) return cannot_write(path, file.errorString().toStdString());

@@ -59,6 +59,26 @@ std::string describe(const QJsonValue& v) {
     return "undefined";
 }
 
+// Errors quote the file's keys and values; a control character there (a
+// newline inside a JSON string) must not break the one-line message.
+std::string one_line(std::string msg) {
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string out;
+    out.reserve(msg.size());
+    for (const char ch : msg) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c == '\n') out += "\\n";
+        else if (c == '\r') out += "\\r";
+        else if (c == '\t') out += "\\t";
+        else if (c < 0x20 || c == 0x7f) {
+            out += "\\x";
+            out += hex[c >> 4];
+            out += hex[c & 0xf];
+        } else out += ch;
+    }
+    return out;
+}
+
 std::string wrong_type(Param p, const QJsonValue& v) {
     return std::string(key(p)) + ": " + describe(v) + " is not allowed; use " + expected_value(p);
 }
@@ -131,8 +151,10 @@ std::optional<std::string> apply_value(Scenario& s, Param p, const QJsonValue& v
 
 }  // namespace
 
-std::optional<std::string> scenario_from_json(const QByteArray& json, const std::string& source,
-                                              Scenario& s, double max_bandwidth_bps) {
+namespace {
+
+std::optional<std::string> scenario_from_json_impl(const QByteArray& json, const std::string& source,
+                                                   Scenario& s, double max_bandwidth_bps) {
     const std::string where = source + ": ";
     QJsonParseError parse_error{};
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parse_error);
@@ -157,6 +179,14 @@ std::optional<std::string> scenario_from_json(const QByteArray& json, const std:
         if (auto err = apply_value(next, *p, v, max_bandwidth_bps)) return where + *err;
     }
     s = next;
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> scenario_from_json(const QByteArray& json, const std::string& source,
+                                              Scenario& s, double max_bandwidth_bps) {
+    if (auto err = scenario_from_json_impl(json, source, s, max_bandwidth_bps)) return one_line(std::move(*err));
     return std::nullopt;
 }
 

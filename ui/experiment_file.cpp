@@ -254,7 +254,12 @@ std::variant<Experiment, QString> load_experiment_file(const QString& path) {
     if (f.size() > kMaxExperimentFileBytes)
         return QStringLiteral("%1: %2 bytes is too large for an experiment (at most %3)")
             .arg(path).arg(f.size()).arg(kMaxExperimentFileBytes);
-    return parse_experiment(f.readAll(), path);
+    // A device reports size 0 and may never end (/dev/zero): read one byte
+    // past the limit, never more.
+    const QByteArray bytes = f.read(kMaxExperimentFileBytes + 1);
+    if (bytes.size() > kMaxExperimentFileBytes)
+        return QStringLiteral("%1: too large for an experiment (more than %2 bytes)").arg(path).arg(kMaxExperimentFileBytes);
+    return parse_experiment(bytes, path);
 }
 
 QString user_experiments_dir() {

@@ -1,0 +1,13 @@
+// libFuzzer target: the unit parsers and formatters (model/units.h).
+#include <cstdio>
+#include <cstdlib>
+
+#include "fuzz_checks.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    if (const std::string bad = inflight::fuzz::check_units(data, size); !bad.empty()) {
+        std::fprintf(stderr, "fuzz_units: %s\n", bad.c_str());
+        std::abort();
+    }
+    return 0;
+}
