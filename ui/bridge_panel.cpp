@@ -47,19 +47,19 @@ constexpr BlockInfo kBlocks[BridgePanel::kBlockCount] = {
      QT_TRANSLATE_NOOP("BridgePanel", "tc on a Linux box between sender and receiver: netem sets the base RTT "
                                       "(all on the data direction), the loss and the rate, with the buffer as "
                                       "its limit; with CoDel, tbf sets the rate and codel manages its queue"),
-     4},
+     3},
     {QT_TRANSLATE_NOOP("BridgePanel", "Sender (IFACE toward the router)"),
      QT_TRANSLATE_NOOP("BridgePanel", "The congestion control, the send buffer (tcp_wmem), ECN, and fq when "
                                       "pacing is on"),
-     4},
+     3},
     {QT_TRANSLATE_NOOP("BridgePanel", "Receiver"),
      QT_TRANSLATE_NOOP("BridgePanel", "The receive window: tcp_window_scaling=0 for 65,535 B, else tcp_rmem; "
                                       "then the iperf3 server"),
-     4},
+     3},
     {QT_TRANSLATE_NOOP("BridgePanel", "Measure (on the sender)"),
      QT_TRANSLATE_NOOP("BridgePanel", "The iperf3 client; compare its intervals in the second half with the "
                                       "model's steady-state figure (expect ~4% less: real packets carry headers)"),
-     4},
+     3},
 };
 
 }  // namespace
@@ -87,56 +87,69 @@ QString bridge_block_text(BridgePanel::Block b, const RunResult& r, double t_s) 
 
 BridgePanel::BridgePanel(QWidget* parent) : QWidget(parent) {
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    const int line = QFontMetrics(mono).lineSpacing();
+    QWidget* heads[kBlockCount];
     for (int i = 0; i < kBlockCount; ++i) {
         auto* t = new QPlainTextEdit;
         t->setReadOnly(true);
         t->setFont(mono);
         t->setLineWrapMode(QPlainTextEdit::WidgetWidth);
         t->setToolTip(tr(kBlocks[i].tip));
-        const int line = QFontMetrics(mono).lineSpacing();
-        t->setMinimumHeight(kBlocks[i].lines * line + 12);
+        t->setFixedHeight(kBlocks[i].lines * line + 2 * t->frameWidth() + 2 * static_cast<int>(t->document()->documentMargin()) + 6);
         text_[i] = t;
         auto* c = new QToolButton;
         c->setText(tr("Copy"));
         c->setToolTip(tr("Copy this block to the clipboard"));
+        c->setAutoRaise(true);
         connect(c, &QToolButton::clicked, this, [this, i] {
             QApplication::clipboard()->setText(text_[i]->toPlainText());
         });
         copy_[i] = c;
+        // A block's head: its title, then its Copy button at the right.
+        auto* head = new QWidget;
+        auto* h = new QHBoxLayout(head);
+        h->setContentsMargins(0, 0, 0, 0);
+        auto* title = new QLabel(QStringLiteral("<b>%1</b>").arg(tr(kBlocks[i].title)));
+        title->setToolTip(tr(kBlocks[i].tip));
+        h->addWidget(title);
+        h->addStretch();
+        h->addWidget(c);
+        heads[i] = head;
     }
-    const auto block = [&](int i) {
-        auto* box = new QGroupBox(tr(kBlocks[i].title));
-        auto* l = new QGridLayout(box);
-        l->setContentsMargins(4, 2, 4, 4);
-        l->addWidget(text_[i], 0, 0, 2, 1);
-        l->addWidget(copy_[i], 0, 1, Qt::AlignTop);
-        return box;
-    };
 
     time_box_ = new QDoubleSpinBox;
     time_box_->setSuffix(tr(" s"));
     time_box_->setDecimals(2);
     time_box_->setSingleStep(0.1);
     time_box_->setKeyboardTracking(false);
-    time_box_->setToolTip(tr("The time of the ss line; follows the playhead"));
+    time_box_->setToolTip(tr("The time of the ss line; follows the playhead, and moves it"));
     slider_ = new QSlider(Qt::Horizontal);
     slider_->setRange(0, kSliderSteps);
     slider_->setToolTip(time_box_->toolTip());
-    auto* time_row = new QHBoxLayout;
-    time_row->addWidget(new QLabel(tr("At t =")));
-    time_row->addWidget(time_box_);
-    time_row->addWidget(slider_, 1);
+    // The ss head carries the time: "ss -ti on the sender  at t = [  ] ——o——  Copy".
+    auto* ss_head = qobject_cast<QHBoxLayout*>(heads[0]->layout());
+    ss_head->insertWidget(1, new QLabel(tr("at t =")));
+    ss_head->insertWidget(2, time_box_);
+    ss_head->insertWidget(3, slider_, 1);
+    delete ss_head->takeAt(4);  // the stretch: the slider takes the room
 
-    auto* commands = new QHBoxLayout;
-    for (Block b : {Block::Router, Block::Sender, Block::Receiver, Block::Iperf3})
-        commands->addWidget(block(static_cast<int>(b)), 1);
-
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 2, 4, 2);
-    layout->setSpacing(2);
-    layout->addLayout(time_row);
-    layout->addWidget(block(static_cast<int>(Block::Ss)));
-    layout->addLayout(commands);
+    auto* grid = new QGridLayout(this);
+    grid->setContentsMargins(4, 0, 4, 2);
+    grid->setHorizontalSpacing(8);
+    grid->setVerticalSpacing(0);
+    const int ss = static_cast<int>(Block::Ss);
+    grid->addWidget(heads[ss], 0, 0, 1, 4);
+    grid->addWidget(text_[ss], 1, 0, 1, 4);
+    // Router and sender lines are long; the receiver's and iperf3's short.
+    const Block commands[] = {Block::Router, Block::Sender, Block::Receiver, Block::Iperf3};
+    const int stretch[] = {3, 3, 2, 2};
+    for (int c = 0; c < 4; ++c) {
+        const int i = static_cast<int>(commands[c]);
+        grid->addWidget(heads[i], 2, c);
+        grid->addWidget(text_[i], 3, c);
+        grid->setColumnStretch(c, stretch[c]);
+    }
+    grid->setRowStretch(4, 1);
 
     connect(time_box_, &QDoubleSpinBox::valueChanged, this, [this](double t) {
         if (updating_) return;

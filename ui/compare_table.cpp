@@ -3,7 +3,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
-#include <QVBoxLayout>
+#include <QHBoxLayout>
 
 #include "compare_figures.h"
 
@@ -35,16 +35,25 @@ CompareTable::CompareTable(QWidget* parent) : QWidget(parent) {
                           "drops and congestion events count the whole run."));
     differences_ = new QLabel(this);
     differences_->setWordWrap(true);
+    differences_->setTextFormat(Qt::RichText);
     differences_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-    // Exactly the header and three rows: the dock takes no more height.
-    table_->setFixedHeight(table_->horizontalHeader()->sizeHint().height() +
-                           3 * table_->verticalHeader()->defaultSectionSize() + 2 * table_->frameWidth());
+    // Exactly the header and three rows, each a line of text: the dock
+    // takes no more height from the panels than it needs.
+    const int row_height = table_->fontMetrics().height() + 6;
+    table_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    table_->verticalHeader()->setDefaultSectionSize(row_height);
+    table_->horizontalHeader()->setFixedHeight(row_height);
+    table_->setFixedHeight(4 * row_height + 2 * table_->frameWidth());
 
-    auto* layout = new QVBoxLayout(this);
+    // What differs beside the table, not under it: one row less of the
+    // panels' height.
+    differences_->setFixedWidth(260);
+    differences_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(4, 2, 4, 2);
-    layout->setSpacing(2);
-    layout->addWidget(table_);
+    layout->setSpacing(8);
+    layout->addWidget(table_, 1);
     layout->addWidget(differences_);
     clear();
 }
@@ -53,7 +62,7 @@ void CompareTable::setCell(int row, int column, const QString& text) {
     QTableWidgetItem* item = table_->item(row, column);
     if (!item) {
         item = new QTableWidgetItem;
-        item->setTextAlignment(column == 0 ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
+        item->setTextAlignment(column == 0 ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignCenter);
         table_->setItem(row, column, item);
     }
     item->setText(text);
@@ -70,7 +79,8 @@ void CompareTable::clear() {
     setCell(RowRatio, 0, tr("B / A"));
     for (int c = 1; c < table_->columnCount(); ++c)
         for (int r : {RowA, RowB, RowRatio}) setCell(r, c, QString());
-    differences_->setText(tr("Pin a run as the ghost (Compare ▸ Pin as ghost, Ctrl+G), then change anything."));
+    const QString hint = tr("Pin a run as the ghost (Compare ▸ Pin as ghost, Ctrl+G), then change anything.");
+    setDifferences(hint, hint.toHtmlEscaped());
 }
 
 void CompareTable::setRuns(const SnapshotPtr& a, const SnapshotPtr& b) {
@@ -91,12 +101,18 @@ void CompareTable::setRuns(const SnapshotPtr& a, const SnapshotPtr& b) {
         setCell(RowRatio, c, have_b ? ratio_text(figs[i].a, figs[i].b) : QString());
     }
     if (!b) {
-        differences_->setText(QString());
+        setDifferences(QString(), QString());
         return;
     }
     const QStringList diff = scenario_differences(a->result.scenario, b->result.scenario);
-    differences_->setText(diff.isEmpty() ? tr("Same scenario in A and B.")
-                                         : tr("What differs (A → B): %1").arg(diff.join(QStringLiteral(" · "))));
+    if (diff.isEmpty()) {
+        setDifferences(tr("Same scenario in A and B."), tr("Same scenario in A and B."));
+        return;
+    }
+    QStringList escaped;
+    for (const QString& d : diff) escaped << d.toHtmlEscaped();
+    setDifferences(tr("What differs (A → B): %1").arg(diff.join(QStringLiteral(" · "))),
+                   tr("<b>What differs</b> (A → B):<br>%1").arg(escaped.join(QStringLiteral("<br>"))));
 }
 
 QString CompareTable::cellText(Row row, int column) const {
@@ -106,6 +122,11 @@ QString CompareTable::cellText(Row row, int column) const {
 
 int CompareTable::figureCount() const { return table_->columnCount() - 1; }
 
-QString CompareTable::differencesText() const { return differences_->text(); }
+QString CompareTable::differencesText() const { return differences_text_; }
+
+void CompareTable::setDifferences(const QString& plain, const QString& html) {
+    differences_text_ = plain;
+    differences_->setText(html);
+}
 
 }  // namespace inflight::ui

@@ -1,5 +1,5 @@
 // The A/B table: rows A (the pinned run), B (the current run) and B / A,
-// one column per figure (compare_figures.h), and a line naming what differs
+// one column per figure (compare_figures.h), and beside it what differs
 // between the two scenarios. Compact and wide, for a dock under the panels.
 #pragma once
 
@@ -32,9 +32,11 @@ public:
 
 private:
     void setCell(int row, int column, const QString& text);
+    void setDifferences(const QString& plain, const QString& html);
 
     QTableWidget* table_;
     QLabel* differences_;
+    QString differences_text_;  // plain, for tests and copies
 };
 
 }  // namespace inflight::ui

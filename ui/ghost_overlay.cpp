@@ -95,11 +95,11 @@ void GhostOverlay::setGhost(SnapshotPtr ghost) {
     for (QLineSeries** s : {&cwnd_, &srtt_, &rate_, &throughput_}) removeSeries(*s);
     ghost_ = std::move(ghost);
     if (!ghost_) return;
-    const QString algo = QString::fromUtf8(to_string(ghost_->result.scenario.algorithm));
-    cwnd_ = addSeries(window_, tr("A: cwnd (%1)").arg(algo));
-    srtt_ = addSeries(rtt_, tr("A: smoothed RTT (%1)").arg(algo));
-    rate_ = addSeries(hero_, tr("A: delivery rate"));
-    throughput_ = addSeries(hero_, tr("A: %1").arg(algo));
+    // Short names: the legends are crowded, and the table says what A is.
+    cwnd_ = addSeries(window_, tr("A cwnd"));
+    srtt_ = addSeries(rtt_, tr("A smoothed RTT"));
+    rate_ = addSeries(hero_, tr("A rate"));
+    throughput_ = addSeries(hero_, tr("A throughput"));
     restyle();
     drawWindow();
     drawRttAndRate();

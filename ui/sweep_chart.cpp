@@ -153,6 +153,7 @@ SweepChart::SweepChart(QWidget* parent) : QWidget(parent) {
     throughput_ = make_chart_view(this);
     rtt_ = make_chart_view(this);
     fits_ = new QLabel(this);
+    fits_->setTextFormat(Qt::RichText);
     fits_->setWordWrap(true);
     fits_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     fits_->setToolTip(tr("Least-squares line through ln(throughput) against ln(p) (Eigen), over the points "
@@ -171,7 +172,7 @@ SweepChart::SweepChart(QWidget* parent) : QWidget(parent) {
 QChart* SweepChart::throughputChart() const { return throughput_->chart(); }
 QChart* SweepChart::rttChart() const { return rtt_->chart(); }
 QString SweepChart::titleText() const { return title_->text(); }
-QString SweepChart::fitText() const { return fits_->text(); }
+QString SweepChart::fitText() const { return fit_text_; }
 
 void SweepChart::clear() {
     for (QChartView* v : {throughput_, rtt_}) reset(v->chart());
@@ -179,6 +180,7 @@ void SweepChart::clear() {
     rtt_->chart()->setTitle(tr("Mean RTT"));
     title_->setText(tr("No sweep yet: choose a parameter and a range, then Run."));
     fits_->clear();
+    fit_text_.clear();
     fits_->setVisible(false);
     restyle();
 }
@@ -215,9 +217,17 @@ void SweepChart::setResult(const SweepResult& r) {
     drawRtt(r);
     const QStringList fits = loss_fit_lines(r);
     fits_->setVisible(!fits.isEmpty());
-    fits_->setText(fits.isEmpty() ? QString()
-                                  : tr("Fitted throughput = c · p^k (points below 90 % of the link):\n") +
-                                        fits.join(QLatin1Char('\n')));
+    fit_text_ = fits.join(QLatin1Char('\n'));
+    // On screen: each line led by its algorithm in the plot's colour.
+    QString html = tr("<b>Fitted throughput = c · p<sup>k</sup></b> (points below 90 % of the link; "
+                      "Reno's law k = −0.5, CUBIC's cubic term k = −0.75)");
+    for (std::size_t i = 0; i < r.series.size() && i < static_cast<std::size_t>(fits.size()); ++i) {
+        const QString algo = QString::fromUtf8(to_string(r.series[i].algorithm));
+        QString rest = fits[static_cast<qsizetype>(i)].mid(algo.size());
+        html += QStringLiteral("<br><b style=\"color:%1\">%2</b>%3")
+                    .arg(algorithm_color(r.series[i].algorithm).name(), algo, rest.toHtmlEscaped());
+    }
+    fits_->setText(fits.isEmpty() ? QString() : html);
     restyle();
 }
 

@@ -27,7 +27,8 @@ public:
     void restyle();
 
     QString titleText() const;
-    // The fit lines in words ("reno: k = −0.53, c = …"), empty unless a loss sweep.
+    // The fit lines in words, one per algorithm ("reno: k = −0.53, c = …"),
+    // empty unless a loss sweep.
     QString fitText() const;
     QChart* throughputChart() const;
     QChart* rttChart() const;
@@ -40,6 +41,7 @@ private:
     QChartView* throughput_;
     QChartView* rtt_;
     QLabel* fits_;
+    QString fit_text_;  // plain, one line per algorithm
 };
 
 // A colour per algorithm (Okabe–Ito: told apart by every common colour

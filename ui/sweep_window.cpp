@@ -148,10 +148,25 @@ QString SweepWindow::statusText() const { return status_->text(); }
 
 void SweepWindow::setBaseScenario(const Scenario& s) {
     base_ = s;
-    base_label_->setText(tr("Every other parameter from the main window: %1, %2, loss %3, buffer %4, %5 per run.")
-                             .arg(q(format_rate(s.bandwidth_bps)), q(format_time(s.rtt_s)), q(format_loss(s.loss)),
-                                  q(format_time(s.buffer_s)), q(format_time(s.duration_s))));
+    showBase();
     revalidate();
+}
+
+void SweepWindow::showBase() {
+    // Every parameter but the swept one (and the algorithm, ticked here).
+    const auto swept = static_cast<SweepParam>(param_->currentData().toInt());
+    QStringList parts;
+    const auto add = [&](SweepParam p, const QString& text) {
+        if (p != swept) parts << text;
+    };
+    add(SweepParam::Bandwidth, q(format_rate(base_.bandwidth_bps)));
+    add(SweepParam::Rtt, tr("RTT %1").arg(q(format_time(base_.rtt_s))));
+    add(SweepParam::Loss, base_.loss > 0 ? tr("loss %1").arg(q(format_loss(base_.loss))) : tr("no loss"));
+    add(SweepParam::Buffer, tr("buffer %1").arg(q(format_time(base_.buffer_s))));
+    if (base_.rwnd_bytes < Limits::max_window_bytes)
+        add(SweepParam::Rwnd, tr("rwnd %1").arg(q(format_size_short(base_.rwnd_bytes))));
+    parts << tr("%1 per run").arg(q(format_time(base_.duration_s)));
+    base_label_->setText(tr("Every other parameter from the main window: %1.").arg(parts.join(QStringLiteral(", "))));
 }
 
 void SweepWindow::onParamChanged() {
@@ -159,6 +174,7 @@ void SweepWindow::onParamChanged() {
     const SweepDefaults d = default_range(p);
     from_->setText(QString::fromUtf8(d.from));
     to_->setText(QString::fromUtf8(d.to));
+    showBase();
     revalidate();
 }
 

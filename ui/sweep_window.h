@@ -73,6 +73,7 @@ signals:
 
 private:
     void onParamChanged();
+    void showBase();
     void revalidate();
     void onFinished(SweepResultPtr r);
     void setRunning(bool on);

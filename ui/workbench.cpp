@@ -109,15 +109,21 @@ void Workbench::buildMenus() {
         bar->addMenu(tools);
     }
 
-    toolbar_ = window_->addToolBar(tr("Compare and tools"));
+    // The buttons sit in the menu bar's corner: no toolbar row taken from
+    // the panels' height.
+    toolbar_ = new QToolBar(tr("Compare and tools"), bar);
     toolbar_->setObjectName("tools");
-    toolbar_->setMovable(false);
     toolbar_->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    toolbar_->setIconSize(QSize(1, 1));
+    toolbar_->setStyleSheet("QToolBar { border: none; spacing: 2px; padding: 0px; }");
     toolbar_->addAction(compare_->pinAction());
     toolbar_->addAction(compare_->unpinAction());
     toolbar_->addSeparator();
     toolbar_->addAction(sweep);
     toolbar_->addAction(real);
+    bar->setCornerWidget(toolbar_, Qt::TopRightCorner);
+    // Shortcuts that work with the menu bar hidden (presentation mode).
+    window_->addActions({compare_->pinAction(), compare_->unpinAction(), real});
 }
 
 }  // namespace inflight::ui
