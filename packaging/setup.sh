@@ -13,6 +13,10 @@ packages=(
   libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev
   # screenshots under a virtual X server, and a font to draw text with
   xvfb xauth imagemagick fonts-dejavu-core
+  # the .deb and its checks (packaging/package.sh): dpkg-shlibdeps, AppStream, desktop entries
+  dpkg-dev appstream desktop-file-utils python3
+  # sanitizer builds and libFuzzer (packaging/sanitizers.sh, packaging/fuzz.sh)
+  clang-14 libclang-rt-14-dev
 )
 
 missing=()
