@@ -6,8 +6,12 @@
 #include <QElapsedTimer>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QThread>
+#include <atomic>
 #include <cmath>
+#include <chrono>
 #include <random>
+#include <thread>
 
 #include "run.h"
 #include "run_worker.h"
@@ -96,9 +100,10 @@ TEST(ScenarioDice, CoversEveryRangeAndOnlyValidScenarios) {
     EXPECT_TRUE(min_bw && max_bw && max_rtt && max_duration && bbr);
 }
 
-// 10,000 changes as fast as the worker takes them: each request cancels the
-// one before; the UI side's events are processed between requests, as the
-// window does while a slider is dragged. The last change is the one shown.
+// 10,000 changes through the window's RunController as fast as it accepts
+// them, the UI side's events processed between requests as while a slider
+// is dragged: each request cancels the one before, most are coalesced away
+// in the worker's queue, and the last change is the one shown.
 TEST(WorkerStress, TenThousandRandomChangesEndShowingTheLast) {
     constexpr int kChanges = 10'000;
     RunController controller;
@@ -145,8 +150,71 @@ TEST(WorkerStress, TenThousandRandomChangesEndShowingTheLast) {
     EXPECT_EQ(newest->result.summary.packets_simulated, direct.summary.packets_simulated);
     EXPECT_EQ(newest->result.trace.buckets.size(), direct.trace.buckets.size());
     RecordProperty("flood_seconds", std::to_string(flood_s));
-    std::printf("10,000 changes queued in %.2f s; %d snapshots shown; last run done %.2f s later\n", flood_s,
+    std::printf("10,000 changes through the controller in %.2f s; %d snapshots shown; last run done %.2f s later\n", flood_s,
                 snapshots, wait.elapsed() / 1000.0);
+}
+
+// The same 10,000 changes straight into a RunWorker, each one taken by the
+// worker and started before the next cancels it, so every run is really set
+// up for its (often extreme) values and then stopped. The last runs to the
+// end and its result is for the last change.
+TEST(WorkerStress, TenThousandRunsEachStartedThenCancelled) {
+    constexpr int kChanges = 10'000;
+    QThread thread;
+    auto* worker = new ui::RunWorker;
+    worker->moveToThread(&thread);
+    QObject::connect(&thread, &QThread::finished, worker, &QObject::deleteLater);
+    thread.start();
+    QObject receiver;
+    SnapshotPtr final_snapshot;
+    int failures = 0;
+    QObject::connect(worker, &ui::RunWorker::snapshot, &receiver, [&](const SnapshotPtr& s) {
+        if (s->done) final_snapshot = s;
+    });
+    QObject::connect(worker, &ui::RunWorker::failed, &receiver, [&](quint64, const QString&) { ++failures; });
+
+    std::atomic<int> taken{0};
+    ui::CancelFlag current;
+    const auto send = [&](const Scenario& s, int generation) {
+        if (current) current->store(true);
+        current = std::make_shared<std::atomic<bool>>(false);
+        QMetaObject::invokeMethod(
+            worker,
+            [worker, s, generation, flag = current, &taken] {
+                taken.fetch_add(1);
+                worker->run(s, quint64(generation), flag);
+            },
+            Qt::QueuedConnection);
+    };
+    ScenarioDice dice(424242);
+    QElapsedTimer wall;
+    wall.start();
+    for (int i = 1; i < kChanges; ++i) {
+        send(dice.roll(), i);
+        while (taken.load() < i) std::this_thread::yield();
+        // Let the run get going (past its setup) before the next cancels it.
+        std::this_thread::sleep_for(std::chrono::microseconds(100));
+        QCoreApplication::processEvents();
+    }
+    Scenario last = dice.roll();
+    last.bandwidth_bps = std::min(last.bandwidth_bps, 100e6);
+    last.duration_s = std::min(last.duration_s, 5.0);
+    send(last, kChanges);
+    const double flood_s = wall.elapsed() / 1000.0;
+    QElapsedTimer wait;
+    wait.start();
+    // Short runs may finish before the next change cancels them; wait for
+    // the last one's.
+    while (!(final_snapshot && final_snapshot->generation == quint64(kChanges)) && wait.elapsed() < 300'000)
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    thread.quit();
+    thread.wait();
+    ASSERT_TRUE(final_snapshot) << "the last change's run never finished";
+    EXPECT_EQ(taken.load(), kChanges);
+    EXPECT_EQ(final_snapshot->generation, quint64(kChanges));
+    EXPECT_TRUE(final_snapshot->result.scenario == last);
+    EXPECT_EQ(failures, 0);
+    std::printf("10,000 runs started and cancelled in %.2f s\n", flood_s);
 }
 
 // Destroying the controller while a long run is in flight cancels and joins
