@@ -42,24 +42,24 @@ constexpr BlockInfo kBlocks[BridgePanel::kBlockCount] = {
      QT_TRANSLATE_NOOP("BridgePanel", "What `ss -ti` would print for this flow at the chosen time, in iproute2's "
                                       "format: cwnd and ssthresh in packets, rtt/rttvar and minrtt in ms, the "
                                       "pacing and delivery rates, retransmissions; for BBR its model of the path"),
-     2},
+     3},
     {QT_TRANSLATE_NOOP("BridgePanel", "Router (IFACE faces the receiver)"),
      QT_TRANSLATE_NOOP("BridgePanel", "tc on a Linux box between sender and receiver: netem sets the base RTT "
                                       "(all on the data direction), the loss and the rate, with the buffer as "
                                       "its limit; with CoDel, tbf sets the rate and codel manages its queue"),
-     3},
+     4},
     {QT_TRANSLATE_NOOP("BridgePanel", "Sender (IFACE toward the router)"),
      QT_TRANSLATE_NOOP("BridgePanel", "The congestion control, the send buffer (tcp_wmem), ECN, and fq when "
                                       "pacing is on"),
-     3},
+     4},
     {QT_TRANSLATE_NOOP("BridgePanel", "Receiver"),
      QT_TRANSLATE_NOOP("BridgePanel", "The receive window: tcp_window_scaling=0 for 65,535 B, else tcp_rmem; "
                                       "then the iperf3 server"),
-     3},
+     4},
     {QT_TRANSLATE_NOOP("BridgePanel", "Measure (on the sender)"),
      QT_TRANSLATE_NOOP("BridgePanel", "The iperf3 client; compare its intervals in the second half with the "
                                       "model's steady-state figure (expect ~4% less: real packets carry headers)"),
-     3},
+     4},
 };
 
 }  // namespace

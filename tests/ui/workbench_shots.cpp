@@ -1,7 +1,7 @@
 // Screenshots of the issue-5 tools for the README and for looking at them:
 // the compare table with a ghost (Reno pinned, CUBIC now, same lossy path),
-// the sweep window after a 13-point loss sweep of three algorithms, and the
-// real-system panel at the playhead. Run it under Xvfb (or
+// the real-system panel at the playhead (paced BBR), and the sweep window
+// after a 13-point loss sweep of three algorithms. Run it under Xvfb (or
 // QT_QPA_PLATFORM=offscreen): workbench_shots OUTDIR
 #include <QAction>
 #include <QApplication>
@@ -46,13 +46,16 @@ int main(int argc, char** argv) {
     run_scenario(w, R"({"algo": "cubic", "loss": "0.01%"})");
     save(&w, out.filePath("compare-reno-cubic.png"));
 
-    // The real system at 30 s into the CUBIC run.
+    // The real system: paced BBR on the same path, 30 s in.
+    wb->compare()->unpin();
+    run_scenario(w, R"({"algo": "bbr", "pacing": true, "loss": "none"})");
+    // At 1280×900: the dock and all four panels with their labels.
+    w.resize(1280, 900);
     wb->bridgeDock()->toggleViewAction()->trigger();
-    wb->bridgeDock()->raise();
     w.playhead()->seek(30.0);
     save(&w, out.filePath("real-system.png"));
-    wb->compare()->unpin();
     wb->bridgeDock()->hide();
+    w.resize(1280, 720);
 
     // The sweep: loss 1e-5 … 1e-2, 13 points, Reno, CUBIC and BBR.
     run_scenario(w, R"({"algo": "cubic"})");
