@@ -1,6 +1,7 @@
 #include "sweep_chart.h"
 
 #include <QApplication>
+#include <QEvent>
 #include <QChart>
 #include <QChartView>
 #include <QLabel>
@@ -196,6 +197,12 @@ void SweepChart::restyle() {
         tf.setBold(true);
         v->chart()->setTitleFont(tf);
     }
+}
+
+void SweepChart::changeEvent(QEvent* e) {
+    QWidget::changeEvent(e);
+    // Light / dark theme: the charts take their colours from the palette.
+    if (e->type() == QEvent::PaletteChange) restyle();
 }
 
 void SweepChart::setResult(const SweepResult& r) {

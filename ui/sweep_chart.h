@@ -33,6 +33,9 @@ public:
     QChart* throughputChart() const;
     QChart* rttChart() const;
 
+protected:
+    void changeEvent(QEvent* e) override;
+
 private:
     void drawThroughput(const SweepResult& r);
     void drawRtt(const SweepResult& r);

@@ -58,6 +58,9 @@ Workbench::Workbench(MainWindow* window) : QObject(window), window_(window) {
 void Workbench::onFrame(quint64 generation, bool done) {
     const SnapshotPtr s = window_->dashboard()->shown();
     if (!done || !s || generation != window_->runner()->generation() || s == bridge_->run()) return;
+    // A scenario file or an experiment step changes the window without a
+    // control moving: the sweep's base follows every finished run.
+    if (sweep_ && !sweep_->running()) sweep_->setBaseScenario(s->result.scenario);
     bridge_->setRun(s);
     if (window_->playhead()->engaged()) bridge_->setTime(window_->playhead()->time());
 }
