@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QImage>
 #include <QLineSeries>
+#include <QValueAxis>
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
 
@@ -177,4 +178,25 @@ TEST_F(CompareTest, BothRunsExportTogether) {
     EXPECT_EQ(img.height(), w->dashboard()->height() + compare->table()->height());
 
     EXPECT_TRUE(compare->exportCsv("/nonexistent-dir/ab.csv")->contains("/nonexistent-dir"));
+}
+
+TEST_F(CompareTest, TheGhostFollowsThePanelsUnitsAndIsNeverCutOff) {
+    compare->pin();  // A: 10 s
+    ASSERT_TRUE(run_scenario(*w, R"({"algo": "cubic", "loss": "0.01%", "duration": 5})"));  // B: 5 s
+    const RunResult& a = compare->ghost()->result;
+    WindowChart* wc = w->dashboard()->windowChart();
+    const auto x_max = [](QLineSeries* s) {
+        return qobject_cast<QValueAxis*>(s->chart()->axes(Qt::Horizontal).first())->max();
+    };
+    // The x axes reach A's end, though B's run is shorter.
+    for (QLineSeries* s : {compare->overlay()->windowSeries(), compare->overlay()->rttSeries(),
+                           compare->overlay()->rateSeries()})
+        EXPECT_GE(x_max(s), a.scenario.duration_s);
+    // In bytes (View ▸ Window in bytes) the ghost is rescaled with the panel:
+    // A's last cwnd in the panel's unit (KB, MB, …) per byte.
+    w->dashboard()->setBytes(true);
+    const double per = wc->yPerByte();
+    EXPECT_NE(per, 1.0 / a.scenario.mss_bytes);
+    EXPECT_DOUBLE_EQ(compare->overlay()->windowSeries()->points().back().y(),
+                     a.trace.buckets.back().cwnd_end_bytes * per);
 }
