@@ -29,7 +29,7 @@ command -v clang++-14 >/dev/null || { echo "sanitizers: clang++-14 not found; ru
 # -O1 keeps the model fast enough for its 40 s scenarios and the reports
 # readable; frame pointers give whole stacks.
 cmake -S . -B "$build" -G Ninja \
-  -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
+  -DCMAKE_CXX_COMPILER=clang++-14 \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
   -DCMAKE_CXX_FLAGS="$flags -fno-omit-frame-pointer" \
@@ -46,7 +46,7 @@ if [[ $kind == asan ]]; then
   export LSAN_OPTIONS="suppressions=$supp/lsan.supp:print_suppressions=0"
   # Wall-time budgets ("...FinishesUnderFiveSeconds") hold for the plain
   # build that test.sh runs; a sanitizer makes the model 2-5x slower.
-  ctest --test-dir "$build" --output-on-failure --timeout 1800 -j2 -E 'Under[A-Za-z]*Seconds
+  ctest --test-dir "$build" --output-on-failure --timeout 1800 -j2 -E 'Under[A-Za-z]*Seconds'
   echo "sanitizers: asan+ubsan: every test passed with no report"
   exit 0
 fi
