@@ -1,5 +1,6 @@
 // The two entry points app/gui_entry.h declares: the window, and the same
 // dashboard rendered offscreen for `inflight run --png/--svg`.
+#include "offscreen_app.h"
 #include "gui_entry.h"
 
 #include <QApplication>
@@ -36,18 +37,9 @@ int inflight_run_gui(int argc, char** argv) {
 int inflight_render_dashboard(const inflight::RunResult& result, const std::string& png_path,
                               const std::string& svg_path, std::string* error) {
     using namespace inflight::ui;
-    std::unique_ptr<QApplication> own_app;
-    if (!QCoreApplication::instance()) {
-        // Headless: no display needed.
-        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
-        static int argc = 1;
-        static char name[] = "inflight";
-        static char* argv[] = {name, nullptr};
-        own_app = std::make_unique<QApplication>(argc, argv);
-    } else if (!qobject_cast<QApplication*>(QCoreApplication::instance())) {
-        if (error) *error = "cannot render the dashboard: a non-GUI QCoreApplication already exists";
-        return 1;
-    }
+    bool app_ok = false;
+    const auto own_app = ensure_gui_application("the dashboard", error, &app_ok);
+    if (!app_ok) return 1;
     apply_theme(Theme::Light);
 
     Dashboard dash;

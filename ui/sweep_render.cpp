@@ -1,3 +1,4 @@
+#include "offscreen_app.h"
 #include "sweep_render.h"
 
 #include <QApplication>
@@ -36,18 +37,9 @@ std::optional<QString> save_sweep_png(const SweepResult& r, const QString& path,
 
 int inflight_render_sweep(const inflight::SweepResult& result, const std::string& png_path, std::string* error) {
     using namespace inflight::ui;
-    std::unique_ptr<QApplication> own_app;
-    if (!QCoreApplication::instance()) {
-        // Headless: no display needed.
-        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
-        static int argc = 1;
-        static char name[] = "inflight";
-        static char* argv[] = {name, nullptr};
-        own_app = std::make_unique<QApplication>(argc, argv);
-    } else if (!qobject_cast<QApplication*>(QCoreApplication::instance())) {
-        if (error) *error = "cannot render the sweep plot: a non-GUI QCoreApplication already exists";
-        return 1;
-    }
+    bool app_ok = false;
+    const auto own_app = ensure_gui_application("the sweep plot", error, &app_ok);
+    if (!app_ok) return 1;
     apply_theme(Theme::Light);
     if (auto err = save_sweep_png(result, QString::fromStdString(png_path))) {
         if (error) *error = err->toStdString();
