@@ -8,7 +8,7 @@
 
 #include "cli.h"
 #include "sweep_cli.h"
-#include "gui_entry.h"
+#include "shell/gui_entry.h"
 
 namespace {
 

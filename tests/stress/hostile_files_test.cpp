@@ -17,8 +17,8 @@
 #include <variant>
 
 #include "atomic_write.h"
-#include "experiment_file.h"
-#include "exporter.h"
+#include "lesson/experiment_file.h"
+#include "export/exporter.h"
 #include "run.h"
 #include "scenario_file.h"
 

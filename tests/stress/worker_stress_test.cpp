@@ -14,7 +14,7 @@
 #include <thread>
 
 #include "run.h"
-#include "run_worker.h"
+#include "session/run_worker.h"
 #include "worst_path.h"
 
 #if defined(__has_feature)

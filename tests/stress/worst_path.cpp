@@ -9,7 +9,7 @@
 #include <fstream>
 #include <string>
 
-#include "run_worker.h"
+#include "session/run_worker.h"
 
 namespace inflight::stress {
 

@@ -15,8 +15,8 @@
 #include <gtest/gtest.h>
 
 #include "bridge.h"
-#include "bridge_panel.h"
-#include "playhead.h"
+#include "real_system/bridge_panel.h"
+#include "lesson/playhead.h"
 #include "workbench_helpers.h"
 
 using namespace inflight;

@@ -14,11 +14,11 @@
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
 
-#include "compare_controller.h"
-#include "compare_table.h"
-#include "ghost_overlay.h"
+#include "compare/compare_controller.h"
+#include "compare/compare_table.h"
+#include "compare/ghost_overlay.h"
 #include "units.h"
-#include "window_chart.h"
+#include "panels/window_chart.h"
 #include "workbench_helpers.h"
 
 using namespace inflight;

@@ -9,11 +9,11 @@
 #include <iostream>
 #include <gtest/gtest.h>
 
-#include "controls_panel.h"
-#include "experiment_panel.h"
-#include "main_window.h"
-#include "param_slider.h"
-#include "step_check.h"
+#include "controls/controls_panel.h"
+#include "teaching/experiment_panel.h"
+#include "shell/main_window.h"
+#include "controls/param_slider.h"
+#include "lesson/step_check.h"
 #include "test_helpers.h"
 
 using namespace inflight;

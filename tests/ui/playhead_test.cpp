@@ -7,15 +7,15 @@
 #include <cmath>
 #include <gtest/gtest.h>
 
-#include "chart_cursor.h"
-#include "controls_panel.h"
-#include "dashboard.h"
-#include "event_log_view.h"
-#include "main_window.h"
-#include "playback_bar.h"
-#include "playhead.h"
+#include "panels/chart_cursor.h"
+#include "controls/controls_panel.h"
+#include "panels/dashboard.h"
+#include "panels/event_log_view.h"
+#include "shell/main_window.h"
+#include "teaching/playback_bar.h"
+#include "lesson/playhead.h"
 #include "test_helpers.h"
-#include "window_chart.h"
+#include "panels/window_chart.h"
 
 using namespace inflight;
 using namespace inflight::ui;

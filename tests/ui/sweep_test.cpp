@@ -18,8 +18,8 @@
 #include <gtest/gtest.h>
 #include <iostream>
 
-#include "sweep_chart.h"
-#include "sweep_window.h"
+#include "sweep/sweep_chart.h"
+#include "sweep/sweep_window.h"
 #include "workbench_helpers.h"
 
 using namespace inflight;

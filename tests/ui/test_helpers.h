@@ -6,9 +6,9 @@
 #include <QTest>
 #include <functional>
 
-#include "dashboard.h"
-#include "main_window.h"
-#include "run_worker.h"
+#include "panels/dashboard.h"
+#include "shell/main_window.h"
+#include "session/run_worker.h"
 
 namespace inflight::ui::test {
 

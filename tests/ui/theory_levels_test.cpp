@@ -3,7 +3,7 @@
 #include <cmath>
 #include <gtest/gtest.h>
 
-#include "theory_levels.h"
+#include "lesson/theory_levels.h"
 
 using namespace inflight;
 using namespace inflight::ui;

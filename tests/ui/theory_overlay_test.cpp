@@ -4,12 +4,12 @@
 #include <QTest>
 #include <gtest/gtest.h>
 
-#include "controls_panel.h"
-#include "dashboard.h"
-#include "hero_panel.h"
-#include "main_window.h"
+#include "controls/controls_panel.h"
+#include "panels/dashboard.h"
+#include "panels/hero_panel.h"
+#include "shell/main_window.h"
 #include "test_helpers.h"
-#include "window_chart.h"
+#include "panels/window_chart.h"
 
 using namespace inflight;
 using namespace inflight::ui;

@@ -14,12 +14,12 @@
 #include <cstring>
 #include <ctime>
 
-#include "controls_panel.h"
-#include "dashboard.h"
-#include "main_window.h"
-#include "param_slider.h"
-#include "run_worker.h"
-#include "themes.h"
+#include "controls/controls_panel.h"
+#include "panels/dashboard.h"
+#include "shell/main_window.h"
+#include "controls/param_slider.h"
+#include "session/run_worker.h"
+#include "shell/themes.h"
 #include "units.h"
 
 using namespace inflight;

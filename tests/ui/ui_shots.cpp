@@ -9,13 +9,13 @@
 #include <QTest>
 #include <cstdio>
 
-#include "controls_panel.h"
-#include "experiment_panel.h"
-#include "main_window.h"
-#include "param_slider.h"
-#include "playhead.h"
+#include "controls/controls_panel.h"
+#include "teaching/experiment_panel.h"
+#include "shell/main_window.h"
+#include "controls/param_slider.h"
+#include "lesson/playhead.h"
 #include "test_helpers.h"
-#include "themes.h"
+#include "shell/themes.h"
 
 using namespace inflight::ui;
 using inflight::ui::test::wait_settled;

@@ -12,13 +12,13 @@
 #include <QTest>
 #include <gtest/gtest.h>
 
-#include "chart_style.h"
-#include "controls_panel.h"
-#include "dashboard.h"
-#include "hero_panel.h"
-#include "main_window.h"
-#include "param_slider.h"
-#include "run_worker.h"
+#include "panels/chart_style.h"
+#include "controls/controls_panel.h"
+#include "panels/dashboard.h"
+#include "panels/hero_panel.h"
+#include "shell/main_window.h"
+#include "controls/param_slider.h"
+#include "session/run_worker.h"
 #include "test_helpers.h"
 
 using namespace inflight;

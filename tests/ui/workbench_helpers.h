@@ -6,10 +6,10 @@
 #include <QTemporaryDir>
 #include <memory>
 
-#include "main_window.h"
-#include "run_worker.h"
+#include "shell/main_window.h"
+#include "session/run_worker.h"
 #include "test_helpers.h"
-#include "workbench.h"
+#include "shell/workbench.h"
 
 namespace inflight::ui::test {
 

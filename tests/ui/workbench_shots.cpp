@@ -10,11 +10,11 @@
 #include <QTest>
 #include <cstdio>
 
-#include "compare_controller.h"
-#include "main_window.h"
-#include "playhead.h"
-#include "sweep_window.h"
-#include "themes.h"
+#include "compare/compare_controller.h"
+#include "shell/main_window.h"
+#include "lesson/playhead.h"
+#include "sweep/sweep_window.h"
+#include "shell/themes.h"
 #include "workbench_helpers.h"
 
 using namespace inflight::ui;

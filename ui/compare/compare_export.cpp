@@ -1,0 +1,98 @@
+#include "compare/compare_export.h"
+
+#include <QBuffer>
+#include <QPainter>
+#include <QWidget>
+#include <sstream>
+
+#include "atomic_write.h"
+#include "csv_export.h"
+#include "export/exporter.h"
+#include "scenario_text.h"
+
+namespace inflight::ui {
+
+namespace {
+
+struct CsvParts {
+    std::string comments, header, rows;
+};
+
+// Splits the trace CSV into its '#' lines, its header row and its data rows.
+CsvParts split_csv(const std::string& csv) {
+    CsvParts p;
+    std::istringstream in(csv);
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.starts_with('#')) p.comments += line + "\n";
+        else if (p.header.empty()) p.header = line;
+        else p.rows += line + "\n";
+    }
+    return p;
+}
+
+std::string prefixed_rows(const std::string& rows, const char* run) {
+    std::string out;
+    std::istringstream in(rows);
+    std::string line;
+    while (std::getline(in, line)) out += std::string(run) + "," + line + "\n";
+    return out;
+}
+
+std::string figures_comment(const char* run, const Summary& s) {
+    return std::string("# ") + run + " steady state: throughput_bps = " + exact_number(s.throughput_bps) +
+           ", utilisation = " + exact_number(s.utilisation) + ", mean_rtt_s = " + exact_number(s.mean_rtt_s) +
+           ", drops = " + std::to_string(s.drops_tail + s.drops_aqm + s.drops_random) +
+           ", congestion_events = " + std::to_string(s.congestion_events) + "\n";
+}
+
+std::optional<QString> write(const QString& path, const std::string& bytes) {
+    if (auto err = check_output_path(path.toStdString())) return QString::fromStdString(*err);
+    if (auto err = write_file_atomically(path.toStdString(), bytes)) return QString::fromStdString(*err);
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::string compare_csv(const RunResult& a, const RunResult& b) {
+    const CsvParts pa = split_csv(trace_csv(a));
+    const CsvParts pb = split_csv(trace_csv(b));
+    std::string out = "# Inflight " + std::string(INFLIGHT_VERSION) +
+                      ": A/B comparison; the column `run` says which run a row belongs to "
+                      "(A = the pinned ghost, B = the current run)\n";
+    out += "# ---- run A ----\n" + pa.comments + figures_comment("A", a.summary);
+    out += "# ---- run B ----\n" + pb.comments + figures_comment("B", b.summary);
+    out += "run," + pa.header + "\n";
+    out += prefixed_rows(pa.rows, "A");
+    out += prefixed_rows(pb.rows, "B");
+    return out;
+}
+
+QImage stacked_image(QWidget* top, QWidget* bottom, double scale) {
+    const QImage a = render_image(top, scale);
+    const QImage b = render_image(bottom, scale);
+    const QSize size(std::max(a.width(), b.width()), a.height() + b.height());
+    QImage img(size, QImage::Format_ARGB32_Premultiplied);
+    img.fill(top->palette().color(QPalette::Window));
+    QPainter p(&img);
+    // Device pixels throughout: each part already carries the scale.
+    p.drawImage(QRect(QPoint(0, 0), a.size()), a);
+    p.drawImage(QRect(QPoint(0, a.height()), b.size()), b);
+    p.end();
+    return img;
+}
+
+std::optional<QString> save_compare_csv(const RunResult& a, const RunResult& b, const QString& path) {
+    return write(path, compare_csv(a, b));
+}
+
+std::optional<QString> save_compare_png(QWidget* dashboard, QWidget* table, const QString& path, double scale) {
+    const QImage img = stacked_image(dashboard, table, scale);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (!img.save(&buffer, "PNG")) return QStringLiteral("cannot encode the PNG for '%1'").arg(path);
+    return write(path, bytes.toStdString());
+}
+
+}  // namespace inflight::ui

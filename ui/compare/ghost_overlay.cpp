@@ -1,0 +1,150 @@
+#include "compare/ghost_overlay.h"
+
+#include <QApplication>
+#include <QChart>
+#include <QChartView>
+#include <QGroupBox>
+#include <QLineSeries>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+
+#include "panels/chart_style.h"
+#include "panels/dashboard.h"
+#include "panels/trace_series.h"
+#include "panels/window_chart.h"
+
+namespace inflight::ui {
+
+namespace {
+
+QChart* chart_in(QWidget* panel) {
+    auto* view = panel ? panel->findChild<QChartView*>() : nullptr;
+    return view ? view->chart() : nullptr;
+}
+
+QValueAxis* axis(QChart* chart, Qt::Orientation o) {
+    const auto axes = chart->axes(o);
+    return axes.isEmpty() ? nullptr : qobject_cast<QValueAxis*>(axes.first());
+}
+
+// A's colour: the panel's own colour for that line, taken most of the way
+// toward the chart background, so B stays the one that reads first.
+QColor faded(const QColor& c) {
+    const QColor bg = QApplication::palette().color(QPalette::Base);
+    constexpr double kKeep = 0.45;  // share of the original colour
+    return QColor::fromRgbF(static_cast<float>(c.redF() * kKeep + bg.redF() * (1 - kKeep)),
+                            static_cast<float>(c.greenF() * kKeep + bg.greenF() * (1 - kKeep)),
+                            static_cast<float>(c.blueF() * kKeep + bg.blueF() * (1 - kKeep)));
+}
+
+QPen ghost_pen(const QColor& c, double width, Qt::PenStyle style) {
+    QPen p(faded(c), width, style);
+    p.setCapStyle(Qt::FlatCap);
+    return p;
+}
+
+// Grows an axis to hold [0, top] (never shrinks what the panel chose).
+void grow(QValueAxis* a, double top) {
+    if (a && std::isfinite(top) && top > a->max()) a->setRange(a->min(), nice_ceiling(top));
+}
+
+// Largest value of a per-bucket level over the second half of the run
+// (the steady state the panels scale to).
+double steady_max(const Trace& t, double TraceBucket::*field, double duration_s) {
+    double m = 0;
+    for (const TraceBucket& b : t.buckets)
+        if (b.t_start_s >= duration_s / 2 && std::isfinite(b.*field)) m = std::max(m, b.*field);
+    return m;
+}
+
+int columns_of(QChart* chart) { return std::max(100, static_cast<int>(chart->plotArea().width())); }
+
+}  // namespace
+
+GhostOverlay::GhostOverlay(Dashboard* dashboard) : QObject(dashboard), dashboard_(dashboard) {
+    QWidget* window_panel = dashboard->panel(Dashboard::Panel::Window);
+    window_chart_ = window_panel->findChild<WindowChart*>();
+    window_ = chart_in(window_panel);
+    rtt_ = chart_in(dashboard->panel(Dashboard::Panel::Rtt));
+    hero_ = chart_in(dashboard->panel(Dashboard::Panel::Hero));
+    if (window_chart_) connect(window_chart_, &WindowChart::redrawn, this, &GhostOverlay::drawWindow);
+    connect(dashboard, &Dashboard::frameShown, this, &GhostOverlay::drawRttAndRate);
+}
+
+GhostOverlay::~GhostOverlay() = default;
+
+QLineSeries* GhostOverlay::addSeries(QChart* chart, const QString& name) {
+    if (!chart) return nullptr;
+    auto* s = new QLineSeries;
+    s->setName(name);
+    chart->addSeries(s);
+    for (Qt::Orientation o : {Qt::Horizontal, Qt::Vertical})
+        if (QValueAxis* a = axis(chart, o)) s->attachAxis(a);
+    return s;
+}
+
+void GhostOverlay::removeSeries(QLineSeries*& s) {
+    if (!s) return;
+    if (QChart* c = s->chart()) c->removeSeries(s);
+    delete s;
+    s = nullptr;
+}
+
+void GhostOverlay::setGhost(SnapshotPtr ghost) {
+    for (QLineSeries** s : {&cwnd_, &srtt_, &rate_, &throughput_}) removeSeries(*s);
+    ghost_ = std::move(ghost);
+    if (!ghost_) return;
+    // Short names: the legends are crowded, and the table says what A is.
+    cwnd_ = addSeries(window_, tr("A cwnd"));
+    srtt_ = addSeries(rtt_, tr("A smoothed RTT"));
+    rate_ = addSeries(hero_, tr("A rate"));
+    throughput_ = addSeries(hero_, tr("A throughput"));
+    restyle();
+    drawWindow();
+    drawRttAndRate();
+}
+
+void GhostOverlay::restyle() {
+    if (!ghost_) return;
+    const SeriesColors c = series_colors(is_dark_palette());
+    if (cwnd_) cwnd_->setPen(ghost_pen(c.cwnd, 2, Qt::DashLine));
+    if (srtt_) srtt_->setPen(ghost_pen(c.srtt, 2, Qt::DashLine));
+    // The delivery rate zig-zags pixel to pixel, where dashes would not
+    // read: thin and solid; A's steady throughput dashed beside it.
+    if (rate_) rate_->setPen(ghost_pen(c.rate, 1, Qt::SolidLine));
+    if (throughput_) throughput_->setPen(ghost_pen(c.cwnd, 2, Qt::DashLine));
+}
+
+void GhostOverlay::drawWindow() {
+    if (!ghost_ || !cwnd_ || !window_chart_) return;
+    const RunResult& a = ghost_->result;
+    const double per = window_chart_->yPerByte();
+    const double duration = a.scenario.duration_s;
+    // cwnd at each column's end: one value per pixel, so the sawtooth reads
+    // as a line and dashes stay dashes.
+    cwnd_->replace(level_line(a.trace, &TraceBucket::cwnd_end_bytes, {0, duration, columns_of(window_)}, per));
+    grow(axis(window_, Qt::Horizontal), duration);
+    grow(axis(window_, Qt::Vertical), steady_max(a.trace, &TraceBucket::cwnd_end_bytes, duration) * per * 1.12);
+}
+
+void GhostOverlay::drawRttAndRate() {
+    if (!ghost_) return;
+    const RunResult& a = ghost_->result;
+    const double duration = a.scenario.duration_s;
+    if (srtt_) {
+        srtt_->replace(level_line(a.trace, &TraceBucket::srtt_s, {0, duration, columns_of(rtt_)}, 1e3));
+        grow(axis(rtt_, Qt::Horizontal), duration);
+        grow(axis(rtt_, Qt::Vertical), steady_max(a.trace, &TraceBucket::srtt_s, duration) * 1e3 * 1.08);
+    }
+    if (rate_) {
+        rate_->replace(minmax_line(a.trace, &TraceBucket::delivery_rate_bps, {0, duration, columns_of(hero_)}, 1e-6));
+        const double mbps = a.summary.throughput_bps * 1e-6;
+        throughput_->replace({{a.summary.window_start_s, mbps}, {a.summary.window_end_s, mbps}});
+        grow(axis(hero_, Qt::Horizontal), duration);
+        grow(axis(hero_, Qt::Vertical),
+             std::min(series_max(a.trace, &TraceBucket::delivery_rate_bps), 2.5 * a.scenario.bandwidth_bps) * 1e-6 * 1.05);
+    }
+}
+
+}  // namespace inflight::ui

@@ -1,0 +1,120 @@
+#include "controls/param_slider.h"
+
+#include <QGridLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalBlocker>
+#include <QSlider>
+
+namespace inflight::ui {
+
+ParamSlider::ParamSlider(const QString& title, Quantity quantity, ValueLadder ladder, double min,
+                         double max, const QString& tooltip, QWidget* parent)
+    : QWidget(parent), quantity_(quantity), ladder_(std::move(ladder)), min_(min), max_(max) {
+    auto* label = new QLabel(title, this);
+    slider_ = new QSlider(Qt::Horizontal, this);
+    slider_->setRange(0, static_cast<int>(ladder_.size()) - 1);
+    slider_->setSingleStep(1);
+    slider_->setPageStep(ladder_.page_step());
+    slider_->setFocusPolicy(Qt::StrongFocus);
+    slider_->setAccessibleName(title);
+    edit_ = new QLineEdit(this);
+    edit_->setAlignment(Qt::AlignRight);
+    edit_->setMaximumWidth(110);
+    edit_->setAccessibleName(title + tr(" value"));
+    label->setBuddy(edit_);
+    note_ = new QLabel(this);
+    note_->setObjectName("note");
+    note_->setVisible(false);
+    error_ = new QLabel(this);
+    error_->setObjectName("error");
+    error_->setWordWrap(true);
+    error_->setStyleSheet("color: #d0312d;");
+    error_->setVisible(false);
+
+    auto* grid = new QGridLayout(this);
+    grid->setContentsMargins(0, 2, 0, 2);
+    grid->setVerticalSpacing(1);
+    grid->addWidget(label, 0, 0);
+    grid->addWidget(edit_, 0, 1);
+    grid->addWidget(slider_, 1, 0, 1, 2);
+    grid->addWidget(note_, 2, 0, 1, 2);
+    grid->addWidget(error_, 3, 0, 1, 2);
+    grid->setColumnStretch(0, 1);
+
+    for (QWidget* w : {static_cast<QWidget*>(label), static_cast<QWidget*>(slider_),
+                       static_cast<QWidget*>(edit_)})
+        w->setToolTip(tooltip);
+
+    connect(slider_, &QSlider::valueChanged, this, &ParamSlider::onSliderMoved);
+    connect(edit_, &QLineEdit::editingFinished, this, &ParamSlider::onEditFinished);
+    connect(edit_, &QLineEdit::textEdited, this, [this] {
+        if (error_->isVisible()) showError({});
+    });
+}
+
+void ParamSlider::setValue(double v) {
+    value_ = v;
+    const QSignalBlocker block(slider_);
+    slider_->setValue(static_cast<int>(ladder_.nearest(v)));
+    showValue();
+}
+
+void ParamSlider::addNote(double v, const QString& note) {
+    notes_[v] = note;
+    ladder_.insert(v);
+    const QSignalBlocker block(slider_);
+    slider_->setRange(0, static_cast<int>(ladder_.size()) - 1);
+    slider_->setValue(static_cast<int>(ladder_.nearest(value_)));
+    showValue();
+}
+
+bool ParamSlider::hasError() const { return !error_->isHidden(); }
+
+void ParamSlider::onSliderMoved(int index) {
+    if (index < 0 || static_cast<std::size_t>(index) >= ladder_.size()) return;
+    value_ = ladder_.at(static_cast<std::size_t>(index));
+    showValue();
+    emit valueChanged(value_);
+}
+
+void ParamSlider::onEditFinished() {
+    const std::string text = edit_->text().toStdString();
+    std::string why;
+    const auto parsed = parse_value(quantity_, text, &why);
+    const QString range = tr("allowed: %1 – %2")
+                              .arg(QString::fromStdString(format_value(quantity_, min_)),
+                                   QString::fromStdString(format_value(quantity_, max_)));
+    if (!parsed) {
+        showError(tr("“%1” is not understood; %2").arg(edit_->text(), range));
+        return;
+    }
+    const double v = *parsed;
+    const bool zero_ok = quantity_ == Quantity::LossFraction && v == 0;
+    if (!zero_ok && !(v >= min_ * (1 - 1e-9) && v <= max_ * (1 + 1e-9))) {
+        showError(tr("%1 is out of range; %2")
+                      .arg(QString::fromStdString(format_value(quantity_, v)), range));
+        return;
+    }
+    showError({});
+    if (v == value_) { showValue(); return; }
+    setValue(v);
+    emit valueChanged(value_);
+}
+
+void ParamSlider::showValue() {
+    edit_->setText(QString::fromStdString(format_value(quantity_, value_)));
+    auto it = notes_.find(value_);
+    note_->setVisible(it != notes_.end());
+    if (it != notes_.end()) note_->setText(it->second);
+    showError({});
+}
+
+void ParamSlider::showError(const QString& text) {
+    error_->setText(text);
+    error_->setVisible(!text.isEmpty());
+    edit_->setStyleSheet(text.isEmpty() ? QString() : QStringLiteral("border: 2px solid #d0312d;"));
+}
+
+}  // namespace inflight::ui

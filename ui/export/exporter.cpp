@@ -1,0 +1,72 @@
+#include "export/exporter.h"
+
+#include <QBuffer>
+#include <QPainter>
+#include <QSvgGenerator>
+#include <QWidget>
+#include <cmath>
+
+#include "atomic_write.h"
+#include "csv_export.h"
+
+namespace inflight::ui {
+
+namespace {
+
+std::optional<QString> write(const QString& path, const std::string& bytes) {
+    if (auto err = check_output_path(path.toStdString())) return QString::fromStdString(*err);
+    if (auto err = write_file_atomically(path.toStdString(), bytes)) return QString::fromStdString(*err);
+    return std::nullopt;
+}
+
+}  // namespace
+
+QImage render_image(QWidget* w, double scale) {
+    const QSize logical = w->size();
+    QImage img(QSize(static_cast<int>(std::lround(logical.width() * scale)),
+                     static_cast<int>(std::lround(logical.height() * scale))),
+               QImage::Format_ARGB32_Premultiplied);
+    img.setDevicePixelRatio(scale);
+    img.fill(w->palette().color(QPalette::Window));
+    QPainter p(&img);
+    p.setRenderHint(QPainter::Antialiasing);
+    w->render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
+    return img;
+}
+
+std::optional<QString> save_png(QWidget* w, const QString& path, double scale) {
+    const QImage img = render_image(w, scale);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (!img.save(&buffer, "PNG")) return QStringLiteral("cannot encode the PNG for '%1'").arg(path);
+    return write(path, bytes.toStdString());
+}
+
+std::optional<QString> save_svg(QWidget* w, const QString& path, const QString& title) {
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator gen;
+    gen.setOutputDevice(&buffer);
+    gen.setSize(w->size());
+    gen.setViewBox(QRect(QPoint(0, 0), w->size()));
+    gen.setTitle(title);
+    gen.setDescription(QStringLiteral("Inflight " INFLIGHT_VERSION));
+    {
+        QPainter p(&gen);
+        p.fillRect(QRect(QPoint(0, 0), w->size()), w->palette().color(QPalette::Window));
+        w->render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
+    }
+    return write(path, bytes.toStdString());
+}
+
+std::optional<QString> save_trace_csv(const RunResult& r, const QString& path) {
+    return write(path, trace_csv(r));
+}
+
+std::optional<QString> save_events_csv(const RunResult& r, const QString& path) {
+    return write(path, events_csv(r));
+}
+
+}  // namespace inflight::ui

@@ -1,0 +1,33 @@
+#include "lesson/binding_words.h"
+
+#include <cmath>
+
+#include "units.h"
+
+namespace inflight::ui {
+
+std::string binding_limit_words(const Summary& s, const Scenario& sc) {
+    const double rtt = s.mean_rtt_s > 0 ? s.mean_rtt_s : sc.rtt_s;
+    const auto per_rtt = [&](std::uint64_t bytes) {
+        return format_grouped(bytes) + " B per " + format_time(rtt);
+    };
+    switch (s.binding_limit) {
+    case Limit::Cwnd:
+        if (sc.algorithm == Algorithm::Bbr) return "limited by cwnd — BBR's cap of 2 × BtlBw × min_rtt";
+        return "limited by cwnd — loss-based sawtooth";
+    case Limit::Rwnd: return "limited by rwnd: " + per_rtt(sc.rwnd_bytes);
+    case Limit::Sndbuf: return "limited by the send buffer: " + per_rtt(sc.sndbuf_bytes);
+    case Limit::Pacing: return "limited by pacing — the sender's own rate";
+    case Limit::Link: return "limited by the link";
+    }
+    return {};
+}
+
+std::string few_events_warning(const Summary& s, const Scenario& sc) {
+    if (!s.few_events) return {};
+    return "rests on only " + std::to_string(s.window_congestion_events) +
+           " congestion events: with " + (sc.loss_pattern == LossPattern::Random ? "random" : "this") +
+           " loss one run proves little — try other seeds";
+}
+
+}  // namespace inflight::ui

@@ -1,0 +1,286 @@
+#include "lesson/experiment_file.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QStandardPaths>
+#include <algorithm>
+
+#include "lesson/run_metrics.h"
+#include "scenario_file.h"
+#include "units.h"
+
+namespace inflight::ui {
+
+namespace {
+
+constexpr char kFormat[] = "inflight-experiment/1";
+
+// Thrown inside the parser only; turned into the one-line error.
+struct Problem {
+    QString where, what;
+};
+
+[[noreturn]] void fail(const QString& where, const QString& what) { throw Problem{where, what}; }
+
+QString str(const std::string& s) { return QString::fromStdString(s); }
+
+void only_keys(const QJsonObject& o, const QStringList& allowed, const QString& where) {
+    for (const QString& k : o.keys())
+        if (!allowed.contains(k))
+            fail(where, QStringLiteral("unknown key \"%1\" (allowed: %2)").arg(k, allowed.join(", ")));
+}
+
+QString text(const QJsonObject& o, const QString& k, const QString& where, bool required) {
+    const QJsonValue v = o.value(k);
+    if (v.isUndefined()) {
+        if (required) fail(where, QStringLiteral("\"%1\" is missing").arg(k));
+        return {};
+    }
+    if (!v.isString()) fail(where + "." + k, QStringLiteral("must be a string"));
+    if (required && v.toString().trimmed().isEmpty()) fail(where + "." + k, QStringLiteral("is empty"));
+    return v.toString();
+}
+
+// A value in the unit of the field: a number in SI base units (a fraction
+// for utilisation), or a string with a unit ("24Mbps", "250ms", "90%").
+double metric_value(const QJsonValue& v, const std::string& field, const QString& where) {
+    if (v.isDouble()) return v.toDouble();
+    if (!v.isString()) fail(where, QStringLiteral("must be a number or a string with a unit"));
+    const std::string t = v.toString().toStdString();
+    Parsed<double> p;
+    switch (metric_unit(field)) {
+    case MetricUnit::Rate: p = parse_rate_bps(t, field); break;
+    case MetricUnit::Time: p = parse_time_s(t, field); break;
+    case MetricUnit::Fraction: p = parse_loss_fraction(t, field); break;
+    case MetricUnit::Count: {
+        const auto u = parse_unsigned(t, field);
+        p.value = static_cast<double>(u.value);
+        p.error = u.error;
+        break;
+    }
+    }
+    if (!p) fail(where, str(p.error));
+    return p.value;
+}
+
+// A tolerance: a fraction (0.1) or a percentage ("10%").
+double tolerance(const QJsonValue& v, const QString& where) {
+    double t = 0;
+    if (v.isDouble()) t = v.toDouble();
+    else if (v.isString()) {
+        const auto p = parse_loss_fraction(v.toString().toStdString(), "tolerance");
+        if (!p) fail(where, str(p.error));
+        t = p.value;
+    } else fail(where, QStringLiteral("must be a fraction such as 0.1 or a string such as \"10%\""));
+    if (!(t >= 0 && t < 10)) fail(where, QStringLiteral("must be between 0 and 1000%"));
+    return t;
+}
+
+Condition parse_condition(const QJsonValue& jv, const QString& where) {
+    if (!jv.isObject()) fail(where, QStringLiteral("must be an object with field, op and value"));
+    const QJsonObject o = jv.toObject();
+    only_keys(o, {"field", "op", "value", "tolerance"}, where);
+    Condition c;
+    c.field = text(o, "field", where, true).toStdString();
+    const bool is_text = std::count(text_metric_names().begin(), text_metric_names().end(), c.field) > 0;
+    const bool is_number =
+        std::count(numeric_metric_names().begin(), numeric_metric_names().end(), c.field) > 0;
+    if (!is_text && !is_number) {
+        QStringList known;
+        for (const auto& n : numeric_metric_names()) known << str(n);
+        for (const auto& n : text_metric_names()) known << str(n);
+        fail(where + ".field", QStringLiteral("unknown field \"%1\" (known: %2)").arg(str(c.field), known.join(", ")));
+    }
+    static const std::pair<const char*, Condition::Op> ops[] = {
+        {"<", Condition::Op::Less},       {"<=", Condition::Op::LessEq},
+        {">", Condition::Op::Greater},    {">=", Condition::Op::GreaterEq},
+        {"==", Condition::Op::Equal},     {"within", Condition::Op::Within},
+        {"spread_below", Condition::Op::SpreadBelow}};
+    const QString op = text(o, "op", where, true);
+    bool found = false;
+    for (const auto& [name, value] : ops)
+        if (op == QLatin1String(name)) { c.op = value; found = true; }
+    if (!found)
+        fail(where + ".op", QStringLiteral("\"%1\" is not a comparison (use <, <=, >, >=, ==, within, spread_below)").arg(op));
+    if (!o.contains("value")) fail(where, QStringLiteral("\"value\" is missing"));
+    if (is_text) {
+        if (c.op != Condition::Op::Equal) fail(where + ".op", QStringLiteral("a text field takes only =="));
+        const QString v = text(o, "value", where, true);
+        const QStringList limits{"cwnd", "rwnd", "sndbuf", "pacing", "link"};
+        if (!limits.contains(v))
+            fail(where + ".value", QStringLiteral("\"%1\" is not a limit (use %2)").arg(v, limits.join(", ")));
+        c.text_value = v.toStdString();
+    } else {
+        c.value = c.op == Condition::Op::SpreadBelow ? tolerance(o.value("value"), where + ".value")
+                                                     : metric_value(o.value("value"), c.field, where + ".value");
+    }
+    if (c.op == Condition::Op::Within) {
+        if (!o.contains("tolerance")) fail(where, QStringLiteral("\"within\" needs a \"tolerance\""));
+        c.tolerance = tolerance(o.value("tolerance"), where + ".tolerance");
+    } else if (o.contains("tolerance")) {
+        fail(where + ".tolerance", QStringLiteral("only \"within\" takes a tolerance"));
+    }
+    return c;
+}
+
+double param_value(Param p, const QJsonValue& v, const QString& where) {
+    // Reuse the scenario-file reader on a one-key object: same units, same messages.
+    Scenario s;
+    QJsonObject one;
+    one.insert(QString::fromUtf8(key(p)), v);
+    if (auto err = scenario_from_json(QJsonDocument(one).toJson(), where.toStdString(), s,
+                                      Limits::max_bandwidth_bps_app))
+        fail(where, str(*err));
+    switch (p) {
+    case Param::Bandwidth: return s.bandwidth_bps;
+    case Param::Rtt: return s.rtt_s;
+    case Param::Loss: return s.loss;
+    case Param::Rwnd: return static_cast<double>(s.rwnd_bytes);
+    case Param::Sndbuf: return static_cast<double>(s.sndbuf_bytes);
+    case Param::Buffer: return s.buffer_s;
+    default: break;
+    }
+    fail(where, QStringLiteral("only bandwidth, rtt, loss, rwnd, sndbuf and buffer can be swept"));
+}
+
+Across parse_across(const QJsonValue& jv, const QString& where) {
+    if (!jv.isObject()) fail(where, QStringLiteral("must be an object with param, from and to"));
+    const QJsonObject o = jv.toObject();
+    only_keys(o, {"param", "from", "to", "min_runs"}, where);
+    Across a;
+    const QString name = text(o, "param", where, true);
+    const auto p = param_from_key(name.toStdString());
+    if (!p) fail(where + ".param", QStringLiteral("\"%1\" is not a parameter").arg(name));
+    a.param = *p;
+    if (!o.contains("from") || !o.contains("to")) fail(where, QStringLiteral("needs both \"from\" and \"to\""));
+    a.from = param_value(a.param, o.value("from"), where + ".from");
+    a.to = param_value(a.param, o.value("to"), where + ".to");
+    if (!(a.from < a.to)) fail(where, QStringLiteral("\"from\" must be below \"to\""));
+    if (o.contains("min_runs")) {
+        const QJsonValue n = o.value("min_runs");
+        if (!n.isDouble() || n.toDouble() != std::floor(n.toDouble()) || n.toDouble() < 2 || n.toDouble() > 50)
+            fail(where + ".min_runs", QStringLiteral("must be a whole number from 2 to 50"));
+        a.min_runs = n.toInt();
+    }
+    return a;
+}
+
+Check parse_check(const QJsonValue& jv, const QString& where) {
+    if (!jv.isObject()) fail(where, QStringLiteral("must be an object with text and all"));
+    const QJsonObject o = jv.toObject();
+    only_keys(o, {"text", "all", "across"}, where);
+    Check c;
+    c.text = text(o, "text", where, true).toStdString();
+    const QJsonValue all = o.value("all");
+    if (!all.isArray() || all.toArray().isEmpty())
+        fail(where + ".all", QStringLiteral("must be a non-empty array of conditions"));
+    const QJsonArray arr = all.toArray();
+    for (int i = 0; i < arr.size(); ++i)
+        c.all.push_back(parse_condition(arr.at(i), QStringLiteral("%1.all[%2]").arg(where).arg(i)));
+    if (o.contains("across")) c.across = parse_across(o.value("across"), where + ".across");
+    return c;
+}
+
+Step parse_step(const QJsonValue& jv, const QString& where) {
+    if (!jv.isObject()) fail(where, QStringLiteral("must be an object"));
+    const QJsonObject o = jv.toObject();
+    only_keys(o, {"title", "set", "set_text", "do", "watch", "why", "check"}, where);
+    Step s;
+    s.title = text(o, "title", where, true).toStdString();
+    s.todo = text(o, "do", where, true).toStdString();
+    s.watch = text(o, "watch", where, true).toStdString();
+    s.why = text(o, "why", where, true).toStdString();
+    s.set_text = text(o, "set_text", where, false).toStdString();
+    if (o.contains("set")) {
+        const QJsonValue set = o.value("set");
+        if (!set.isObject()) fail(where + ".set", QStringLiteral("must be an object of scenario keys"));
+        Scenario sc;  // the defaults of experiments.md
+        if (auto err = scenario_from_json(QJsonDocument(set.toObject()).toJson(), (where + ".set").toStdString(),
+                                          sc, Limits::max_bandwidth_bps_app))
+            fail(where + ".set", str(*err));
+        s.settings = sc;
+        s.has_settings = true;
+    }
+    if (!o.contains("check")) fail(where, QStringLiteral("\"check\" is missing"));
+    s.check = parse_check(o.value("check"), where + ".check");
+    return s;
+}
+
+Experiment parse(const QByteArray& json) {
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
+    if (pe.error != QJsonParseError::NoError)
+        fail(QStringLiteral("offset %1").arg(pe.offset), QStringLiteral("not valid JSON (%1)").arg(pe.errorString()));
+    if (!doc.isObject()) fail(QStringLiteral("top level"), QStringLiteral("must be one JSON object"));
+    const QJsonObject o = doc.object();
+    only_keys(o, {"format", "id", "title", "intro", "steps"}, QStringLiteral("top level"));
+    if (o.value("format").toString() != QLatin1String(kFormat))
+        fail(QStringLiteral("format"), QStringLiteral("must be \"%1\"").arg(kFormat));
+    Experiment e;
+    e.id = text(o, "id", QStringLiteral("top level"), true).toStdString();
+    e.title = text(o, "title", QStringLiteral("top level"), true).toStdString();
+    e.intro = text(o, "intro", QStringLiteral("top level"), false).toStdString();
+    const QJsonValue steps = o.value("steps");
+    if (!steps.isArray() || steps.toArray().isEmpty())
+        fail(QStringLiteral("steps"), QStringLiteral("must be a non-empty array"));
+    const QJsonArray arr = steps.toArray();
+    if (arr.size() > 30) fail(QStringLiteral("steps"), QStringLiteral("at most 30 steps"));
+    for (int i = 0; i < arr.size(); ++i)
+        e.steps.push_back(parse_step(arr.at(i), QStringLiteral("steps[%1]").arg(i)));
+    return e;
+}
+
+}  // namespace
+
+std::variant<Experiment, QString> parse_experiment(const QByteArray& json, const QString& source) {
+    try {
+        Experiment e = parse(json);
+        e.source = source.toStdString();
+        return e;
+    } catch (const Problem& p) {
+        return QStringLiteral("%1: %2: %3").arg(source, p.where, p.what);
+    }
+}
+
+std::variant<Experiment, QString> load_experiment_file(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return QStringLiteral("%1: cannot be read (%2)").arg(path, f.errorString());
+    if (f.size() > kMaxExperimentFileBytes)
+        return QStringLiteral("%1: %2 bytes is too large for an experiment (at most %3)")
+            .arg(path).arg(f.size()).arg(kMaxExperimentFileBytes);
+    // A device reports size 0 and may never end (/dev/zero): read one byte
+    // past the limit, never more.
+    const QByteArray bytes = f.read(kMaxExperimentFileBytes + 1);
+    if (bytes.size() > kMaxExperimentFileBytes)
+        return QStringLiteral("%1: too large for an experiment (more than %2 bytes)").arg(path).arg(kMaxExperimentFileBytes);
+    return parse_experiment(bytes, path);
+}
+
+QString user_experiments_dir() {
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath("experiments");
+}
+
+ExperimentSet load_all_experiments(const QString& user_dir) {
+    ExperimentSet set;
+    const auto take = [&set](const QString& path) {
+        auto r = load_experiment_file(path);
+        if (auto* e = std::get_if<Experiment>(&r)) set.experiments.push_back(std::move(*e));
+        else set.errors << std::get<QString>(r);
+    };
+    const QDir builtin(QStringLiteral(":/inflight/experiments"));
+    for (const QString& name : builtin.entryList({"*.json"}, QDir::Files, QDir::Name)) take(builtin.filePath(name));
+    if (!user_dir.isEmpty()) {
+        const QDir user(user_dir);
+        if (user.exists())
+            for (const QString& name : user.entryList({"*.json"}, QDir::Files, QDir::Name)) take(user.filePath(name));
+    }
+    return set;
+}
+
+}  // namespace inflight::ui

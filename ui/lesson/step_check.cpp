@@ -1,0 +1,187 @@
+#include "lesson/step_check.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "lesson/run_metrics.h"
+#include "units.h"
+
+namespace inflight::ui {
+
+namespace {
+
+// How close a sweep must come to each end of its range.
+constexpr double kEndSlack = 1.05;
+
+std::string op_words(const Condition& c) {
+    const std::string v = format_metric(c.field, c.value);
+    switch (c.op) {
+    case Condition::Op::Less: return "below " + v;
+    case Condition::Op::LessEq: return "at most " + v;
+    case Condition::Op::Greater: return "above " + v;
+    case Condition::Op::GreaterEq: return "at least " + v;
+    case Condition::Op::Equal: return c.text_value.empty() ? "equal to " + v : c.text_value;
+    case Condition::Op::Within: return v + " ± " + format_number(c.tolerance * 100) + "%";
+    case Condition::Op::SpreadBelow: return "spread under " + format_number(c.value * 100) + "%";
+    }
+    return {};
+}
+
+// One condition on one run. SpreadBelow is a property of a sweep: true here.
+bool holds(const Condition& c, const RunResult& r, std::string* measured) {
+    if (!c.text_value.empty()) {
+        const std::string v = text_metric(r, c.field).value_or("?");
+        *measured = metric_label(c.field) + " " + v;
+        return v == c.text_value;
+    }
+    if (c.op == Condition::Op::SpreadBelow) return true;
+    const double x = numeric_metric(r, c.field).value_or(NAN);
+    *measured = metric_label(c.field) + " " + format_metric(c.field, x);
+    switch (c.op) {
+    case Condition::Op::Less: return x < c.value;
+    case Condition::Op::LessEq: return x <= c.value;
+    case Condition::Op::Greater: return x > c.value;
+    case Condition::Op::GreaterEq: return x >= c.value;
+    case Condition::Op::Equal: return x == c.value;
+    case Condition::Op::Within: return std::fabs(x - c.value) <= c.tolerance * std::fabs(c.value);
+    case Condition::Op::SpreadBelow: return true;
+    }
+    return false;
+}
+
+// Every condition on one run; on failure says which and what was measured.
+bool run_passes(const Check& check, const RunResult& r, std::string* why) {
+    for (const Condition& c : check.all) {
+        std::string measured;
+        if (!holds(c, r, &measured)) {
+            *why = measured + ", expected " + op_words(c);
+            return false;
+        }
+    }
+    return true;
+}
+
+std::string measured_list(const Check& check, const RunResult& r) {
+    std::string out;
+    std::vector<std::string> seen;
+    for (const Condition& c : check.all) {
+        if (c.op == Condition::Op::SpreadBelow) continue;
+        if (std::find(seen.begin(), seen.end(), c.field) != seen.end()) continue;  // one field, one mention
+        seen.push_back(c.field);
+        std::string m;
+        holds(c, r, &m);
+        if (!out.empty()) out += " · ";
+        out += m;
+    }
+    return out;
+}
+
+CheckOutcome one_run(const Check& check, const RunResult& r) {
+    CheckOutcome o;
+    std::string why;
+    o.passed = run_passes(check, r, &why);
+    o.detail = o.passed ? "measured: " + measured_list(check, r) : "not yet: " + why;
+    return o;
+}
+
+CheckOutcome sweep(const Check& check, const Across& a, const std::vector<const RunResult*>& runs) {
+    // The newest run's sweep: runs equal to it but for the swept parameter,
+    // one per value (the latest).
+    const RunResult& newest = *runs.back();
+    std::map<double, const RunResult*> by_value;
+    for (const RunResult* r : runs) {
+        Scenario s = r->scenario;
+        set_param_value(s, a.param, param_value(newest.scenario, a.param));
+        if (s == newest.scenario) by_value[param_value(r->scenario, a.param)] = r;
+    }
+    CheckOutcome o;
+    for (const auto& [v, r] : by_value) {
+        std::string why;
+        if (!run_passes(check, *r, &why)) {
+            o.detail = "not yet: at " + format_param(a.param, v) + ", " + why;
+            return o;
+        }
+    }
+    const double lo = by_value.begin()->first, hi = by_value.rbegin()->first;
+    const std::string span = std::to_string(by_value.size()) + (by_value.size() == 1 ? " run" : " runs") +
+                             " from " + format_param(a.param, lo) + " to " + format_param(a.param, hi);
+    for (const Condition& c : check.all) {
+        if (c.op != Condition::Op::SpreadBelow) continue;
+        double mn = INFINITY, mx = -INFINITY, sum = 0;
+        for (const auto& [v, r] : by_value) {
+            const double x = numeric_metric(*r, c.field).value_or(NAN);
+            mn = std::min(mn, x);
+            mx = std::max(mx, x);
+            sum += x;
+        }
+        const double spread = (mx - mn) / (sum / static_cast<double>(by_value.size()));
+        if (!(spread < c.value)) {
+            o.detail = "not yet: " + metric_label(c.field) + " spread " + format_number(spread * 100) + "% over " + span +
+                       ", expected " + op_words(c);
+            return o;
+        }
+    }
+    if (lo > a.from * kEndSlack) {
+        o.detail = "so far " + span + "; now take " + key(a.param) + " down to " + format_param(a.param, a.from);
+        return o;
+    }
+    if (hi < a.to / kEndSlack) {
+        o.detail = "so far " + span + "; keep going up to " + format_param(a.param, a.to);
+        return o;
+    }
+    if (static_cast<int>(by_value.size()) < a.min_runs) {
+        o.detail = "so far " + span + "; try " + std::to_string(a.min_runs - static_cast<int>(by_value.size())) +
+                   " more values in between";
+        return o;
+    }
+    o.passed = true;
+    o.detail = span + ", every one as expected";
+    return o;
+}
+
+}  // namespace
+
+double param_value(const Scenario& s, Param p) {
+    switch (p) {
+    case Param::Bandwidth: return s.bandwidth_bps;
+    case Param::Rtt: return s.rtt_s;
+    case Param::Loss: return s.loss;
+    case Param::Rwnd: return static_cast<double>(s.rwnd_bytes);
+    case Param::Sndbuf: return static_cast<double>(s.sndbuf_bytes);
+    case Param::Buffer: return s.buffer_s;
+    default: return 0;
+    }
+}
+
+void set_param_value(Scenario& s, Param p, double v) {
+    switch (p) {
+    case Param::Bandwidth: s.bandwidth_bps = v; break;
+    case Param::Rtt: s.rtt_s = v; break;
+    case Param::Loss: s.loss = v; break;
+    case Param::Rwnd: s.rwnd_bytes = static_cast<std::uint64_t>(std::llround(v)); break;
+    case Param::Sndbuf: s.sndbuf_bytes = static_cast<std::uint64_t>(std::llround(v)); break;
+    case Param::Buffer: s.buffer_s = v; break;
+    default: break;
+    }
+}
+
+std::string format_param(Param p, double v) {
+    switch (p) {
+    case Param::Bandwidth: return format_rate(v);
+    case Param::Rtt:
+    case Param::Buffer: return format_time(v);
+    case Param::Loss: return format_loss(v);
+    case Param::Rwnd:
+    case Param::Sndbuf: return format_size_short(static_cast<std::uint64_t>(std::llround(v)));
+    default: return format_number(v);
+    }
+}
+
+CheckOutcome evaluate_check(const Check& check, const std::vector<const RunResult*>& runs) {
+    if (runs.empty()) return {false, "waiting for a finished run"};
+    if (check.across) return sweep(check, *check.across, runs);
+    return one_run(check, *runs.back());
+}
+
+}  // namespace inflight::ui

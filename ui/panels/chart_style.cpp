@@ -1,0 +1,137 @@
+#include "panels/chart_style.h"
+
+#include <QApplication>
+#include <QChart>
+#include <QChartView>
+#include <QLegend>
+#include <QPalette>
+#include <QValueAxis>
+#include <cmath>
+
+namespace inflight::ui {
+
+namespace {
+bool g_presentation = false;
+// Lines at the back of a lecture hall: more than twice as thick.
+constexpr double kPresentationLineScale = 2.2;
+
+// Okabe & Ito (2008), "Color Universal Design": eight colours told apart
+// with every common colour-vision deficiency.
+SeriesColors okabe_ito() {
+    const QColor orange("#E69F00"), sky("#56B4E9"), green("#009E73"), blue("#0072B2"),
+        vermillion("#D55E00"), purple("#CC79A7"), black("#000000");
+    SeriesColors c;
+    c.cwnd = vermillion;
+    c.window = QColor("#9a9a9a");
+    c.inflight = blue;
+    c.ssthresh = purple;
+    c.rtt = blue;
+    c.envelope = QColor(86, 180, 233, 120);
+    c.srtt = orange;
+    c.min_rtt = green;
+    c.base_rtt = black;
+    c.rate = blue;
+    c.btlbw = vermillion;
+    c.pacing = green;
+    c.link = black;
+    c.calm = QColor(86, 180, 233, 85);
+    c.warm = QColor(230, 159, 0, 95);
+    c.theory = black;
+    c.rwnd_level = purple;
+    c.cursor = black;
+    return c;
+}
+}  // namespace
+
+void set_presentation_look(bool on) { g_presentation = on; }
+bool presentation_look() { return g_presentation; }
+
+QPen series_pen(const QColor& c, double width, Qt::PenStyle style, bool always) {
+    QPen p(c, g_presentation ? width * kPresentationLineScale : width);
+    p.setStyle(g_presentation || always ? style : Qt::SolidLine);
+    return p;
+}
+
+bool is_dark_palette() { return QApplication::palette().color(QPalette::Window).lightness() < 128; }
+
+SeriesColors series_colors(bool dark) {
+    if (g_presentation) return okabe_ito();
+    SeriesColors c;
+    c.cwnd = dark ? QColor("#ff8c69") : QColor("#c0392b");
+    c.window = dark ? QColor("#7a7a7a") : QColor("#a8a8a8");  // broad, under cwnd
+    c.inflight = dark ? QColor("#66c2ff") : QColor("#1f6fb2");
+    c.ssthresh = dark ? QColor("#c9a0ff") : QColor("#7b3fb5");
+    c.rtt = c.inflight;
+    c.envelope = dark ? QColor(102, 194, 255, 110) : QColor(31, 111, 178, 90);
+    c.srtt = dark ? QColor("#ffd166") : QColor("#b8860b");
+    c.min_rtt = dark ? QColor("#7ee081") : QColor("#2e8b57");
+    c.base_rtt = dark ? QColor("#bbbbbb") : QColor("#555555");
+    c.rate = c.inflight;
+    c.btlbw = c.cwnd;
+    c.pacing = c.min_rtt;
+    c.link = c.base_rtt;
+    c.calm = dark ? QColor(80, 160, 220, 60) : QColor(120, 180, 230, 70);
+    c.warm = dark ? QColor(240, 140, 60, 70) : QColor(245, 160, 80, 80);
+    c.theory = dark ? QColor("#f0f0f0") : QColor("#222222");
+    c.rwnd_level = c.ssthresh;
+    c.cursor = dark ? QColor("#ffffff") : QColor("#000000");
+    return c;
+}
+
+QChartView* make_chart_view(QWidget* parent) {
+    auto* chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->setBackgroundRoundness(0);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    auto* view = new QChartView(chart, parent);
+    view->setRenderHint(QPainter::Antialiasing, true);
+    view->setFrameShape(QFrame::NoFrame);
+    view->setFocusPolicy(Qt::NoFocus);
+    style_chart(chart);
+    return view;
+}
+
+QValueAxis* make_axis(QChart* chart, Qt::Alignment side, const QString& title) {
+    auto* axis = new QValueAxis(chart);
+    axis->setTitleText(title);
+    axis->setLabelFormat("%g");
+    axis->setTickCount(5);
+    chart->addAxis(axis, side);
+    return axis;
+}
+
+void style_chart(QChart* chart) {
+    const QPalette pal = QApplication::palette();
+    const QColor bg = pal.color(QPalette::Base);
+    const QColor fg = pal.color(QPalette::Text);
+    QColor grid = fg;
+    grid.setAlpha(40);
+    chart->setBackgroundBrush(bg);
+    chart->setPlotAreaBackgroundVisible(false);
+    chart->setTitleBrush(fg);
+    chart->legend()->setLabelColor(fg);
+    QFont lf = QApplication::font();
+    lf.setPointSizeF(std::max(8.0, lf.pointSizeF() * 0.9));
+    chart->legend()->setFont(lf);
+    for (QAbstractAxis* a : chart->axes()) {
+        a->setLabelsColor(fg);
+        a->setTitleBrush(fg);
+        a->setGridLineColor(grid);
+        a->setLinePenColor(grid);
+        QFont f = a->labelsFont();
+        f.setPointSizeF(std::max(8.0, QApplication::font().pointSizeF() * 0.9));
+        a->setLabelsFont(f);
+        a->setTitleFont(f);
+    }
+}
+
+double nice_ceiling(double v) {
+    if (!(v > 0) || !std::isfinite(v)) return 1;
+    const double p = std::pow(10.0, std::floor(std::log10(v)));
+    for (double m : {1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0})
+        if (m * p >= v * 0.9999) return m * p;
+    return 10 * p;
+}
+
+}  // namespace inflight::ui

@@ -1,0 +1,126 @@
+#include "panels/dashboard.h"
+
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QVBoxLayout>
+
+#include "panels/chart_cursor.h"
+#include "panels/event_log_view.h"
+#include "panels/hero_panel.h"
+#include "panels/rtt_chart.h"
+#include "lesson/theory_levels.h"
+#include "panels/window_chart.h"
+
+namespace inflight::ui {
+
+namespace {
+QGroupBox* boxed(const QString& title, QWidget* content, QWidget* parent) {
+    auto* box = new QGroupBox(title, parent);
+    auto* l = new QVBoxLayout(box);
+    l->setContentsMargins(2, 2, 2, 2);
+    l->addWidget(content);
+    return box;
+}
+}  // namespace
+
+Dashboard::Dashboard(QWidget* parent) : QWidget(parent) {
+    window_ = new WindowChart(this);
+    rtt_ = new RttChart(this);
+    hero_ = new HeroPanel(this);
+    events_ = new EventLogView(this);
+    boxes_[0] = boxed(tr("Window vs the pipe"), window_, this);
+    boxes_[1] = boxed(tr("Round-trip time"), rtt_, this);
+    boxes_[2] = boxed(tr("Throughput"), hero_, this);
+    boxes_[3] = boxed(tr("Event log"), events_, this);
+    auto* grid = new QGridLayout(this);
+    grid->setContentsMargins(4, 4, 4, 4);
+    grid->setSpacing(6);
+    grid->addWidget(boxes_[0], 0, 0);
+    grid->addWidget(boxes_[1], 1, 0);
+    grid->addWidget(boxes_[2], 0, 1);
+    grid->addWidget(boxes_[3], 1, 1);
+    grid->setColumnStretch(0, 3);
+    grid->setColumnStretch(1, 2);
+    grid->setRowStretch(0, 1);
+    grid->setRowStretch(1, 1);
+
+    for (QChartView* v : {window_->view(), rtt_->view(), hero_->view()}) {
+        auto* c = new ChartCursor(v);
+        connect(c, &ChartCursor::scrubbed, this, &Dashboard::scrubbed);
+        cursors_.push_back(c);
+    }
+
+    frame_timer_.setSingleShot(true);
+    connect(&frame_timer_, &QTimer::timeout, this, &Dashboard::drawPending);
+    since_frame_.start();
+}
+
+QWidget* Dashboard::panel(Panel p) const { return boxes_[static_cast<int>(p)]; }
+
+void Dashboard::offer(SnapshotPtr snap) {
+    pending_ = std::move(snap);
+    if (frame_timer_.isActive()) return;
+    const qint64 wait = kFrameIntervalMs - since_frame_.elapsed();
+    if (wait <= 0) drawPending();
+    else frame_timer_.start(static_cast<int>(wait));
+}
+
+void Dashboard::showNow(SnapshotPtr snap) {
+    frame_timer_.stop();
+    pending_ = std::move(snap);
+    drawPending();
+}
+
+void Dashboard::drawPending() {
+    if (!pending_) return;
+    shown_ = std::move(pending_);
+    pending_.reset();
+    since_frame_.restart();
+    const RunResult& r = shown_->result;
+    window_->setTrace(r.trace, r.scenario.duration_s);
+    rtt_->setTrace(r.trace, r.scenario.duration_s);
+    hero_->setSnapshot(*shown_);
+    events_->setSnapshot(shown_);
+    const std::optional<TheoryLevels> theory =
+        theory_ ? std::optional<TheoryLevels>(theory_levels(r.scenario)) : std::nullopt;
+    window_->setTheory(theory);
+    hero_->setTheory(theory);
+    emit frameShown(shown_->generation, shown_->done);
+}
+
+void Dashboard::showRunError(const QString& message) { hero_->showError(message); }
+
+void Dashboard::setBytes(bool bytes) { window_->setBytes(bytes); }
+
+void Dashboard::setFitWindow(bool fit) { window_->setFitWindow(fit); }
+
+void Dashboard::setTheory(bool on) {
+    theory_ = on;
+    if (shown_) showNow(shown_);
+    else {
+        window_->setTheory(std::nullopt);
+        hero_->setTheory(std::nullopt);
+    }
+}
+
+void Dashboard::setCursorTime(double t_s) {
+    for (ChartCursor* c : cursors_) c->setTime(t_s);
+    events_->followTime(t_s);
+}
+
+void Dashboard::hideCursor() {
+    for (ChartCursor* c : cursors_) c->hide();
+}
+
+void Dashboard::restyle() {
+    for (ChartCursor* c : cursors_) c->restyle();
+    window_->restyle();
+    rtt_->restyle();
+    hero_->restyle();
+    if (shown_) {
+        SnapshotPtr s = shown_;
+        showNow(s);
+    }
+}
+
+}  // namespace inflight::ui

@@ -1,0 +1,78 @@
+// The four panels together. Takes snapshots from the worker and shows them
+// at a bounded rate (kFrameIntervalMs): only the newest pending snapshot is
+// drawn, with whole-series replacement. The same widget is rendered for the
+// PNG/SVG exports and by `inflight run --png`.
+#pragma once
+
+#include <QElapsedTimer>
+#include <QTimer>
+#include <QWidget>
+#include <vector>
+
+#include "session/run_snapshot.h"
+
+class QGroupBox;
+
+namespace inflight::ui {
+
+class ChartCursor;
+class EventLogView;
+class HeroPanel;
+class RttChart;
+class WindowChart;
+
+class Dashboard : public QWidget {
+    Q_OBJECT
+public:
+    static constexpr int kFrameIntervalMs = 36;  // ≈ 28 Hz
+
+    enum class Panel { Window, Rtt, Hero, Events };
+
+    explicit Dashboard(QWidget* parent = nullptr);
+
+    // Queues a snapshot; drawn at the next frame (immediately if idle).
+    void offer(SnapshotPtr snap);
+    // Draws a snapshot now (exports, the command line).
+    void showNow(SnapshotPtr snap);
+    void showRunError(const QString& message);
+    void setBytes(bool bytes);
+    void setFitWindow(bool fit);
+    void restyle();
+    // The theory overlay on panels 1 and 3 (computed from the shown run's
+    // scenario, for display only).
+    void setTheory(bool on);
+    bool theoryShown() const { return theory_; }
+    // The playhead's cursor across panels 1–3; the event log follows it.
+    void setCursorTime(double t_s);
+    void hideCursor();
+
+    QWidget* panel(Panel p) const;
+    SnapshotPtr shown() const { return shown_; }
+    HeroPanel* hero() const { return hero_; }
+    EventLogView* events() const { return events_; }
+    WindowChart* windowChart() const { return window_; }
+    RttChart* rttChart() const { return rtt_; }
+    const std::vector<ChartCursor*>& cursors() const { return cursors_; }
+
+signals:
+    // After each drawn frame; `done` when it was the finished run.
+    void frameShown(quint64 generation, bool done);
+    // A click or drag on a chart asks the playhead to go to t.
+    void scrubbed(double t_s);
+
+private:
+    void drawPending();
+
+    QGroupBox* boxes_[4];
+    WindowChart* window_;
+    RttChart* rtt_;
+    HeroPanel* hero_;
+    EventLogView* events_;
+    SnapshotPtr pending_, shown_;
+    QTimer frame_timer_;
+    QElapsedTimer since_frame_;
+    std::vector<ChartCursor*> cursors_;
+    bool theory_ = false;
+};
+
+}  // namespace inflight::ui

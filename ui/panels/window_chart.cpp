@@ -1,0 +1,185 @@
+#include "panels/window_chart.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QChartView>
+#include <QLineSeries>
+#include <QValueAxis>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+#include "panels/chart_style.h"
+#include "panels/trace_series.h"
+
+namespace inflight::ui {
+
+WindowChart::WindowChart(QWidget* parent) : QWidget(parent) {
+    view_ = make_chart_view(this);
+    QChart* chart = view_->chart();
+    x_ = make_axis(chart, Qt::AlignBottom, tr("time (s)"));
+    y_ = make_axis(chart, Qt::AlignLeft, tr("packets"));
+
+    calm_lo_ = new QLineSeries(chart);
+    calm_hi_ = new QLineSeries(chart);
+    warm_hi_ = new QLineSeries(chart);
+    calm_ = new QAreaSeries(calm_hi_, calm_lo_);
+    calm_->setName(tr("pipe (BDP)"));
+    warm_ = new QAreaSeries(warm_hi_, calm_hi_);
+    warm_->setName(tr("queue (buffer)"));
+    cwnd_ = new QLineSeries(chart);
+    cwnd_->setName(tr("cwnd"));
+    window_ = new QLineSeries(chart);
+    window_->setName(tr("window in force"));
+    inflight_ = new QLineSeries(chart);
+    inflight_->setName(tr("in flight"));
+    ssthresh_ = new QLineSeries(chart);
+    ssthresh_->setName(tr("ssthresh"));
+    theory_window_ = new QLineSeries(chart);
+    rwnd_level_ = new QLineSeries(chart);
+    sndbuf_level_ = new QLineSeries(chart);
+    // Drawn in this order: the window in force as a broad pale stroke under
+    // cwnd, so where they coincide cwnd shows and where rwnd or the send
+    // buffer holds the window down the two part visibly.
+    for (QAbstractSeries* s : std::initializer_list<QAbstractSeries*>{calm_, warm_, window_, inflight_,
+                                                                       cwnd_, ssthresh_, theory_window_,
+                                                                       rwnd_level_, sndbuf_level_}) {
+        chart->addSeries(s);
+        s->attachAxis(x_);
+        s->attachAxis(y_);
+    }
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(view_);
+    restyle();
+    clear();
+}
+
+void WindowChart::restyle() {
+    const SeriesColors c = series_colors(is_dark_palette());
+    calm_->setBrush(c.calm);
+    calm_->setPen(Qt::NoPen);
+    warm_->setBrush(c.warm);
+    warm_->setPen(Qt::NoPen);
+    cwnd_->setPen(series_pen(c.cwnd, 2));
+    // Opaque: QtCharts strokes segment by segment, so a translucent broad
+    // pen would darken every joint into a dot.
+    QPen broad = series_pen(c.window, 4.5);
+    broad.setCapStyle(Qt::FlatCap);
+    broad.setJoinStyle(Qt::BevelJoin);
+    window_->setPen(broad);
+    inflight_->setPen(series_pen(c.inflight, 1.2, Qt::DotLine));
+    ssthresh_->setPen(series_pen(c.ssthresh, 1.6, Qt::DashLine, true));
+    theory_window_->setPen(series_pen(c.theory, 2, Qt::DotLine, true));
+    rwnd_level_->setPen(series_pen(c.rwnd_level, 2, Qt::DashDotLine, true));
+    sndbuf_level_->setPen(series_pen(c.rwnd_level, 2, Qt::DashDotDotLine, true));
+    style_chart(view_->chart());
+}
+
+void WindowChart::setBytes(bool bytes) {
+    bytes_ = bytes;
+    redraw();
+}
+
+void WindowChart::setFitWindow(bool fit) {
+    fit_window_ = fit;
+    redraw();
+}
+
+void WindowChart::setTheory(const std::optional<TheoryLevels>& levels) {
+    theory_ = levels;
+    redraw();
+    if (!trace_)
+        for (QLineSeries* s : {theory_window_, rwnd_level_, sndbuf_level_}) s->setVisible(false);
+}
+
+void WindowChart::clear() {
+    trace_ = nullptr;
+    for (QLineSeries* s : {calm_lo_, calm_hi_, warm_hi_, cwnd_, window_, inflight_, ssthresh_, theory_window_,
+                           rwnd_level_, sndbuf_level_})
+        s->clear();
+    for (QLineSeries* s : {theory_window_, rwnd_level_, sndbuf_level_}) s->setVisible(false);
+    x_->setRange(0, duration_s_);
+    y_->setRange(0, 10);
+}
+
+void WindowChart::setTrace(const Trace& trace, double duration_s) {
+    trace_ = &trace;
+    duration_s_ = duration_s;
+    redraw();
+}
+
+void WindowChart::redraw() {
+    if (!trace_) return;
+    const Trace& t = *trace_;
+    const double mss = std::max<double>(1, t.mss_bytes);
+    // Packets, or bytes shown in KB / MB so the axis labels stay short.
+    const double pipe_top = t.bdp_bytes + t.buffer_bytes;
+    double per = 1 / mss;
+    QString unit = tr("packets (%1 B)").arg(t.mss_bytes);
+    if (bytes_) {
+        const double top = std::max(pipe_top, series_max(t, &TraceBucket::window_bytes));
+        if (top >= 1e9) { per = 1e-9; unit = tr("GB"); }
+        else if (top >= 1e6) { per = 1e-6; unit = tr("MB"); }
+        else { per = 1e-3; unit = tr("KB"); }
+    }
+    y_->setTitleText(bytes_ ? tr("window (%1)").arg(unit) : unit);
+
+    const int cols = std::max(100, static_cast<int>(view_->chart()->plotArea().width()));
+    const ColumnRange r{0, duration_s_, cols};
+    calm_lo_->replace({{0, 0}, {duration_s_, 0}});
+    calm_hi_->replace({{0, t.bdp_bytes * per}, {duration_s_, t.bdp_bytes * per}});
+    warm_hi_->replace({{0, pipe_top * per}, {duration_s_, pipe_top * per}});
+    cwnd_->replace(minmax_line(t, &TraceBucket::cwnd_bytes, r, per));
+    window_->replace(minmax_line(t, &TraceBucket::window_bytes, r, per));
+    inflight_->replace(minmax_line(t, &TraceBucket::inflight_bytes, r, per));
+    ssthresh_->replace(level_line(t, &TraceBucket::ssthresh_bytes, r, per));
+
+    // Theory overlay: flat lines at what the laws predict.
+    const auto level = [&](QLineSeries* s, double bytes, const QString& name) {
+        const bool on = theory_ && bytes > 0;
+        if (s->isVisible() != on) s->setVisible(on);
+        if (!on) return;
+        s->setName(name);
+        s->replace({{0, bytes * per}, {duration_s_, bytes * per}});
+    };
+    level(theory_window_, theory_ ? theory_->loss_window_packets * mss : 0,
+          theory_ ? tr("theory: %1 = %2 pkts").arg(QString::fromStdString(theory_->loss_law))
+                        .arg(theory_->loss_window_packets, 0, 'f', 0)
+                  : QString());
+    level(rwnd_level_, theory_ ? theory_->rwnd_bytes : 0, tr("rwnd"));
+    level(sndbuf_level_, theory_ ? theory_->sndbuf_bytes : 0, tr("send buffer"));
+
+    // y: the pipe and the queue always fit; cwnd may run off the top when a
+    // smaller limit (rwnd, sndbuf) holds the window in force.
+    // The scale follows the steady state (the second half), so a slow-start
+    // overshoot of several times the pipe does not squash the lesson; the
+    // overshoot runs off the top.
+    double steady = 0;
+    for (const TraceBucket& b : t.buckets) {
+        if (b.t_start_s < duration_s_ / 2) continue;
+        for (const MinMax* m : {&b.window_bytes, &b.inflight_bytes, &b.cwnd_bytes})
+            if (std::isfinite(m->max)) steady = std::max(steady, m->max);
+    }
+    if (steady == 0)  // still streaming the first half
+        for (const TraceBucket& b : t.buckets)
+            if (std::isfinite(b.window_bytes.max)) steady = std::max(steady, b.window_bytes.max);
+    const double top = fit_window_ ? std::max(steady, 4.0 * mss) * 1.15
+                                   : std::max(pipe_top, std::min(steady, 4 * pipe_top)) * 1.12;
+    x_->setRange(0, duration_s_);
+    y_->setRange(0, nice_ceiling(top * per));
+    y_->applyNiceNumbers();
+
+    // A window too small to see against the pipe is the lesson, but say how
+    // small, and how to look at it.
+    QString note;
+    if (!fit_window_ && steady > 0 && steady < 0.05 * pipe_top)
+        note = tr("window ≈ %1 packets: %2 % of the pipe — View ▸ Zoom (Ctrl+F) to see it")
+                   .arg(QString::number(steady / mss, 'f', 0))
+                   .arg(QString::number(100 * steady / t.bdp_bytes, 'g', 2));
+    view_->chart()->setTitle(note);
+    y_per_byte_ = per;
+    emit redrawn();
+}
+
+}  // namespace inflight::ui

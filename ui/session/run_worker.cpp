@@ -1,0 +1,76 @@
+#include "session/run_worker.h"
+
+#include <QElapsedTimer>
+#include <exception>
+
+#include "run.h"
+
+namespace inflight::ui {
+
+void RunWorker::run(const Scenario& scenario, quint64 generation, CancelFlag cancel) {
+    if (cancel->load()) return;  // a newer request is already queued behind us
+    QElapsedTimer since_last;
+    since_last.start();
+    RunControl control;
+    control.cancel = cancel.get();
+    control.on_progress = [&](const Progress& p) {
+        if (since_last.elapsed() < kProgressIntervalMs || cancel->load()) return;
+        since_last.restart();
+        auto snap = std::make_shared<RunSnapshot>();
+        snap->generation = generation;
+        snap->sim_time_s = p.sim_time_s;
+        snap->result.scenario = scenario;
+        snap->result.trace = p.trace;
+        snap->result.events = p.events;
+        emit snapshot(std::move(snap));
+    };
+    try {
+        auto snap = std::make_shared<RunSnapshot>();
+        snap->result = run_scenario(scenario, control);
+        if (snap->result.cancelled || cancel->load()) return;
+        snap->generation = generation;
+        snap->done = true;
+        snap->sim_time_s = scenario.duration_s;
+        emit snapshot(std::move(snap));
+    } catch (const std::exception& e) {
+        emit failed(generation, QString::fromStdString(e.what()));
+    }
+}
+
+RunController::RunController(QObject* parent) : QObject(parent), worker_(new RunWorker) {
+    qRegisterMetaType<SnapshotPtr>();
+    thread_.setObjectName("inflight-model");
+    worker_->moveToThread(&thread_);
+    connect(&thread_, &QThread::finished, worker_, &QObject::deleteLater);
+    connect(worker_, &RunWorker::snapshot, this, &RunController::onSnapshot, Qt::QueuedConnection);
+    connect(
+        worker_, &RunWorker::failed, this,
+        [this](quint64 gen, const QString& msg) {
+            if (gen == generation_) emit runFailed(msg);
+        },
+        Qt::QueuedConnection);
+    thread_.start();
+}
+
+RunController::~RunController() {
+    if (current_cancel_) current_cancel_->store(true);
+    thread_.quit();
+    thread_.wait();
+}
+
+quint64 RunController::request(const Scenario& s) {
+    if (current_cancel_) current_cancel_->store(true);
+    current_cancel_ = std::make_shared<std::atomic<bool>>(false);
+    const quint64 gen = ++generation_;
+    RunWorker* w = worker_;
+    CancelFlag flag = current_cancel_;
+    QMetaObject::invokeMethod(
+        worker_, [w, s, gen, flag] { w->run(s, gen, flag); }, Qt::QueuedConnection);
+    return gen;
+}
+
+void RunController::onSnapshot(const SnapshotPtr& s) {
+    if (s && s->generation == generation_) emit snapshotReady(s);
+}
+
+}  // namespace inflight::ui

@@ -1,0 +1,501 @@
+#include "shell/main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QPushButton>
+#include <QCloseEvent>
+#include <QDesktopServices>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTimer>
+#include <QUrl>
+#include <QVBoxLayout>
+
+#include "atomic_write.h"
+#include "panels/chart_style.h"
+#include "controls/controls_panel.h"
+#include "lesson/experiment_file.h"
+#include "teaching/experiment_panel.h"
+#include "export/export_dialog.h"
+#include "export/exporter.h"
+#include "teaching/playback_bar.h"
+#include "lesson/playhead.h"
+#include "session/run_worker.h"
+#include "scenario_file.h"
+#include "shell/settings_keys.h"
+#include "shell/themes.h"
+#include "units.h"
+#include "shell/workbench.h"
+
+// Outside any namespace, as Q_INIT_RESOURCE requires (static library).
+static void init_ui_resources() { Q_INIT_RESOURCE(inflight_resources); }
+
+namespace inflight::ui {
+
+namespace {
+// Presentation mode's type: half as large again, for the back of a hall.
+constexpr double kPresentationFontScale = 1.5;
+QSettings settings() { return QSettings(keys::kOrganization, keys::kApplication); }
+QString q(const std::string& s) { return QString::fromStdString(s); }
+}  // namespace
+
+MainWindow::MainWindow(bool use_settings, QWidget* parent)
+    : QMainWindow(parent), use_settings_(use_settings) {
+    init_ui_resources();
+    setWindowTitle(tr("Inflight — why a TCP transfer is as fast as it is"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/inflight/icon.svg")));
+    setAcceptDrops(true);
+
+    controls_ = new ControlsPanel;
+    scroll_ = new QScrollArea;
+    scroll_->setWidget(controls_);
+    scroll_->setWidgetResizable(true);
+    scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll_->setFrameShape(QFrame::NoFrame);
+    fitControlsWidth();
+
+    dashboard_ = new Dashboard;
+    banner_ = new QLabel;
+    banner_->setWordWrap(true);
+    banner_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    banner_->setStyleSheet("background: #fbe3e4; color: #8a1f11; border: 1px solid #d0312d; padding: 6px;");
+    banner_->setVisible(false);
+
+    auto* right = new QWidget;
+    auto* right_layout = new QVBoxLayout(right);
+    right_layout->setContentsMargins(0, 0, 0, 0);
+    right_layout->setSpacing(2);
+    right_layout->addWidget(banner_);
+    right_layout->addWidget(dashboard_, 1);
+    playhead_ = new Playhead(this);
+    playback_ = new PlaybackBar(playhead_);
+    right_layout->addWidget(playback_);
+
+    auto* central = new QWidget;
+    auto* h = new QHBoxLayout(central);
+    h->setContentsMargins(0, 0, 0, 0);
+    h->setSpacing(0);
+    h->addWidget(scroll_);
+    h->addWidget(right, 1);
+    setCentralWidget(central);
+
+    guide_ = new ExperimentPanel;
+    guide_dock_ = new QDockWidget(tr("Guided experiment"), this);
+    guide_dock_->setObjectName("guide");
+    guide_dock_->setWidget(guide_);
+    guide_dock_->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable);
+    guide_dock_->setMinimumWidth(300);
+    addDockWidget(Qt::RightDockWidgetArea, guide_dock_);
+    guide_dock_->hide();  // until an experiment is opened
+
+    runner_ = new RunController(this);
+    connect(controls_, &ControlsPanel::scenarioChanged, this, [this](const Scenario& s) {
+        hideBanner();
+        run(s);
+    });
+    connect(runner_, &RunController::snapshotReady, dashboard_, &Dashboard::offer);
+    connect(runner_, &RunController::runFailed, this, [this](const QString& msg) {
+        dashboard_->showRunError(msg);
+        showBanner(tr("The model could not run this scenario: %1").arg(msg));
+    });
+    connect(dashboard_, &Dashboard::frameShown, this, &MainWindow::onFrameShown);
+    connect(playhead_, &Playhead::timeChanged, dashboard_, &Dashboard::setCursorTime);
+    connect(playhead_, &Playhead::disengaged, dashboard_, &Dashboard::hideCursor);
+    connect(dashboard_, &Dashboard::scrubbed, this, [this](double t) {
+        playhead_->pause();
+        playhead_->seek(t);
+    });
+    connect(guide_, &ExperimentPanel::applyScenario, this, [this](const Scenario& s) {
+        hideBanner();
+        controls_->setScenario(s);
+        run(s);
+    });
+    connect(guide_, &ExperimentPanel::stepRequested, this, &MainWindow::goToStep);
+    connect(guide_, &ExperimentPanel::experimentRequested, this, &MainWindow::openExperiment);
+    connect(guide_, &ExperimentPanel::stepTicked, this, [this](int step) {
+        statusBar()->showMessage(tr("Step %1 done ✔").arg(step + 1), 5000);
+    });
+    connect(dashboard_, &Dashboard::frameShown, this, [this](quint64, bool done) {
+        const SnapshotPtr s = dashboard_->shown();
+        if (done && s)
+            statusBar()->showMessage(tr("%1 simulated in %2")
+                                     .arg(QString::fromStdString(format_time(s->result.scenario.duration_s)),
+                                          QString::fromStdString(format_time(s->result.summary.wall_seconds))));
+    });
+
+    buildMenus();
+    reloadExperiments();
+    new Workbench(this);  // Compare, Tools ▸ Sweep, View ▸ Real system (workbench.h)
+
+    Scenario start;
+    bool placed = false;
+    if (use_settings_) {
+        QSettings st = settings();
+        placed = restoreGeometry(st.value(keys::kGeometry).toByteArray());
+        restoreState(st.value(keys::kWindowState).toByteArray());
+        const QByteArray last = st.value(keys::kLastScenario).toByteArray();
+        if (!last.isEmpty()) {
+            Scenario s;
+            if (!scenario_from_json(last, "the last session", s, Limits::max_bandwidth_bps_app)) start = s;
+        }
+        dark_action_->setChecked(theme_from_name(st.value(keys::kTheme).toString()) == Theme::Dark);
+        bytes_action_->setChecked(st.value(keys::kUnitsBytes, false).toBool());
+    }
+    if (!placed) resize(1280, 720);
+    controls_->setScenario(start);
+    run(start);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open scenario…"), this, [this] {
+        const QString dir = settings().value(keys::kLastDirectory, QDir::homePath()).toString();
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), dir,
+                                                          tr("Scenario (*.json);;All files (*)"));
+        if (!path.isEmpty()) loadScenario(path);
+    });
+    open->setShortcut(QKeySequence::Open);
+    QAction* save = file->addAction(tr("&Save scenario as…"), this, [this] {
+        const QString path = askSavePath(tr("Save scenario"), "scenario.json", tr("Scenario (*.json)"));
+        if (!path.isEmpty()) saveScenario(path);
+    });
+    save->setShortcut(QKeySequence::Save);
+    file->addSeparator();
+    QAction* image = file->addAction(tr("&Export image…"), this, [this] {
+        ExportDialog d(this);
+        if (d.exec() != QDialog::Accepted) return;
+        const QString path = askSavePath(tr("Export image"), d.svg() ? "inflight.svg" : "inflight.png",
+                                         d.svg() ? tr("SVG (*.svg)") : tr("PNG (*.png)"));
+        if (!path.isEmpty()) exportImage(path, d.target(), d.scale());
+    });
+    image->setShortcut(QKeySequence(tr("Ctrl+E")));
+    QAction* copy = file->addAction(tr("&Copy dashboard image"), this, [this] {
+        QApplication::clipboard()->setImage(render_image(dashboard_, devicePixelRatioF()));
+        statusBar()->showMessage(tr("Dashboard image copied to the clipboard"), 4000);
+    });
+    copy->setShortcut(QKeySequence(tr("Ctrl+Shift+C")));
+    file->addAction(tr("Export &trace CSV…"), this, [this] {
+        const QString path = askSavePath(tr("Export trace"), "trace.csv", tr("CSV (*.csv)"));
+        if (!path.isEmpty()) exportTraceCsv(path);
+    });
+    file->addAction(tr("Export e&vent log CSV…"), this, [this] {
+        const QString path = askSavePath(tr("Export event log"), "events.csv", tr("CSV (*.csv)"));
+        if (!path.isEmpty()) exportEventsCsv(path);
+    });
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    experiments_menu_ = menuBar()->addMenu(tr("E&xperiments"));
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    bytes_action_ = view->addAction(tr("Window in &bytes (not packets)"));
+    bytes_action_->setCheckable(true);
+    bytes_action_->setShortcut(QKeySequence(tr("Ctrl+B")));
+    connect(bytes_action_, &QAction::toggled, this, [this](bool on) {
+        dashboard_->setBytes(on);
+        if (use_settings_) settings().setValue(keys::kUnitsBytes, on);
+    });
+    QAction* fit = view->addAction(tr("&Zoom the window panel to the window"));
+    fit->setCheckable(true);
+    fit->setShortcut(QKeySequence(tr("Ctrl+F")));
+    fit->setToolTip(tr("Scale panel 1 to the window alone, when it is far smaller than the pipe"));
+    connect(fit, &QAction::toggled, dashboard_, &Dashboard::setFitWindow);
+    dark_action_ = view->addAction(tr("&Dark theme"));
+    dark_action_->setCheckable(true);
+    dark_action_->setShortcut(QKeySequence(tr("Ctrl+D")));
+    connect(dark_action_, &QAction::toggled, this, &MainWindow::setTheme);
+    theory_action_ = view->addAction(tr("&Theory overlay"));
+    theory_action_->setCheckable(true);
+    theory_action_->setShortcut(QKeySequence(tr("Ctrl+T")));
+    theory_action_->setToolTip(tr("Show what the response functions and the windows predict, beside what "
+                                  "the model measured"));
+    connect(theory_action_, &QAction::toggled, this, &MainWindow::setTheory);
+    present_action_ = view->addAction(tr("&Presentation mode"));
+    present_action_->setCheckable(true);
+    present_action_->setShortcuts({QKeySequence(Qt::Key_F11), QKeySequence(Qt::Key_F5)});
+    present_action_->setToolTip(tr("Full screen, large type, thick lines and a colour-blind-safe palette "
+                                   "for projecting in class (F11 or F5 again to leave)"));
+    connect(present_action_, &QAction::toggled, this, &MainWindow::setPresentation);
+    view->addSeparator();
+    view->addAction(tr("&Reset to defaults"), this, [this] {
+        controls_->setScenario(Scenario{});
+        run(Scenario{});
+    });
+
+    QMenu* play = menuBar()->addMenu(tr("&Replay"));
+    QAction* toggle = play->addAction(tr("&Play / pause"), playhead_, &Playhead::toggle);
+    toggle->setShortcut(QKeySequence(Qt::Key_Space));
+    QAction* faster = play->addAction(tr("&Faster"), this, [this] {
+        QComboBox* box = playback_->speedBox();
+        box->setCurrentIndex(std::min(box->count() - 1, box->currentIndex() + 1));
+    });
+    faster->setShortcuts({QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal)});
+    QAction* slower = play->addAction(tr("&Slower"), this, [this] {
+        QComboBox* box = playback_->speedBox();
+        box->setCurrentIndex(std::max(0, box->currentIndex() - 1));
+    });
+    slower->setShortcut(QKeySequence(Qt::Key_Minus));
+    QAction* next_event = play->addAction(tr("&Next event"), playback_, &PlaybackBar::nextEvent);
+    next_event->setShortcut(QKeySequence(Qt::Key_BracketRight));
+    QAction* prev_event = play->addAction(tr("P&revious event"), playback_, &PlaybackBar::previousEvent);
+    prev_event->setShortcut(QKeySequence(Qt::Key_BracketLeft));
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Inflight"), this, [this] {
+        QMessageBox::about(this, tr("About Inflight"),
+                           tr("<b>Inflight %1</b><p>See why a TCP transfer is as fast as it is: "
+                              "throughput = window / RTT, and the window in force is the smallest of "
+                              "cwnd, rwnd and the send buffer.</p>")
+                               .arg(INFLIGHT_VERSION));
+    });
+    // Shortcuts keep working in presentation mode, where the menu bar is hidden.
+    for (QAction* menu : menuBar()->actions())
+        if (menu->menu()) addActions(menu->menu()->actions());
+}
+
+void MainWindow::buildExperimentsMenu() {
+    QMenu* m = experiments_menu_;
+    for (QAction* a : m->actions()) removeAction(a);
+    m->clear();
+    const auto& list = guide_->experiments();
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        QAction* a = m->addAction(QString::fromStdString(list[i].title), this,
+                                  [this, i] { openExperiment(static_cast<int>(i)); });
+        if (i < 9) a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)));
+    }
+    if (list.empty()) m->addAction(tr("(no experiments loaded)"))->setEnabled(false);
+    m->addSeparator();
+    QAction* next = m->addAction(tr("&Next step"), this, [this] { goToStep(guide_->stepIndex() + 1); });
+    next->setShortcut(QKeySequence(tr("Ctrl+Right")));
+    QAction* prev = m->addAction(tr("&Previous step"), this, [this] { goToStep(guide_->stepIndex() - 1); });
+    prev->setShortcut(QKeySequence(tr("Ctrl+Left")));
+    QAction* set = m->addAction(tr("&Set this step"), this, [this] { guide_->setButton()->click(); });
+    set->setShortcut(QKeySequence(tr("Ctrl+Return")));
+    m->addAction(guide_dock_->toggleViewAction());
+    m->addSeparator();
+    m->addAction(tr("&Open my experiments folder"), this, [] {
+        const QString dir = user_experiments_dir();
+        QDir().mkpath(dir);
+        QDesktopServices::openUrl(QUrl::fromLocalFile(dir));
+    });
+    m->addAction(tr("&Reload experiments"), this, &MainWindow::reloadExperiments);
+    addActions(m->actions());
+}
+
+void MainWindow::reloadExperiments() {
+    ExperimentSet set = load_all_experiments(user_experiments_dir());
+    if (!set.errors.isEmpty())
+        showBanner(tr("Some experiment files were refused and left out:\n%1").arg(set.errors.join('\n')));
+    guide_->setExperiments(std::move(set.experiments), set.errors);
+    buildExperimentsMenu();
+}
+
+void MainWindow::openExperiment(int index) {
+    if (index < 0 || index >= static_cast<int>(guide_->experiments().size())) return;
+    guide_dock_->show();
+    guide_->setExperiment(index, runner_->generation());
+}
+
+void MainWindow::goToStep(int step) { guide_->setStep(step, runner_->generation()); }
+
+void MainWindow::setTheory(bool on) {
+    if (theory_action_->isChecked() != on) theory_action_->setChecked(on);
+    dashboard_->setTheory(on);
+}
+
+void MainWindow::onFrameShown(quint64 generation, bool done) {
+    const SnapshotPtr s = dashboard_->shown();
+    if (!s || generation == replay_generation_) return;  // the same frame again (a restyle)
+    if (!done) {
+        if (playhead_->ready()) {
+            playhead_->setDuration(0);
+            playback_->setSnapshot(nullptr);
+        }
+        return;
+    }
+    replay_generation_ = generation;
+    playhead_->setDuration(s->result.scenario.duration_s);
+    playback_->setSnapshot(s);
+    guide_->runFinished(s);
+}
+
+void MainWindow::run(const Scenario& s) {
+    if (use_settings_)
+        settings().setValue(keys::kLastScenario, QJsonDocument(scenario_to_json(s)).toJson(QJsonDocument::Compact));
+    runner_->request(s);
+}
+
+void MainWindow::setTheme(bool dark) {
+    apply_theme(dark ? Theme::Dark : Theme::Light);
+    if (dark_action_->isChecked() != dark) dark_action_->setChecked(dark);
+    dashboard_->restyle();
+    if (use_settings_) settings().setValue(keys::kTheme, theme_name(dark ? Theme::Dark : Theme::Light));
+}
+
+void MainWindow::fitControlsWidth() {
+    // As wide as the controls ask (their text grows in presentation mode),
+    // plus room for the vertical scroll bar.
+    const int w = controls_->sizeHint().width() + scroll_->verticalScrollBar()->sizeHint().width() + 4;
+    scroll_->setFixedWidth(std::max(w, 300));
+}
+
+void MainWindow::setPresentation(bool on) {
+    if (on == presenting_) return;
+    presenting_ = on;
+    if (present_action_->isChecked() != on) present_action_->setChecked(on);
+    if (on) {
+        normal_font_ = QApplication::font();
+        QFont big = normal_font_;
+        big.setPointSizeF(normal_font_.pointSizeF() * kPresentationFontScale);
+        QApplication::setFont(big);
+        set_presentation_look(true);
+        apply_presentation_palette();
+        showFullScreen();
+    } else {
+        QApplication::setFont(normal_font_);
+        set_presentation_look(false);
+        apply_theme(dark_action_->isChecked() ? Theme::Dark : Theme::Light);
+        showNormal();
+    }
+    controls_->setSecondaryVisible(!on);
+    // The guide narrower, so the panels keep most of the screen.
+    guide_dock_->setMaximumWidth(on ? std::max(320, width() / 4) : QWIDGETSIZE_MAX);
+    menuBar()->setVisible(!on);
+    statusBar()->setVisible(!on);
+    dashboard_->restyle();
+    // After the font change has reached every control and its layout.
+    QTimer::singleShot(0, this, [this] { fitControlsWidth(); });
+}
+
+bool MainWindow::loadScenario(const QString& path) {
+    Scenario s = controls_->scenario();
+    if (auto err = load_scenario_file(path.toStdString(), s, Limits::max_bandwidth_bps_app)) {
+        showBanner(tr("Scenario not loaded — %1. Nothing was changed.").arg(q(*err)));
+        return false;
+    }
+    hideBanner();
+    if (use_settings_) settings().setValue(keys::kLastDirectory, QFileInfo(path).absolutePath());
+    controls_->setScenario(s);
+    run(s);
+    statusBar()->showMessage(tr("Loaded %1").arg(QFileInfo(path).fileName()), 4000);
+    return true;
+}
+
+bool MainWindow::saveScenario(const QString& path) {
+    const QByteArray json = QJsonDocument(scenario_to_json(controls_->scenario())).toJson();
+    if (auto err = write_file_atomically(path.toStdString(), json.toStdString())) {
+        showBanner(tr("Scenario not saved — %1").arg(q(*err)));
+        return false;
+    }
+    hideBanner();
+    statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+    return true;
+}
+
+QWidget* MainWindow::exportTarget(int target) const {
+    if (target < 0 || target > 3) return dashboard_;
+    return dashboard_->panel(static_cast<Dashboard::Panel>(target));
+}
+
+bool MainWindow::exportImage(const QString& path, int target, double scale) {
+    QWidget* w = exportTarget(target);
+    const bool svg = path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive);
+    const auto err = svg ? save_svg(w, path, windowTitle()) : save_png(w, path, scale);
+    if (err) {
+        showBanner(tr("Export failed — %1").arg(*err));
+        return false;
+    }
+    hideBanner();
+    statusBar()->showMessage(tr("Wrote %1").arg(path), 4000);
+    return true;
+}
+
+std::optional<RunResult> MainWindow::finishedResult() {
+    const SnapshotPtr s = dashboard_->shown();
+    if (!s || !s->done || s->generation != runner_->generation()) {
+        showBanner(tr("The run is still going; export again when the hero number has settled."));
+        return std::nullopt;
+    }
+    return s->result;
+}
+
+bool MainWindow::exportTraceCsv(const QString& path) {
+    const auto r = finishedResult();
+    if (!r) return false;
+    if (auto err = save_trace_csv(*r, path)) {
+        showBanner(tr("Export failed — %1").arg(*err));
+        return false;
+    }
+    hideBanner();
+    statusBar()->showMessage(tr("Wrote %1").arg(path), 4000);
+    return true;
+}
+
+bool MainWindow::exportEventsCsv(const QString& path) {
+    const auto r = finishedResult();
+    if (!r) return false;
+    if (auto err = save_events_csv(*r, path)) {
+        showBanner(tr("Export failed — %1").arg(*err));
+        return false;
+    }
+    hideBanner();
+    statusBar()->showMessage(tr("Wrote %1").arg(path), 4000);
+    return true;
+}
+
+QString MainWindow::askSavePath(const QString& title, const QString& suggested, const QString& filter) {
+    const QString dir = settings().value(keys::kLastDirectory, QDir::homePath()).toString();
+    const QString path = QFileDialog::getSaveFileName(this, title, QDir(dir).filePath(suggested), filter);
+    if (!path.isEmpty() && use_settings_) settings().setValue(keys::kLastDirectory, QFileInfo(path).absolutePath());
+    return path;
+}
+
+void MainWindow::showBanner(const QString& text) {
+    banner_->setText(text);
+    banner_->setVisible(true);
+}
+
+void MainWindow::hideBanner() { banner_->setVisible(false); }
+
+QString MainWindow::bannerText() const { return banner_->isVisible() ? banner_->text() : QString(); }
+
+void MainWindow::closeEvent(QCloseEvent* e) {
+    if (use_settings_) {
+        QSettings st = settings();
+        st.setValue(keys::kGeometry, saveGeometry());
+        st.setValue(keys::kWindowState, saveState());
+    }
+    QMainWindow::closeEvent(e);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* e) {
+    const auto urls = e->mimeData()->urls();
+    if (urls.size() == 1 && urls.front().isLocalFile()) e->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* e) {
+    const auto urls = e->mimeData()->urls();
+    if (urls.size() == 1 && urls.front().isLocalFile()) {
+        loadScenario(urls.front().toLocalFile());
+        e->acceptProposedAction();
+    }
+}
+
+}  // namespace inflight::ui

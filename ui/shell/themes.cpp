@@ -1,0 +1,64 @@
+#include "shell/themes.h"
+
+#include <QApplication>
+#include <QPalette>
+#include <QStyle>
+#include <QStyleFactory>
+
+namespace inflight::ui {
+
+namespace {
+
+QPalette dark_palette() {
+    QPalette p;
+    const QColor window(37, 39, 43), base(27, 28, 31), text(230, 230, 230), dim(140, 140, 140);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, QColor(44, 46, 51));
+    p.setColor(QPalette::ToolTipBase, QColor(50, 52, 58));
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::PlaceholderText, dim);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, window);
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::BrightText, Qt::red);
+    p.setColor(QPalette::Link, QColor(102, 178, 255));
+    p.setColor(QPalette::Highlight, QColor(53, 122, 189));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Disabled, QPalette::Text, dim);
+    p.setColor(QPalette::Disabled, QPalette::WindowText, dim);
+    p.setColor(QPalette::Disabled, QPalette::ButtonText, dim);
+    return p;
+}
+
+}  // namespace
+
+void apply_theme(Theme t) {
+    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    QPalette p = t == Theme::Dark ? dark_palette() : QApplication::style()->standardPalette();
+    if (t == Theme::Light) p.setColor(QPalette::PlaceholderText, QColor(150, 150, 150));
+    QApplication::setPalette(p);
+}
+
+void apply_presentation_palette() {
+    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    QPalette p = QApplication::style()->standardPalette();
+    const QColor white(255, 255, 255), black(0, 0, 0);
+    for (auto role : {QPalette::Window, QPalette::Base, QPalette::Button, QPalette::ToolTipBase})
+        p.setColor(role, white);
+    p.setColor(QPalette::AlternateBase, QColor(238, 238, 238));
+    for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText, QPalette::ToolTipText})
+        p.setColor(role, black);
+    p.setColor(QPalette::PlaceholderText, QColor(90, 90, 90));
+    p.setColor(QPalette::Highlight, QColor("#0072B2"));  // Okabe–Ito blue
+    p.setColor(QPalette::HighlightedText, white);
+    p.setColor(QPalette::Link, QColor("#0072B2"));
+    QApplication::setPalette(p);
+}
+
+QString theme_name(Theme t) { return t == Theme::Dark ? QStringLiteral("dark") : QStringLiteral("light"); }
+
+Theme theme_from_name(const QString& name) { return name == QLatin1String("dark") ? Theme::Dark : Theme::Light; }
+
+}  // namespace inflight::ui

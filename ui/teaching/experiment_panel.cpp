@@ -1,0 +1,235 @@
+#include "teaching/experiment_panel.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSignalBlocker>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include "lesson/step_check.h"
+
+namespace inflight::ui {
+
+namespace {
+
+// Keep this many finished runs per step: enough for any sweep a hand makes.
+constexpr std::size_t kMaxRuns = 60;
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+QString para(const QString& label, const std::string& text) {
+    return QStringLiteral("<p style='margin:0 0 6px 0'><b>%1</b> %2</p>").arg(label, q(text).toHtmlEscaped());
+}
+
+}  // namespace
+
+ExperimentPanel::ExperimentPanel(QWidget* parent) : QWidget(parent) {
+    chooser_ = new QComboBox(this);
+    chooser_->setToolTip(tr("Guided experiments: Ctrl+1 … Ctrl+4"));
+    intro_ = new QLabel(this);
+    intro_->setWordWrap(true);
+    step_row_ = new QWidget(this);
+    auto* step_layout = new QHBoxLayout(step_row_);
+    step_layout->setContentsMargins(0, 0, 0, 0);
+    step_layout->setSpacing(3);
+    title_ = new QLabel(this);
+    title_->setWordWrap(true);
+    QFont tf = title_->font();
+    tf.setBold(true);
+    tf.setPointSizeF(tf.pointSizeF() * 1.15);
+    title_->setFont(tf);
+    body_ = new QLabel(this);
+    body_->setWordWrap(true);
+    body_->setTextFormat(Qt::RichText);
+    body_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    set_ = new QPushButton(tr("Set it"), this);
+    set_->setToolTip(tr("Apply this step's settings to the controls and run them"));
+    tick_ = new QLabel(this);
+    tick_->setObjectName("tick");
+    tick_->setMinimumWidth(tick_->fontMetrics().horizontalAdvance(QStringLiteral("✔ ")) + 4);
+    tick_->setAlignment(Qt::AlignTop);
+    check_ = new QLabel(this);
+    check_->setWordWrap(true);
+    check_->setTextFormat(Qt::RichText);
+    prev_ = new QPushButton(tr("◀ Previous"), this);
+    prev_->setToolTip(tr("Previous step (Ctrl+Left)"));
+    next_ = new QPushButton(tr("Next ▶"), this);
+    next_->setToolTip(tr("Next step (Ctrl+Right)"));
+    errors_ = new QLabel(this);
+    errors_->setWordWrap(true);
+    errors_->setStyleSheet("color: #a3003c;");
+    errors_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    errors_->setVisible(false);
+
+    auto* content = new QWidget;
+    auto* c = new QVBoxLayout(content);
+    c->setContentsMargins(0, 0, 0, 0);
+    c->addWidget(title_);
+    c->addWidget(body_);
+    auto* check_row = new QHBoxLayout;
+    check_row->addWidget(tick_, 0, Qt::AlignTop);
+    check_row->addWidget(check_, 1);
+    c->addLayout(check_row);
+    c->addStretch(1);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+
+    auto* nav = new QHBoxLayout;
+    nav->addWidget(prev_);
+    nav->addWidget(set_, 1);
+    nav->addWidget(next_);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(chooser_);
+    layout->addWidget(intro_);
+    layout->addWidget(step_row_);
+    layout->addWidget(scroll, 1);
+    layout->addLayout(nav);
+    layout->addWidget(errors_);
+
+    connect(chooser_, &QComboBox::currentIndexChanged, this, [this](int i) {
+        if (i != exp_) emit experimentRequested(i);
+    });
+    connect(set_, &QPushButton::clicked, this, [this] {
+        if (const Step* s = step(); s && s->has_settings) emit applyScenario(s->settings);
+    });
+    connect(prev_, &QPushButton::clicked, this, [this] { if (step_ > 0) emit stepRequested(step_ - 1); });
+    connect(next_, &QPushButton::clicked, this, [this] {
+        if (exp_ >= 0 && step_ + 1 < static_cast<int>(experiments_[exp_].steps.size())) emit stepRequested(step_ + 1);
+    });
+    showStep();
+}
+
+void ExperimentPanel::setExperiments(std::vector<Experiment> experiments, const QStringList& errors) {
+    experiments_ = std::move(experiments);
+    ticks_.clear();
+    for (const Experiment& e : experiments_) ticks_.emplace_back(e.steps.size(), false);
+    {
+        const QSignalBlocker b(chooser_);
+        chooser_->clear();
+        for (const Experiment& e : experiments_) chooser_->addItem(q(e.title));
+    }
+    errors_->setText(errors.isEmpty() ? QString()
+                                      : tr("Experiment files refused:\n%1").arg(errors.join('\n')));
+    errors_->setVisible(!errors.isEmpty());
+    exp_ = -1;
+    if (!experiments_.empty()) setExperiment(0, 0);
+    else showStep();
+}
+
+void ExperimentPanel::setExperiment(int index, quint64 generation) {
+    if (index < 0 || index >= static_cast<int>(experiments_.size())) return;
+    exp_ = index;
+    const QSignalBlocker b(chooser_);
+    chooser_->setCurrentIndex(index);
+    setStep(0, generation);
+}
+
+void ExperimentPanel::setStep(int index, quint64 generation) {
+    if (exp_ < 0 || index < 0 || index >= static_cast<int>(experiments_[exp_].steps.size())) return;
+    step_ = index;
+    since_generation_ = generation;
+    runs_.clear();
+    detail_.clear();
+    showStep();
+}
+
+const Step* ExperimentPanel::step() const {
+    if (exp_ < 0) return nullptr;
+    return &experiments_[static_cast<std::size_t>(exp_)].steps[static_cast<std::size_t>(step_)];
+}
+
+bool ExperimentPanel::ticked(int s) const {
+    if (exp_ < 0 || s < 0 || s >= static_cast<int>(ticks_[exp_].size())) return false;
+    return ticks_[exp_][static_cast<std::size_t>(s)];
+}
+
+QString ExperimentPanel::checkDetail() const { return detail_; }
+QString ExperimentPanel::errorsText() const { return errors_->isVisible() ? errors_->text() : QString(); }
+
+void ExperimentPanel::runFinished(SnapshotPtr snap) {
+    if (!snap || !snap->done || snap->generation <= since_generation_ || !step()) return;
+    if (!runs_.empty() && runs_.back()->generation == snap->generation) return;  // shown again (restyle)
+    runs_.push_back(std::move(snap));
+    if (runs_.size() > kMaxRuns) runs_.erase(runs_.begin());
+    evaluate();
+}
+
+void ExperimentPanel::evaluate() {
+    const Step* s = step();
+    if (!s) return;
+    std::vector<const RunResult*> runs;
+    for (const SnapshotPtr& r : runs_) runs.push_back(&r->result);
+    const CheckOutcome o = evaluate_check(s->check, runs);
+    detail_ = q(o.detail);
+    if (o.passed && !ticks_[exp_][static_cast<std::size_t>(step_)]) {
+        ticks_[exp_][static_cast<std::size_t>(step_)] = true;
+        emit stepTicked(step_);
+    }
+    showStep();
+}
+
+void ExperimentPanel::refreshStepButtons() {
+    auto* layout = static_cast<QHBoxLayout*>(step_row_->layout());
+    const int n = exp_ < 0 ? 0 : static_cast<int>(experiments_[exp_].steps.size());
+    while (static_cast<int>(step_buttons_.size()) > n) {
+        delete step_buttons_.back();
+        step_buttons_.pop_back();
+    }
+    while (static_cast<int>(step_buttons_.size()) < n) {
+        auto* b = new QToolButton(step_row_);
+        const int i = static_cast<int>(step_buttons_.size());
+        b->setCheckable(true);
+        b->setAutoRaise(false);
+        connect(b, &QToolButton::clicked, this, [this, i] { emit stepRequested(i); });
+        layout->addWidget(b);
+        step_buttons_.push_back(b);
+    }
+    for (int i = 0; i < n; ++i) {
+        QToolButton* b = step_buttons_[static_cast<std::size_t>(i)];
+        b->setText(ticked(i) ? QStringLiteral("%1 ✔").arg(i + 1) : QString::number(i + 1));
+        b->setChecked(i == step_);
+        b->setToolTip(q(experiments_[exp_].steps[static_cast<std::size_t>(i)].title));
+    }
+}
+
+void ExperimentPanel::showStep() {
+    refreshStepButtons();
+    const Step* s = step();
+    prev_->setEnabled(s && step_ > 0);
+    next_->setEnabled(s && step_ + 1 < static_cast<int>(experiments_[exp_].steps.size()));
+    set_->setEnabled(s && s->has_settings);
+    if (!s) {
+        intro_->setText(tr("No guided experiments are loaded."));
+        title_->clear();
+        body_->clear();
+        check_->clear();
+        tick_->clear();
+        return;
+    }
+    const Experiment& e = experiments_[static_cast<std::size_t>(exp_)];
+    intro_->setText(q(e.intro));
+    title_->setText(tr("Step %1 of %2 — %3").arg(step_ + 1).arg(e.steps.size()).arg(q(s->title)));
+    QString html;
+    if (s->has_settings) html += para(tr("Set:"), s->set_text.empty() ? "press Set it" : s->set_text);
+    html += para(tr("Do:"), s->todo);
+    html += para(tr("Watch:"), s->watch);
+    html += para(tr("Why:"), s->why);
+    body_->setText(html);
+    const bool done = ticked(step_);
+    // A tick and a word, never a colour alone.
+    tick_->setText(done ? QStringLiteral("✔") : QStringLiteral("○"));
+    tick_->setStyleSheet(done ? "color: #009E73; font-weight: bold;" : "color: palette(placeholder-text);");
+    check_->setText(QStringLiteral("<b>%1</b> %2<br><i>%3</i>")
+                        .arg(done ? tr("Done:") : tr("Check:"), q(s->check.text).toHtmlEscaped(),
+                             (detail_.isEmpty() ? tr("waiting for a run") : detail_).toHtmlEscaped()));
+}
+
+}  // namespace inflight::ui

@@ -1,0 +1,81 @@
+// The guided-experiment side panel: pick an experiment, read the step (what
+// to set, what to do, what to watch, why), press "Set it", and watch the
+// step tick when a finished run passes its check. It watches the runs the
+// window finishes; it never runs or waits on the model itself.
+#pragma once
+
+#include <QWidget>
+#include <vector>
+
+#include "lesson/experiment.h"
+#include "session/run_snapshot.h"
+
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QToolButton;
+
+namespace inflight::ui {
+
+class ExperimentPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ExperimentPanel(QWidget* parent = nullptr);
+
+    // Replaces the experiments (and forgets the ticks); `errors` lists
+    // refused files, shown at the foot of the panel.
+    void setExperiments(std::vector<Experiment> experiments, const QStringList& errors);
+    const std::vector<Experiment>& experiments() const { return experiments_; }
+
+    // `generation`: the newest run request when the step begins; only runs
+    // requested after it count toward the step's check.
+    void setExperiment(int index, quint64 generation);
+    void setStep(int index, quint64 generation);
+    int experimentIndex() const { return exp_; }
+    int stepIndex() const { return step_; }
+    bool ticked(int step) const;
+    QString checkDetail() const;
+    QString errorsText() const;
+    QPushButton* setButton() const { return set_; }
+
+public slots:
+    // A run finished (the dashboard shows it).
+    void runFinished(inflight::ui::SnapshotPtr snap);
+
+signals:
+    // "Set it": the window applies these settings and runs them.
+    void applyScenario(const inflight::Scenario& s);
+    // The panel wants the step to change; the window answers with setStep
+    // (it knows the current run generation).
+    void stepRequested(int step);
+    void experimentRequested(int index);
+    void stepTicked(int step);
+
+private:
+    void showStep();
+    void evaluate();
+    void refreshStepButtons();
+    const Step* step() const;
+
+    std::vector<Experiment> experiments_;
+    std::vector<std::vector<bool>> ticks_;
+    int exp_ = -1, step_ = 0;
+    quint64 since_generation_ = 0;
+    std::vector<SnapshotPtr> runs_;  // finished runs since the step began, oldest first
+    QString detail_;
+
+    QComboBox* chooser_;
+    QLabel* intro_;
+    QWidget* step_row_;
+    std::vector<QToolButton*> step_buttons_;
+    QLabel* title_;
+    QLabel* body_;
+    QPushButton* set_;
+    QLabel* tick_;
+    QLabel* check_;
+    QPushButton* prev_;
+    QPushButton* next_;
+    QLabel* errors_;
+};
+
+}  // namespace inflight::ui

@@ -1,0 +1,127 @@
+#include "teaching/playback_bar.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QToolButton>
+#include <cmath>
+
+#include "lesson/playhead.h"
+#include "panels/text_strip.h"
+#include "units.h"
+
+namespace inflight::ui {
+
+namespace {
+constexpr int kSliderSteps = 4000;
+constexpr double kSpeeds[] = {0.1, 0.25, 0.5, 1, 2, 5, 10};
+QString q(const std::string& s) { return QString::fromStdString(s); }
+}  // namespace
+
+PlaybackBar::PlaybackBar(Playhead* playhead, QWidget* parent) : QWidget(parent), playhead_(playhead) {
+    play_ = new QToolButton(this);
+    play_->setText(tr("▶ Replay"));
+    play_->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    play_->setToolTip(tr("Replay the finished run with a cursor across every panel (Space)"));
+    prev_event_ = new QToolButton(this);
+    prev_event_->setText(QStringLiteral("|◀"));
+    prev_event_->setToolTip(tr("Back to the previous event ([)"));
+    next_event_ = new QToolButton(this);
+    next_event_->setText(QStringLiteral("▶|"));
+    next_event_->setToolTip(tr("On to the next event (])"));
+    speed_ = new QComboBox(this);
+    for (double s : kSpeeds) speed_->addItem(QStringLiteral("%1×").arg(s), s);
+    speed_->setCurrentIndex(3);
+    speed_->setToolTip(tr("Replay speed: simulated seconds per second of real time"));
+    slider_ = new QSlider(Qt::Horizontal, this);
+    slider_->setRange(0, kSliderSteps);
+    slider_->setToolTip(tr("Move the playhead (or click and drag on a chart)"));
+    slider_->setFocusPolicy(Qt::ClickFocus);
+    readout_ = new TextStrip(1, this);
+    readout_->setObjectName("readout");
+    readout_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+
+    auto* h = new QHBoxLayout(this);
+    h->setContentsMargins(6, 2, 6, 2);
+    h->addWidget(play_);
+    h->addWidget(prev_event_);
+    h->addWidget(next_event_);
+    h->addWidget(speed_);
+    h->addWidget(slider_, 2);
+    h->addWidget(readout_, 3);
+
+    connect(play_, &QToolButton::clicked, playhead_, &Playhead::toggle);
+    connect(prev_event_, &QToolButton::clicked, this, &PlaybackBar::previousEvent);
+    connect(next_event_, &QToolButton::clicked, this, &PlaybackBar::nextEvent);
+    connect(speed_, &QComboBox::currentIndexChanged, this,
+            [this](int) { playhead_->setSpeed(speed_->currentData().toDouble()); });
+    connect(slider_, &QSlider::valueChanged, this, [this](int v) {
+        if (updating_ || !playhead_->ready()) return;
+        playhead_->seek(playhead_->duration() * v / kSliderSteps);
+    });
+    connect(playhead_, &Playhead::timeChanged, this, &PlaybackBar::showTime);
+    connect(playhead_, &Playhead::playingChanged, this,
+            [this](bool on) { play_->setText(on ? tr("⏸ Pause") : tr("▶ Replay")); });
+    connect(playhead_, &Playhead::disengaged, this, [this] {
+        readout_->setText(snap_ ? tr("finished — press Space or click a chart to replay it") : QString());
+    });
+    setSnapshot(nullptr);
+}
+
+void PlaybackBar::setSnapshot(SnapshotPtr snap) {
+    snap_ = std::move(snap);
+    const bool ok = snap_ && snap_->done;
+    for (QWidget* w : {static_cast<QWidget*>(play_), static_cast<QWidget*>(prev_event_),
+                       static_cast<QWidget*>(next_event_), static_cast<QWidget*>(slider_)})
+        w->setEnabled(ok);
+    const QSignalBlocker b(slider_);
+    slider_->setValue(0);
+    readout_->setText(ok ? tr("finished — press Space or click a chart to replay it") : tr("running…"));
+}
+
+QString PlaybackBar::readoutText() const { return readout_->text(); }
+
+void PlaybackBar::showTime(double t_s) {
+    if (!snap_) return;
+    updating_ = true;
+    if (playhead_->duration() > 0)
+        slider_->setValue(static_cast<int>(std::lround(kSliderSteps * t_s / playhead_->duration())));
+    updating_ = false;
+    const Trace& tr_ = snap_->result.trace;
+    const int i = bucket_index_at(tr_, t_s);
+    if (i < 0) return;
+    const TraceBucket& b = tr_.buckets[static_cast<std::size_t>(i)];
+    const double mss = std::max<double>(1, tr_.mss_bytes);
+    const auto pk = [&](const MinMax& m) { return QString::number(m.max / mss, 'f', 0); };
+    QString rtt = std::isfinite(b.rtt_s.max) ? q(format_time(b.rtt_s.max)) : q(format_time(b.srtt_s));
+    readout_->setText(tr("t %1 s · cwnd %2 pkts · in flight %3 · queue %4 · RTT %5 · %6 · limit %7")
+                          .arg(QString::number(t_s, 'f', 3), pk(b.cwnd_bytes), pk(b.inflight_bytes),
+                               pk(b.queue_bytes), rtt, QString::fromUtf8(to_string(b.phase)),
+                               QString::fromUtf8(to_string(b.limit))));
+}
+
+void PlaybackBar::nextEvent() {
+    if (!snap_ || !snap_->done) return;
+    const double now = playhead_->engaged() ? playhead_->time() : -1;
+    for (const Event& e : snap_->result.events)
+        if (e.t_s > now + 1e-9) {
+            playhead_->pause();
+            playhead_->seek(e.t_s);
+            return;
+        }
+}
+
+void PlaybackBar::previousEvent() {
+    if (!snap_ || !snap_->done) return;
+    const double now = playhead_->engaged() ? playhead_->time() : playhead_->duration();
+    const auto& ev = snap_->result.events;
+    for (auto it = ev.rbegin(); it != ev.rend(); ++it)
+        if (it->t_s < now - 1e-9) {
+            playhead_->pause();
+            playhead_->seek(it->t_s);
+            return;
+        }
+}
+
+}  // namespace inflight::ui
