@@ -14,6 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+source packaging/ccache.sh
 
 seconds=${1:-60}
 shift || true

@@ -8,6 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+source packaging/ccache.sh
 build=${1:-build-pkg}
 app_id=io.github.inflight.Inflight
 
@@ -41,7 +42,8 @@ for f in ./usr/bin/inflight \
          ./usr/share/icons/hicolor/scalable/apps/inflight.svg \
          ./usr/share/icons/hicolor/48x48/apps/inflight.png \
          ./usr/share/icons/hicolor/256x256/apps/inflight.png \
-         ./usr/share/man/man1/inflight.1.gz; do
+         ./usr/share/man/man1/inflight.1.gz \
+         ./usr/share/doc/inflight/copyright; do
   grep -q " $f\$" <<<"$contents" || die "the package lacks $f"
 done
 depends=$(dpkg-deb -f "$deb" Depends)
@@ -56,10 +58,13 @@ cleanup() { "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get remove -y
 trap cleanup EXIT
 
 [[ $(command -v inflight) == /usr/bin/inflight ]] || die "inflight is not /usr/bin/inflight: $(command -v inflight || echo missing)"
-version=$(/usr/bin/inflight --version)
+version_text=$(/usr/bin/inflight --version)
+version=$(head -n 1 <<<"$version_text")
 expected=$(sed -n 's/^project(inflight VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
 [[ $version == "inflight $expected" ]] || die "--version says '$version', expected 'inflight $expected'"
-say "/usr/bin/inflight --version: $version"
+[[ $version_text == *GPL-3.0-or-later* ]] || die "--version does not name the licence (GPL-3.0-or-later): '$version_text'"
+grep -q '^License: GPL-3.0-or-later' /usr/share/doc/inflight/copyright || die "the copyright file does not say GPL-3.0-or-later"
+say "/usr/bin/inflight --version: $version (GPL-3.0-or-later)"
 json=$(cd /tmp && /usr/bin/inflight run --json --duration 5s)
 python3 - "$json" <<'PY' || die "inflight run --json gave no sensible result"
 import json, sys

@@ -15,6 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+source packaging/ccache.sh
 
 kind=${1:-}
 case $kind in

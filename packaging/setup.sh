@@ -17,6 +17,8 @@ packages=(
   dpkg-dev appstream desktop-file-utils python3
   # sanitizer builds and libFuzzer (packaging/sanitizers.sh, packaging/fuzz.sh)
   clang-14 libclang-rt-14-dev
+  # compiled objects reused across builds and CI runs (packaging/ccache.sh)
+  ccache
 )
 
 missing=()
