@@ -1,0 +1,93 @@
+// The one entry point for running a scenario on this machine's Linux TCP
+// stack (kernel.md; issue 13). Everything privileged sits behind it, in order:
+//   1. checks, creating nothing: the scenario, the emulator's honest rate,
+//      CAP_NET_ADMIN + CAP_SYS_ADMIN, /dev/net/tun, the algorithm
+//   2. leftovers of killed runs removed; two namespaces with TUN devices
+//   3. the emulator's two threads, the receiver, the sender
+//   4. TCP_INFO every 10 ms for the scenario's duration in wall time, into
+//      the model's Trace / events / Summary, with progress callbacks
+//   5. everything torn down (guards), also on cancel and SIGINT/SIGTERM
+// The result is the model's RunResult plus KernelFacts (what the kernel
+// engine adds: version, MSS, pacing, the emulator's honesty) — or one line
+// of error. A command-line subcommand or a window button is a thin call.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "result.h"
+#include "scenario.h"
+
+namespace inflight::kernel {
+
+// The highest link rate at which the emulator stays honest on this machine.
+// Measured with tests/kernel/kernel_try (--sweep-rate) on the 2-core CI VM
+// (kernel 6.18): CUBIC, 20 ms, buffer 20 ms, 10 s runs at increasing rates;
+// honest = the data direction's p99 write lateness under a millisecond and
+// utilisation within 2% of the rate below. See kernel_run.cpp for figures.
+inline constexpr double kEmulatorHonestRateBps = 600e6;
+
+// How late the emulator's writes were, per direction.
+struct EmulatorHonesty {
+    std::uint64_t writes = 0;
+    double max_late_s = 0;
+    double p99_late_s = 0;
+    std::uint64_t write_errors = 0;
+};
+
+struct KernelFacts {
+    std::string engine = "kernel";
+    std::string kernel_release;   // uname -r, e.g. "6.18.44-…"
+    std::string kernel_version;   // uname -v
+    std::string congestion_control;  // as the socket reports it
+    std::uint32_t mtu_bytes = 0;  // the TUN devices' MTU (the scenario's packet size)
+    std::uint32_t mss_bytes = 0;  // tcpi_snd_mss: payload per segment actually used
+    std::string pacing;           // which pacing was in force, in words
+    bool window_scaling = true;   // in the receiver's namespace
+    double honest_rate_limit_bps = kEmulatorHonestRateBps;
+    EmulatorHonesty data_direction, ack_direction;
+    bool honest = true;           // the data direction's p99 lateness under kHonestP99Late
+    std::string sender_netns, receiver_netns;
+    int leftovers_removed = 0;    // namespaces of killed runs removed at this start
+    // Trace/Summary fields the kernel could not give as the model does (one
+    // line each: field and why).
+    std::vector<std::string> absent;
+};
+
+struct KernelOutcome {
+    std::optional<RunResult> result;  // set on success (cancelled = true when stopped early)
+    KernelFacts facts;
+    std::string error;                // one line when the run could not be made
+    int signal = 0;                   // SIGINT / SIGTERM that stopped the run, else 0
+    bool ok() const { return error.empty() && result.has_value(); }
+};
+
+struct KernelProgressView {
+    const Trace& trace;               // buckets so far
+    const std::vector<Event>& events;
+    double elapsed_s;
+    double duration_s;
+};
+// Called on the running thread about every 100 ms.
+using KernelProgress = std::function<void(const KernelProgressView&)>;
+
+// p99 write lateness above this makes a run "not honest" in its facts.
+inline constexpr double kHonestP99LateS = 1e-3;
+
+struct KernelRunOptions {
+    // Only for re-measuring kEmulatorHonestRateBps (tests/kernel/kernel_try
+    // --sweep-rate): run above it instead of refusing.
+    bool beyond_honest_rate = false;
+};
+
+// The checks of step 1 only: nothing when a run could start.
+std::optional<std::string> kernel_run_refusal(const Scenario& s, const KernelRunOptions& options = {});
+
+KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress = {},
+                            const std::atomic<bool>* cancel = nullptr, const KernelRunOptions& options = {});
+
+}  // namespace inflight::kernel

@@ -1,0 +1,232 @@
+// The transfer: receiver and sender threads and their socket options (see transfer.h).
+#include "transfer.h"
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <linux/tcp.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <future>
+#include <sstream>
+#include <vector>
+
+#include "netns.h"
+
+namespace inflight::kernel {
+
+namespace {
+
+constexpr int kPollMs = 20;                          // threads look at their stop flag this often
+constexpr std::size_t kChunkBytes = 256 * 1024;      // one write or read
+constexpr double kPacingCapLinkMultiple = 10.0;      // SO_MAX_PACING_RATE: far above any 200% gain
+// Socket buffers may grow to this many times BDP + buffer (autotuning's caps,
+// per namespace); never below the kernel's defaults.
+constexpr double kBufferHeadroom = 4.0;
+constexpr std::uint64_t kMaxAutotuneBytes = 256ull << 20;
+// The scenario's "no limit" windows (Limits::max_window_bytes): left to the kernel.
+constexpr std::uint64_t kUnlimitedWindow = Limits::max_window_bytes;
+
+std::string errno_text(const std::string& what) { return what + ": " + std::strerror(errno); }
+
+sockaddr_in receiver_address() {
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(kPort);
+    inet_pton(AF_INET, kReceiverAddress, &a.sin_addr);
+    return a;
+}
+
+// net.ipv4.tcp_rmem / tcp_wmem: "min default max", per namespace; the max
+// raised so autotuning can cover the path's BDP plus its buffer.
+std::string raise_autotune_max(const char* path, const Scenario& s) {
+    std::istringstream in(read_sysctl(path));
+    std::uint64_t lo = 0, def = 0, hi = 0;
+    if (!(in >> lo >> def >> hi)) return {};
+    const double want = kBufferHeadroom * (bdp_bytes(s) + buffer_bytes(s));
+    const auto target = static_cast<std::uint64_t>(std::min(want, static_cast<double>(kMaxAutotuneBytes)));
+    if (target <= hi) return {};
+    return write_sysctl(path, std::to_string(lo) + " " + std::to_string(def) + " " + std::to_string(target));
+}
+
+std::string namespace_sysctls(const Scenario& s, bool receiver, bool& window_scaling) {
+    std::string err;
+    if (receiver && s.rwnd_bytes <= Limits::no_wscale_rwnd_bytes) {
+        err = write_sysctl("/proc/sys/net/ipv4/tcp_window_scaling", "0");
+        if (!err.empty()) return err;
+    }
+    window_scaling = read_sysctl("/proc/sys/net/ipv4/tcp_window_scaling") != "0";
+    if (s.ecn) {
+        err = write_sysctl("/proc/sys/net/ipv4/tcp_ecn", "1");
+        if (!err.empty()) return err;
+    }
+    return raise_autotune_max(receiver ? "/proc/sys/net/ipv4/tcp_rmem" : "/proc/sys/net/ipv4/tcp_wmem", s);
+}
+
+}  // namespace
+
+const char* kernel_cc_name(Algorithm a) {
+    switch (a) {
+    case Algorithm::Reno: return "reno";
+    case Algorithm::Cubic: return "cubic";
+    case Algorithm::Bbr: return "bbr";
+    }
+    return "cubic";
+}
+
+std::string check_algorithm_available(Algorithm a) {
+    const std::string available = read_sysctl("/proc/sys/net/ipv4/tcp_available_congestion_control");
+    std::istringstream in(available);
+    for (std::string name; in >> name;)
+        if (name == kernel_cc_name(a)) return {};
+    return std::string("this kernel does not offer congestion control '") + kernel_cc_name(a) + "' (available: " +
+           available + "); load it with: sudo modprobe tcp_" + kernel_cc_name(a);
+}
+
+Receiver::~Receiver() { stop(); }
+
+std::string Receiver::start(int netns_fd, const Scenario& s) {
+    std::promise<std::string> ready;
+    auto ready_future = ready.get_future();
+    thread_ = std::thread([this, netns_fd, s, &ready] {
+        std::string err = enter_netns(netns_fd);
+        if (err.empty()) err = namespace_sysctls(s, true, window_scaling_);
+        if (err.empty()) {
+            listen_fd_ = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+            if (listen_fd_ < 0) err = errno_text("socket");
+        }
+        const int one = 1;
+        if (err.empty()) setsockopt(listen_fd_, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+        if (err.empty() && s.rwnd_bytes < kUnlimitedWindow) {
+            // Inherited by the accepted socket (tcp_openreq_init_rwin).
+            const int clamp = static_cast<int>(s.rwnd_bytes);
+            if (setsockopt(listen_fd_, IPPROTO_TCP, TCP_WINDOW_CLAMP, &clamp, sizeof clamp) != 0)
+                err = errno_text("TCP_WINDOW_CLAMP");
+        }
+        const sockaddr_in addr = receiver_address();
+        if (err.empty() && bind(listen_fd_, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) != 0)
+            err = errno_text("bind");
+        if (err.empty() && listen(listen_fd_, 1) != 0) err = errno_text("listen");
+        ready.set_value(err);
+        if (err.empty()) loop();
+    });
+    std::string err = ready_future.get();
+    if (!err.empty()) stop();
+    return err;
+}
+
+void Receiver::loop() {
+    std::vector<char> buf(kChunkBytes);
+    int fd = -1;
+    while (!stop_.load(std::memory_order_relaxed)) {
+        pollfd p{fd < 0 ? listen_fd_ : fd, POLLIN, 0};
+        if (poll(&p, 1, kPollMs) <= 0) continue;
+        if (fd < 0) {
+            fd = accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK);
+            if (fd >= 0) conn_fd_ = fd;
+            continue;
+        }
+        for (;;) {
+            const ssize_t n = read(fd, buf.data(), buf.size());
+            if (n > 0) {
+                bytes_.fetch_add(static_cast<std::uint64_t>(n), std::memory_order_relaxed);
+                continue;
+            }
+            if (n == 0) {  // the sender closed: nothing more will come
+                while (!stop_.load(std::memory_order_relaxed)) poll(nullptr, 0, kPollMs);
+            }
+            break;  // EAGAIN (or an error: the sender reports failures)
+        }
+    }
+}
+
+void Receiver::stop() {
+    stop_ = true;
+    if (thread_.joinable()) thread_.join();
+    const int c = conn_fd_.exchange(-1);
+    if (c >= 0) close(c);
+    if (listen_fd_ >= 0) close(listen_fd_);
+    listen_fd_ = -1;
+}
+
+Sender::~Sender() { stop(); }
+
+std::string Sender::start(int netns_fd, const Scenario& s) {
+    std::promise<std::string> ready;
+    auto ready_future = ready.get_future();
+    thread_ = std::thread([this, netns_fd, s, &ready] {
+        bool ws = true;
+        std::string err = enter_netns(netns_fd);
+        if (err.empty()) err = namespace_sysctls(s, false, ws);
+        if (err.empty()) {
+            fd_ = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+            if (fd_ < 0) err = errno_text("socket");
+        }
+        const char* cc = kernel_cc_name(s.algorithm);
+        if (err.empty() && setsockopt(fd_, IPPROTO_TCP, TCP_CONGESTION, cc, std::strlen(cc)) != 0)
+            err = errno == ENOENT ? check_algorithm_available(s.algorithm) : errno_text("TCP_CONGESTION");
+        if (err.empty()) {
+            char name[16] = {};  // TCP_CA_NAME_MAX (include/net/tcp.h)
+            socklen_t len = sizeof name;
+            if (getsockopt(fd_, IPPROTO_TCP, TCP_CONGESTION, name, &len) == 0) cc_in_force_.assign(name, strnlen(name, len));
+        }
+        if (err.empty() && s.sndbuf_bytes < kUnlimitedWindow) {
+            const int sndbuf = static_cast<int>(std::min<std::uint64_t>(s.sndbuf_bytes, 1u << 30));
+            if (setsockopt(fd_, SOL_SOCKET, SO_SNDBUFFORCE, &sndbuf, sizeof sndbuf) != 0)
+                err = errno_text("SO_SNDBUF");
+        }
+        if (err.empty() && s.pacing) {
+            const auto cap = static_cast<std::uint64_t>(kPacingCapLinkMultiple * s.bandwidth_bps / 8.0);
+            if (setsockopt(fd_, SOL_SOCKET, SO_MAX_PACING_RATE, &cap, sizeof cap) != 0)
+                err = errno_text("SO_MAX_PACING_RATE");
+            else
+                paced_by_option_ = true;
+        }
+        const sockaddr_in addr = receiver_address();
+        if (err.empty() && connect(fd_, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) != 0 &&
+            errno != EINPROGRESS)
+            err = errno_text("connect");
+        ready.set_value(err);
+        if (err.empty()) loop();
+    });
+    std::string err = ready_future.get();
+    if (!err.empty()) stop();
+    return err;
+}
+
+void Sender::loop() {
+    const std::vector<char> data(kChunkBytes, 'x');
+    while (!stop_.load(std::memory_order_relaxed)) {
+        pollfd p{fd_, POLLOUT, 0};
+        if (poll(&p, 1, kPollMs) <= 0) continue;
+        if (p.revents & (POLLERR | POLLHUP)) {
+            int so_error = 0;
+            socklen_t len = sizeof so_error;
+            getsockopt(fd_, SOL_SOCKET, SO_ERROR, &so_error, &len);
+            failure_ = std::string("the connection failed: ") + std::strerror(so_error ? so_error : ECONNRESET);
+            failed_ = true;
+            return;
+        }
+        while (!stop_.load(std::memory_order_relaxed)) {
+            const ssize_t n = send(fd_, data.data(), data.size(), MSG_NOSIGNAL);
+            if (n <= 0) break;  // EAGAIN: the send buffer is full
+        }
+    }
+}
+
+std::string Sender::error() const { return failed_.load() ? failure_ : std::string(); }
+
+void Sender::stop() {
+    stop_ = true;
+    if (thread_.joinable()) thread_.join();
+    if (fd_ >= 0) close(fd_);
+    fd_ = -1;
+}
+
+}  // namespace inflight::kernel

@@ -1,0 +1,244 @@
+// Runs on this machine's TCP stack (kernel.md, "What it must show"): short
+// runs (10 s, the Summary's window = the last 5 s) at 20 Mbit/s, 40 ms,
+// buffer 40 ms; cleanup after a normal end, SIGINT and SIGKILL; the refusal
+// without capabilities. Expected figures are the spec's or arithmetic on the
+// path. Skipped unless root (CI runs as root).
+#include <gtest/gtest.h>
+#include <linux/capability.h>
+#include <signal.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <thread>
+
+#include "kernel_run.h"
+#include "netns.h"
+#include "privileges.h"
+
+namespace inflight::kernel {
+namespace {
+
+#define REQUIRE_ROOT()                                                                 \
+    do {                                                                               \
+        if (geteuid() != 0 || missing_privileges()) GTEST_SKIP() << "needs root (CI runs as root)"; \
+    } while (0)
+
+Scenario lesson_path() {
+    Scenario s;
+    s.algorithm = Algorithm::Cubic;
+    s.bandwidth_bps = 20e6;
+    s.rtt_s = 0.040;
+    s.buffer_s = 0.040;
+    s.duration_s = 10;
+    return s;
+}
+
+RunResult run_ok(const Scenario& s, KernelFacts* facts = nullptr) {
+    KernelOutcome o = run_on_kernel(s);
+    EXPECT_TRUE(o.ok()) << o.error;
+    if (facts) *facts = o.facts;
+    return o.result.value_or(RunResult{});
+}
+
+std::vector<std::string> netns_of(pid_t pid) {
+    std::vector<std::string> mine;
+    const std::string prefix = netns_prefix_for(pid);
+    for (const std::string& n : list_inflight_netns())
+        if (n.rfind(prefix, 0) == 0) mine.push_back(n);
+    return mine;
+}
+
+bool wait_for(const std::function<bool()>& cond, std::chrono::milliseconds timeout) {
+    const auto end = std::chrono::steady_clock::now() + timeout;
+    while (std::chrono::steady_clock::now() < end) {
+        if (cond()) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return cond();
+}
+
+// A child process that runs a long scenario on the kernel and exits with
+// 130 when a signal stopped it, 0 after a normal end, 1 on an error.
+pid_t spawn_long_run() {
+    const pid_t pid = fork();
+    if (pid == 0) {
+        Scenario s = lesson_path();
+        s.duration_s = 30;
+        const KernelOutcome o = run_on_kernel(s);
+        _exit(!o.error.empty() ? 1 : o.signal != 0 ? 130 : 0);
+    }
+    return pid;
+}
+
+int wait_exit(pid_t pid, std::chrono::milliseconds timeout, bool& exited) {
+    int status = 0;
+    exited = wait_for([&] { return waitpid(pid, &status, WNOHANG) == pid; }, timeout);
+    if (!exited) {
+        kill(pid, SIGKILL);
+        waitpid(pid, &status, 0);
+    }
+    return status;
+}
+
+TEST(KernelRun, CubicFillsTheLinkWithSrttWithinBaseRttPlusBuffer) {
+    REQUIRE_ROOT();
+    const Scenario s = lesson_path();
+    KernelFacts f;
+    const RunResult r = run_ok(s, &f);
+    std::printf("CUBIC 20 Mbit/s 40 ms buffer 40 ms: goodput %.2f Mbit/s, utilisation %.3f, srtt mean %.1f ms "
+                "max %.1f ms, MSS %u, emulator p99 late %.0f us\n",
+                r.summary.throughput_bps / 1e6, r.summary.utilisation, r.summary.mean_rtt_s * 1e3,
+                r.summary.max_rtt_s * 1e3, f.mss_bytes, f.data_direction.p99_late_s * 1e6);
+    EXPECT_GE(r.summary.utilisation, 0.90);
+    // srtt over the window: at least the base RTT, at most base RTT + the
+    // buffer's 40 ms (+ one packet's 0.6 ms on the wire).
+    EXPECT_GE(r.summary.min_rtt_s, s.rtt_s);
+    EXPECT_LE(r.summary.max_rtt_s, s.rtt_s + s.buffer_s + 1500 * 8 / s.bandwidth_bps);
+    EXPECT_EQ(f.engine, "kernel");
+    EXPECT_EQ(f.congestion_control, "cubic");
+    EXPECT_TRUE(f.honest);
+    EXPECT_FALSE(r.trace.buckets.empty());
+}
+
+TEST(KernelRun, WindowScalingOffHoldsGoodputAtRwndOverRtt) {
+    REQUIRE_ROOT();
+    Scenario s = lesson_path();
+    s.rwnd_bytes = 65535;
+    KernelFacts f;
+    const RunResult r = run_ok(s, &f);
+    // The lesson's arithmetic: one window per RTT plus one packet's serialization.
+    const double expected_bps = 65535.0 * 8 / (s.rtt_s + 1500 * 8 / s.bandwidth_bps);
+    std::printf("rwnd 65,535 B, 20 Mbit/s, 40 ms: goodput %.3f Mbit/s, expected %.3f\n",
+                r.summary.throughput_bps / 1e6, expected_bps / 1e6);
+    EXPECT_FALSE(f.window_scaling);
+    EXPECT_NEAR(r.summary.throughput_bps, expected_bps, 0.05 * expected_bps);
+    EXPECT_EQ(r.summary.binding_limit, Limit::Rwnd);
+}
+
+TEST(KernelRun, BbrHoldsTheLinkAtTwoPercentRandomLossWhereCubicCollapses) {
+    REQUIRE_ROOT();
+    Scenario s = lesson_path();
+    s.rtt_s = 0.100;
+    s.loss = 0.02;
+    s.loss_pattern = LossPattern::Random;
+    s.algorithm = Algorithm::Cubic;
+    const RunResult cubic = run_ok(s);
+    s.algorithm = Algorithm::Bbr;
+    KernelFacts f;
+    const RunResult bbr = run_ok(s, &f);
+    std::printf("2%% random loss, 100 ms: BBR %.2f Mbit/s, CUBIC %.2f Mbit/s (%.1fx)\n",
+                bbr.summary.throughput_bps / 1e6, cubic.summary.throughput_bps / 1e6,
+                bbr.summary.throughput_bps / cubic.summary.throughput_bps);
+    EXPECT_GE(bbr.summary.throughput_bps, 5 * cubic.summary.throughput_bps);
+    EXPECT_GT(bbr.summary.drops_random, 0u);
+    EXPECT_NE(f.pacing.find("BBR"), std::string::npos);
+    ASSERT_FALSE(bbr.trace.buckets.empty());
+    EXPECT_FALSE(std::isnan(bbr.trace.buckets.back().cc.bw_bps));
+}
+
+TEST(KernelCleanup, NamespacesExistDuringARunAndAreGoneAfterItsEnd) {
+    REQUIRE_ROOT();
+    Scenario s = lesson_path();
+    s.duration_s = 1;
+    std::size_t seen = 0;
+    const KernelOutcome o =
+        run_on_kernel(s, [&](const KernelProgressView&) { seen = std::max(seen, netns_of(getpid()).size()); });
+    ASSERT_TRUE(o.ok()) << o.error;
+    EXPECT_EQ(seen, 2u);
+    EXPECT_TRUE(netns_of(getpid()).empty());
+}
+
+TEST(KernelCleanup, CancelStopsWithinHalfASecondAndCleansUp) {
+    REQUIRE_ROOT();
+    Scenario s = lesson_path();
+    s.duration_s = 30;
+    std::atomic<bool> cancel{false};
+    std::chrono::steady_clock::time_point asked{};
+    const KernelOutcome o = run_on_kernel(
+        s,
+        [&](const KernelProgressView& v) {
+            if (v.elapsed_s > 0.5 && !cancel) {
+                asked = std::chrono::steady_clock::now();
+                cancel = true;
+            }
+        },
+        &cancel);
+    const auto took = std::chrono::steady_clock::now() - asked;
+    ASSERT_TRUE(o.ok()) << o.error;
+    EXPECT_TRUE(o.result->cancelled);
+    EXPECT_LT(took, std::chrono::milliseconds(500));
+    EXPECT_TRUE(netns_of(getpid()).empty());
+}
+
+TEST(KernelCleanup, SigintStopsTheRunAndRemovesItsNamespaces) {
+    REQUIRE_ROOT();
+    const pid_t child = spawn_long_run();
+    ASSERT_GT(child, 0);
+    ASSERT_TRUE(wait_for([&] { return netns_of(child).size() == 2; }, std::chrono::seconds(5)));
+    const auto signalled = std::chrono::steady_clock::now();
+    kill(child, SIGINT);
+    bool exited = false;
+    const int status = wait_exit(child, std::chrono::seconds(5), exited);
+    ASSERT_TRUE(exited);
+    EXPECT_LT(std::chrono::steady_clock::now() - signalled, std::chrono::milliseconds(1000));
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 130);
+    EXPECT_TRUE(netns_of(child).empty());
+}
+
+TEST(KernelCleanup, AKilledRunsNamespacesAreRemovedAtTheNextStart) {
+    REQUIRE_ROOT();
+    const pid_t child = spawn_long_run();
+    ASSERT_GT(child, 0);
+    ASSERT_TRUE(wait_for([&] { return netns_of(child).size() == 2; }, std::chrono::seconds(5)));
+    kill(child, SIGKILL);
+    int status = 0;
+    waitpid(child, &status, 0);
+    EXPECT_EQ(netns_of(child).size(), 2u);  // a killed run cannot clean up after itself
+    Scenario s = lesson_path();
+    s.duration_s = 1;
+    run_ok(s);
+    EXPECT_TRUE(netns_of(child).empty());
+}
+
+TEST(KernelRefusal, WithoutCapabilitiesOneLineAnErrorAndNothingCreated) {
+    REQUIRE_ROOT();
+    int pipe_fd[2];
+    ASSERT_EQ(pipe(pipe_fd), 0);
+    const pid_t child = fork();
+    if (child == 0) {
+        close(pipe_fd[0]);
+        // Drop CAP_NET_ADMIN and CAP_SYS_ADMIN from the effective and permitted sets.
+        __user_cap_header_struct h{_LINUX_CAPABILITY_VERSION_3, 0};
+        __user_cap_data_struct d[_LINUX_CAPABILITY_U32S_3]{};
+        syscall(SYS_capget, &h, d);
+        for (int cap : {CAP_NET_ADMIN, CAP_SYS_ADMIN}) {
+            d[cap / 32].effective &= ~(1u << (cap % 32));
+            d[cap / 32].permitted &= ~(1u << (cap % 32));
+        }
+        if (syscall(SYS_capset, &h, d) != 0) _exit(3);
+        const KernelOutcome o = run_on_kernel(lesson_path());
+        if (write(pipe_fd[1], o.error.data(), o.error.size()) < 0) _exit(4);
+        _exit(o.ok() ? 0 : 1);
+    }
+    close(pipe_fd[1]);
+    std::string msg;
+    char buf[512];
+    for (ssize_t n; (n = read(pipe_fd[0], buf, sizeof buf)) > 0;) msg.append(buf, static_cast<std::size_t>(n));
+    close(pipe_fd[0]);
+    int status = 0;
+    waitpid(child, &status, 0);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 1);
+    EXPECT_FALSE(msg.empty());
+    EXPECT_EQ(msg.find('\n'), std::string::npos);
+    EXPECT_NE(msg.find("sudo inflight kernel"), std::string::npos) << msg;
+    EXPECT_TRUE(netns_of(child).empty());
+}
+
+}  // namespace
+}  // namespace inflight::kernel

@@ -1,0 +1,45 @@
+// The refusals that need no privileges to check: the capability message and
+// the emulator's rate limit (kernel.md, "Privileges" and "The emulator").
+#include <gtest/gtest.h>
+
+#include "kernel_run.h"
+#include "privileges.h"
+
+namespace inflight::kernel {
+namespace {
+
+TEST(Privileges, MissingCapabilitiesGiveOneLineSayingWhatToDo) {
+    const auto msg = missing_privileges(Capabilities{false, false});
+    ASSERT_TRUE(msg.has_value());
+    EXPECT_EQ(msg->find('\n'), std::string::npos);
+    EXPECT_NE(msg->find("CAP_NET_ADMIN"), std::string::npos);
+    EXPECT_NE(msg->find("CAP_SYS_ADMIN"), std::string::npos);
+    EXPECT_NE(msg->find("sudo inflight kernel"), std::string::npos);
+    EXPECT_NE(msg->find("sudo setcap cap_net_admin,cap_sys_admin+ep /usr/bin/inflight"), std::string::npos);
+}
+
+TEST(Privileges, OneMissingCapabilityIsNamed) {
+    const auto msg = missing_privileges(Capabilities{true, false});
+    ASSERT_TRUE(msg.has_value());
+    EXPECT_NE(msg->find("missing CAP_SYS_ADMIN"), std::string::npos);
+    EXPECT_FALSE(missing_privileges(Capabilities{true, true}).has_value());
+}
+
+TEST(Refusal, ARateAboveTheEmulatorsHonestLimitIsRefusedNamingIt) {
+    Scenario s;
+    s.bandwidth_bps = 2 * kEmulatorHonestRateBps;
+    const auto msg = kernel_run_refusal(s);
+    ASSERT_TRUE(msg.has_value());
+    EXPECT_NE(msg->find("honest"), std::string::npos);
+    EXPECT_NE(msg->find("Mbit/s"), std::string::npos);
+    EXPECT_EQ(msg->find('\n'), std::string::npos);
+}
+
+TEST(Refusal, AnInvalidScenarioIsRefusedByTheModelsValidation) {
+    Scenario s;
+    s.rtt_s = 5.0;  // above the allowed 1 s
+    EXPECT_TRUE(kernel_run_refusal(s).has_value());
+}
+
+}  // namespace
+}  // namespace inflight::kernel
