@@ -97,10 +97,15 @@ Scenario with_sweep_value(Scenario s, SweepParam p, double value) {
     return s;
 }
 
+std::optional<std::string> validate_sweep_points(long long points, std::string_view as_written) {
+    if (points >= kMinSweepPoints && points <= kMaxSweepPoints) return std::nullopt;
+    return "--points: " + (as_written.empty() ? std::to_string(points) : std::string(as_written)) +
+           " is out of range; allowed " + std::to_string(kMinSweepPoints) + " – " +
+           std::to_string(kMaxSweepPoints);
+}
+
 std::optional<std::string> validate_sweep(const SweepSpec& spec) {
-    if (spec.points < kMinSweepPoints || spec.points > kMaxSweepPoints)
-        return "--points: " + std::to_string(spec.points) + " is out of range; allowed " +
-               std::to_string(kMinSweepPoints) + " – " + std::to_string(kMaxSweepPoints);
+    if (auto err = validate_sweep_points(spec.points)) return err;
     const Param param = scenario_param(spec.param);
     const std::string allowed = allowed_range(param);
     for (const auto& [name, value] : {std::pair{"--from", spec.from}, std::pair{"--to", spec.to}}) {

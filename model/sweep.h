@@ -48,6 +48,11 @@ Scenario with_sweep_value(Scenario s, SweepParam p, double value);
 inline constexpr int kMinSweepPoints = 2;
 inline constexpr int kMaxSweepPoints = 40;
 
+// Checks a number of points, kMinSweepPoints … kMaxSweepPoints: nothing, or
+// "--points: 1 is out of range; allowed 2 – 40", showing the value as
+// `as_written` when given (the command line passes the user's text).
+std::optional<std::string> validate_sweep_points(long long points, std::string_view as_written = {});
+
 struct SweepSpec {
     Scenario base;                      // every other parameter
     SweepParam param = SweepParam::Loss;

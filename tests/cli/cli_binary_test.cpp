@@ -74,7 +74,9 @@ std::string read_all(const QString& path) {
 TEST(InflightBinary, VersionAndHelp) {
     Outcome o = run_inflight({"--version"});
     EXPECT_EQ(o.exit_code, 0);
-    EXPECT_EQ(o.out, std::string("inflight ") + INFLIGHT_VERSION + "\n");
+    EXPECT_TRUE(o.out.starts_with(std::string("inflight ") + INFLIGHT_VERSION + "\n")) << o.out;
+    EXPECT_TRUE(contains(o.out, "\nLicense GPL-3.0-or-later: <https://www.gnu.org/licenses/gpl-3.0.html>\n")) << o.out;
+    EXPECT_EQ(line_count(o.out), 4u) << o.out;
     o = run_inflight({"--help"});
     EXPECT_EQ(o.exit_code, 0);
     EXPECT_TRUE(contains(o.out, "inflight run")) << o.out;

@@ -1,4 +1,5 @@
-// parse_command_line(): the options of app.md's "Command line" section.
+// Reading `inflight run`'s options (run_command.h) and the front door
+// (cli.h): the options of app.md's "Command line" section.
 #include <gtest/gtest.h>
 
 #include <QFile>
@@ -7,27 +8,60 @@
 
 #include "cli.h"
 #include "csv_export.h"
+#include "help.h"
+#include "run_command.h"
 
 using namespace inflight;
 using namespace inflight::cli;
 
 namespace {
 
-ParsedCommandLine parse(std::initializer_list<std::string> args) {
-    return parse_command_line(std::vector<std::string>(args));
+struct RunParse {
+    ParseResult result = ParseResult::Error;
+    RunRequest run;
+    std::string error;
+};
+
+// `args` as after "inflight": {"run", options...}.
+RunParse parse(std::vector<std::string> args) {
+    RunParse p;
+    EXPECT_FALSE(args.empty());
+    if (args.empty()) return p;
+    EXPECT_EQ(args[0], "run");
+    p.result = parse_run_options(std::vector<std::string>(args.begin() + 1, args.end()), p.run, &p.error);
+    return p;
 }
 
 Scenario run_scenario_of(std::initializer_list<std::string> args) {
     auto p = parse(args);
-    EXPECT_EQ(p.command, Command::Run) << p.error;
+    EXPECT_EQ(p.result, ParseResult::Ok) << p.error;
     return p.run.scenario;
 }
 
 std::string error_of(std::initializer_list<std::string> args) {
     auto p = parse(args);
-    EXPECT_EQ(p.command, Command::Error);
+    EXPECT_EQ(p.result, ParseResult::Error);
     EXPECT_EQ(p.error.find('\n'), std::string::npos) << p.error;
     return p.error;
+}
+
+// The whole program on `args` (after "inflight"), with string streams.
+struct Outcome {
+    int code = -1;
+    std::string out, err;
+};
+
+Outcome dispatch_of(std::vector<std::string> args, const Frontends& frontends = {}) {
+    args.insert(args.begin(), "inflight");
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    std::ostringstream out, err;
+    Outcome o;
+    o.code = dispatch(static_cast<int>(args.size()), argv.data(), Io{out, err, nullptr}, frontends);
+    o.out = out.str();
+    o.err = err.str();
+    return o;
 }
 
 bool contains(const std::string& text, const std::string& part) {
@@ -44,15 +78,38 @@ std::vector<std::string> split_words(const std::string& line) {
 }  // namespace
 
 TEST(CommandLine, NoArgumentsOpensTheWindow) {
-    EXPECT_EQ(parse({}).command, Command::Gui);
+    int window_calls = 0;
+    Frontends with_window;
+    with_window.open_window = [&](int argc, char**) {
+        ++window_calls;
+        EXPECT_EQ(argc, 1);
+        return 7;
+    };
+    EXPECT_EQ(dispatch_of({}, with_window).code, 7);
+    EXPECT_EQ(window_calls, 1);
+    // A build without the window says so, and fails.
+    const Outcome o = dispatch_of({});
+    EXPECT_EQ(o.code, kExitFailure);
+    EXPECT_EQ(o.err, "inflight: this build has no window (built without ui/ or with INFLIGHT_BUILD_UI=OFF); "
+                     "use 'inflight run --help' for the command line\n");
 }
 
 TEST(CommandLine, HelpAndVersion) {
-    EXPECT_EQ(parse({"--help"}).command, Command::Help);
-    EXPECT_EQ(parse({"-h"}).command, Command::Help);
-    EXPECT_EQ(parse({"--version"}).command, Command::Version);
-    EXPECT_EQ(parse({"run", "--help"}).command, Command::Help);
-    EXPECT_EQ(version_text(), std::string("inflight ") + INFLIGHT_VERSION + "\n");
+    for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+             {"--help"}, {"-h"}, {"help"}, {"run", "--help"}, {"run", "-h"}, {"run", "--rtt", "20ms", "--help"}}) {
+        const Outcome o = dispatch_of(args);
+        EXPECT_EQ(o.code, kExitOk) << args[0];
+        EXPECT_EQ(o.out, help_text()) << args[0];
+        EXPECT_EQ(o.err, "");
+    }
+    const std::string version = std::string("inflight ") + INFLIGHT_VERSION +
+                                "\n"
+                                "Copyright (C) The Inflight authors.\n"
+                                "License GPL-3.0-or-later: <https://www.gnu.org/licenses/gpl-3.0.html>\n"
+                                "This is free software; there is NO WARRANTY.\n";
+    EXPECT_EQ(version_text(), version);
+    EXPECT_EQ(dispatch_of({"--version"}).out, version);
+    EXPECT_EQ(dispatch_of({"-v"}).out, version);
 }
 
 TEST(CommandLine, HelpListsEveryOptionOfAppMd) {
@@ -66,7 +123,7 @@ TEST(CommandLine, HelpListsEveryOptionOfAppMd) {
 
 TEST(CommandLine, RunWithoutOptionsUsesDefaults) {
     auto p = parse({"run"});
-    ASSERT_EQ(p.command, Command::Run);
+    ASSERT_EQ(p.result, ParseResult::Ok);
     EXPECT_EQ(p.run.scenario, Scenario{});
     EXPECT_FALSE(p.run.json);
     EXPECT_TRUE(p.run.csv_path.empty());
@@ -105,7 +162,7 @@ TEST(CommandLine, OutputsAndJson) {
     const std::string csv = dir.filePath("t.csv").toStdString();
     const std::string ev = dir.filePath("e.csv").toStdString();
     auto p = parse({"run", "--json", "--csv", csv, "--events", ev});
-    ASSERT_EQ(p.command, Command::Run) << p.error;
+    ASSERT_EQ(p.result, ParseResult::Ok) << p.error;
     EXPECT_TRUE(p.run.json);
     EXPECT_EQ(p.run.csv_path, csv);
     EXPECT_EQ(p.run.events_path, ev);
@@ -139,10 +196,15 @@ TEST(CommandLine, UnknownOptionsAndStrayArguments) {
     EXPECT_TRUE(contains(e, "'-x'")) << e;
     e = error_of({"run", "80ms"});
     EXPECT_TRUE(contains(e, "'80ms'")) << e;
-    e = error_of({"--frobnicate"});
-    EXPECT_TRUE(contains(e, "'--frobnicate'")) << e;
-    e = error_of({"walk"});
-    EXPECT_TRUE(contains(e, "unknown command 'walk'")) << e;
+    e = error_of({"run", "--"});  // once an out_of_range exception
+    EXPECT_EQ(e, "unknown option '--' (see inflight run --help)");
+    Outcome o = dispatch_of({"--frobnicate"});
+    EXPECT_EQ(o.code, kExitUsage);
+    EXPECT_EQ(o.err, "inflight: unknown option '--frobnicate'; use 'inflight run [options]', --help or --version\n");
+    o = dispatch_of({"walk"});
+    EXPECT_EQ(o.code, kExitUsage);
+    EXPECT_EQ(o.err, "inflight: unknown command 'walk'; use 'inflight run [options]', --help or --version\n");
+    EXPECT_EQ(o.out, "");
 }
 
 TEST(CommandLine, MissingValuesAndValuesGivenToFlags) {
@@ -212,7 +274,7 @@ TEST(CommandLine, ReproduceCommandInCsvHeadersParsesBackToTheSameScenario) {
     ASSERT_GE(words.size(), 2u);
     EXPECT_EQ(words[0], "inflight");
     words.erase(words.begin());
-    const auto p = parse_command_line(words);
-    ASSERT_EQ(p.command, Command::Run) << p.error;
+    const auto p = parse(words);
+    ASSERT_EQ(p.result, ParseResult::Ok) << p.error;
     EXPECT_EQ(p.run.scenario, s);
 }

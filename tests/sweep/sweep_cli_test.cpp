@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <QFile>
-#include <QImage>
+#ifdef INFLIGHT_TEST_HAVE_UI
+#include <QImage>  // reads --png back; Qt6::Gui is linked only with the window
+#endif
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>

@@ -1,4 +1,4 @@
-// The two entry points app/gui_entry.h declares: the window, and the same
+// The two entry points shell/gui_entry.h declares: the window, and the same
 // dashboard rendered offscreen for `inflight run --png/--svg`.
 #include "export/offscreen_app.h"
 #include "shell/gui_entry.h"
@@ -23,20 +23,21 @@ constexpr int kRenderHeight = 900;
 
 }  // namespace
 
-int inflight_run_gui(int argc, char** argv) {
+namespace inflight::ui {
+
+int run_gui(int argc, char** argv) {
     QApplication app(argc, argv);
-    QApplication::setOrganizationName(inflight::ui::keys::kOrganization);
-    QApplication::setApplicationName(inflight::ui::keys::kApplication);
+    QApplication::setOrganizationName(keys::kOrganization);
+    QApplication::setApplicationName(keys::kApplication);
     QApplication::setApplicationVersion(INFLIGHT_VERSION);
-    inflight::ui::apply_theme(inflight::ui::Theme::Light);
-    inflight::ui::MainWindow window;
+    apply_theme(Theme::Light);
+    MainWindow window;
     window.show();
     return app.exec();
 }
 
-int inflight_render_dashboard(const inflight::RunResult& result, const std::string& png_path,
-                              const std::string& svg_path, std::string* error) {
-    using namespace inflight::ui;
+int render_dashboard(const RunResult& result, const std::string& png_path, const std::string& svg_path,
+                     std::string* error) {
     bool app_ok = false;
     const auto own_app = ensure_gui_application("the dashboard", error, &app_ok);
     if (!app_ok) return 1;
@@ -66,3 +67,5 @@ int inflight_render_dashboard(const inflight::RunResult& result, const std::stri
         }
     return 0;
 }
+
+}  // namespace inflight::ui

@@ -1,3 +1,4 @@
+// The sweep plot drawn offscreen to a PNG (sweep_render.h).
 #include "export/offscreen_app.h"
 #include "sweep/sweep_render.h"
 
@@ -8,7 +9,6 @@
 
 #include "atomic_write.h"
 #include "export/exporter.h"
-#include "shell/gui_entry.h"
 #include "sweep/sweep_chart.h"
 #include "shell/themes.h"
 
@@ -33,10 +33,7 @@ std::optional<QString> save_sweep_png(const SweepResult& r, const QString& path,
     return std::nullopt;
 }
 
-}  // namespace inflight::ui
-
-int inflight_render_sweep(const inflight::SweepResult& result, const std::string& png_path, std::string* error) {
-    using namespace inflight::ui;
+int render_sweep(const SweepResult& result, const std::string& png_path, std::string* error) {
     bool app_ok = false;
     const auto own_app = ensure_gui_application("the sweep plot", error, &app_ok);
     if (!app_ok) return 1;
@@ -47,3 +44,5 @@ int inflight_render_sweep(const inflight::SweepResult& result, const std::string
     }
     return 0;
 }
+
+}  // namespace inflight::ui

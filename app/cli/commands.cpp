@@ -1,0 +1,25 @@
+// The subcommand table (commands.h).
+#include "commands.h"
+
+#include "run_command.h"
+#include "sweep_command.h"
+
+namespace inflight::cli {
+namespace {
+
+constexpr Subcommand kSubcommands[] = {
+    {"run", "simulate without a window and print a summary", run_main},
+    {"sweep", "run a response curve over one parameter (sweep --help)", sweep_main},
+};
+
+}  // namespace
+
+std::span<const Subcommand> subcommands() { return kSubcommands; }
+
+const Subcommand* find_subcommand(std::string_view name) {
+    for (const Subcommand& c : kSubcommands)
+        if (name == c.name) return &c;
+    return nullptr;
+}
+
+}  // namespace inflight::cli

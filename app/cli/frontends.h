@@ -1,0 +1,36 @@
+// What the command line needs from the window library, handed in by the
+// executable (app/main.cpp) so this library links no widgets: opening the
+// window and drawing pictures offscreen. An empty function means "this build
+// has no window" (app/main_headless.cpp), and the command line says so.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "result.h"
+#include "sweep.h"
+
+namespace inflight::cli {
+
+// Opens the window; argc/argv are the process's own. Returns the exit code.
+using WindowEntry = std::function<int(int argc, char** argv)>;
+
+// Renders the dashboard offscreen to PNG and/or SVG (an empty path: not
+// wanted). Returns 0, or non-zero with a one-line reason in *error.
+using DashboardRenderer = std::function<int(const RunResult&, const std::string& png_path,
+                                            const std::string& svg_path, std::string* error)>;
+
+// Renders the sweep plot offscreen to PNG. Same contract.
+using SweepRenderer =
+    std::function<int(const SweepResult&, const std::string& png_path, std::string* error)>;
+
+struct Frontends {
+    WindowEntry open_window;
+    DashboardRenderer render_dashboard;
+    SweepRenderer render_sweep;
+};
+
+// The line explaining why a build without the window cannot do something.
+inline constexpr const char* kNoWindowBuild = "(built without ui/ or with INFLIGHT_BUILD_UI=OFF)";
+
+}  // namespace inflight::cli

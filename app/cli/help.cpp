@@ -1,0 +1,54 @@
+// The top-level help and the version text (help.h).
+#include "help.h"
+
+#include "commands.h"
+#include "options.h"
+
+namespace inflight::cli {
+namespace {
+
+constexpr std::size_t kUsageColumn = 28;
+
+// "  inflight run [options]    simulate ...": one usage line.
+std::string usage_line(std::string left, const std::string& what) {
+    left.resize(std::max(left.size() + 1, kUsageColumn), ' ');
+    return left + what + "\n";
+}
+
+}  // namespace
+
+std::string version_text() {
+    return std::string("inflight ") + INFLIGHT_VERSION +
+           "\n"
+           "Copyright (C) The Inflight authors.\n"
+           "License GPL-3.0-or-later: <https://www.gnu.org/licenses/gpl-3.0.html>\n"
+           "This is free software; there is NO WARRANTY.\n";
+}
+
+std::string help_text() {
+    std::string out =
+        "Inflight: one TCP flow through one bottleneck, simulated packet by packet.\n"
+        "\n"
+        "Usage:\n";
+    out += usage_line("  inflight", "open the window");
+    for (const Subcommand& c : subcommands())
+        out += usage_line("  inflight " + std::string(c.name) + " [options]", c.summary);
+    out +=
+        "  inflight --help | --version\n"
+        "\n"
+        "Options of run:\n";
+    for (const Option& o : run_options()) out += help_lines(o);
+    out +=
+        "\n"
+        "Units (case-insensitive): RATE bps kbps Mbps Gbps, Mbit/s, or K M G (a plain number is\n"
+        "bit/s); TIME s ms us (plain = s); LOSS N% or a fraction; SIZE B, KB MB GB (1000s) or\n"
+        "KiB MiB GiB (1024s), plain = bytes. A scenario file is one JSON object with the keys\n"
+        "algo bandwidth rtt loss loss_pattern rwnd sndbuf buffer aqm ecn mss pacing duration\n"
+        "seed, values as numbers in SI units or strings with units; the 'scenario' of --json\n"
+        "output is such an object.\n"
+        "\n"
+        "Exit status: 0 ok, 1 the run or an export failed, 2 bad option, value or file.\n";
+    return out;
+}
+
+}  // namespace inflight::cli

@@ -1,0 +1,106 @@
+// The run option table and the help lines made from it (options.h).
+#include "options.h"
+
+#include <sstream>
+#include <vector>
+
+namespace inflight::cli {
+namespace {
+
+// The order is the order of --help.
+constexpr Option kRunOptions[] = {
+    {"algo", Kind::Value, Param::Algorithm, "reno|cubic|bbr", "congestion control (default cubic)"},
+    {"bandwidth", Kind::Value, Param::Bandwidth, "RATE", "bottleneck link rate, {range} (default 100Mbps)"},
+    {"rtt", Kind::Value, Param::Rtt, "TIME", "base round-trip time, {range} (default 80ms)"},
+    {"loss", Kind::Value, Param::Loss, "LOSS",
+     "non-congestion loss: none, or {range} (e.g. 0.01% or 1e-4; default none)"},
+    {"loss-pattern", Kind::Value, Param::LossPattern, "even|random",
+     "evenly spaced or independent random losses (default even)"},
+    {"rwnd", Kind::Value, Param::Rwnd, "SIZE",
+     "receive window, {range}; 65535 = no window scaling (default 1GiB)"},
+    {"sndbuf", Kind::Value, Param::Sndbuf, "SIZE", "send buffer, {range} (default 1GiB)"},
+    {"buffer", Kind::Value, Param::Buffer, "TIME",
+     "bottleneck buffer in time at the link rate, {range} (default 100ms)"},
+    {"aqm", Kind::Value, Param::Aqm, "none|codel", "queue management (default none)"},
+    {"ecn", Kind::SwitchOn, Param::Ecn, "", "ECN on: CoDel marks instead of dropping"},
+    {"no-ecn", Kind::SwitchOff, Param::Ecn, "", "ECN off (the default)"},
+    {"mss", Kind::Value, Param::Mss, "BYTES", "segment size, {range} (default 1500)"},
+    {"pacing", Kind::SwitchOn, Param::Pacing, "", "pace packets at the algorithm's pacing rate"},
+    {"no-pacing", Kind::SwitchOff, Param::Pacing, "", "purely ACK-clocked (the default)"},
+    {"duration", Kind::Value, Param::Duration, "TIME", "simulated time, {range} (default 40s)"},
+    {"seed", Kind::Value, Param::Seed, "N", "random seed, a whole number (default 1)"},
+    {"scenario", Kind::Scenario, Param::Algorithm, "FILE.json",
+     "start from a scenario file; options given here override it"},
+    {"json", Kind::Json, Param::Algorithm, "", "print one JSON object instead of the summary"},
+    {"csv", Kind::Output, Param::Algorithm, "FILE", "write the trace as CSV"},
+    {"events", Kind::Output, Param::Algorithm, "FILE", "write the event log as CSV"},
+    {"png", Kind::Output, Param::Algorithm, "FILE", "render the dashboard to PNG (offscreen)"},
+    {"svg", Kind::Output, Param::Algorithm, "FILE", "render the dashboard to SVG (offscreen)"},
+    {"help", Kind::Help, Param::Algorithm, "", "show this help"},
+};
+
+constexpr std::size_t kHelpColumn = 26;
+constexpr std::string_view kRangePlaceholder = "{range}";
+
+bool is_number(std::string_view word) { return !word.empty() && word[0] >= '0' && word[0] <= '9'; }
+
+}  // namespace
+
+bool takes_value(Kind kind) {
+    return kind == Kind::Value || kind == Kind::Scenario || kind == Kind::Output || kind == Kind::Setting;
+}
+
+bool sets_scenario(Kind kind) {
+    return kind == Kind::Value || kind == Kind::SwitchOn || kind == Kind::SwitchOff;
+}
+
+std::span<const Option> run_options() { return kRunOptions; }
+
+const Option* find_option(std::span<const Option> options, std::string_view name) {
+    for (const Option& o : options)
+        if (name == o.name) return &o;
+    return nullptr;
+}
+
+std::string help_range(Param p) {
+    std::string words = allowed_range(p);  // e.g. "16 KiB – 1 GiB (16,384 – 1,073,741,824 B)"
+    if (const auto at = words.find(" or "); at != std::string::npos) words.erase(0, at + 4);
+    words = words.substr(0, words.find(" ("));
+    // Word by word: a unit joins its number ("1 ms" -> "1ms"), "bit/s" is
+    // typed "bps", a plain "B" is left out (a plain number is bytes), and
+    // the dash is one a keyboard has.
+    std::istringstream in(words);
+    std::vector<std::string> out;
+    for (std::string word; in >> word;) {
+        if (word == "\xe2\x80\x93") word = "-";  // "–"
+        if (const auto at = word.find("bit/s"); at != std::string::npos) word.replace(at, 5, "bps");
+        if (!out.empty() && is_number(out.back()) && !is_number(word) && word != "-") {
+            if (word != "B") out.back() += word;
+            continue;
+        }
+        out.push_back(word);
+    }
+    std::string text;
+    for (const std::string& w : out) text += (text.empty() ? "" : " ") + w;
+    return text;
+}
+
+std::string option_help(const Option& option) {
+    std::string help = option.help;
+    if (const auto at = help.find(kRangePlaceholder); at != std::string::npos)
+        help.replace(at, kRangePlaceholder.size(), help_range(option.param));
+    return help;
+}
+
+std::string help_lines(const Option& option) {
+    std::string left = "  --" + std::string(option.name);
+    if (*option.value) {
+        left += ' ';
+        left += option.value;
+    }
+    if (left.size() < kHelpColumn) left.resize(kHelpColumn, ' ');
+    else left += "\n" + std::string(kHelpColumn, ' ');
+    return left + option_help(option) + "\n";
+}
+
+}  // namespace inflight::cli

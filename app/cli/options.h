@@ -1,0 +1,60 @@
+// The option table: what an option of a subcommand is (its name, what kind
+// of thing it sets, how its value looks, its help), and the options of
+// `inflight run`, which every subcommand that runs a scenario shares
+// (`inflight sweep` reads them from here). Ranges in the help come from the
+// model's allowed_range(), so help and refusals cannot disagree.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "scenario.h"
+
+namespace inflight::cli {
+
+enum class Kind {
+    Value,      // --rtt 80ms: a scenario parameter with a value
+    SwitchOn,   // --ecn, --pacing (or --ecn=off)
+    SwitchOff,  // --no-ecn, --no-pacing: override a scenario file
+    Scenario,   // --scenario FILE
+    Json,       // --json
+    Output,     // --csv FILE and friends
+    Help,       // --help
+    Setting,    // a subcommand's own setting with a value: sweep's --param, --from, ...
+    Refused,    // known, but not an option of this subcommand: `help` says why
+};
+
+// Whether the option is followed by a value (--rtt 80ms or --rtt=80ms).
+bool takes_value(Kind kind);
+// Whether the option sets the run's scenario (and so goes to scenario_options.h).
+bool sets_scenario(Kind kind);
+
+struct Option {
+    const char* name;   // without the leading dashes
+    Kind kind;
+    Param param;        // for Value / SwitchOn / SwitchOff
+    const char* value;  // how the value looks, for help and "missing value"
+    const char* help;   // "{range}" stands for help_range(param)
+};
+
+// The options of `inflight run`, in the order of --help.
+std::span<const Option> run_options();
+
+// The first option in `options` called `name`, or nullptr.
+const Option* find_option(std::span<const Option> options, std::string_view name);
+
+// allowed_range(p) as one types it on the command line: "1Mbps - 100Gbps",
+// "1ms - 1000ms", "0.0001% - 10%" (the 0 of loss is "none"), "16KiB - 1GiB",
+// "500 - 9000" (plain numbers are bytes).
+std::string help_range(Param p);
+
+// The option's help with its range filled in.
+std::string option_help(const Option& option);
+
+// "  --rtt TIME              base round-trip time, ..." : one option's help
+// line(s), the text starting at column 26 (on the next line if the left part
+// is too wide).
+std::string help_lines(const Option& option);
+
+}  // namespace inflight::cli

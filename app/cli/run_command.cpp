@@ -1,0 +1,104 @@
+// Reading and carrying out `inflight run` (run_command.h).
+#include "run_command.h"
+
+#include "atomic_write.h"
+#include "commands.h"
+#include "csv_export.h"
+#include "help.h"
+#include "json_output.h"
+#include "run.h"
+#include "run_print_write.h"
+#include "scenario_options.h"
+#include "summary_text.h"
+
+namespace inflight::cli {
+namespace {
+
+Grammar run_grammar() {
+    Grammar g;
+    g.command = "run";
+    for (const Option& o : run_options()) {
+        g.options.push_back(&o);
+        g.suggest.push_back(o.name);
+    }
+    g.missing_value = [](const Option& o) {
+        const std::string name = "--" + std::string(o.name);
+        return name + ": missing value; use " + name + " " + o.value + " (" + option_help(o) + ")";
+    };
+    return g;
+}
+
+std::string* output_path(RunRequest& req, std::string_view option) {
+    return option == "csv" ? &req.csv_path : option == "events" ? &req.events_path
+         : option == "png" ? &req.png_path : &req.svg_path;
+}
+
+}  // namespace
+
+ParseResult parse_run_options(const std::vector<std::string>& args, RunRequest& req, std::string* error) {
+    std::vector<Given> given;
+    const ParseResult read = read_options(args, run_grammar(), [&](Given g) -> std::optional<std::string> {
+        given.push_back(std::move(g));
+        return std::nullopt;
+    }, error);
+    if (read != ParseResult::Ok) return read;
+
+    const auto json_and_outputs = [&](const Given& g) -> std::optional<std::string> {
+        if (g.option->kind == Kind::Json) req.json = true;
+        if (g.option->kind != Kind::Output) return std::nullopt;
+        if (auto err = check_output_path(g.value)) return "--" + std::string(g.option->name) + ": " + *err;
+        *output_path(req, g.option->name) = g.value;
+        return std::nullopt;
+    };
+    if (auto err = scenario_from_options(given, req.scenario, json_and_outputs)) {
+        *error = *err;
+        return ParseResult::Error;
+    }
+
+    // Two outputs into one file would leave only the last.
+    const std::pair<const char*, const std::string*> outputs[] = {
+        {"--csv", &req.csv_path}, {"--events", &req.events_path},
+        {"--png", &req.png_path}, {"--svg", &req.svg_path}};
+    for (std::size_t a = 0; a < std::size(outputs); ++a)
+        for (std::size_t b = a + 1; b < std::size(outputs); ++b)
+            if (!outputs[a].second->empty() && *outputs[a].second == *outputs[b].second) {
+                *error = std::string(outputs[b].first) + ": '" + *outputs[b].second +
+                         "' is already the file for " + outputs[a].first + "; use another name";
+                return ParseResult::Error;
+            }
+    return ParseResult::Ok;
+}
+
+int execute_run(const RunRequest& req, const Io& io, const DashboardRenderer& render) {
+    const bool wants_picture = !req.png_path.empty() || !req.svg_path.empty();
+    const char* picture_option = req.png_path.empty() ? "--svg" : "--png";
+    if (wants_picture && !render)
+        return cannot_render(io, picture_option,
+                             std::string("this build has no window to render ") + kNoWindowBuild +
+                                 "; use --csv and --events for the data");
+
+    const auto result = run_guarded<RunResult>(io, "the run", [&](const std::atomic<bool>* cancel) {
+        RunControl control;
+        control.cancel = cancel;
+        return run_scenario(req.scenario, control);
+    });
+    if (!result) return kExitFailure;
+
+    Outputs outputs(io);
+    outputs.print(req.json ? result_json_text(*result) : summary_text(*result));
+    outputs.write("--csv", req.csv_path, [&] { return trace_csv(*result); });
+    outputs.write("--events", req.events_path, [&] { return events_csv(*result); });
+    if (wants_picture)
+        outputs.render(picture_option, [&](std::string* error) {
+            return render(*result, req.png_path, req.svg_path, error);
+        });
+    return outputs.exit_code();
+}
+
+int run_main(const std::vector<std::string>& args, const Io& io, const Frontends& frontends) {
+    return parse_then_execute<RunRequest>(args, io, parse_run_options, help_text, [&](const RunRequest& req) {
+        return execute_run(req, io, frontends.render_dashboard);
+    });
+}
+
+}  // namespace inflight::cli

@@ -1,0 +1,24 @@
+// From the run options given to the scenario they describe, the same for
+// every subcommand that runs one: the --scenario file first, wherever it
+// stands, then each option in command-line order (so options override the
+// file, and the last of two wins), then the whole scenario validated.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "read_options.h"
+#include "scenario.h"
+
+namespace inflight::cli {
+
+// Sets `scenario` from `given`. Options that do not set the scenario (e.g.
+// --json, --csv) go to `other`, in their place in the order, if it is given.
+// Returns the first error, one line naming the option, value and range.
+std::optional<std::string> scenario_from_options(
+    const std::vector<Given>& given, Scenario& scenario,
+    const std::function<std::optional<std::string>(const Given&)>& other = {});
+
+}  // namespace inflight::cli
