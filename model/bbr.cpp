@@ -10,8 +10,13 @@ Bbr::Bbr(std::uint64_t seed, bool paced, BbrParams p)
     bw_filter_.reset(0, 0.0);
 }
 
-double Bbr::model_min_rtt_s() const {
-    return min_rtt_ == kNever ? std::nan("") : to_seconds(min_rtt_);
+CcInfo Bbr::info() const {
+    CcInfo i;
+    i.bw_bps = max_bw_Bps() * 8.0;
+    i.min_rtt_s = min_rtt_ == kNever ? std::nan("") : to_seconds(min_rtt_);
+    i.pacing_gain = pacing_gain_;
+    i.cwnd_gain = cwnd_gain_;
+    return i;
 }
 
 CcPhase Bbr::phase(const CcState&, RecoveryState) const {  // BBR's mode, whatever the recovery state

@@ -67,10 +67,8 @@ public:
     double pacing_rate_Bps(const CcState& s) const override;
     CcPhase phase(const CcState& s, RecoveryState r) const override;
     bool responds_to_ecn() const override { return false; }
-    double btlbw_Bps() const override { return max_bw_Bps(); }
-    double model_min_rtt_s() const override;
-    double display_pacing_gain() const override { return pacing_gain_; }
-    double display_cwnd_gain() const override { return cwnd_gain_; }
+    // As Linux's bbr_get_info: BtlBw, the min_rtt filter and the gains.
+    CcInfo info() const override;
 
     // Inspection, for tests and display.
     Mode mode() const { return mode_; }

@@ -137,11 +137,12 @@ std::string ss_line(const RunResult& r, double t_s) {
     out += " bytes_acked:" + std::to_string(b->pkts_delivered * mss_u);
     out += " segs_out:" + std::to_string(b->pkts_sent);
     out += " data_segs_out:" + std::to_string(b->pkts_sent);
-    if (s.algorithm == Algorithm::Bbr && usable(b->btlbw_bps)) {
-        out += " bbr:(bw:" + ss_bw(b->btlbw_bps) + "bps";
-        if (usable(b->bbr_min_rtt_s)) out += ",mrtt:" + ss_ms(b->bbr_min_rtt_s);
-        if (usable(b->bbr_pacing_gain)) out += ",pacing_gain:" + printf_g(quantised_gain(b->bbr_pacing_gain));
-        if (usable(b->bbr_cwnd_gain)) out += ",cwnd_gain:" + printf_g(quantised_gain(b->bbr_cwnd_gain));
+    if (s.algorithm == Algorithm::Bbr && usable(b->cc.bw_bps)) {  // ss's bbr:(...) is tcp_bbr_info
+        const CcInfo& cc = b->cc;
+        out += " bbr:(bw:" + ss_bw(cc.bw_bps) + "bps";
+        if (usable(cc.min_rtt_s)) out += ",mrtt:" + ss_ms(cc.min_rtt_s);
+        if (usable(cc.pacing_gain)) out += ",pacing_gain:" + printf_g(quantised_gain(cc.pacing_gain));
+        if (usable(cc.cwnd_gain)) out += ",cwnd_gain:" + printf_g(quantised_gain(cc.cwnd_gain));
         out += ")";
     }
     if (usable(b->srtt_s) && cwnd_packets)

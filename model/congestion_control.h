@@ -7,6 +7,7 @@
 #include <limits>
 #include <memory>
 
+#include "cc_info.h"
 #include "result.h"
 #include "sim_time.h"
 
@@ -83,11 +84,9 @@ public:
     virtual CcPhase phase(const CcState& s, RecoveryState r) const;
     // Optional. BBR v1 ignores ECN.
     virtual bool responds_to_ecn() const { return true; }
-    // Optional. BBR's model of the path, for display; NaN for others.
-    virtual double btlbw_Bps() const { return std::numeric_limits<double>::quiet_NaN(); }
-    virtual double model_min_rtt_s() const { return std::numeric_limits<double>::quiet_NaN(); }
-    virtual double display_pacing_gain() const { return std::numeric_limits<double>::quiet_NaN(); }
-    virtual double display_cwnd_gain() const { return std::numeric_limits<double>::quiet_NaN(); }
+    // Optional. The algorithm's own state for display (Linux's get_info);
+    // empty by default.
+    virtual CcInfo info() const { return {}; }
 };
 
 // Shared arithmetic, written once (RFC 5681 §3.1).

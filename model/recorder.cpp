@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 namespace inflight {
 
@@ -17,11 +16,6 @@ void settle(MinMax& m) {  // an empty bucket has no value
 template <typename Array>
 Limit longest(const Array& times) {
     return static_cast<Limit>(std::max_element(times.begin(), times.end()) - times.begin());
-}
-std::string format(const char* fmt, double a, double b = 0, double c = 0) {
-    char buf[160];
-    std::snprintf(buf, sizeof buf, fmt, a, b, c);
-    return buf;
 }
 }  // namespace
 
@@ -47,10 +41,6 @@ void Recorder::add(Event e) {
     events_.insert(at, std::move(e));
 }
 
-std::string Recorder::packets(double bytes) const {
-    return format("%.0f", bytes / cfg_.mss_bytes);
-}
-
 void Recorder::rtt_sample(TimePs now, TimePs rtt) {
     widen(cur_.rtt_s, to_seconds(rtt));
     if (now <= cfg_.window_start) return;
@@ -73,14 +63,11 @@ void Recorder::close_bucket(TimePs now, const Sender& s, const Bottleneck& path,
     cur_.srtt_s = s.srtt_s();
     cur_.rttvar_s = s.rttvar_s();
     cur_.cwnd_end_bytes = s.cwnd_bytes();
-    cur_.bbr_pacing_gain = cc.display_pacing_gain();
-    cur_.bbr_cwnd_gain = cc.display_cwnd_gain();
     cur_.retransmits = s.retransmits();
     cur_.retransmitted_bytes = s.retransmitted_bytes();
     cur_.min_rtt_s = s.min_rtt() == kNever ? kNaN : to_seconds(s.min_rtt());
     cur_.pacing_rate_bps = cc.pacing_rate_Bps(s.cc_state()) * 8.0;
-    cur_.btlbw_bps = cc.btlbw_Bps() * 8.0;
-    cur_.bbr_min_rtt_s = cc.model_min_rtt_s();
+    cur_.cc = cc.info();
     cur_.phase = s.phase();
     cur_.limit = longest(bucket_limit_time_);
     cur_.pkts_sent = s.packets_sent();
@@ -124,12 +111,6 @@ void Recorder::flush_drop_group() {
         e.drops_tail = tail;
         e.drops_aqm = aqm;
         e.drops_random = random;
-        const std::uint64_t total = tail + aqm + random;
-        e.text = std::to_string(total) + (total == 1 ? " packet dropped:" : " packets dropped:");
-        const char* sep = " ";
-        if (tail) { e.text += sep + std::to_string(tail) + " tail drop (buffer full)"; sep = ", "; }
-        if (aqm) { e.text += sep + std::to_string(aqm) + " CoDel drop"; sep = ", "; }
-        if (random) e.text += sep + std::to_string(random) + " random loss on the link";
         add(std::move(e));
     }
     if (marks > 0) {
@@ -137,7 +118,6 @@ void Recorder::flush_drop_group() {
         e.t_s = t;
         e.kind = EventKind::EcnMarks;
         e.ecn_marks = marks;
-        e.text = std::to_string(marks) + (marks == 1 ? " packet" : " packets") + " CE-marked by CoDel (none dropped)";
         add(std::move(e));
     }
     group_start_ = -1;
@@ -154,22 +134,7 @@ void Recorder::judge_limit(TimePs now) {
     e.t_s = to_seconds(now);
     e.kind = EventKind::LimitChange;
     e.limit = l;
-    switch (l) {
-    case Limit::Cwnd: e.text = "Now limited by cwnd: the congestion window is smaller than the pipe"; break;
-    case Limit::Rwnd:
-    case Limit::Sndbuf:
-        {
-            char buf[160];
-            std::string bytes = std::to_string(cfg_.window_limit_bytes);
-            for (int i = static_cast<int>(bytes.size()) - 3; i > 0; i -= 3) bytes.insert(static_cast<std::size_t>(i), ",");
-            std::snprintf(buf, sizeof buf, "Now limited by %s: %s B per RTT", l == Limit::Rwnd ? "rwnd" : "sndbuf",
-                          bytes.c_str());
-            e.text = buf;
-        }
-        break;
-    case Limit::Pacing: e.text = "Now limited by the pacing rate"; break;
-    case Limit::Link: e.text = "Now limited by the link: a queue stands at the bottleneck"; break;
-    }
+    if (l == Limit::Rwnd || l == Limit::Sndbuf) e.limit_bytes = cfg_.window_limit_bytes;
     add(std::move(e));
 }
 
@@ -182,8 +147,10 @@ void Recorder::congestion_event(TimePs now, CongestionCause cause, double before
         Event e;
         e.t_s = t;
         e.kind = EventKind::SlowStartExit;
-        e.text = "Slow start ends at cwnd " + packets(before) + " packets (first " +
-                 (cause == CongestionCause::Ecn ? "ECN mark)" : "loss)");
+        e.start_end = StartEnd::FirstCongestion;
+        e.cause = cause;
+        e.cwnd_before_bytes = before;
+        e.mss_bytes = cfg_.mss_bytes;
         add(std::move(e));
     }
     if (congestion_group_start_ >= 0 && now - congestion_group_start_ <= cfg_.drop_group_span) {
@@ -204,8 +171,7 @@ void Recorder::congestion_event(TimePs now, CongestionCause cause, double before
     e.cause = cause;
     e.cwnd_before_bytes = before;
     e.cwnd_after_bytes = after;
-    e.text = std::string("Congestion event (") + to_string(cause) + "): cwnd " + packets(before) + " → " +
-             packets(after) + " packets";
+    e.mss_bytes = cfg_.mss_bytes;
     add(std::move(e));
 }
 
@@ -213,9 +179,9 @@ void Recorder::flush_congestion_group() {
     if (congestion_group_.count > 0) {
         Event& e = congestion_group_;
         e.kind = EventKind::CongestionEvent;
-        e.text = std::to_string(e.count) + " more congestion events (" + to_string(e.cause) + ") within " +
-                 format("%.0f ms", to_seconds(cfg_.drop_group_span) * 1e3) + ": cwnd " + packets(e.cwnd_before_bytes) +
-                 " → " + packets(e.cwnd_after_bytes) + " packets";
+        e.grouped = true;
+        e.group_span_s = to_seconds(cfg_.drop_group_span);
+        e.mss_bytes = cfg_.mss_bytes;
         add(std::move(e));
     }
     congestion_group_ = Event{};
@@ -229,8 +195,9 @@ void Recorder::retransmission_timeout(TimePs now, TimePs rto, int backoff, doubl
     e.cause = CongestionCause::Rto;
     e.cwnd_before_bytes = before;
     e.cwnd_after_bytes = cfg_.mss_bytes;
-    e.text = "Retransmission timeout: cwnd " + packets(before) + " → 1 packet, everything unacknowledged resent" +
-             format(" (next RTO %.0f ms, backoff x%.0f)", to_seconds(rto) * 1e3, std::ldexp(1.0, backoff));
+    e.mss_bytes = cfg_.mss_bytes;
+    e.next_rto_s = to_seconds(rto);
+    e.rto_backoff = backoff;
     add(std::move(e));
 }
 
@@ -242,20 +209,13 @@ void Recorder::phase_change(TimePs now, CcPhase from, CcPhase to) {
             Event x;
             x.t_s = t;
             x.kind = EventKind::SlowStartExit;
-            x.text = "Startup ends: bandwidth grew less than 25% for 3 rounds (the pipe is full)";
+            x.start_end = StartEnd::PipeFull;
             add(std::move(x));
         }
         Event e;
         e.t_s = t;
         e.kind = EventKind::StateChange;
         e.phase = to;
-        switch (to) {
-        case CcPhase::Startup: e.text = "BBR enters Startup"; break;
-        case CcPhase::Drain: e.text = "BBR enters Drain: pacing below the bandwidth to empty the queue"; break;
-        case CcPhase::ProbeBw: e.text = "BBR enters ProbeBW: cycling pacing gains 1.25, 0.75, 1, ..."; break;
-        case CcPhase::ProbeRtt: e.text = "BBR enters ProbeRTT: cwnd 4 packets for at least 200 ms"; break;
-        default: break;
-        }
         add(std::move(e));
         return;
     }
@@ -264,7 +224,7 @@ void Recorder::phase_change(TimePs now, CcPhase from, CcPhase to) {
         e.t_s = t;
         e.kind = EventKind::SlowStartExit;
         e.phase = to;
-        e.text = "Slow start ends: cwnd reached ssthresh";
+        e.start_end = StartEnd::ReachedSsthresh;
         add(std::move(e));
     }
 }

@@ -24,7 +24,7 @@ public:
         TimePs max_rtt_expected;     // sizes the RTT histogram; larger samples share its last bin
         std::uint32_t mss_bytes;
         double link_rate_bps;
-        std::uint64_t window_limit_bytes;  // min(rwnd, sndbuf), for the log's words
+        std::uint64_t window_limit_bytes;  // min(rwnd, sndbuf), for the log
         TimePs drop_group_span;      // drops within this span of the first form one log line
         TimePs limit_log_period;     // the binding limit is judged over this period
         bool random_loss;
@@ -88,7 +88,6 @@ private:
     void reset_bucket(TimePs start);
     // Appends in time order (drop groups are written after later events).
     void add(Event e);
-    std::string packets(double bytes) const;
 
     Config cfg_;
     Trace& trace_;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cc_info.h"
 #include "scenario.h"
 
 namespace inflight {
@@ -43,10 +44,7 @@ struct TraceBucket {
     double cwnd_end_bytes = 0;        // cwnd at bucket end
     MinMax delivery_rate_bps{};       // delivery-rate samples in the bucket
     double pacing_rate_bps = 0;       // the algorithm's pacing rate at bucket end
-    double btlbw_bps = 0;             // BBR's BtlBw estimate (NaN for others)
-    double bbr_min_rtt_s = 0;         // BBR's min_rtt filter (NaN for others)
-    double bbr_pacing_gain = 0;       // BBR's gains at bucket end (NaN for others)
-    double bbr_cwnd_gain = 0;
+    CcInfo cc;                        // what the algorithm reports at bucket end (empty for Reno, CUBIC)
     std::uint64_t retransmits = 0;    // cumulative retransmitted packets at bucket end
     std::uint64_t retransmitted_bytes = 0;
     CcPhase phase = CcPhase::SlowStart;
@@ -72,19 +70,35 @@ const char* to_string(EventKind k);
 enum class CongestionCause : std::uint8_t { Loss, Ecn, Rto };
 const char* to_string(CongestionCause c);
 
+// How slow start (or BBR's Startup) ended.
+enum class StartEnd : std::uint8_t {
+    FirstCongestion,  // the first loss or ECN mark (cause says which)
+    ReachedSsthresh,  // cwnd grew to ssthresh
+    PipeFull          // BBR: bandwidth grew less than 25% for 3 rounds
+};
+
+// One line of the event log, as numbers only: the words are the
+// presentation's (app/formats/event_text.h).
 struct Event {
     double t_s = 0;
     EventKind kind = EventKind::CongestionEvent;
-    std::string text;                 // one line, for people
     // Details by kind (zero when not relevant):
     CongestionCause cause = CongestionCause::Loss;
     double cwnd_before_bytes = 0, cwnd_after_bytes = 0;
+    std::uint32_t mss_bytes = 0;         // what "packets" means for the cwnd figures
     std::uint64_t drops_tail = 0, drops_aqm = 0, drops_random = 0, ecn_marks = 0;
     CcPhase phase = CcPhase::SlowStart;  // new state for StateChange
     Limit limit = Limit::Cwnd;           // new limit for LimitChange
+    std::uint64_t limit_bytes = 0;       // LimitChange to rwnd or sndbuf: min(rwnd, sndbuf) per RTT
+    StartEnd start_end = StartEnd::FirstCongestion;  // SlowStartExit: how it ended
     // Congestion events this line stands for: events closer together than
     // the grouping span (about an RTT, at least 100 ms) share one line.
     std::uint64_t count = 1;
+    // True for the line that stands for the 2nd and later events of a span.
+    bool grouped = false;
+    double group_span_s = 0;             // the span, when grouped
+    double next_rto_s = 0;               // Rto: the next timeout
+    int rto_backoff = 0;                 // Rto: doublings of the timeout so far (the factor is 2^backoff)
 };
 
 struct Summary {

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "event_text.h"
 #include "scenario_text.h"
 
 namespace inflight {
@@ -106,8 +107,8 @@ std::string trace_csv(const RunResult& r) {
         add(row, b.delivery_rate_bps.min);
         add(row, b.delivery_rate_bps.max);
         add(row, b.pacing_rate_bps);
-        add(row, b.btlbw_bps);
-        add(row, b.bbr_min_rtt_s);
+        add(row, b.cc.bw_bps);
+        add(row, b.cc.min_rtt_s);
         add(row, std::string(to_string(b.phase)));
         add(row, std::string(to_string(b.limit)));
         add(row, b.pkts_sent);
@@ -116,8 +117,8 @@ std::string trace_csv(const RunResult& r) {
         add(row, b.pkts_in_network);
         add(row, b.cwnd_end_bytes);
         add(row, b.rttvar_s);
-        add(row, b.bbr_pacing_gain);
-        add(row, b.bbr_cwnd_gain);
+        add(row, b.cc.pacing_gain);
+        add(row, b.cc.cwnd_gain);
         add(row, b.retransmits);
         add(row, b.retransmitted_bytes);
         out += row.text + "\n";
@@ -135,7 +136,7 @@ std::string events_csv(const RunResult& r) {
         Row row;
         add(row, e.t_s);
         add(row, std::string(to_string(e.kind)));
-        add(row, csv_field(e.text));
+        add(row, csv_field(event_text_utf8(e)));
         const bool congestion = e.kind == EventKind::CongestionEvent;
         add(row, congestion ? std::string(to_string(e.cause)) : std::string());
         add(row, congestion ? number(e.cwnd_before_bytes) : std::string());

@@ -5,7 +5,9 @@
 // "Export"). Then one header row naming every column with its unit.
 // Numbers are written exactly (shortest text that reads back to the same
 // double); a value the series did not have in a bucket (NaN) is an empty
-// cell. Plain C++, no Qt.
+// cell. The event rows carry the event log's words (event_text.h), the
+// same as the window's; the btlbw_bps, bbr_* columns are the algorithm's
+// CcInfo (empty for Reno and CUBIC).
 #pragma once
 
 #include <string>

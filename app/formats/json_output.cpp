@@ -3,6 +3,7 @@
 #include <QJsonDocument>
 
 #include "scenario_file.h"
+#include "summary_fields.h"
 
 namespace inflight {
 namespace {
@@ -10,40 +11,25 @@ namespace {
 // Counts fit a qint64 for any run shorter than the age of the universe.
 qint64 count(std::uint64_t n) { return static_cast<qint64>(n); }
 
+QJsonValue json_value(const FieldValue& value, const RunResult& r) {
+    if (const auto* f = std::get_if<NumberOf>(&value)) return (*f)(r);
+    if (const auto* f = std::get_if<CountOf>(&value)) return count((*f)(r));
+    if (const auto* f = std::get_if<FlagOf>(&value)) return (*f)(r);
+    if (const auto* f = std::get_if<WordOf>(&value)) return QString::fromUtf8((*f)(r));
+    QJsonObject shares;  // one figure per limit, under the limit's name
+    const auto fractions = std::get<LimitSharesOf>(value)(r);
+    for (int i = 0; i < kLimitCount; ++i)
+        shares.insert(to_string(static_cast<Limit>(i)), fractions[static_cast<std::size_t>(i)]);
+    return shares;
+}
+
 }  // namespace
 
 QJsonObject result_to_json(const RunResult& r) {
-    const Summary& s = r.summary;
     QJsonObject o;
     o.insert("version", INFLIGHT_VERSION);
-    o.insert("throughput_bps", s.throughput_bps);
-    o.insert("utilisation", s.utilisation);
-    o.insert("mean_cwnd_packets", s.mean_cwnd_packets);
-    o.insert("mean_rtt_s", s.mean_rtt_s);
-    o.insert("min_rtt_s", s.min_rtt_s);
-    o.insert("max_rtt_s", s.max_rtt_s);
-    o.insert("p95_rtt_s", s.p95_rtt_s);
-    o.insert("window_start_s", s.window_start_s);
-    o.insert("window_end_s", s.window_end_s);
-    o.insert("window_congestion_events", count(s.window_congestion_events));
-    o.insert("congestion_events", count(s.congestion_events));
-    o.insert("few_events", s.few_events);
-    o.insert("drops_tail", count(s.drops_tail));
-    o.insert("drops_aqm", count(s.drops_aqm));
-    o.insert("drops_random", count(s.drops_random));
-    o.insert("ecn_marks", count(s.ecn_marks));
-    o.insert("retransmits", count(s.retransmits));
-    o.insert("rtos", count(s.rtos));
-    o.insert("binding_limit", to_string(s.binding_limit));
-    QJsonObject fractions;
-    for (int i = 0; i < kLimitCount; ++i)
-        fractions.insert(to_string(static_cast<Limit>(i)), s.binding_fractions[static_cast<std::size_t>(i)]);
-    o.insert("binding_fractions", fractions);
-    o.insert("bdp_packets", s.bdp_packets);
-    o.insert("buffer_packets", s.buffer_packets);
-    o.insert("packets_simulated", count(s.packets_simulated));
-    o.insert("wall_seconds", s.wall_seconds);
-    o.insert("cancelled", r.cancelled);
+    for (const SummaryField& f : summary_fields())
+        o.insert(QString::fromUtf8(f.key.data(), static_cast<qsizetype>(f.key.size())), json_value(f.value, r));
     o.insert("scenario", scenario_to_json(r.scenario));
     return o;
 }

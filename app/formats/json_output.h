@@ -1,6 +1,6 @@
-// A run's result as one JSON object (the `run --json` output): the summary
-// in SI units (bits/s, seconds, bytes, packets) with the keys app.md lists,
-// plus `version`, `few_events`, the steady-state window and `cancelled`;
+// A run's result as one JSON object (the `run --json` output): every field
+// of the summary's table (summary_fields.h) in SI units (bits/s, seconds,
+// bytes, packets) under the keys app.md lists, plus `version`;
 // `scenario` uses the scenario-file keys so it can be fed back with
 // --scenario.
 #pragma once

@@ -89,15 +89,15 @@ RunResult sample_result() {
     e.t_s = 1.25;
     e.kind = EventKind::CongestionEvent;
     e.cause = CongestionCause::Loss;
-    e.text = "loss: cwnd 100,000 B → 70,000 B, \"fast\" recovery";
-    e.cwnd_before_bytes = 100000;
-    e.cwnd_after_bytes = 70000;
+    e.cwnd_before_bytes = 150000;
+    e.cwnd_after_bytes = 105000;
+    e.mss_bytes = 1500;
     r.events.push_back(e);
     Event d;
     d.t_s = 1.5;
     d.kind = EventKind::Drops;
-    d.text = "3 tail drops";
     d.drops_tail = 3;
+    d.drops_random = 1;
     r.events.push_back(d);
     return r;
 }
@@ -210,8 +210,11 @@ TEST(Csv, EventTextIsQuotedWhenNeeded) {
     EXPECT_EQ(header, "t_s,kind,text,cause,cwnd_before_bytes,cwnd_after_bytes,drops_tail,drops_aqm,"
                       "drops_random,ecn_marks,phase,limit");
     ASSERT_EQ(lines.size(), i + 3);
-    EXPECT_TRUE(contains(lines[i + 1], R"("loss: cwnd 100,000 B → 70,000 B, ""fast"" recovery")"))
-        << lines[i + 1];
+    // The event log's words: 150,000 B → 105,000 B at a 1,500 B MSS.
+    EXPECT_TRUE(contains(lines[i + 1], ",Congestion event (loss): cwnd 100 → 70 packets,")) << lines[i + 1];
+    // A sentence with a comma is quoted.
+    EXPECT_TRUE(contains(lines[i + 2], R"("4 packets dropped: 3 tail drop (buffer full), 1 random loss on the link")"))
+        << lines[i + 2];
     EXPECT_EQ(field_count(lines[i + 1]), field_count(header));
     EXPECT_EQ(field_count(lines[i + 2]), field_count(header));
     EXPECT_EQ(csv_field("plain"), "plain");

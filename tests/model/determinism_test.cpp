@@ -13,6 +13,15 @@ namespace {
 // not preserve). Doubles compare bit for bit: NaN == NaN here.
 bool same(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 bool same(const MinMax& a, const MinMax& b) { return same(a.min, b.min) && same(a.max, b.max); }
+// An event's numbers (the words are built from them outside the model).
+bool same(const Event& a, const Event& b) {
+    return same(a.t_s, b.t_s) && a.kind == b.kind && a.cause == b.cause &&
+           same(a.cwnd_before_bytes, b.cwnd_before_bytes) && same(a.cwnd_after_bytes, b.cwnd_after_bytes) &&
+           a.drops_tail == b.drops_tail && a.drops_aqm == b.drops_aqm && a.drops_random == b.drops_random &&
+           a.ecn_marks == b.ecn_marks && a.phase == b.phase && a.limit == b.limit && a.count == b.count &&
+           a.start_end == b.start_end && a.grouped == b.grouped && same(a.next_rto_s, b.next_rto_s) &&
+           a.rto_backoff == b.rto_backoff;
+}
 
 void expect_identical(const RunResult& a, const RunResult& b) {
     const Summary &x = a.summary, &y = b.summary;
@@ -31,15 +40,15 @@ void expect_identical(const RunResult& a, const RunResult& b) {
         const bool equal = same(p.cwnd_bytes, q.cwnd_bytes) && same(p.inflight_bytes, q.inflight_bytes) &&
                            same(p.queue_bytes, q.queue_bytes) && same(p.rtt_s, q.rtt_s) &&
                            same(p.delivery_rate_bps, q.delivery_rate_bps) && same(p.srtt_s, q.srtt_s) &&
-                           same(p.pacing_rate_bps, q.pacing_rate_bps) && same(p.btlbw_bps, q.btlbw_bps) &&
+                           same(p.pacing_rate_bps, q.pacing_rate_bps) && same(p.cc.bw_bps, q.cc.bw_bps) &&
+                           same(p.cc.min_rtt_s, q.cc.min_rtt_s) && same(p.cc.pacing_gain, q.cc.pacing_gain) &&
                            p.phase == q.phase && p.limit == q.limit && p.pkts_sent == q.pkts_sent &&
                            p.pkts_dropped == q.pkts_dropped && p.retransmits == q.retransmits;
         ASSERT_TRUE(equal) << "bucket " << i;
     }
     ASSERT_EQ(a.events.size(), b.events.size());
     for (std::size_t i = 0; i < a.events.size(); ++i) {
-        EXPECT_EQ(a.events[i].t_s, b.events[i].t_s);
-        EXPECT_EQ(a.events[i].text, b.events[i].text);
+        EXPECT_TRUE(same(a.events[i], b.events[i])) << "event " << i;
     }
 }
 }  // namespace

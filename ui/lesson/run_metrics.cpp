@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 
+#include "summary_fields.h"
 #include "units.h"
 
 namespace inflight::ui {
@@ -36,62 +37,84 @@ double min_cwnd_steady_packets(const RunResult& r) {
     return std::isfinite(m) ? m / std::max<double>(1, r.trace.mss_bytes) : NAN;
 }
 
-const std::map<std::string, Getter>& getters() {
+// The lesson's own figures, derived from a run; the summary's checkable
+// fields come from its table (summary_fields.h).
+const std::map<std::string, Getter>& derived() {
     static const std::map<std::string, Getter> g = {
-        {"throughput_bps", [](const RunResult& r) { return r.summary.throughput_bps; }},
-        {"utilisation", [](const RunResult& r) { return r.summary.utilisation; }},
-        {"mean_cwnd_packets", [](const RunResult& r) { return r.summary.mean_cwnd_packets; }},
-        {"mean_rtt_s", [](const RunResult& r) { return r.summary.mean_rtt_s; }},
-        {"min_rtt_s", [](const RunResult& r) { return r.summary.min_rtt_s; }},
-        {"max_rtt_s", [](const RunResult& r) { return r.summary.max_rtt_s; }},
-        {"p95_rtt_s", [](const RunResult& r) { return r.summary.p95_rtt_s; }},
         // Mean RTT above the base RTT: the standing queue's delay.
         {"queue_delay_s", [](const RunResult& r) { return r.summary.mean_rtt_s - r.scenario.rtt_s; }},
-        {"congestion_events", [](const RunResult& r) { return double(r.summary.congestion_events); }},
-        {"window_congestion_events",
-         [](const RunResult& r) { return double(r.summary.window_congestion_events); }},
         {"drops", total_drops},
-        {"drops_tail", [](const RunResult& r) { return double(r.summary.drops_tail); }},
-        {"drops_aqm", [](const RunResult& r) { return double(r.summary.drops_aqm); }},
-        {"drops_random", [](const RunResult& r) { return double(r.summary.drops_random); }},
-        {"ecn_marks", [](const RunResult& r) { return double(r.summary.ecn_marks); }},
-        {"retransmits", [](const RunResult& r) { return double(r.summary.retransmits); }},
-        {"rtos", [](const RunResult& r) { return double(r.summary.rtos); }},
-        {"bdp_packets", [](const RunResult& r) { return r.summary.bdp_packets; }},
         {"probe_rtt_entries", probe_rtt_entries},
         {"min_cwnd_steady_packets", min_cwnd_steady_packets},
     };
     return g;
 }
 
+const std::map<std::string, std::string>& derived_words() {
+    static const std::map<std::string, std::string> words = {
+        {"queue_delay_s", "queueing delay"},
+        {"drops", "drops"},
+        {"probe_rtt_entries", "ProbeRTT entries"},
+        {"min_cwnd_steady_packets", "smallest cwnd (packets)"}};
+    return words;
+}
+
+// The summary field a check may read under this name, or nullptr.
+const SummaryField* checkable(const std::string& name) {
+    const SummaryField* f = find_summary_field(name);
+    return f && f->checkable ? f : nullptr;
+}
+
+// The names of the checkable summary fields that read as numbers (or as words), sorted.
+std::vector<std::string> checkable_names(bool words) {
+    std::vector<std::string> v;
+    for (const SummaryField& f : summary_fields())
+        if (f.checkable && std::holds_alternative<WordOf>(f.value) == words) v.emplace_back(f.key);
+    return v;
+}
+
 }  // namespace
 
 const std::vector<std::string>& numeric_metric_names() {
     static const std::vector<std::string> names = [] {
-        std::vector<std::string> v;
-        for (const auto& [k, _] : getters()) v.push_back(k);
+        std::vector<std::string> v = checkable_names(false);
+        for (const auto& [k, _] : derived()) v.push_back(k);
+        std::sort(v.begin(), v.end());
         return v;
     }();
     return names;
 }
 
 const std::vector<std::string>& text_metric_names() {
-    static const std::vector<std::string> names = {"binding_limit"};
+    static const std::vector<std::string> names = checkable_names(true);
     return names;
 }
 
 std::optional<double> numeric_metric(const RunResult& r, const std::string& field) {
-    const auto it = getters().find(field);
-    if (it == getters().end()) return std::nullopt;
+    if (const SummaryField* f = checkable(field)) return field_number(*f, r);
+    const auto it = derived().find(field);
+    if (it == derived().end()) return std::nullopt;
     return it->second(r);
 }
 
 std::optional<std::string> text_metric(const RunResult& r, const std::string& field) {
-    if (field == "binding_limit") return std::string(to_string(r.summary.binding_limit));
-    return std::nullopt;
+    const SummaryField* f = checkable(field);
+    if (!f) return std::nullopt;
+    const auto word = field_word(*f, r);
+    if (!word) return std::nullopt;
+    return std::string(*word);
 }
 
 MetricUnit metric_unit(const std::string& field) {
+    if (const SummaryField* f = checkable(field)) {
+        switch (f->unit) {
+        case FieldUnit::Rate: return MetricUnit::Rate;
+        case FieldUnit::Time: return MetricUnit::Time;
+        case FieldUnit::Fraction: return MetricUnit::Fraction;
+        default: return MetricUnit::Count;
+        }
+    }
+    // The derived figures say their unit in their name.
     const auto ends = [&](const char* suffix) {
         const std::string s(suffix);
         return field.size() >= s.size() && field.compare(field.size() - s.size(), s.size(), s) == 0;
@@ -113,20 +136,9 @@ std::string format_metric(const std::string& field, double v) {
 }
 
 std::string metric_label(const std::string& field) {
-    static const std::map<std::string, std::string> words = {
-        {"throughput_bps", "throughput"},          {"utilisation", "utilisation"},
-        {"mean_cwnd_packets", "mean cwnd (packets)"}, {"mean_rtt_s", "mean RTT"},
-        {"min_rtt_s", "min RTT"},                  {"max_rtt_s", "max RTT"},
-        {"p95_rtt_s", "95th-percentile RTT"},      {"queue_delay_s", "queueing delay"},
-        {"congestion_events", "congestion events"}, {"window_congestion_events", "congestion events (2nd half)"},
-        {"drops", "drops"},                        {"drops_tail", "tail drops"},
-        {"drops_aqm", "AQM drops"},                {"drops_random", "random losses"},
-        {"ecn_marks", "ECN marks"},                {"retransmits", "retransmissions"},
-        {"rtos", "RTOs"},                          {"bdp_packets", "BDP (packets)"},
-        {"probe_rtt_entries", "ProbeRTT entries"}, {"min_cwnd_steady_packets", "smallest cwnd (packets)"},
-        {"binding_limit", "limited by"}};
-    const auto it = words.find(field);
-    return it == words.end() ? field : it->second;
+    if (const SummaryField* f = checkable(field)) return std::string(f->words);
+    const auto it = derived_words().find(field);
+    return it == derived_words().end() ? field : it->second;
 }
 
 }  // namespace inflight::ui

@@ -1,6 +1,7 @@
 // The figures a guided-experiment check may test, read from a finished run:
-// the summary's figures under their --json names, plus a few derived ones
-// (queue delay, total drops, ProbeRTT entries, the smallest cwnd). Plain C++.
+// the summary's checkable fields under their --json names (read from the
+// field table, summary_fields.h), plus a few derived ones (queue delay,
+// total drops, ProbeRTT entries, the smallest cwnd). Plain C++.
 #pragma once
 
 #include <optional>

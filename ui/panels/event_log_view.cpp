@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "event_text.h"
 #include "panels/chart_style.h"
 #include "panels/text_strip.h"
 #include "units.h"
@@ -86,14 +87,14 @@ QVariant EventTableModel::data(const QModelIndex& index, int role) const {
         switch (index.column()) {
         case 0: return QString::number(e.t_s, 'f', 3);
         case 1: return QString::fromUtf8(to_string(e.kind));
-        case 2: return QString::fromStdString(e.text);
+        case 2: return event_text(e);
         }
     } else if (role == Qt::ForegroundRole && index.column() == 1) {
         return event_kind_color(e.kind);
     } else if (role == Qt::TextAlignmentRole && index.column() == 0) {
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     } else if (role == Qt::ToolTipRole) {
-        return QString::fromStdString(e.text);
+        return event_text(e);
     }
     return {};
 }

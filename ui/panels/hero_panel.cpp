@@ -20,6 +20,8 @@ namespace inflight::ui {
 
 namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
+// BBR's BtlBw, as the algorithm reports it (NaN for the others).
+double bbr_btlbw_bps(const TraceBucket& b) { return b.cc.bw_bps; }
 }  // namespace
 
 HeroPanel::HeroPanel(QWidget* parent) : QWidget(parent) {
@@ -138,7 +140,7 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
     const ColumnRange range{0, sc.duration_s, cols};
     rate_->replace(minmax_line(t, &TraceBucket::delivery_rate_bps, range, 1e-6));
     link_->replace({{0, sc.bandwidth_bps * 1e-6}, {sc.duration_s, sc.bandwidth_bps * 1e-6}});
-    btlbw_->replace(bbr ? level_line(t, &TraceBucket::btlbw_bps, range, 1e-6) : QList<QPointF>{});
+    btlbw_->replace(bbr ? level_line(t, bbr_btlbw_bps, range, 1e-6) : QList<QPointF>{});
     pacing_->replace(bbr ? level_line(t, &TraceBucket::pacing_rate_bps, range, 1e-6) : QList<QPointF>{});
     btlbw_->setVisible(bbr);
     pacing_->setVisible(bbr);
@@ -152,8 +154,8 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
     if (bbr && !t.buckets.empty()) {
         const TraceBucket& b = t.buckets.back();
         bbr_text = tr("BBR's model — BtlBw %1 · pacing %2 · min_rtt %3 · state %4")
-                       .arg(q(format_rate(b.btlbw_bps)), q(format_rate(b.pacing_rate_bps)),
-                            q(format_time(b.bbr_min_rtt_s)), QString::fromUtf8(to_string(b.phase)));
+                       .arg(q(format_rate(b.cc.bw_bps)), q(format_rate(b.pacing_rate_bps)),
+                            q(format_time(b.cc.min_rtt_s)), QString::fromUtf8(to_string(b.phase)));
     }
     note_->setText(bbr_text);
     note_->setColor(QColor());

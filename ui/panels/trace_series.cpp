@@ -83,12 +83,12 @@ void minmax_envelope(const Trace& t, MinMax TraceBucket::*field, const ColumnRan
     }
 }
 
-QList<QPointF> level_line(const Trace& t, double TraceBucket::*field, const ColumnRange& r,
-                          double scale) {
+QList<QPointF> level_line(const Trace& t, const std::function<double(const TraceBucket&)>& field,
+                          const ColumnRange& r, double scale) {
     QList<QPointF> pts;
     int last_col = -1;
     for (const TraceBucket& b : t.buckets) {
-        const double v = b.*field;
+        const double v = field(b);
         if (!std::isfinite(v)) continue;
         const int c = column_of(b, r);
         const QPointF p(b.t_end_s, v * scale);

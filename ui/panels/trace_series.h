@@ -5,6 +5,7 @@
 
 #include <QList>
 #include <QPointF>
+#include <functional>
 
 #include "result.h"
 
@@ -23,9 +24,9 @@ QList<QPointF> minmax_line(const Trace& t, MinMax TraceBucket::*field, const Col
 void minmax_envelope(const Trace& t, MinMax TraceBucket::*field, const ColumnRange& r, double scale,
                      QList<QPointF>* lower, QList<QPointF>* upper);
 // A per-bucket level (the value at the end of each column); non-finite values
-// are left out.
-QList<QPointF> level_line(const Trace& t, double TraceBucket::*field, const ColumnRange& r,
-                          double scale);
+// are left out. `field` is a member (&TraceBucket::srtt_s) or a reader.
+QList<QPointF> level_line(const Trace& t, const std::function<double(const TraceBucket&)>& field,
+                          const ColumnRange& r, double scale);
 // Largest finite max of a series (0 if none).
 double series_max(const Trace& t, MinMax TraceBucket::*field);
 

@@ -1,0 +1,53 @@
+// The summary's figures, listed once: for each, its key (the `run --json`
+// name, with its unit), its unit, its words for people, whether a guided
+// experiment's check may test it, and how to read it off a RunResult.
+// `run --json` writes every field here (plus `version` and `scenario`);
+// the window's run metrics (ui/lesson/run_metrics) offer the checkable ones.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <variant>
+
+#include "result.h"
+
+namespace inflight {
+
+enum class FieldUnit : std::uint8_t {
+    Rate,      // bits/s
+    Time,      // seconds
+    Fraction,  // 0..1
+    Packets,   // MSS-sized packets, fractional
+    Count,     // a whole number of things
+    None       // a flag, a word or the limits' shares
+};
+
+// How a field is read: one accessor, its type saying what the value is.
+using NumberOf = double (*)(const RunResult&);
+using CountOf = std::uint64_t (*)(const RunResult&);
+using FlagOf = bool (*)(const RunResult&);
+using WordOf = const char* (*)(const RunResult&);  // binding_limit: "cwnd", "rwnd", ...
+using LimitSharesOf = std::array<double, kLimitCount> (*)(const RunResult&);  // by Limit
+using FieldValue = std::variant<NumberOf, CountOf, FlagOf, WordOf, LimitSharesOf>;
+
+struct SummaryField {
+    std::string_view key;
+    FieldUnit unit;
+    std::string_view words;  // "mean RTT", "tail drops"
+    bool checkable;          // a guided-experiment check may test it
+    FieldValue value;
+};
+
+// Every field, in key order.
+std::span<const SummaryField> summary_fields();
+// The field of this key, or nullptr.
+const SummaryField* find_summary_field(std::string_view key);
+// A numeric field's value (counts as doubles); nothing for flags, words and shares.
+std::optional<double> field_number(const SummaryField& f, const RunResult& r);
+// A word field's value ("cwnd"); nothing for the others.
+std::optional<std::string_view> field_word(const SummaryField& f, const RunResult& r);
+
+}  // namespace inflight
