@@ -133,10 +133,11 @@ TimePs monotonic_now();
 
 // A thread moving packets from fd_in to fd_out through a LinkCore. Both fds
 // must be non-blocking packet descriptors (TUN, SOCK_SEQPACKET); they stay
-// owned by the caller.
+// owned by the caller. With realtime_priority > 0 the thread asks for
+// SCHED_FIFO at that priority (realtime() says whether it got it).
 class LinkThread {
 public:
-    LinkThread(int fd_in, int fd_out, const LinkConfig& c, std::size_t max_packet_bytes);
+    LinkThread(int fd_in, int fd_out, const LinkConfig& c, std::size_t max_packet_bytes, int realtime_priority = 0);
     ~LinkThread();  // stops and joins
     LinkThread(const LinkThread&) = delete;
     LinkThread& operator=(const LinkThread&) = delete;
@@ -147,12 +148,15 @@ public:
     LinkCounters counters();
     QueueRange take_queue_range();
     LatenessStats lateness();
+    bool realtime() const { return realtime_.load(); }
 
 private:
     void loop();
 
     int fd_in_, fd_out_;
     std::size_t max_packet_bytes_;
+    int realtime_priority_;
+    std::atomic<bool> realtime_{false};
     std::mutex mutex_;  // guards core_ and lateness_
     LinkCore core_;
     LatenessStats lateness_;

@@ -46,12 +46,15 @@ CcPhase KernelRecorder::phase_of(const TcpSample& t) const {
 }
 
 Limit KernelRecorder::limit_of(const KernelSample& s) const {
-    if (s.queue.max_bytes > 0) return Limit::Link;
-    if (!have_prev_) return Limit::Cwnd;
-    const double dt = s.t_s - prev_.t_s;
-    if (dt <= 0) return Limit::Cwnd;
-    if (s.tcp.rwnd_limited_s - prev_.tcp.rwnd_limited_s >= kLimitedShare * dt) return Limit::Rwnd;
-    if (s.tcp.sndbuf_limited_s - prev_.tcp.sndbuf_limited_s >= kLimitedShare * dt) return Limit::Sndbuf;
+    // The kernel's own account first: rwnd or sndbuf held the sender back for
+    // most of the interval (tcp_chrono, TCP_INFO's *_limited times).
+    if (have_prev_) {
+        const double dt = s.t_s - prev_.t_s;
+        if (dt > 0 && s.tcp.rwnd_limited_s - prev_.tcp.rwnd_limited_s >= kLimitedShare * dt) return Limit::Rwnd;
+        if (dt > 0 && s.tcp.sndbuf_limited_s - prev_.tcp.sndbuf_limited_s >= kLimitedShare * dt) return Limit::Sndbuf;
+    }
+    // Else the model's rule: the link binds while its queue holds bytes.
+    if (s.queue.now_bytes > 0) return Limit::Link;
     return Limit::Cwnd;
 }
 

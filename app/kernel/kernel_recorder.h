@@ -6,10 +6,11 @@
 //   rtt_s           the range of the kernel's srtt over the bucket's readings
 //                   (TCP_INFO carries no per-ACK samples); the Summary's RTT
 //                   figures are over the window's srtt readings likewise
-//   limit           Link while the emulator's FIFO holds bytes (the model's
-//                   rule), else rwnd or sndbuf when TCP_INFO's rwnd_limited /
-//                   sndbuf_limited time grew for most of the interval, else
-//                   cwnd; the kernel never says "pacing", so Pacing stays 0
+//   limit           rwnd or sndbuf when TCP_INFO's rwnd_limited / sndbuf_limited
+//                   time grew for most of the interval since the last reading,
+//                   else Link when the emulator's FIFO holds bytes at the
+//                   reading (the model's rule), else cwnd; the kernel never
+//                   says "pacing", so Pacing stays 0
 //   phase           Reno/CUBIC from tcpi_ca_state and cwnd < ssthresh; BBR's
 //                   mode from its gains in TCP_CC_INFO (2.89: Startup, 0.35:
 //                   Drain, 1 and 1: ProbeRTT, else ProbeBW)

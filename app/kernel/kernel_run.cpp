@@ -25,6 +25,9 @@ constexpr TimePs kSamplePeriod = from_ms(10);          // TCP_INFO readings
 constexpr double kMinBucketS = 0.020;                  // two readings per trace bucket at least
 constexpr int kMaxBuckets = 5000;                      // as the model's trace
 constexpr TimePs kProgressPeriod = from_ms(100);
+// SCHED_FIFO priority of the emulator's threads: above every ordinary
+// thread, low among real-time ones (the kernel's own sit at 50 and up).
+constexpr int kEmulatorPriority = 10;
 
 std::string describe_pacing(const Scenario& s) {
     if (s.algorithm == Algorithm::Bbr)
@@ -116,8 +119,8 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
     }
     LinkConfig ack;
     ack.delay = rtt - rtt / 2;
-    LinkThread data_link(path.sender().tun_fd, path.receiver().tun_fd, data, s.mss_bytes);
-    LinkThread ack_link(path.receiver().tun_fd, path.sender().tun_fd, ack, s.mss_bytes);
+    LinkThread data_link(path.sender().tun_fd, path.receiver().tun_fd, data, s.mss_bytes, kEmulatorPriority);
+    LinkThread ack_link(path.receiver().tun_fd, path.sender().tun_fd, ack, s.mss_bytes, kEmulatorPriority);
     data_link.start();
     ack_link.start();
     Receiver receiver;
@@ -202,6 +205,7 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
     facts.data_direction = honesty_of(data_link);
     facts.ack_direction = honesty_of(ack_link);
     facts.honest = facts.data_direction.p99_late_s <= kHonestP99LateS;
+    facts.emulator_realtime = data_link.realtime() && ack_link.realtime();
     path.tear_down();
     recorder.finish(elapsed_s, result.summary);
     result.summary.wall_seconds =
