@@ -17,7 +17,7 @@
 #include "bridge.h"
 #include "real_system/bridge_panel.h"
 #include "lesson/playhead.h"
-#include "workbench_helpers.h"
+#include "tools_helpers.h"
 
 using namespace inflight;
 using namespace inflight::ui;
@@ -52,10 +52,10 @@ protected:
     void SetUp() override {
         w = make_window();
         ASSERT_TRUE(run_scenario(*w, R"({"algo": "reno", "loss": "0.01%", "duration": 12})"));
-        Workbench* wb = workbench_of(*w);
-        wb->bridgeDock()->toggleViewAction()->trigger();
-        bridge = wb->bridge();
-        ASSERT_TRUE(wb->bridgeDock()->isVisible());
+        AnalysisTools* tools = tools_of(*w);
+        tools->bridgeDock()->toggleViewAction()->trigger();
+        bridge = tools->bridge();
+        ASSERT_TRUE(tools->bridgeDock()->isVisible());
         ASSERT_EQ(bridge->run(), w->dashboard()->shown());
     }
     std::unique_ptr<MainWindow> w;

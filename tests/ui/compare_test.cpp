@@ -19,7 +19,7 @@
 #include "compare/ghost_overlay.h"
 #include "units.h"
 #include "panels/window_chart.h"
-#include "workbench_helpers.h"
+#include "tools_helpers.h"
 
 using namespace inflight;
 using namespace inflight::ui;
@@ -38,7 +38,8 @@ protected:
         w = make_window();
         ASSERT_TRUE(wait_until([&] { return finished(*w); }));
         ASSERT_TRUE(run_scenario(*w, kRenoLossy)) << w->bannerText().toStdString();
-        compare = workbench_of(*w)->compare();
+        tools = tools_of(*w);
+        compare = tools->compare();
     }
     QStringList row(CompareTable::Row r) const {
         QStringList out;
@@ -46,6 +47,7 @@ protected:
         return out;
     }
     std::unique_ptr<MainWindow> w;
+    AnalysisTools* tools = nullptr;
     CompareController* compare = nullptr;
 };
 
@@ -55,7 +57,7 @@ TEST_F(CompareTest, PinningThenChangingTheAlgorithmKeepsTheGhostsNumbersWhileBCh
     const SnapshotPtr a = w->dashboard()->shown();
     compare->pinAction()->trigger();
     ASSERT_TRUE(compare->pinned());
-    EXPECT_TRUE(compare->dock()->isVisible());
+    EXPECT_TRUE(tools->compareDock()->isVisible());
     // The A row: the pinned run's own figures.
     EXPECT_EQ(compare->table()->cellText(CompareTable::RowA, 1), q(format_rate(a->result.summary.throughput_bps)));
     EXPECT_EQ(compare->table()->cellText(CompareTable::RowA, 3), q(format_time(a->result.summary.mean_rtt_s)));
@@ -141,7 +143,7 @@ TEST_F(CompareTest, UnpinRemovesTheGhostAndTheTable) {
     EXPECT_FALSE(compare->pinned());
     EXPECT_EQ(compare->overlay()->windowSeries(), nullptr);
     EXPECT_EQ(window_chart->series().size(), before - 1);
-    EXPECT_FALSE(compare->dock()->isVisible());
+    EXPECT_FALSE(tools->compareDock()->isVisible());
 }
 
 TEST_F(CompareTest, BothRunsExportTogether) {

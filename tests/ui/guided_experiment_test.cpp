@@ -18,8 +18,7 @@
 
 using namespace inflight;
 using namespace inflight::ui;
-using inflight::ui::test::wait_settled;
-using inflight::ui::test::wait_until;
+using namespace inflight::ui::test;
 
 namespace {
 
@@ -35,21 +34,10 @@ ParamSlider* slider_for(ControlsPanel* c, Param p) {
     }
 }
 
-// Types a value into a control's text box and presses Return.
-void type_value(ParamSlider* p, const QString& text) {
-    QLineEdit* edit = p->edit();
-    edit->setFocus();
-    edit->selectAll();
-    QTest::keyClicks(edit, text);
-    QTest::keyClick(edit, Qt::Key_Return);
-}
-
 class GuidedExperiment : public ::testing::TestWithParam<int> {
 protected:
     void SetUp() override {
-        w = std::make_unique<MainWindow>(/*use_settings=*/false);
-        w->resize(1280, 720);
-        w->show();
+        w = make_window();
         ASSERT_TRUE(wait_settled(*w));
     }
     std::unique_ptr<MainWindow> w;

@@ -26,9 +26,7 @@ namespace {
 class PlayheadTest : public ::testing::Test {
 protected:
     void SetUp() override {
-        w = std::make_unique<MainWindow>(/*use_settings=*/false);
-        w->resize(1280, 720);
-        w->show();
+        w = test::make_window();
         Scenario s;  // BBR: ProbeRTT notches and state changes to land on
         s.algorithm = Algorithm::Bbr;
         s.duration_s = 20;

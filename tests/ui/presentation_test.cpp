@@ -49,11 +49,30 @@ TEST(PresentationMode, EnlargesFontsAndLineWidthsAndRestoresThem) {
 }
 
 TEST(PresentationMode, LinesThatShareAColourFamilyDifferInStyleToo) {
-    set_presentation_look(true);
-    const SeriesColors c = series_colors(false);
+    const ChartStyle presenting{true};
+    const SeriesColors c = presenting.colors(false);
     // In-flight and min RTT get their own dash patterns, not only a hue.
-    EXPECT_EQ(series_pen(c.inflight, 1, Qt::DotLine).style(), Qt::DotLine);
-    EXPECT_EQ(series_pen(c.min_rtt, 1, Qt::DashDotLine).style(), Qt::DashDotLine);
-    set_presentation_look(false);
-    EXPECT_EQ(series_pen(c.inflight, 1, Qt::DotLine).style(), Qt::SolidLine);
+    EXPECT_EQ(presenting.pen(c.inflight, 1, Qt::DotLine).style(), Qt::DotLine);
+    EXPECT_EQ(presenting.pen(c.min_rtt, 1, Qt::DashDotLine).style(), Qt::DashDotLine);
+    EXPECT_EQ(ChartStyle{}.pen(c.inflight, 1, Qt::DotLine).style(), Qt::SolidLine);
+}
+
+// The look belongs to a dashboard, not to the process: two dashboards in
+// one process, one presenting, draw their charts differently.
+TEST(PresentationMode, TwoDashboardsInOneProcessKeepTheirOwnLook) {
+    Dashboard presenting, normal;
+    presenting.setPresentation(true);
+    presenting.restyle();
+    normal.restyle();
+    const QPen big = presenting.windowChart()->cwndSeries()->pen();
+    const QPen usual = normal.windowChart()->cwndSeries()->pen();
+    EXPECT_EQ(big.color(), QColor("#D55E00"));  // Okabe–Ito vermillion
+    EXPECT_NE(usual.color(), QColor("#D55E00"));
+    EXPECT_GE(big.widthF(), 2 * usual.widthF());
+    EXPECT_TRUE(presenting.style().presentation);
+    EXPECT_FALSE(normal.style().presentation);
+    // Restyling the presenting one again leaves the other as it was.
+    presenting.restyle();
+    EXPECT_EQ(normal.windowChart()->cwndSeries()->pen(), usual);
+    presenting.setPresentation(false);  // the process-wide fallback back to normal
 }

@@ -20,7 +20,7 @@
 
 #include "sweep/sweep_chart.h"
 #include "sweep/sweep_window.h"
-#include "workbench_helpers.h"
+#include "tools_helpers.h"
 
 using namespace inflight;
 using namespace inflight::ui;
@@ -209,7 +209,7 @@ TEST(SweepWindowTest, ThirteenPointLossSweepOfThreeAlgorithmsCompletesOnSeveralT
 TEST(SweepWindowTest, ToolsSweepStartsFromTheWindowsScenario) {
     auto w = make_window();
     ASSERT_TRUE(run_scenario(*w, R"({"algo": "reno", "rtt": "20ms", "duration": 5})"));
-    SweepWindow* s = workbench_of(*w)->openSweep();
+    SweepWindow* s = tools_of(*w)->openSweep();
     ASSERT_NE(s, nullptr);
     EXPECT_TRUE(s->isVisible());
     ASSERT_TRUE(s->spec().has_value()) << s->errorText().toStdString();

@@ -3,12 +3,15 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QLineEdit>
 #include <QTest>
 #include <functional>
+#include <memory>
 
+#include "controls/param_slider.h"
 #include "panels/dashboard.h"
+#include "session/run_session.h"
 #include "shell/main_window.h"
-#include "session/run_worker.h"
 
 namespace inflight::ui::test {
 
@@ -23,14 +26,33 @@ inline bool wait_until(const std::function<bool()>& done, int timeout_ms = 20000
     return true;
 }
 
-// True once the dashboard shows the finished run of the newest request.
+// True once the dashboard shows the finished run of the newest request
+// (read off the dashboard, not the session, so tests of the session can
+// hold it to this).
 inline bool settled(const MainWindow& w) {
     const SnapshotPtr s = w.dashboard()->shown();
-    return s && s->done && s->generation == w.runner()->generation();
+    return s && s->done && s->generation == w.session()->generation();
 }
 
 inline bool wait_settled(const MainWindow& w, int timeout_ms = 30000) {
     return wait_until([&] { return settled(w); }, timeout_ms);
+}
+
+// A window that remembers nothing, 1280×720, shown.
+inline std::unique_ptr<MainWindow> make_window() {
+    auto w = std::make_unique<MainWindow>(/*use_settings=*/false);
+    w->resize(1280, 720);
+    w->show();
+    return w;
+}
+
+// Types a value into a control's text box and presses Return.
+inline void type_value(ParamSlider* p, const QString& text) {
+    QLineEdit* edit = p->edit();
+    edit->setFocus();
+    edit->selectAll();
+    QTest::keyClicks(edit, text);
+    QTest::keyClick(edit, Qt::Key_Return);
 }
 
 }  // namespace inflight::ui::test

@@ -18,7 +18,7 @@
 #include "panels/dashboard.h"
 #include "shell/main_window.h"
 #include "controls/param_slider.h"
-#include "session/run_worker.h"
+#include "session/run_session.h"
 #include "shell/themes.h"
 #include "units.h"
 
@@ -130,7 +130,7 @@ int main(int argc, char** argv) {
             if (n < changes) return;
             step->stop();
             last_change_ms = clock.elapsed();
-            const quint64 gen = w.runner()->generation();
+            const quint64 gen = w.session()->generation();
             QObject::connect(w.dashboard(), &Dashboard::frameShown, [&, gen](quint64 g, bool done) {
                 if (!done || g != gen || settled) return;
                 settled = true;

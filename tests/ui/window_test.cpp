@@ -18,22 +18,14 @@
 #include "panels/hero_panel.h"
 #include "shell/main_window.h"
 #include "controls/param_slider.h"
-#include "session/run_worker.h"
 #include "test_helpers.h"
 
 using namespace inflight;
 using namespace inflight::ui;
+using inflight::ui::test::wait_settled;
 using inflight::ui::test::wait_until;
 
 namespace {
-
-// True once the dashboard shows the finished run of the newest request.
-bool settled(const MainWindow& w) {
-    const SnapshotPtr s = w.dashboard()->shown();
-    return s && s->done && s->generation == w.runner()->generation();
-}
-
-bool wait_settled(const MainWindow& w) { return wait_until([&] { return settled(w); }); }
 
 int slider_index_of(ParamSlider* p, double v) {
     // Walk the slider to find the position whose value is v.
@@ -48,9 +40,7 @@ int slider_index_of(ParamSlider* p, double v) {
 class WindowTest : public ::testing::Test {
 protected:
     void SetUp() override {
-        w = std::make_unique<MainWindow>(/*use_settings=*/false);
-        w->resize(1280, 720);
-        w->show();
+        w = test::make_window();
         ASSERT_TRUE(wait_settled(*w));
     }
     std::unique_ptr<MainWindow> w;
@@ -60,13 +50,13 @@ protected:
 
 TEST_F(WindowTest, MovingTheBandwidthSliderRerunsTheModelAndTheHeroNumberChanges) {
     const QString before = w->dashboard()->hero()->heroText();
-    const quint64 gen = w->runner()->generation();
+    const quint64 gen = w->session()->generation();
     QSlider* s = w->controls()->bandwidth()->slider();
     s->setFocus();
     for (int i = 0; i < 10; ++i) QTest::keyClick(s, Qt::Key_Left);  // 100 → 10 Mbit/s, one decade
     EXPECT_DOUBLE_EQ(w->controls()->scenario().bandwidth_bps, 10e6);
     ASSERT_TRUE(wait_settled(*w));
-    EXPECT_GT(w->runner()->generation(), gen);
+    EXPECT_GT(w->session()->generation(), gen);
     EXPECT_NE(w->dashboard()->hero()->heroText(), before);
     EXPECT_DOUBLE_EQ(w->dashboard()->shown()->result.scenario.bandwidth_bps, 10e6);
 }
@@ -135,7 +125,7 @@ TEST_F(WindowTest, AnUnwritableExportPathGivesAClearMessageAndLeavesNoFile) {
 TEST_F(WindowTest, LoadingAMalformedScenarioShowsAnErrorAndLeavesTheControlsAsTheyWere) {
     QTemporaryDir dir;
     const Scenario before = w->controls()->scenario();
-    const quint64 gen = w->runner()->generation();
+    const quint64 gen = w->session()->generation();
     for (const QByteArray& bad : {QByteArray("{ \"bandwidth\": \"fast\" }"), QByteArray("not json at all"),
                                   QByteArray("{ \"bandwith\": \"10Mbps\" }"), QByteArray("{ \"rtt\": 5 }")}) {
         const QString path = dir.filePath("bad.json");
@@ -147,7 +137,7 @@ TEST_F(WindowTest, LoadingAMalformedScenarioShowsAnErrorAndLeavesTheControlsAsTh
         EXPECT_FALSE(w->bannerText().isEmpty());
         EXPECT_TRUE(w->controls()->scenario() == before);
         EXPECT_EQ(w->controls()->bandwidth()->value(), before.bandwidth_bps);
-        EXPECT_EQ(w->runner()->generation(), gen);
+        EXPECT_EQ(w->session()->generation(), gen);
     }
 }
 
@@ -171,7 +161,7 @@ TEST_F(WindowTest, AGoodScenarioFileSetsTheControlsAndReruns) {
 }
 
 TEST_F(WindowTest, ATypedValueOutOfRangeIsRefusedInPlaceAndNotRun) {
-    const quint64 gen = w->runner()->generation();
+    const quint64 gen = w->session()->generation();
     ParamSlider* bw = w->controls()->bandwidth();
     QLineEdit* edit = bw->edit();
     edit->setFocus();
@@ -180,14 +170,14 @@ TEST_F(WindowTest, ATypedValueOutOfRangeIsRefusedInPlaceAndNotRun) {
     QTest::keyClick(edit, Qt::Key_Return);
     EXPECT_TRUE(bw->hasError());
     EXPECT_DOUBLE_EQ(bw->value(), 100e6);
-    EXPECT_EQ(w->runner()->generation(), gen);
+    EXPECT_EQ(w->session()->generation(), gen);
 
     edit->selectAll();
     QTest::keyClicks(edit, "25");  // a bare number is read as Mbit/s
     QTest::keyClick(edit, Qt::Key_Return);
     EXPECT_FALSE(bw->hasError());
     EXPECT_DOUBLE_EQ(bw->value(), 25e6);
-    EXPECT_GT(w->runner()->generation(), gen);
+    EXPECT_GT(w->session()->generation(), gen);
 }
 
 TEST(WindowSettings, TheLastScenarioAndThemeComeBackNextTime) {

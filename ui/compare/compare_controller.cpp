@@ -1,28 +1,25 @@
 #include "compare/compare_controller.h"
 
 #include <QAction>
-#include <QDockWidget>
-#include <QFileDialog>
+#include <QMainWindow>
 #include <QStatusBar>
 
 #include "compare/compare_export.h"
 #include "compare/compare_table.h"
 #include "compare/ghost_overlay.h"
-#include "shell/main_window.h"
-#include "session/run_worker.h"
+#include "panels/dashboard.h"
+#include "session/run_session.h"
 
 namespace inflight::ui {
 
-CompareController::CompareController(MainWindow* window) : QObject(window), window_(window) {
-    overlay_ = new GhostOverlay(window->dashboard());
+CompareController::CompareController(QMainWindow* window, Dashboard* dashboard, RunSession* session)
+    : QObject(window),
+      window_(window),
+      dashboard_(dashboard),
+      session_(session),
+      exports_(window, [this](bool, const QString& line) { say(line); }) {
+    overlay_ = new GhostOverlay(dashboard);
     table_ = new CompareTable;
-    dock_ = new QDockWidget(tr("Compare A/B"), window);
-    dock_->setObjectName("compare");
-    dock_->setWidget(table_);
-    dock_->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable |
-                       QDockWidget::DockWidgetFloatable);
-    window->addDockWidget(Qt::BottomDockWidgetArea, dock_);
-    dock_->hide();
 
     pin_ = new QAction(tr("&Pin as ghost"), this);
     pin_->setShortcut(QKeySequence(tr("Ctrl+G")));
@@ -37,27 +34,21 @@ CompareController::CompareController(MainWindow* window) : QObject(window), wind
     export_csv_ = new QAction(tr("Export A/B &CSV…"), this);
     export_csv_->setEnabled(false);
     connect(export_csv_, &QAction::triggered, this, [this] {
-        const QString path = askPath(tr("Export A/B trace"), "compare.csv", tr("CSV (*.csv)"));
-        if (path.isEmpty()) return;
-        if (auto err = exportCsv(path)) say(tr("Export failed — %1").arg(*err));
-        else say(tr("Wrote %1").arg(path));
+        exports_.ask(tr("Export A/B trace"), "compare.csv", tr("CSV (*.csv)"),
+                     [this](const QString& path) { return exportCsv(path); });
     });
     export_png_ = new QAction(tr("Export A/B &image…"), this);
     export_png_->setEnabled(false);
     connect(export_png_, &QAction::triggered, this, [this] {
-        const QString path = askPath(tr("Export A/B image"), "compare.png", tr("PNG (*.png)"));
-        if (path.isEmpty()) return;
-        if (auto err = exportPng(path, 2.0)) say(tr("Export failed — %1").arg(*err));
-        else say(tr("Wrote %1").arg(path));
+        exports_.ask(tr("Export A/B image"), "compare.png", tr("PNG (*.png)"),
+                     [this](const QString& path) { return exportPng(path, 2.0); });
     });
 
-    connect(window->dashboard(), &Dashboard::frameShown, this, &CompareController::onFrame);
+    connect(session, &RunSession::frameShown, this, &CompareController::onFrame);
+    connect(session, &RunSession::currentChanged, this, &CompareController::onRunFinished);
 }
 
-SnapshotPtr CompareController::current() const {
-    const SnapshotPtr s = window_->dashboard()->shown();
-    return s && s->done && s->generation == window_->runner()->generation() ? s : nullptr;
-}
+SnapshotPtr CompareController::current() const { return session_->current(); }
 
 bool CompareController::pin() {
     if (const SnapshotPtr s = current()) {
@@ -66,7 +57,7 @@ bool CompareController::pin() {
         say(tr("Pinned %1 as A; change anything to compare").arg(QString::fromUtf8(to_string(s->result.scenario.algorithm))));
         return true;
     }
-    pending_generation_ = window_->runner()->generation();
+    pending_generation_ = session_->generation();
     say(tr("The run is still going; it will be pinned as A when it finishes"));
     return false;
 }
@@ -84,20 +75,20 @@ void CompareController::setGhost(SnapshotPtr s) {
     unpin_->setEnabled(on);
     export_csv_->setEnabled(on);
     export_png_->setEnabled(on);
-    dock_->setVisible(on);
-    if (on) dock_->raise();
     refresh();
     emit pinnedChanged(on);
 }
 
-void CompareController::onFrame(quint64 generation, bool done) {
-    if (done && pending_generation_ != 0 && generation == pending_generation_) {
-        pending_generation_ = 0;
-        setGhost(window_->dashboard()->shown());
-        return;
-    }
-    if (ghost_) refresh();
-    if (ghost_) overlay_->restyle();  // the theme may have changed
+void CompareController::onFrame() {
+    if (!ghost_) return;
+    refresh();
+    overlay_->restyle();  // the theme may have changed
+}
+
+void CompareController::onRunFinished(const SnapshotPtr& run) {
+    if (pending_generation_ == 0 || run->generation != pending_generation_) return;
+    pending_generation_ = 0;
+    setGhost(run);
 }
 
 void CompareController::refresh() {
@@ -105,7 +96,7 @@ void CompareController::refresh() {
         table_->clear();
         return;
     }
-    table_->setRuns(ghost_, window_->dashboard()->shown());
+    table_->setRuns(ghost_, session_->shown());
 }
 
 std::optional<QString> CompareController::exportCsv(const QString& path) {
@@ -118,13 +109,9 @@ std::optional<QString> CompareController::exportCsv(const QString& path) {
 std::optional<QString> CompareController::exportPng(const QString& path, double scale) {
     if (!ghost_) return tr("nothing is pinned; pin a run as the ghost first");
     if (!current()) return tr("the current run is still going; export again when it has finished");
-    return save_compare_png(window_->dashboard(), table_, path, scale);
+    return save_compare_png(dashboard_, table_, path, scale);
 }
 
 void CompareController::say(const QString& message) { window_->statusBar()->showMessage(message, 5000); }
-
-QString CompareController::askPath(const QString& title, const QString& suggested, const QString& filter) {
-    return QFileDialog::getSaveFileName(window_, title, suggested, filter);
-}
 
 }  // namespace inflight::ui

@@ -2,27 +2,33 @@
 // later run (B) is drawn over it, A faded on every panel (GhostOverlay), and
 // the compare table sets their figures side by side with B/A and what
 // differs. Pinning a run still streaming pins it when it finishes. Both runs
-// export together (compare_export.h).
+// export together (compare_export.h). B is the run session's run: the table
+// follows its frames, and "finished" is the session's current run.
 #pragma once
 
 #include <QObject>
 #include <QString>
 
+#include "export/export_helper.h"
 #include "session/run_snapshot.h"
 
 class QAction;
-class QDockWidget;
+class QMainWindow;
 
 namespace inflight::ui {
 
 class CompareTable;
+class Dashboard;
 class GhostOverlay;
-class MainWindow;
+class RunSession;
 
 class CompareController : public QObject {
     Q_OBJECT
 public:
-    explicit CompareController(MainWindow* window);
+    // `window`'s status bar says what happened (and its dialogs ask where
+    // to export); the ghost is drawn on `dashboard`; B is `session`'s run.
+    // The table is the window's to place (a dock shown while pinned).
+    CompareController(QMainWindow* window, Dashboard* dashboard, RunSession* session);
 
     // Pins the shown run if it is finished and current; otherwise pins the
     // current request when it finishes. Returns true if pinned now.
@@ -32,12 +38,11 @@ public:
     bool pinPending() const { return pending_generation_ != 0; }
 
     SnapshotPtr ghost() const { return ghost_; }
-    // The current run, once finished (null while it streams).
+    // The current run, once finished (null while it streams): the session's.
     SnapshotPtr current() const;
 
     CompareTable* table() const { return table_; }
     GhostOverlay* overlay() const { return overlay_; }
-    QDockWidget* dock() const { return dock_; }
     QAction* pinAction() const { return pin_; }
     QAction* unpinAction() const { return unpin_; }
     QAction* exportCsvAction() const { return export_csv_; }
@@ -48,19 +53,22 @@ public:
     std::optional<QString> exportPng(const QString& path, double scale = 1.0);
 
 signals:
+    // After a pin or an unpin (the table is worth showing while pinned).
     void pinnedChanged(bool pinned);
 
 private:
-    void onFrame(quint64 generation, bool done);
+    void onFrame();
+    void onRunFinished(const SnapshotPtr& run);
     void setGhost(SnapshotPtr s);
     void refresh();
     void say(const QString& message);
-    QString askPath(const QString& title, const QString& suggested, const QString& filter);
 
-    MainWindow* window_;
+    QMainWindow* window_;
+    Dashboard* dashboard_;
+    RunSession* session_;
+    ExportHelper exports_;
     GhostOverlay* overlay_;
     CompareTable* table_;
-    QDockWidget* dock_;
     QAction* pin_;
     QAction* unpin_;
     QAction* export_csv_;

@@ -1,11 +1,9 @@
 #include "compare/compare_export.h"
 
-#include <QBuffer>
 #include <QPainter>
 #include <QWidget>
 #include <sstream>
 
-#include "atomic_write.h"
 #include "csv_export.h"
 #include "export/exporter.h"
 #include "scenario_text.h"
@@ -46,12 +44,6 @@ std::string figures_comment(const char* run, const Summary& s) {
            ", congestion_events = " + std::to_string(s.congestion_events) + "\n";
 }
 
-std::optional<QString> write(const QString& path, const std::string& bytes) {
-    if (auto err = check_output_path(path.toStdString())) return QString::fromStdString(*err);
-    if (auto err = write_file_atomically(path.toStdString(), bytes)) return QString::fromStdString(*err);
-    return std::nullopt;
-}
-
 }  // namespace
 
 std::string compare_csv(const RunResult& a, const RunResult& b) {
@@ -83,16 +75,11 @@ QImage stacked_image(QWidget* top, QWidget* bottom, double scale) {
 }
 
 std::optional<QString> save_compare_csv(const RunResult& a, const RunResult& b, const QString& path) {
-    return write(path, compare_csv(a, b));
+    return write_export_file(path, compare_csv(a, b));
 }
 
 std::optional<QString> save_compare_png(QWidget* dashboard, QWidget* table, const QString& path, double scale) {
-    const QImage img = stacked_image(dashboard, table, scale);
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    if (!img.save(&buffer, "PNG")) return QStringLiteral("cannot encode the PNG for '%1'").arg(path);
-    return write(path, bytes.toStdString());
+    return save_image_png(stacked_image(dashboard, table, scale), path);
 }
 
 }  // namespace inflight::ui

@@ -107,7 +107,7 @@ void GhostOverlay::setGhost(SnapshotPtr ghost) {
 
 void GhostOverlay::restyle() {
     if (!ghost_) return;
-    const SeriesColors c = series_colors(is_dark_palette());
+    const SeriesColors c = dashboard_->style().colors();
     if (cwnd_) cwnd_->setPen(ghost_pen(c.cwnd, 2, Qt::DashLine));
     if (srtt_) srtt_->setPen(ghost_pen(c.srtt, 2, Qt::DashLine));
     // The delivery rate zig-zags pixel to pixel, where dashes would not

@@ -11,15 +11,19 @@
 
 namespace inflight::ui {
 
-namespace {
-
-std::optional<QString> write(const QString& path, const std::string& bytes) {
+std::optional<QString> write_export_file(const QString& path, const std::string& bytes) {
     if (auto err = check_output_path(path.toStdString())) return QString::fromStdString(*err);
     if (auto err = write_file_atomically(path.toStdString(), bytes)) return QString::fromStdString(*err);
     return std::nullopt;
 }
 
-}  // namespace
+std::optional<QString> save_image_png(const QImage& img, const QString& path) {
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (!img.save(&buffer, "PNG")) return QStringLiteral("cannot encode the PNG for '%1'").arg(path);
+    return write_export_file(path, bytes.toStdString());
+}
 
 QImage render_image(QWidget* w, double scale) {
     const QSize logical = w->size();
@@ -35,12 +39,7 @@ QImage render_image(QWidget* w, double scale) {
 }
 
 std::optional<QString> save_png(QWidget* w, const QString& path, double scale) {
-    const QImage img = render_image(w, scale);
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    if (!img.save(&buffer, "PNG")) return QStringLiteral("cannot encode the PNG for '%1'").arg(path);
-    return write(path, bytes.toStdString());
+    return save_image_png(render_image(w, scale), path);
 }
 
 std::optional<QString> save_svg(QWidget* w, const QString& path, const QString& title) {
@@ -58,15 +57,15 @@ std::optional<QString> save_svg(QWidget* w, const QString& path, const QString& 
         p.fillRect(QRect(QPoint(0, 0), w->size()), w->palette().color(QPalette::Window));
         w->render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
     }
-    return write(path, bytes.toStdString());
+    return write_export_file(path, bytes.toStdString());
 }
 
 std::optional<QString> save_trace_csv(const RunResult& r, const QString& path) {
-    return write(path, trace_csv(r));
+    return write_export_file(path, trace_csv(r));
 }
 
 std::optional<QString> save_events_csv(const RunResult& r, const QString& path) {
-    return write(path, events_csv(r));
+    return write_export_file(path, events_csv(r));
 }
 
 }  // namespace inflight::ui

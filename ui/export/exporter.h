@@ -7,6 +7,7 @@
 #include <QImage>
 #include <QString>
 #include <optional>
+#include <string>
 
 #include "result.h"
 
@@ -17,6 +18,12 @@ namespace inflight::ui {
 // The widget drawn into an image of its size × scale (device pixel ratio set,
 // so text and lines are drawn sharp at 2×, not scaled up).
 QImage render_image(QWidget* w, double scale);
+
+// `bytes` written atomically at `path` (checked first: a folder that
+// exists, not a directory itself).
+std::optional<QString> write_export_file(const QString& path, const std::string& bytes);
+// `img` encoded as PNG and written with write_export_file.
+std::optional<QString> save_image_png(const QImage& img, const QString& path);
 
 std::optional<QString> save_png(QWidget* w, const QString& path, double scale);
 std::optional<QString> save_svg(QWidget* w, const QString& path, const QString& title);

@@ -22,17 +22,14 @@ ChartCursor::ChartCursor(QChartView* view) : QObject(view), view_(view) {
     line_ = new QGraphicsLineItem(view->chart());
     line_->setZValue(1000);
     line_->setVisible(false);
-    restyle();
+    restyle(ChartStyle{});
     connect(view->chart(), &QChart::plotAreaChanged, this, [this] { place(); });
     if (QValueAxis* x = x_axis(view->chart()))
         connect(x, &QValueAxis::rangeChanged, this, [this] { place(); });
     view->viewport()->installEventFilter(this);
 }
 
-void ChartCursor::restyle() {
-    QPen pen = series_pen(series_colors(is_dark_palette()).cursor, 1.5);
-    line_->setPen(pen);
-}
+void ChartCursor::restyle(const ChartStyle& style) { line_->setPen(style.pen(style.colors().cursor, 1.5)); }
 
 void ChartCursor::setTime(double t_s) {
     t_s_ = t_s;

@@ -10,6 +10,8 @@ class QGraphicsLineItem;
 
 namespace inflight::ui {
 
+struct ChartStyle;
+
 class ChartCursor : public QObject {
     Q_OBJECT
 public:
@@ -17,7 +19,7 @@ public:
 
     void setTime(double t_s);
     void hide();
-    void restyle();
+    void restyle(const ChartStyle& style);
     bool isShown() const;
     double time() const { return t_s_; }
     // The x position (chart scene coordinates) of the line, for tests.

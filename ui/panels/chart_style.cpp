@@ -11,7 +11,8 @@
 namespace inflight::ui {
 
 namespace {
-bool g_presentation = false;
+// Transitional (chart_style.h): read only through the functions below.
+ChartStyle g_legacy_style;
 // Lines at the back of a lecture hall: more than twice as thick.
 constexpr double kPresentationLineScale = 2.2;
 
@@ -43,19 +44,23 @@ SeriesColors okabe_ito() {
 }
 }  // namespace
 
-void set_presentation_look(bool on) { g_presentation = on; }
-bool presentation_look() { return g_presentation; }
-
+void set_presentation_look(bool on) { g_legacy_style.presentation = on; }
+bool presentation_look() { return g_legacy_style.presentation; }
+SeriesColors series_colors(bool dark) { return g_legacy_style.colors(dark); }
 QPen series_pen(const QColor& c, double width, Qt::PenStyle style, bool always) {
-    QPen p(c, g_presentation ? width * kPresentationLineScale : width);
-    p.setStyle(g_presentation || always ? style : Qt::SolidLine);
+    return g_legacy_style.pen(c, width, style, always);
+}
+
+QPen ChartStyle::pen(const QColor& c, double width, Qt::PenStyle style, bool always) const {
+    QPen p(c, presentation ? width * kPresentationLineScale : width);
+    p.setStyle(presentation || always ? style : Qt::SolidLine);
     return p;
 }
 
 bool is_dark_palette() { return QApplication::palette().color(QPalette::Window).lightness() < 128; }
 
-SeriesColors series_colors(bool dark) {
-    if (g_presentation) return okabe_ito();
+SeriesColors ChartStyle::colors(bool dark) const {
+    if (presentation) return okabe_ito();
     SeriesColors c;
     c.cwnd = dark ? QColor("#ff8c69") : QColor("#c0392b");
     c.window = dark ? QColor("#7a7a7a") : QColor("#a8a8a8");  // broad, under cwnd

@@ -1,5 +1,7 @@
 // Shared look of every chart: no animation, our own axis ranges, colours
 // from the active palette (light or dark), fonts big enough for a projector.
+// Whether the presentation look is on is a ChartStyle value, held by each
+// dashboard and handed to its charts, so two windows may differ.
 #pragma once
 
 #include <QColor>
@@ -18,18 +20,32 @@ struct SeriesColors {
     QColor theory, rwnd_level, cursor;
 };
 
-// In the presentation look: the Okabe–Ito colours (safe for colour-blind
-// viewers, readable on a washed-out projector) on white, whatever `dark`.
-SeriesColors series_colors(bool dark);
 bool is_dark_palette();
 
-// Presentation look: thick lines, Okabe–Ito colours, and line styles that
+// How one dashboard's charts are drawn. The presentation look: thick lines,
+// the Okabe–Ito colours (safe for colour-blind viewers, readable on a
+// washed-out projector) on white whatever the palette, and line styles that
 // carry the distinctions colour alone would (dotted in-flight, dash-dot
 // min RTT). Off by default.
+struct ChartStyle {
+    bool presentation = false;
+
+    // The series colours for a light or dark palette (or Okabe–Ito).
+    SeriesColors colors(bool dark) const;
+    SeriesColors colors() const { return colors(is_dark_palette()); }
+    // A series pen: `width` scaled up in the presentation look; `style` used
+    // there only unless `always` (ssthresh and reference lines are always
+    // dashed).
+    QPen pen(const QColor& c, double width, Qt::PenStyle style = Qt::SolidLine, bool always = false) const;
+};
+
+// Transitional, for the hero panel and the event log only, until they take
+// a ChartStyle from the dashboard like the other charts: the style of the
+// dashboard that last changed it (Dashboard::setPresentation sets it).
+// Everything else uses the ChartStyle it is handed.
 void set_presentation_look(bool on);
 bool presentation_look();
-// A series pen: `width` scaled up in the presentation look; `style` used
-// there only unless `always` (ssthresh and reference lines are always dashed).
+SeriesColors series_colors(bool dark);
 QPen series_pen(const QColor& c, double width, Qt::PenStyle style = Qt::SolidLine, bool always = false);
 
 // A chart view with animations off, a compact legend and no OpenGL.

@@ -112,10 +112,15 @@ void Dashboard::hideCursor() {
     for (ChartCursor* c : cursors_) c->hide();
 }
 
+void Dashboard::setPresentation(bool on) {
+    style_.presentation = on;
+    set_presentation_look(on);  // transitional: the hero panel and the event log (chart_style.h)
+}
+
 void Dashboard::restyle() {
-    for (ChartCursor* c : cursors_) c->restyle();
-    window_->restyle();
-    rtt_->restyle();
+    for (ChartCursor* c : cursors_) c->restyle(style_);
+    window_->restyle(style_);
+    rtt_->restyle(style_);
     hero_->restyle();
     if (shown_) {
         SnapshotPtr s = shown_;

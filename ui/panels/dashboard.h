@@ -9,6 +9,7 @@
 #include <QWidget>
 #include <vector>
 
+#include "panels/chart_style.h"
 #include "session/run_snapshot.h"
 
 class QGroupBox;
@@ -37,7 +38,11 @@ public:
     void showRunError(const QString& message);
     void setBytes(bool bytes);
     void setFitWindow(bool fit);
+    // Redraws every panel in the palette's colours and this dashboard's style.
     void restyle();
+    // The presentation look for this dashboard's charts (restyle() to see it).
+    void setPresentation(bool on);
+    const ChartStyle& style() const { return style_; }
     // The theory overlay on panels 1 and 3 (computed from the shown run's
     // scenario, for display only).
     void setTheory(bool on);
@@ -73,6 +78,7 @@ private:
     QElapsedTimer since_frame_;
     std::vector<ChartCursor*> cursors_;
     bool theory_ = false;
+    ChartStyle style_;
 };
 
 }  // namespace inflight::ui

@@ -2,63 +2,44 @@
 
 #include <QAreaSeries>
 #include <QChart>
-#include <QChartView>
 #include <QLineSeries>
 #include <QValueAxis>
-#include <QVBoxLayout>
 #include <algorithm>
 
-#include "panels/chart_style.h"
 #include "panels/trace_series.h"
 
 namespace inflight::ui {
 
-RttChart::RttChart(QWidget* parent) : QWidget(parent) {
-    view_ = make_chart_view(this);
-    QChart* chart = view_->chart();
-    x_ = make_axis(chart, Qt::AlignBottom, tr("time (s)"));
-    y_ = make_axis(chart, Qt::AlignLeft, tr("RTT (ms)"));
-    env_lo_ = new QLineSeries(chart);
-    env_hi_ = new QLineSeries(chart);
-    envelope_ = new QAreaSeries(env_hi_, env_lo_);
-    envelope_->setName(tr("measured RTT (min–max)"));
-    srtt_ = new QLineSeries(chart);
-    srtt_->setName(tr("smoothed RTT"));
-    min_rtt_ = new QLineSeries(chart);
-    min_rtt_->setName(tr("min RTT"));
-    base_ = new QLineSeries(chart);
-    base_->setName(tr("base RTT"));
-    for (QAbstractSeries* s : std::initializer_list<QAbstractSeries*>{envelope_, srtt_, min_rtt_, base_}) {
-        chart->addSeries(s);
-        s->attachAxis(x_);
-        s->attachAxis(y_);
-    }
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(view_);
-    restyle();
+RttChart::RttChart(QWidget* parent) : ChartFrame(tr("RTT (ms)"), parent) {
+    env_lo_ = line();
+    env_hi_ = line();
+    envelope_ = band(env_hi_, env_lo_, tr("measured RTT (min–max)"));
+    srtt_ = line(tr("smoothed RTT"));
+    min_rtt_ = line(tr("min RTT"));
+    base_ = line(tr("base RTT"));
+    addSeries({envelope_, srtt_, min_rtt_, base_});
+    restyle(ChartStyle{});
     clear();
 }
 
-void RttChart::restyle() {
-    const SeriesColors c = series_colors(is_dark_palette());
+void RttChart::restyle(const ChartStyle& style) {
+    const SeriesColors c = style.colors();
     envelope_->setBrush(c.envelope);
-    envelope_->setPen(series_pen(c.rtt, 1.5));
-    srtt_->setPen(series_pen(c.srtt, 1.2));
-    min_rtt_->setPen(series_pen(c.min_rtt, 1.5, Qt::DashDotLine));
-    base_->setPen(series_pen(c.base_rtt, 1.5, Qt::DashLine, true));
-    style_chart(view_->chart());
+    envelope_->setPen(style.pen(c.rtt, 1.5));
+    srtt_->setPen(style.pen(c.srtt, 1.2));
+    min_rtt_->setPen(style.pen(c.min_rtt, 1.5, Qt::DashDotLine));
+    base_->setPen(style.pen(c.base_rtt, 1.5, Qt::DashLine, true));
+    style_chart(chart());
 }
 
 void RttChart::clear() {
     for (QLineSeries* s : {env_lo_, env_hi_, srtt_, min_rtt_, base_}) s->clear();
-    x_->setRange(0, 40);
-    y_->setRange(0, 100);
+    xAxis()->setRange(0, 40);
+    yAxis()->setRange(0, 100);
 }
 
 void RttChart::setTrace(const Trace& t, double duration_s) {
-    const int cols = std::max(100, static_cast<int>(view_->chart()->plotArea().width()));
-    const ColumnRange r{0, duration_s, cols};
+    const ColumnRange r{0, duration_s, columns()};
     QList<QPointF> lo, hi;
     minmax_envelope(t, &TraceBucket::rtt_s, r, 1e3, &lo, &hi);
     env_lo_->replace(lo);
@@ -68,9 +49,9 @@ void RttChart::setTrace(const Trace& t, double duration_s) {
     base_->replace({{0, t.base_rtt_s * 1e3}, {duration_s, t.base_rtt_s * 1e3}});
     double top = t.base_rtt_s;
     for (const QPointF& p : hi) top = std::max(top, p.y() / 1e3);
-    x_->setRange(0, duration_s);
-    y_->setRange(0, nice_ceiling(top * 1e3 * 1.08));
-    y_->applyNiceNumbers();
+    xAxis()->setRange(0, duration_s);
+    yAxis()->setRange(0, nice_ceiling(top * 1e3 * 1.08));
+    yAxis()->applyNiceNumbers();
 }
 
 }  // namespace inflight::ui

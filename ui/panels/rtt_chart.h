@@ -3,31 +3,25 @@
 // and the base RTT as a dashed reference.
 #pragma once
 
-#include <QWidget>
-
+#include "panels/chart_frame.h"
+#include "panels/chart_style.h"
 #include "result.h"
 
 class QAreaSeries;
-class QChartView;
 class QLineSeries;
-class QValueAxis;
 
 namespace inflight::ui {
 
-class RttChart : public QWidget {
+class RttChart : public ChartFrame {
     Q_OBJECT
 public:
     explicit RttChart(QWidget* parent = nullptr);
 
     void setTrace(const Trace& trace, double duration_s);
-    void restyle();
+    void restyle(const ChartStyle& style);
     void clear();
-    QChartView* view() const { return view_; }
 
 private:
-    QChartView* view_;
-    QValueAxis* x_;
-    QValueAxis* y_;
     QLineSeries* env_lo_;
     QLineSeries* env_hi_;
     QAreaSeries* envelope_;

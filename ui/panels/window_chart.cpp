@@ -2,78 +2,55 @@
 
 #include <QAreaSeries>
 #include <QChart>
-#include <QChartView>
 #include <QLineSeries>
 #include <QValueAxis>
-#include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
 
-#include "panels/chart_style.h"
 #include "panels/trace_series.h"
 
 namespace inflight::ui {
 
-WindowChart::WindowChart(QWidget* parent) : QWidget(parent) {
-    view_ = make_chart_view(this);
-    QChart* chart = view_->chart();
-    x_ = make_axis(chart, Qt::AlignBottom, tr("time (s)"));
-    y_ = make_axis(chart, Qt::AlignLeft, tr("packets"));
-
-    calm_lo_ = new QLineSeries(chart);
-    calm_hi_ = new QLineSeries(chart);
-    warm_hi_ = new QLineSeries(chart);
-    calm_ = new QAreaSeries(calm_hi_, calm_lo_);
-    calm_->setName(tr("pipe (BDP)"));
-    warm_ = new QAreaSeries(warm_hi_, calm_hi_);
-    warm_->setName(tr("queue (buffer)"));
-    cwnd_ = new QLineSeries(chart);
-    cwnd_->setName(tr("cwnd"));
-    window_ = new QLineSeries(chart);
-    window_->setName(tr("window in force"));
-    inflight_ = new QLineSeries(chart);
-    inflight_->setName(tr("in flight"));
-    ssthresh_ = new QLineSeries(chart);
-    ssthresh_->setName(tr("ssthresh"));
-    theory_window_ = new QLineSeries(chart);
-    rwnd_level_ = new QLineSeries(chart);
-    sndbuf_level_ = new QLineSeries(chart);
+WindowChart::WindowChart(QWidget* parent) : ChartFrame(tr("packets"), parent) {
+    calm_lo_ = line();
+    calm_hi_ = line();
+    warm_hi_ = line();
+    calm_ = band(calm_hi_, calm_lo_, tr("pipe (BDP)"));
+    warm_ = band(warm_hi_, calm_hi_, tr("queue (buffer)"));
+    cwnd_ = line(tr("cwnd"));
+    window_ = line(tr("window in force"));
+    inflight_ = line(tr("in flight"));
+    ssthresh_ = line(tr("ssthresh"));
+    theory_window_ = line();  // the theory lines are named when drawn
+    rwnd_level_ = line();
+    sndbuf_level_ = line();
     // Drawn in this order: the window in force as a broad pale stroke under
     // cwnd, so where they coincide cwnd shows and where rwnd or the send
     // buffer holds the window down the two part visibly.
-    for (QAbstractSeries* s : std::initializer_list<QAbstractSeries*>{calm_, warm_, window_, inflight_,
-                                                                       cwnd_, ssthresh_, theory_window_,
-                                                                       rwnd_level_, sndbuf_level_}) {
-        chart->addSeries(s);
-        s->attachAxis(x_);
-        s->attachAxis(y_);
-    }
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(view_);
-    restyle();
+    addSeries({calm_, warm_, window_, inflight_, cwnd_, ssthresh_, theory_window_, rwnd_level_, sndbuf_level_});
+    restyle(ChartStyle{});
     clear();
 }
 
-void WindowChart::restyle() {
-    const SeriesColors c = series_colors(is_dark_palette());
+void WindowChart::restyle(const ChartStyle& style) {
+    const SeriesColors c = style.colors();
     calm_->setBrush(c.calm);
     calm_->setPen(Qt::NoPen);
     warm_->setBrush(c.warm);
     warm_->setPen(Qt::NoPen);
-    cwnd_->setPen(series_pen(c.cwnd, 2));
+    cwnd_->setPen(style.pen(c.cwnd, 2));
     // Opaque: QtCharts strokes segment by segment, so a translucent broad
     // pen would darken every joint into a dot.
-    QPen broad = series_pen(c.window, 4.5);
+    QPen broad = style.pen(c.window, 4.5);
     broad.setCapStyle(Qt::FlatCap);
     broad.setJoinStyle(Qt::BevelJoin);
     window_->setPen(broad);
-    inflight_->setPen(series_pen(c.inflight, 1.2, Qt::DotLine));
-    ssthresh_->setPen(series_pen(c.ssthresh, 1.6, Qt::DashLine, true));
-    theory_window_->setPen(series_pen(c.theory, 2, Qt::DotLine, true));
-    rwnd_level_->setPen(series_pen(c.rwnd_level, 2, Qt::DashDotLine, true));
-    sndbuf_level_->setPen(series_pen(c.rwnd_level, 2, Qt::DashDotDotLine, true));
-    style_chart(view_->chart());
+    inflight_->setPen(style.pen(c.inflight, 1.2, Qt::DotLine));
+    ssthresh_->setPen(style.pen(c.ssthresh, 1.6, Qt::DashLine, true));
+    theory_window_->setPen(style.pen(c.theory, 2, Qt::DotLine, true));
+    rwnd_level_->setPen(style.pen(c.rwnd_level, 2, Qt::DashDotLine, true));
+    sndbuf_level_->setPen(style.pen(c.rwnd_level, 2, Qt::DashDotDotLine, true));
+    style_chart(chart());
 }
 
 void WindowChart::setBytes(bool bytes) {
@@ -99,8 +76,8 @@ void WindowChart::clear() {
                            rwnd_level_, sndbuf_level_})
         s->clear();
     for (QLineSeries* s : {theory_window_, rwnd_level_, sndbuf_level_}) s->setVisible(false);
-    x_->setRange(0, duration_s_);
-    y_->setRange(0, 10);
+    xAxis()->setRange(0, duration_s_);
+    yAxis()->setRange(0, 10);
 }
 
 void WindowChart::setTrace(const Trace& trace, double duration_s) {
@@ -123,10 +100,9 @@ void WindowChart::redraw() {
         else if (top >= 1e6) { per = 1e-6; unit = tr("MB"); }
         else { per = 1e-3; unit = tr("KB"); }
     }
-    y_->setTitleText(bytes_ ? tr("window (%1)").arg(unit) : unit);
+    yAxis()->setTitleText(bytes_ ? tr("window (%1)").arg(unit) : unit);
 
-    const int cols = std::max(100, static_cast<int>(view_->chart()->plotArea().width()));
-    const ColumnRange r{0, duration_s_, cols};
+    const ColumnRange r{0, duration_s_, columns()};
     calm_lo_->replace({{0, 0}, {duration_s_, 0}});
     calm_hi_->replace({{0, t.bdp_bytes * per}, {duration_s_, t.bdp_bytes * per}});
     warm_hi_->replace({{0, pipe_top * per}, {duration_s_, pipe_top * per}});
@@ -166,9 +142,9 @@ void WindowChart::redraw() {
             if (std::isfinite(b.window_bytes.max)) steady = std::max(steady, b.window_bytes.max);
     const double top = fit_window_ ? std::max(steady, 4.0 * mss) * 1.15
                                    : std::max(pipe_top, std::min(steady, 4 * pipe_top)) * 1.12;
-    x_->setRange(0, duration_s_);
-    y_->setRange(0, nice_ceiling(top * per));
-    y_->applyNiceNumbers();
+    xAxis()->setRange(0, duration_s_);
+    yAxis()->setRange(0, nice_ceiling(top * per));
+    yAxis()->applyNiceNumbers();
 
     // A window too small to see against the pipe is the lesson, but say how
     // small, and how to look at it.
@@ -177,7 +153,7 @@ void WindowChart::redraw() {
         note = tr("window ≈ %1 packets: %2 % of the pipe — View ▸ Zoom (Ctrl+F) to see it")
                    .arg(QString::number(steady / mss, 'f', 0))
                    .arg(QString::number(100 * steady / t.bdp_bytes, 'g', 2));
-    view_->chart()->setTitle(note);
+    chart()->setTitle(note);
     y_per_byte_ = per;
     emit redrawn();
 }

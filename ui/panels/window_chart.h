@@ -3,21 +3,19 @@
 // and a dashed ssthresh. In packets, or in bytes.
 #pragma once
 
-#include <QWidget>
-
 #include <optional>
 
-#include "result.h"
 #include "lesson/theory_levels.h"
+#include "panels/chart_frame.h"
+#include "panels/chart_style.h"
+#include "result.h"
 
 class QAreaSeries;
-class QChartView;
 class QLineSeries;
-class QValueAxis;
 
 namespace inflight::ui {
 
-class WindowChart : public QWidget {
+class WindowChart : public ChartFrame {
     Q_OBJECT
 public:
     explicit WindowChart(QWidget* parent = nullptr);
@@ -27,12 +25,11 @@ public:
     // Scale y to the window alone (the bands may then run off the top), for
     // a window far smaller than the pipe.
     void setFitWindow(bool fit);
-    void restyle();
+    void restyle(const ChartStyle& style);
     void clear();
     // The theory overlay: the response function's mean window and the rwnd
     // and send-buffer levels as horizontal lines; nullopt hides them.
     void setTheory(const std::optional<TheoryLevels>& levels);
-    QChartView* view() const { return view_; }
     // The theory lines' pens, for tests and the legend.
     QLineSeries* theoryWindowSeries() const { return theory_window_; }
     QLineSeries* cwndSeries() const { return cwnd_; }
@@ -47,9 +44,6 @@ signals:
 private:
     void redraw();
 
-    QChartView* view_;
-    QValueAxis* x_;
-    QValueAxis* y_;
     QLineSeries* calm_lo_;
     QLineSeries* calm_hi_;
     QLineSeries* warm_hi_;

@@ -26,7 +26,6 @@
 #include <QVBoxLayout>
 
 #include "atomic_write.h"
-#include "panels/chart_style.h"
 #include "controls/controls_panel.h"
 #include "lesson/experiment_file.h"
 #include "teaching/experiment_panel.h"
@@ -34,12 +33,13 @@
 #include "export/exporter.h"
 #include "teaching/playback_bar.h"
 #include "lesson/playhead.h"
-#include "session/run_worker.h"
+#include "session/run_session.h"
 #include "scenario_file.h"
+#include "shell/analysis_tools.h"
+#include "shell/docks.h"
 #include "shell/settings_keys.h"
 #include "shell/themes.h"
 #include "units.h"
-#include "shell/workbench.h"
 
 // Outside any namespace, as Q_INIT_RESOURCE requires (static library).
 static void init_ui_resources() { Q_INIT_RESOURCE(inflight_resources); }
@@ -51,10 +51,18 @@ namespace {
 constexpr double kPresentationFontScale = 1.5;
 QSettings settings() { return QSettings(keys::kOrganization, keys::kApplication); }
 QString q(const std::string& s) { return QString::fromStdString(s); }
+// `layout` without margins, `spacing` between its parts.
+QBoxLayout* tight(QBoxLayout* layout, int spacing) {
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(spacing);
+    return layout;
+}
 }  // namespace
 
 MainWindow::MainWindow(bool use_settings, QWidget* parent)
-    : QMainWindow(parent), use_settings_(use_settings) {
+    : QMainWindow(parent),
+      use_settings_(use_settings),
+      exports_(this, [this](bool ok, const QString& line) { reportExport(ok, line); }) {
     init_ui_resources();
     setWindowTitle(tr("Inflight — why a TCP transfer is as fast as it is"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/inflight/icon.svg")));
@@ -76,9 +84,7 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
     banner_->setVisible(false);
 
     auto* right = new QWidget;
-    auto* right_layout = new QVBoxLayout(right);
-    right_layout->setContentsMargins(0, 0, 0, 0);
-    right_layout->setSpacing(2);
+    QBoxLayout* right_layout = tight(new QVBoxLayout(right), 2);
     right_layout->addWidget(banner_);
     right_layout->addWidget(dashboard_, 1);
     playhead_ = new Playhead(this);
@@ -86,33 +92,31 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
     right_layout->addWidget(playback_);
 
     auto* central = new QWidget;
-    auto* h = new QHBoxLayout(central);
-    h->setContentsMargins(0, 0, 0, 0);
-    h->setSpacing(0);
+    QBoxLayout* h = tight(new QHBoxLayout(central), 0);
     h->addWidget(scroll_);
     h->addWidget(right, 1);
     setCentralWidget(central);
 
     guide_ = new ExperimentPanel;
-    guide_dock_ = new QDockWidget(tr("Guided experiment"), this);
-    guide_dock_->setObjectName("guide");
-    guide_dock_->setWidget(guide_);
-    guide_dock_->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable);
+    // Hidden until an experiment is opened.
+    guide_dock_ = add_dock(this, tr("Guided experiment"), "guide", guide_, Qt::RightDockWidgetArea, false);
     guide_dock_->setMinimumWidth(300);
-    addDockWidget(Qt::RightDockWidgetArea, guide_dock_);
-    guide_dock_->hide();  // until an experiment is opened
 
-    runner_ = new RunController(this);
+    session_ = new RunSession(this);
     connect(controls_, &ControlsPanel::scenarioChanged, this, [this](const Scenario& s) {
         hideBanner();
         run(s);
     });
-    connect(runner_, &RunController::snapshotReady, dashboard_, &Dashboard::offer);
-    connect(runner_, &RunController::runFailed, this, [this](const QString& msg) {
+    connect(session_, &RunSession::snapshotReady, dashboard_, &Dashboard::offer);
+    connect(session_, &RunSession::runFailed, this, [this](const QString& msg) {
         dashboard_->showRunError(msg);
         showBanner(tr("The model could not run this scenario: %1").arg(msg));
     });
-    connect(dashboard_, &Dashboard::frameShown, this, &MainWindow::onFrameShown);
+    // What the dashboard drew goes to the session, which announces the
+    // current finished run once; everyone else listens to the session.
+    connect(dashboard_, &Dashboard::frameShown, session_, [this] { session_->frameDrawn(dashboard_->shown()); });
+    connect(session_, &RunSession::frameShown, this, &MainWindow::onFrameShown);
+    connect(session_, &RunSession::currentChanged, this, &MainWindow::onRunFinished);
     connect(playhead_, &Playhead::timeChanged, dashboard_, &Dashboard::setCursorTime);
     connect(playhead_, &Playhead::disengaged, dashboard_, &Dashboard::hideCursor);
     connect(dashboard_, &Dashboard::scrubbed, this, [this](double t) {
@@ -139,7 +143,8 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
 
     buildMenus();
     reloadExperiments();
-    new Workbench(this);  // Compare, Tools ▸ Sweep, View ▸ Real system (workbench.h)
+    // Compare, Tools ▸ Sweep, View ▸ Real system (analysis_tools.h).
+    new AnalysisTools(ToolsHost{this, menus_, session_, dashboard_, playhead_});
 
     Scenario start;
     bool placed = false;
@@ -163,7 +168,7 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
 MainWindow::~MainWindow() = default;
 
 void MainWindow::buildMenus() {
-    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QMenu* file = menus_.file = menuBar()->addMenu(tr("&File"));
     QAction* open = file->addAction(tr("&Open scenario…"), this, [this] {
         const QString dir = settings().value(keys::kLastDirectory, QDir::homePath()).toString();
         const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), dir,
@@ -202,9 +207,9 @@ void MainWindow::buildMenus() {
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
-    experiments_menu_ = menuBar()->addMenu(tr("E&xperiments"));
+    menus_.experiments = menuBar()->addMenu(tr("E&xperiments"));
 
-    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QMenu* view = menus_.view = menuBar()->addMenu(tr("&View"));
     bytes_action_ = view->addAction(tr("Window in &bytes (not packets)"));
     bytes_action_->setCheckable(true);
     bytes_action_->setShortcut(QKeySequence(tr("Ctrl+B")));
@@ -239,7 +244,7 @@ void MainWindow::buildMenus() {
         run(Scenario{});
     });
 
-    QMenu* play = menuBar()->addMenu(tr("&Replay"));
+    QMenu* play = menus_.replay = menuBar()->addMenu(tr("&Replay"));
     QAction* toggle = play->addAction(tr("&Play / pause"), playhead_, &Playhead::toggle);
     toggle->setShortcut(QKeySequence(Qt::Key_Space));
     QAction* faster = play->addAction(tr("&Faster"), this, [this] {
@@ -257,7 +262,7 @@ void MainWindow::buildMenus() {
     QAction* prev_event = play->addAction(tr("P&revious event"), playback_, &PlaybackBar::previousEvent);
     prev_event->setShortcut(QKeySequence(Qt::Key_BracketLeft));
 
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QMenu* help = menus_.help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Inflight"), this, [this] {
         QMessageBox::about(this, tr("About Inflight"),
                            tr("<b>Inflight %1</b><p>See why a TCP transfer is as fast as it is: "
@@ -271,7 +276,7 @@ void MainWindow::buildMenus() {
 }
 
 void MainWindow::buildExperimentsMenu() {
-    QMenu* m = experiments_menu_;
+    QMenu* m = menus_.experiments;
     for (QAction* a : m->actions()) removeAction(a);
     m->clear();
     const auto& list = guide_->experiments();
@@ -310,27 +315,25 @@ void MainWindow::reloadExperiments() {
 void MainWindow::openExperiment(int index) {
     if (index < 0 || index >= static_cast<int>(guide_->experiments().size())) return;
     guide_dock_->show();
-    guide_->setExperiment(index, runner_->generation());
+    guide_->setExperiment(index, session_->generation());
 }
 
-void MainWindow::goToStep(int step) { guide_->setStep(step, runner_->generation()); }
+void MainWindow::goToStep(int step) { guide_->setStep(step, session_->generation()); }
 
 void MainWindow::setTheory(bool on) {
     if (theory_action_->isChecked() != on) theory_action_->setChecked(on);
     dashboard_->setTheory(on);
 }
 
-void MainWindow::onFrameShown(quint64 generation, bool done) {
-    const SnapshotPtr s = dashboard_->shown();
-    if (!s || generation == replay_generation_) return;  // the same frame again (a restyle)
-    if (!done) {
-        if (playhead_->ready()) {
-            playhead_->setDuration(0);
-            playback_->setSnapshot(nullptr);
-        }
-        return;
+void MainWindow::onFrameShown(const SnapshotPtr& s) {
+    // A new run streaming: nothing to replay until it has finished.
+    if (s && !s->done && playhead_->ready()) {
+        playhead_->setDuration(0);
+        playback_->setSnapshot(nullptr);
     }
-    replay_generation_ = generation;
+}
+
+void MainWindow::onRunFinished(const SnapshotPtr& s) {
     playhead_->setDuration(s->result.scenario.duration_s);
     playback_->setSnapshot(s);
     guide_->runFinished(s);
@@ -339,7 +342,7 @@ void MainWindow::onFrameShown(quint64 generation, bool done) {
 void MainWindow::run(const Scenario& s) {
     if (use_settings_)
         settings().setValue(keys::kLastScenario, QJsonDocument(scenario_to_json(s)).toJson(QJsonDocument::Compact));
-    runner_->request(s);
+    session_->request(s);
 }
 
 void MainWindow::setTheme(bool dark) {
@@ -365,12 +368,12 @@ void MainWindow::setPresentation(bool on) {
         QFont big = normal_font_;
         big.setPointSizeF(normal_font_.pointSizeF() * kPresentationFontScale);
         QApplication::setFont(big);
-        set_presentation_look(true);
+        dashboard_->setPresentation(true);
         apply_presentation_palette();
         showFullScreen();
     } else {
         QApplication::setFont(normal_font_);
-        set_presentation_look(false);
+        dashboard_->setPresentation(false);
         apply_theme(dark_action_->isChecked() ? Theme::Dark : Theme::Light);
         showNormal();
     }
@@ -417,47 +420,28 @@ QWidget* MainWindow::exportTarget(int target) const {
 bool MainWindow::exportImage(const QString& path, int target, double scale) {
     QWidget* w = exportTarget(target);
     const bool svg = path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive);
-    const auto err = svg ? save_svg(w, path, windowTitle()) : save_png(w, path, scale);
-    if (err) {
-        showBanner(tr("Export failed — %1").arg(*err));
-        return false;
-    }
-    hideBanner();
-    statusBar()->showMessage(tr("Wrote %1").arg(path), 4000);
-    return true;
+    return exports_
+        .write(path, [&](const QString& p) { return svg ? save_svg(w, p, windowTitle()) : save_png(w, p, scale); })
+        .ok;
 }
 
-std::optional<RunResult> MainWindow::finishedResult() {
-    const SnapshotPtr s = dashboard_->shown();
-    if (!s || !s->done || s->generation != runner_->generation()) {
-        showBanner(tr("The run is still going; export again when the hero number has settled."));
-        return std::nullopt;
-    }
-    return s->result;
+bool MainWindow::exportRun(const QString& path, std::optional<QString> (*save)(const RunResult&, const QString&)) {
+    const SnapshotPtr s = session_->current();
+    if (!s) return exports_.refuse(tr("The run is still going; export again when the hero number has settled.")).ok;
+    return exports_.write(path, [&](const QString& p) { return save(s->result, p); }).ok;
 }
 
-bool MainWindow::exportTraceCsv(const QString& path) {
-    const auto r = finishedResult();
-    if (!r) return false;
-    if (auto err = save_trace_csv(*r, path)) {
-        showBanner(tr("Export failed — %1").arg(*err));
-        return false;
-    }
-    hideBanner();
-    statusBar()->showMessage(tr("Wrote %1").arg(path), 4000);
-    return true;
-}
+bool MainWindow::exportTraceCsv(const QString& path) { return exportRun(path, save_trace_csv); }
 
-bool MainWindow::exportEventsCsv(const QString& path) {
-    const auto r = finishedResult();
-    if (!r) return false;
-    if (auto err = save_events_csv(*r, path)) {
-        showBanner(tr("Export failed — %1").arg(*err));
-        return false;
+bool MainWindow::exportEventsCsv(const QString& path) { return exportRun(path, save_events_csv); }
+
+void MainWindow::reportExport(bool ok, const QString& line) {
+    if (!ok) {
+        showBanner(line);
+        return;
     }
     hideBanner();
-    statusBar()->showMessage(tr("Wrote %1").arg(path), 4000);
-    return true;
+    statusBar()->showMessage(line, 4000);
 }
 
 QString MainWindow::askSavePath(const QString& title, const QString& suggested, const QString& filter) {

@@ -1,14 +1,19 @@
-// The window: controls on the left, the four panels on the right, the model
-// on a worker thread, menus for scenarios and exports, settings kept between
-// sessions. Errors (bad file, unwritable path) show in a banner at the top:
-// clear, non-blocking, and nothing is changed.
+// The window, and the composition root: it builds the controls on the left,
+// the four panels on the right, the run session (the model on a worker
+// thread, and the current finished run), the menus for scenarios and exports
+// and the analysis tools, and wires them to each other; nobody asks it for
+// its parts. Settings are kept between sessions. Errors (bad file,
+// unwritable path) show in a banner at the top: clear, non-blocking, and
+// nothing is changed.
 #pragma once
 
 #include <QMainWindow>
 #include <optional>
 
+#include "export/export_helper.h"
 #include "panels/dashboard.h"
 #include "scenario.h"
+#include "shell/window_menus.h"
 
 class QAction;
 class QDockWidget;
@@ -22,7 +27,7 @@ class ControlsPanel;
 class ExperimentPanel;
 class PlaybackBar;
 class Playhead;
-class RunController;
+class RunSession;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -31,12 +36,16 @@ public:
     explicit MainWindow(bool use_settings = true, QWidget* parent = nullptr);
     ~MainWindow() override;
 
+    // The parts, for tests and the screenshot tools (the window's own rooms
+    // are handed what they need when they are built).
     ControlsPanel* controls() const { return controls_; }
     Dashboard* dashboard() const { return dashboard_; }
-    RunController* runner() const { return runner_; }
+    RunSession* session() const { return session_; }
     ExperimentPanel* guide() const { return guide_; }
     Playhead* playhead() const { return playhead_; }
     PlaybackBar* playback() const { return playback_; }
+    // The menus this window built, which the analysis tools add to.
+    const WindowMenus& menus() const { return menus_; }
 
     // Each returns true on success; on failure the banner names the problem.
     bool loadScenario(const QString& path);
@@ -68,19 +77,24 @@ protected:
 private:
     void buildMenus();
     void buildExperimentsMenu();
-    void onFrameShown(quint64 generation, bool done);
+    void onFrameShown(const SnapshotPtr& s);
+    void onRunFinished(const SnapshotPtr& s);
     void run(const Scenario& s);
     void showBanner(const QString& text);
     void hideBanner();
+    void reportExport(bool ok, const QString& line);
     QString askSavePath(const QString& title, const QString& suggested, const QString& filter);
     QWidget* exportTarget(int target) const;
-    std::optional<RunResult> finishedResult();
+    // The current finished run written by `save`, reported once.
+    bool exportRun(const QString& path, std::optional<QString> (*save)(const RunResult&, const QString&));
+    void fitControlsWidth();
 
     bool use_settings_;
     ControlsPanel* controls_;
     Dashboard* dashboard_;
-    RunController* runner_;
-    void fitControlsWidth();
+    RunSession* session_;
+    ExportHelper exports_;
+    WindowMenus menus_;
 
     QLabel* banner_;
     QScrollArea* scroll_;
@@ -88,14 +102,12 @@ private:
     QAction* dark_action_;
     QAction* present_action_;
     QAction* theory_action_;
-    QMenu* experiments_menu_;
     QFont normal_font_;
     bool presenting_ = false;
     ExperimentPanel* guide_;
     QDockWidget* guide_dock_;
     Playhead* playhead_;
     PlaybackBar* playback_;
-    quint64 replay_generation_ = 0;
 };
 
 }  // namespace inflight::ui

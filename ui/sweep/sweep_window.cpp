@@ -12,7 +12,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-#include "atomic_write.h"
+#include "export/exporter.h"
 #include "sweep/sweep_chart.h"
 #include "sweep_output.h"
 #include "sweep/sweep_render.h"
@@ -30,7 +30,8 @@ constexpr char kBadField[] = "border: 2px solid #d0312d;";
 
 }  // namespace
 
-SweepWindow::SweepWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
+SweepWindow::SweepWindow(QWidget* parent)
+    : QWidget(parent, Qt::Window), exports_(this, [this](bool, const QString& line) { status_->setText(line); }) {
     setWindowTitle(tr("Inflight — sweep (response curves)"));
     runner_ = new SweepRunner(this);
 
@@ -126,14 +127,12 @@ SweepWindow::SweepWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     });
     connect(runner_, &SweepRunner::stopped, this, [this] { setRunning(false); });
     connect(export_png_, &QPushButton::clicked, this, [this] {
-        const QString path = askPath(tr("Export sweep plot"), "sweep.png", tr("PNG (*.png)"));
-        QString err;
-        if (!path.isEmpty()) status_->setText(exportPng(path, &err) ? tr("Wrote %1").arg(path) : err);
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export sweep plot"), "sweep.png", tr("PNG (*.png)"));
+        if (!path.isEmpty()) exportPng(path);
     });
     connect(export_csv_, &QPushButton::clicked, this, [this] {
-        const QString path = askPath(tr("Export sweep data"), "sweep.csv", tr("CSV (*.csv)"));
-        QString err;
-        if (!path.isEmpty()) status_->setText(exportCsv(path, &err) ? tr("Wrote %1").arg(path) : err);
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export sweep data"), "sweep.csv", tr("CSV (*.csv)"));
+        if (!path.isEmpty()) exportCsv(path);
     });
 
     param_->setCurrentIndex(static_cast<int>(SweepParam::Loss));
@@ -259,34 +258,20 @@ void SweepWindow::onFinished(SweepResultPtr r) {
     emit sweepFinished(result_->cancelled);
 }
 
+bool SweepWindow::exportResult(const QString& path, const ExportHelper::Writer& writer, QString* error) {
+    const ExportHelper::Outcome o = !result_ || result_->cancelled
+                                        ? exports_.refuse(tr("No finished sweep to export; run one first"))
+                                        : exports_.write(path, writer);
+    if (!o.ok && error) *error = o.line;
+    return o.ok;
+}
+
 bool SweepWindow::exportPng(const QString& path, QString* error) {
-    if (!result_ || result_->cancelled) {
-        if (error) *error = tr("No finished sweep to export; run one first");
-        return false;
-    }
-    if (auto err = save_sweep_png(*result_, path)) {
-        if (error) *error = tr("Export failed — %1").arg(*err);
-        return false;
-    }
-    return true;
+    return exportResult(path, [this](const QString& p) { return save_sweep_png(*result_, p); }, error);
 }
 
 bool SweepWindow::exportCsv(const QString& path, QString* error) {
-    if (!result_ || result_->cancelled) {
-        if (error) *error = tr("No finished sweep to export; run one first");
-        return false;
-    }
-    std::optional<std::string> err = check_output_path(path.toStdString());
-    if (!err) err = write_file_atomically(path.toStdString(), sweep_csv(*result_));
-    if (err) {
-        if (error) *error = tr("Export failed — %1").arg(q(*err));
-        return false;
-    }
-    return true;
-}
-
-QString SweepWindow::askPath(const QString& title, const QString& suggested, const QString& filter) {
-    return QFileDialog::getSaveFileName(this, title, suggested, filter);
+    return exportResult(path, [this](const QString& p) { return write_export_file(p, sweep_csv(*result_)); }, error);
 }
 
 }  // namespace inflight::ui

@@ -12,6 +12,7 @@
 #include <functional>
 #include <optional>
 
+#include "export/export_helper.h"
 #include "sweep/sweep_runner.h"
 
 class QCheckBox;
@@ -52,6 +53,8 @@ public:
     // Wall time of the last sweep from Run to its result on screen.
     double lastSweepSeconds() const { return last_seconds_; }
 
+    // Write the last finished sweep; the outcome is shown under the
+    // buttons (and in `error` on failure).
     bool exportPng(const QString& path, QString* error = nullptr);
     bool exportCsv(const QString& path, QString* error = nullptr);
 
@@ -77,7 +80,8 @@ private:
     void revalidate();
     void onFinished(SweepResultPtr r);
     void setRunning(bool on);
-    QString askPath(const QString& title, const QString& suggested, const QString& filter);
+    // Through the export helper: nothing swept yet is refused, else `writer`.
+    bool exportResult(const QString& path, const ExportHelper::Writer& writer, QString* error);
 
     Scenario base_;
     unsigned threads_ = 0;
@@ -100,6 +104,7 @@ private:
     QPushButton* export_png_;
     QPushButton* export_csv_;
     SweepChart* chart_;
+    ExportHelper exports_;
 };
 
 }  // namespace inflight::ui

@@ -1,23 +1,19 @@
-// For the compare, sweep and bridge tests: a window that runs a given
-// scenario, and waiting until it has finished.
+// For the compare, sweep, bridge and menu tests: a window that runs a given
+// scenario, waiting until it has finished, and the window's analysis tools.
 #pragma once
 
 #include <QFile>
 #include <QTemporaryDir>
 #include <memory>
 
+#include "shell/analysis_tools.h"
 #include "shell/main_window.h"
-#include "session/run_worker.h"
 #include "test_helpers.h"
-#include "shell/workbench.h"
 
 namespace inflight::ui::test {
 
 // True once the dashboard shows the finished run of the newest request.
-inline bool finished(const MainWindow& w) {
-    const SnapshotPtr s = w.dashboard()->shown();
-    return s && s->done && s->generation == w.runner()->generation();
-}
+inline bool finished(const MainWindow& w) { return settled(w); }
 
 // Loads a scenario file holding `json` (scenario-file keys, app.md) and
 // waits for its run to finish.
@@ -31,13 +27,7 @@ inline bool run_scenario(MainWindow& w, const QByteArray& json) {
     return wait_until([&] { return finished(w); });
 }
 
-inline std::unique_ptr<MainWindow> make_window() {
-    auto w = std::make_unique<MainWindow>(/*use_settings=*/false);
-    w->resize(1280, 720);
-    w->show();
-    return w;
-}
-
-inline Workbench* workbench_of(MainWindow& w) { return w.findChild<Workbench*>("workbench"); }
+// The tools the window installed (it keeps no getter for them).
+inline AnalysisTools* tools_of(MainWindow& w) { return w.findChild<AnalysisTools*>(); }
 
 }  // namespace inflight::ui::test

@@ -1,0 +1,51 @@
+// ChartFrame: the view, the time axis and the value axis of a panel chart
+// (chart_frame.h).
+#include "panels/chart_frame.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QChartView>
+#include <QCoreApplication>
+#include <QLineSeries>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <algorithm>
+
+#include "panels/chart_style.h"
+
+namespace inflight::ui {
+
+ChartFrame::ChartFrame(const QString& y_title, QWidget* parent) : QWidget(parent) {
+    view_ = make_chart_view(this);
+    x_ = make_axis(view_->chart(), Qt::AlignBottom, QCoreApplication::translate("ChartFrame", "time (s)"));
+    y_ = make_axis(view_->chart(), Qt::AlignLeft, y_title);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(view_);
+}
+
+QChart* ChartFrame::chart() const { return view_->chart(); }
+
+QLineSeries* ChartFrame::line(const QString& name) const {
+    auto* s = new QLineSeries(chart());
+    if (!name.isEmpty()) s->setName(name);
+    return s;
+}
+
+QAreaSeries* ChartFrame::band(QLineSeries* upper, QLineSeries* lower, const QString& name) const {
+    auto* s = new QAreaSeries(upper, lower);
+    s->setName(name);
+    return s;
+}
+
+void ChartFrame::addSeries(std::initializer_list<QAbstractSeries*> series) {
+    for (QAbstractSeries* s : series) {
+        chart()->addSeries(s);
+        s->attachAxis(x_);
+        s->attachAxis(y_);
+    }
+}
+
+int ChartFrame::columns() const { return std::max(100, static_cast<int>(chart()->plotArea().width())); }
+
+}  // namespace inflight::ui

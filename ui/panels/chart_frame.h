@@ -1,0 +1,45 @@
+// The frame panels 1 and 2 are drawn in: a chart view filling the widget
+// (chart_style.h's make_chart_view), time in seconds along the bottom, one
+// value axis on the left, and series that join both axes in the order they
+// are added (the order they are drawn in).
+#pragma once
+
+#include <QWidget>
+#include <initializer_list>
+
+class QAbstractSeries;
+class QAreaSeries;
+class QChart;
+class QChartView;
+class QLineSeries;
+class QValueAxis;
+
+namespace inflight::ui {
+
+class ChartFrame : public QWidget {
+    Q_OBJECT
+public:
+    QChartView* view() const { return view_; }
+
+protected:
+    ChartFrame(const QString& y_title, QWidget* parent);
+
+    QChart* chart() const;
+    QValueAxis* xAxis() const { return x_; }
+    QValueAxis* yAxis() const { return y_; }
+    // A line of the chart named `name` in the legend (not yet added).
+    QLineSeries* line(const QString& name = {}) const;
+    // The band between `lower` and `upper`, named `name` (not yet added).
+    QAreaSeries* band(QLineSeries* upper, QLineSeries* lower, const QString& name) const;
+    // Adds `series` to the chart, drawn in this order, on both axes.
+    void addSeries(std::initializer_list<QAbstractSeries*> series);
+    // Columns for series drawn one value per pixel (at least 100).
+    int columns() const;
+
+private:
+    QChartView* view_;
+    QValueAxis* x_;
+    QValueAxis* y_;
+};
+
+}  // namespace inflight::ui

@@ -1,0 +1,122 @@
+// AnalysisTools: the compare, sweep and real-system tools put into the
+// window's menus and docks, and wired to the run session (analysis_tools.h).
+#include "shell/analysis_tools.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMenuBar>
+#include <QToolBar>
+
+#include "compare/compare_controller.h"
+#include "compare/compare_table.h"
+#include "lesson/playhead.h"
+#include "real_system/bridge_panel.h"
+#include "session/run_session.h"
+#include "shell/docks.h"
+#include "sweep/sweep_window.h"
+
+namespace inflight::ui {
+
+AnalysisTools::AnalysisTools(const ToolsHost& host) : QObject(host.window), host_(host) {
+    setObjectName("analysis_tools");
+    QMainWindow* window = host.window;
+    compare_ = new CompareController(window, host.dashboard, host.session);
+    // Under the panels, one tab each: the compare table (while a ghost is
+    // pinned) and the real system.
+    compare_dock_ = add_dock(window, tr("Compare A/B"), "compare", compare_->table(), Qt::BottomDockWidgetArea);
+    connect(compare_, &CompareController::pinnedChanged, compare_dock_, [this](bool on) {
+        compare_dock_->setVisible(on);
+        if (on) compare_dock_->raise();
+    });
+    bridge_ = new BridgePanel;
+    bridge_dock_ = add_dock(window, tr("Real system"), "real_system", bridge_, Qt::BottomDockWidgetArea);
+    window->tabifyDockWidget(compare_dock_, bridge_dock_);
+
+    connect(host.session, &RunSession::currentChanged, this, &AnalysisTools::onRunFinished);
+    Playhead* playhead = host.playhead;
+    connect(playhead, &Playhead::timeChanged, bridge_, &BridgePanel::setTime);
+    connect(bridge_, &BridgePanel::timeRequested, this, [playhead](double t) {
+        if (!playhead->ready()) return;
+        playhead->pause();
+        playhead->seek(t);
+    });
+    connect(host.session, &RunSession::requestedChanged, this, [this](const Scenario& s) {
+        if (sweep_ && !sweep_->running()) sweep_->setBaseScenario(s);
+    });
+    buildMenus();
+}
+
+void AnalysisTools::onRunFinished(SnapshotPtr run) {
+    // The sweep's base follows every finished run as well as every request.
+    if (sweep_ && !sweep_->running()) sweep_->setBaseScenario(run->result.scenario);
+    bridge_->setRun(run);
+    if (host_.playhead->engaged()) bridge_->setTime(host_.playhead->time());
+}
+
+SweepWindow* AnalysisTools::openSweep() {
+    if (!sweep_) sweep_ = new SweepWindow(host_.window);
+    if (!sweep_->running()) sweep_->setBaseScenario(host_.session->requested());
+    sweep_->show();
+    sweep_->raise();
+    sweep_->activateWindow();
+    return sweep_;
+}
+
+void AnalysisTools::buildMenus() {
+    QMenuBar* bar = host_.window->menuBar();
+    const WindowMenus& menus = host_.menus;
+
+    compare_menu_ = new QMenu(tr("&Compare"), bar);
+    compare_menu_->addAction(compare_->pinAction());
+    compare_menu_->addAction(compare_->unpinAction());
+    compare_menu_->addSeparator();
+    compare_menu_->addAction(compare_->exportCsvAction());
+    compare_menu_->addAction(compare_->exportPngAction());
+    compare_menu_->addSeparator();
+    compare_menu_->addAction(compare_dock_->toggleViewAction());
+    compare_dock_->toggleViewAction()->setText(tr("Show the compare &table"));
+
+    tools_menu_ = new QMenu(tr("&Tools"), bar);
+    QAction* sweep = tools_menu_->addAction(tr("&Sweep…"), this, [this] { openSweep(); });
+    sweep->setToolTip(tr("Run the model across a range of one parameter and plot the response curves"));
+
+    QAction* real = bridge_dock_->toggleViewAction();
+    real->setText(tr("&Real system"));
+    real->setShortcut(QKeySequence(tr("Ctrl+R")));
+    real->setToolTip(tr("What ss -ti would print for this flow, and the tc / sysctl / iperf3 commands that "
+                        "build this path on real Linux machines"));
+    if (menus.view) {
+        menus.view->addSeparator();
+        menus.view->addAction(real);
+    } else {
+        tools_menu_->addAction(real);
+    }
+
+    if (menus.help) {
+        bar->insertMenu(menus.help->menuAction(), compare_menu_);
+        bar->insertMenu(menus.help->menuAction(), tools_menu_);
+    } else {
+        bar->addMenu(compare_menu_);
+        bar->addMenu(tools_menu_);
+    }
+
+    // The buttons sit in the menu bar's corner: no toolbar row taken from
+    // the panels' height.
+    toolbar_ = new QToolBar(tr("Compare and tools"), bar);
+    toolbar_->setObjectName("tools");
+    toolbar_->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    toolbar_->setIconSize(QSize(1, 1));
+    toolbar_->setStyleSheet("QToolBar { border: none; spacing: 2px; padding: 0px; }");
+    toolbar_->addAction(compare_->pinAction());
+    toolbar_->addAction(compare_->unpinAction());
+    toolbar_->addSeparator();
+    toolbar_->addAction(sweep);
+    toolbar_->addAction(real);
+    bar->setCornerWidget(toolbar_, Qt::TopRightCorner);
+    // Shortcuts that work with the menu bar hidden (presentation mode).
+    host_.window->addActions({compare_->pinAction(), compare_->unpinAction(), real});
+}
+
+}  // namespace inflight::ui

@@ -1,0 +1,67 @@
+// The analysis tools in the main window, installed by one call so that the
+// window's own code stays about the lesson: the Compare menu and the buttons
+// in the menu bar's corner (pin the run as a ghost, unpin, export A/B),
+// Tools ▸ Sweep… (a separate window), and View ▸ Real system (the bridge
+// panel, a dock under the panels that follows the playhead). Everything it
+// needs is handed in (ToolsHost); the tools follow the run session.
+#pragma once
+
+#include <QObject>
+
+#include "session/run_snapshot.h"
+#include "shell/window_menus.h"
+
+class QDockWidget;
+class QMainWindow;
+class QToolBar;
+
+namespace inflight::ui {
+
+class BridgePanel;
+class CompareController;
+class Dashboard;
+class Playhead;
+class RunSession;
+class SweepWindow;
+
+// What the tools are installed into and listen to.
+struct ToolsHost {
+    QMainWindow* window = nullptr;  // docks, status bar, shortcuts, dialogs
+    WindowMenus menus;              // the window's own menus, by identity
+    RunSession* session = nullptr;  // the current finished run, requests
+    Dashboard* dashboard = nullptr; // the panels the ghost is drawn on
+    Playhead* playhead = nullptr;   // the time the real-system panel follows
+};
+
+class AnalysisTools : public QObject {
+    Q_OBJECT
+public:
+    explicit AnalysisTools(const ToolsHost& host);
+
+    CompareController* compare() const { return compare_; }
+    QDockWidget* compareDock() const { return compare_dock_; }
+    BridgePanel* bridge() const { return bridge_; }
+    QDockWidget* bridgeDock() const { return bridge_dock_; }
+    QToolBar* toolBar() const { return toolbar_; }
+    QMenu* compareMenu() const { return compare_menu_; }
+    QMenu* toolsMenu() const { return tools_menu_; }
+    // Opens (creating once) the sweep window on the current scenario.
+    SweepWindow* openSweep();
+    SweepWindow* sweepWindow() const { return sweep_; }
+
+private:
+    void buildMenus();
+    void onRunFinished(SnapshotPtr run);
+
+    ToolsHost host_;
+    CompareController* compare_;
+    QDockWidget* compare_dock_;
+    BridgePanel* bridge_;
+    QDockWidget* bridge_dock_;
+    QToolBar* toolbar_;
+    QMenu* compare_menu_ = nullptr;
+    QMenu* tools_menu_ = nullptr;
+    SweepWindow* sweep_ = nullptr;
+};
+
+}  // namespace inflight::ui
