@@ -53,7 +53,10 @@ std::vector<std::string> absent_fields(const Scenario& s) {
         "limit pacing: the kernel does not say when pacing held a segment back (never reported)",
         "summary.rtos: entries into TCP_CA_Loss seen by the 10 ms readings",
     };
-    if (s.algorithm != Algorithm::Bbr) a.push_back("BBR fields (btlbw, bbr_min_rtt, gains): NaN, not BBR");
+    if (s.algorithm != Algorithm::Bbr) a.push_back("trace.cc (BBR's bw, min_rtt, gains): NaN, not BBR");
+    if (s.sndbuf_bytes < Limits::max_window_bytes)
+        a.push_back("sndbuf: Linux counts its own per-packet overhead and unsent data in SO_SNDBUF (doubled), "
+                    "so the bytes in flight it allows differ from the model's sndbuf");
     return a;
 }
 

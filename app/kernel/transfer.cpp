@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstring>
 #include <future>
+#include <memory>
 #include <sstream>
 #include <vector>
 
@@ -69,6 +70,22 @@ std::string namespace_sysctls(const Scenario& s, bool receiver, bool& window_sca
     return raise_autotune_max(receiver ? "/proc/sys/net/ipv4/tcp_rmem" : "/proc/sys/net/ipv4/tcp_wmem", s);
 }
 
+// Runs setup() on a new thread (which enters the namespace and makes the
+// socket); when it succeeds the same thread goes on with loop(). Returns
+// setup's error once it is known.
+template <class Setup, class Loop>
+std::string start_thread(std::thread& thread, Setup setup, Loop loop) {
+    // Shared: the thread may still be inside set_value when the caller returns.
+    auto ready = std::make_shared<std::promise<std::string>>();
+    auto ready_future = ready->get_future();
+    thread = std::thread([ready, setup, loop]() mutable {
+        const std::string err = setup();
+        ready->set_value(err);
+        if (err.empty()) loop();
+    });
+    return ready_future.get();
+}
+
 }  // namespace
 
 const char* kernel_cc_name(Algorithm a) {
@@ -92,9 +109,7 @@ std::string check_algorithm_available(Algorithm a) {
 Receiver::~Receiver() { stop(); }
 
 std::string Receiver::start(int netns_fd, const Scenario& s) {
-    std::promise<std::string> ready;
-    auto ready_future = ready.get_future();
-    thread_ = std::thread([this, netns_fd, s, &ready] {
+    auto setup = [this, netns_fd, s] {
         std::string err = enter_netns(netns_fd);
         if (err.empty()) err = namespace_sysctls(s, true, window_scaling_);
         if (err.empty()) {
@@ -113,10 +128,9 @@ std::string Receiver::start(int netns_fd, const Scenario& s) {
         if (err.empty() && bind(listen_fd_, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) != 0)
             err = errno_text("bind");
         if (err.empty() && listen(listen_fd_, 1) != 0) err = errno_text("listen");
-        ready.set_value(err);
-        if (err.empty()) loop();
-    });
-    std::string err = ready_future.get();
+        return err;
+    };
+    std::string err = start_thread(thread_, setup, [this] { loop(); });
     if (!err.empty()) stop();
     return err;
 }
@@ -158,9 +172,7 @@ void Receiver::stop() {
 Sender::~Sender() { stop(); }
 
 std::string Sender::start(int netns_fd, const Scenario& s) {
-    std::promise<std::string> ready;
-    auto ready_future = ready.get_future();
-    thread_ = std::thread([this, netns_fd, s, &ready] {
+    auto setup = [this, netns_fd, s] {
         bool ws = true;
         std::string err = enter_netns(netns_fd);
         if (err.empty()) err = namespace_sysctls(s, false, ws);
@@ -192,10 +204,9 @@ std::string Sender::start(int netns_fd, const Scenario& s) {
         if (err.empty() && connect(fd_, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) != 0 &&
             errno != EINPROGRESS)
             err = errno_text("connect");
-        ready.set_value(err);
-        if (err.empty()) loop();
-    });
-    std::string err = ready_future.get();
+        return err;
+    };
+    std::string err = start_thread(thread_, setup, [this] { loop(); });
     if (!err.empty()) stop();
     return err;
 }

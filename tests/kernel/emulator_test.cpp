@@ -225,11 +225,12 @@ struct FakeTunPair {
     }
 };
 
-// Real time on a shared machine: a late wake-up may delay one write, but
-// the virtual timeline keeps the spacing; allow this much jitter.
-constexpr TimePs kJitter = from_ms(3);
+// Real time on a shared machine: the emulator never writes early (a packet
+// leaves at or after its computed time), but a late wake-up of an ordinary
+// thread on a busy machine may delay a write; allow this much.
+constexpr TimePs kJitter = from_ms(20);
 
-TEST(LinkThread, ABurstLeavesAtTheLinkRateAfterHalfTheRtt) {
+TEST(LinkThread, ABurstLeavesNoFasterThanTheLinkRateAfterHalfTheRtt) {
     FakeTunPair tun;
     LinkConfig c;
     c.rate_bps = 12e6;          // 1 ms per 1500 B
@@ -242,11 +243,10 @@ TEST(LinkThread, ABurstLeavesAtTheLinkRateAfterHalfTheRtt) {
     const auto t = tun.receive(50, from_ms(2000));
     link.stop();
     ASSERT_EQ(t.size(), 50u);
-    // First out after its serialization (1 ms) plus the delay (20 ms).
-    EXPECT_GE(t.front() - sent, from_ms(21) - from_ms(1));
-    EXPECT_LE(t.front() - sent, from_ms(21) + kJitter);
-    // 49 further packets at 1 ms each.
-    EXPECT_NEAR(to_seconds(t.back() - t.front()), 0.049, to_seconds(kJitter));
+    // Packet k (from 0) has been serialized after (k+1) ms, then delayed 20 ms.
+    for (std::size_t k = 0; k < t.size(); ++k)
+        EXPECT_GE(t[k] - sent, from_ms(20) + from_ms(1) * static_cast<TimePs>(k + 1)) << "packet " << k;
+    EXPECT_LE(t.back() - sent, from_ms(70) + kJitter);
     EXPECT_EQ(link.counters().pkts_out, 50u);
     EXPECT_EQ(link.lateness().writes(), 50u);
 }
@@ -270,16 +270,19 @@ TEST(LinkThread, AckDirectionIsDelayedByHalfTheRttOnly) {
 TEST(LinkThread, TailDropsWhatTheBufferCannotHold) {
     FakeTunPair tun;
     LinkConfig c;
-    c.rate_bps = 1.2e6;               // 10 ms per packet: the burst is all in before one leaves
+    c.rate_bps = 0.12e6;              // 100 ms per packet: the burst is all in before one leaves
     c.buffer_bytes = 10 * kPacket;
     LinkThread link(tun.in[1], tun.out[0], c, 9000);
     link.start();
     auto p = tcp_packet(kPayload);
     for (int i = 0; i < 30; ++i) write(tun.in[0], p.data(), p.size());
-    const auto t = tun.receive(30, from_ms(400));
+    const TimePs end = monotonic_now() + from_ms(1000);
+    while (link.counters().pkts_in < 30 && monotonic_now() < end) usleep(1000);
+    const LinkCounters counters = link.counters();
     link.stop();
-    EXPECT_EQ(t.size(), 11u);
-    EXPECT_EQ(link.counters().drops_tail, 19u);
+    EXPECT_EQ(counters.pkts_in, 30u);
+    EXPECT_EQ(counters.drops_tail, 19u);  // one on the wire, ten waiting
+    EXPECT_EQ(counters.queue_bytes, 10u * kPacket);
 }
 
 TEST(LinkThread, StopsPromptly) {
