@@ -7,6 +7,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "flow_spec.h"
 
 namespace inflight {
 
@@ -29,6 +32,9 @@ struct Scenario {
     bool pacing = false;
     double duration_s = 40.0;
     std::uint64_t seed = 1;
+    // The flows sharing the path (flows.md); empty: one flow from the options
+    // above (algorithm, rtt, rwnd, sndbuf, pacing), which is today's scenario.
+    std::vector<FlowSpec> flows;
 
     bool operator==(const Scenario&) const = default;
 };

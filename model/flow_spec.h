@@ -1,0 +1,87 @@
+// One flow of a scenario (flows.md, "The scenario: a path and its flows"):
+// a TCP flow (bulk, one finite transfer, or a transfer repeated `every`) or
+// a ping. A key left unset takes the scenario's own value (algo, rtt, rwnd,
+// sndbuf, pacing), so a scenario without flows is one flow from the
+// scenario's options — today's scenario. Plain data, SI units.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace inflight {
+
+enum class Algorithm;
+struct Scenario;
+
+enum class FlowKind { Tcp, Ping };
+
+struct FlowSpec {
+    FlowKind kind = FlowKind::Tcp;
+    std::optional<Algorithm> algorithm;       // TCP only; unset: the scenario's algo
+    std::optional<double> rtt_s;              // this flow's base RTT; unset: the scenario's rtt
+    double start_s = 0;                       // when the flow begins
+    std::optional<double> stop_s;             // bulk: stop sending new data; unset: the end of the run
+    std::optional<std::uint64_t> size_bytes;  // a finite transfer; unset: bulk
+    std::optional<double> every_s;            // with size: a new connection this often; unset: once
+    std::optional<std::uint64_t> rwnd_bytes;  // unset: the scenario's
+    std::optional<std::uint64_t> sndbuf_bytes;
+    std::optional<bool> pacing;
+    double ping_interval_s = 0.100;           // ping only: one probe this often
+    std::uint32_t ping_bytes = 64;            // ping only: its size on the wire
+    std::string label;                        // empty: "flow N (ALGO)" / "flow N (ping)"
+
+    bool operator==(const FlowSpec&) const = default;
+};
+
+// The keys of a flow, as in scenario files and --flow specs.
+enum class FlowKey { Algo, Rtt, Start, Stop, Size, Every, Rwnd, Sndbuf, Pacing, Interval, Bytes, Label };
+inline constexpr FlowKey kAllFlowKeys[] = {FlowKey::Algo,   FlowKey::Rtt,    FlowKey::Start,
+                                           FlowKey::Stop,   FlowKey::Size,   FlowKey::Every,
+                                           FlowKey::Rwnd,   FlowKey::Sndbuf, FlowKey::Pacing,
+                                           FlowKey::Interval, FlowKey::Bytes, FlowKey::Label};
+const char* key(FlowKey k);
+std::optional<FlowKey> flow_key_from_key(std::string_view key);
+
+// Flow ranges beyond model.md's (flows.md): size 1 KB – 10 GB, every ≥ 10 ms,
+// interval 1 ms – 10 s, at most 100 flows (16 in the window).
+struct FlowLimits {
+    static constexpr std::size_t max_flows = 100;
+    static constexpr std::size_t max_flows_window = 16;
+    static constexpr std::uint64_t min_size_bytes = 1000, max_size_bytes = 10'000'000'000ull;
+    static constexpr double min_every_s = 0.010;
+    static constexpr double min_interval_s = 0.001, max_interval_s = 10.0;
+    static constexpr std::uint32_t min_ping_bytes = 28, max_ping_bytes = 9000;
+};
+
+// A flow with every default filled in from its scenario.
+struct ResolvedFlow {
+    FlowKind kind;
+    Algorithm algorithm;
+    double rtt_s;
+    double start_s, stop_s;
+    std::optional<std::uint64_t> size_bytes;
+    std::optional<double> every_s;
+    std::uint64_t rwnd_bytes, sndbuf_bytes;
+    bool pacing;
+    double ping_interval_s;
+    std::uint32_t ping_bytes;
+    std::string label;
+};
+
+// How many flows the scenario has: its flows, or one when it lists none.
+std::size_t flow_count(const Scenario& s);
+// Flow i (0-based) with the scenario's defaults filled in.
+ResolvedFlow resolve_flow(const Scenario& s, std::size_t i);
+// "flow 2 (cubic)" — 1-based, as the user counts.
+std::string default_label(const Scenario& s, std::size_t i);
+
+// Checks every flow against the scenario it belongs to; the error names the
+// flow by position and key, the value and what is allowed:
+//   flows[2].rtt: -5 ms is out of range; allowed 1 ms – 1000 ms
+std::optional<std::string> validate_flows(const Scenario& s);
+
+}  // namespace inflight
