@@ -81,6 +81,7 @@ enum class StartEnd : std::uint8_t {
 // presentation's (app/formats/event_text.h).
 struct Event {
     double t_s = 0;
+    int flow = 0;                        // which flow (0-based, as in Scenario::flows); kPathFlow: the path
     EventKind kind = EventKind::CongestionEvent;
     // Details by kind (zero when not relevant):
     CongestionCause cause = CongestionCause::Loss;
@@ -100,6 +101,9 @@ struct Event {
     double next_rto_s = 0;               // Rto: the next timeout
     int rto_backoff = 0;                 // Rto: doublings of the timeout so far (the factor is 2^backoff)
 };
+
+// Event::flow of an event that belongs to the path, not to one flow.
+inline constexpr int kPathFlow = -1;
 
 struct Summary {
     // Steady-state window: the second half of the run.
@@ -123,13 +127,58 @@ struct Summary {
     // (random loss with fewer than kFewEvents in the window).
     bool few_events = false;
     static constexpr std::uint64_t kFewEvents = 20;
+    // Several flows (flows.md, "What a run produces"): the figures above are
+    // then the aggregate (throughput = the sum over flows, drops of every
+    // flow); with one flow they keep their single-flow meaning.
+    double jain_index = 1;             // (Σx)²/(n·Σx²) over TCP bulk flows active through the window
+    double mean_queue_delay_s = 0;     // at the bottleneck, over the window
+    double p95_queue_delay_s = 0;
+    bool settled = true;               // the two halves of the window agree (10%, or 0.05 of share)
+};
+
+// One flow's figures (flows.md): its share of the aggregate, its own RTT and
+// limit, its drops by cause; FCTs for finite transfers; RTTs for pings.
+struct FlowSummary {
+    std::string label;                 // resolved: the flow's label or "flow N (ALGO)"
+    FlowKind kind = FlowKind::Tcp;
+    Algorithm algorithm{};             // TCP flows
+    double throughput_bps = 0;         // over the part of the window it was active
+    double share = 0;                  // of the aggregate throughput
+    double mean_cwnd_packets = 0;
+    double mean_rtt_s = 0, p95_rtt_s = 0, min_rtt_s = 0, max_rtt_s = 0;
+    std::array<double, kLimitCount> binding_fractions{};
+    Limit binding_limit = Limit::Cwnd;
+    std::uint64_t congestion_events = 0;
+    std::uint64_t drops_tail = 0, drops_aqm = 0, drops_random = 0;
+    std::uint64_t ecn_marks = 0, retransmits = 0, rtos = 0;
+    // Finite transfers: every completion time in order (start to the ACK of
+    // the last byte, handshake included) and their statistics.
+    std::vector<double> fct_s;
+    double fct_mean_s = 0, fct_p50_s = 0, fct_p95_s = 0, fct_max_s = 0;
+    // Pings: RTT statistics of the replies and the count sent and lost.
+    double ping_mean_rtt_s = 0, ping_p50_rtt_s = 0, ping_p95_rtt_s = 0, ping_max_rtt_s = 0;
+    std::uint64_t pings_sent = 0, pings_lost = 0;
+    bool settled = true;
+};
+
+// One flow of a run: its figures and its own trace (cwnd, in flight,
+// delivery rate, RTT, state; queue_bytes there is this flow's queue under
+// fq_codel, else the path's).
+struct FlowResult {
+    FlowSummary summary;
+    Trace trace;
+    std::vector<double> ping_rtt_samples_t_s, ping_rtt_samples_s;  // pings: each reply (time, RTT)
 };
 
 struct RunResult {
     Scenario scenario;
+    // With one flow: that flow's trace (today's meaning). With several: the
+    // path's (queue_bytes) with the aggregate's series; each flow's own is in
+    // flows[i].trace.
     Trace trace;
     std::vector<Event> events;
     Summary summary;
+    std::vector<FlowResult> flows;  // one per flow, in the scenario's order (also for one flow)
     bool cancelled = false;
 };
 
