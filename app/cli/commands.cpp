@@ -1,6 +1,7 @@
 // The subcommand table (commands.h).
 #include "commands.h"
 
+#include "kernel_command.h"
 #include "run_command.h"
 #include "sweep_command.h"
 
@@ -10,6 +11,7 @@ namespace {
 constexpr Subcommand kSubcommands[] = {
     {"run", "simulate without a window and print a summary", run_main},
     {"sweep", "run a response curve over one parameter (sweep --help)", sweep_main},
+    {"kernel", "run on this machine's Linux TCP stack, as root (kernel --help)", kernel_main},
 };
 
 }  // namespace

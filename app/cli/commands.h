@@ -1,5 +1,5 @@
-// The table of subcommands (`inflight run`, `inflight sweep`; `inflight
-// kernel` will be one more row) and the shape each one's main has: read the
+// The table of subcommands (`inflight run`, `inflight sweep`, `inflight
+// kernel`) and the shape each one's main has: read the
 // arguments, then print the help, refuse with one line, or carry it out.
 #pragma once
 

@@ -14,9 +14,9 @@
 namespace inflight::cli {
 namespace {
 
-Grammar run_grammar() {
+Grammar run_grammar(std::string_view command) {
     Grammar g;
-    g.command = "run";
+    g.command = command;
     for (const Option& o : run_options()) {
         g.options.push_back(&o);
         g.suggest.push_back(o.name);
@@ -35,9 +35,10 @@ std::string* output_path(RunRequest& req, std::string_view option) {
 
 }  // namespace
 
-ParseResult parse_run_options(const std::vector<std::string>& args, RunRequest& req, std::string* error) {
+ParseResult parse_run_options(const std::vector<std::string>& args, RunRequest& req, std::string* error,
+                              std::string_view command) {
     std::vector<Given> given;
-    const ParseResult read = read_options(args, run_grammar(), [&](Given g) -> std::optional<std::string> {
+    const ParseResult read = read_options(args, run_grammar(command), [&](Given g) -> std::optional<std::string> {
         given.push_back(std::move(g));
         return std::nullopt;
     }, error);
@@ -69,34 +70,44 @@ ParseResult parse_run_options(const std::vector<std::string>& args, RunRequest& 
     return ParseResult::Ok;
 }
 
-int execute_run(const RunRequest& req, const Io& io, const DashboardRenderer& render) {
+std::optional<int> refuse_unrenderable(const RunRequest& req, const Io& io, const DashboardRenderer& render) {
     const bool wants_picture = !req.png_path.empty() || !req.svg_path.empty();
-    const char* picture_option = req.png_path.empty() ? "--svg" : "--png";
-    if (wants_picture && !render)
-        return cannot_render(io, picture_option,
-                             std::string("this build has no window to render ") + kNoWindowBuild +
-                                 "; use --csv and --events for the data");
+    if (!wants_picture || render) return std::nullopt;
+    return cannot_render(io, req.png_path.empty() ? "--svg" : "--png",
+                         std::string("this build has no window to render ") + kNoWindowBuild +
+                             "; use --csv and --events for the data");
+}
 
+int print_and_write(const RunRequest& req, const RunResult& result, const std::string& text,
+                    const RunOrigin& origin, const Io& io, const DashboardRenderer& render) {
+    Outputs outputs(io);
+    outputs.print(text);
+    outputs.write("--csv", req.csv_path, [&] { return trace_csv(result, origin); });
+    outputs.write("--events", req.events_path, [&] { return events_csv(result, origin); });
+    if (!req.png_path.empty() || !req.svg_path.empty())
+        outputs.render(req.png_path.empty() ? "--svg" : "--png", [&](std::string* error) {
+            return render(result, req.png_path, req.svg_path, error);
+        });
+    return outputs.exit_code();
+}
+
+int execute_run(const RunRequest& req, const Io& io, const DashboardRenderer& render) {
+    if (auto refused = refuse_unrenderable(req, io, render)) return *refused;
     const auto result = run_guarded<RunResult>(io, "the run", [&](const std::atomic<bool>* cancel) {
         RunControl control;
         control.cancel = cancel;
         return run_scenario(req.scenario, control);
     });
     if (!result) return kExitFailure;
-
-    Outputs outputs(io);
-    outputs.print(req.json ? result_json_text(*result) : summary_text(*result));
-    outputs.write("--csv", req.csv_path, [&] { return trace_csv(*result); });
-    outputs.write("--events", req.events_path, [&] { return events_csv(*result); });
-    if (wants_picture)
-        outputs.render(picture_option, [&](std::string* error) {
-            return render(*result, req.png_path, req.svg_path, error);
-        });
-    return outputs.exit_code();
+    return print_and_write(req, *result, req.json ? result_json_text(*result) : summary_text(*result), {}, io,
+                           render);
 }
 
 int run_main(const std::vector<std::string>& args, const Io& io, const Frontends& frontends) {
-    return parse_then_execute<RunRequest>(args, io, parse_run_options, help_text, [&](const RunRequest& req) {
+    const auto parse = [](const std::vector<std::string>& a, RunRequest& req, std::string* error) {
+        return parse_run_options(a, req, error);
+    };
+    return parse_then_execute<RunRequest>(args, io, parse, help_text, [&](const RunRequest& req) {
         return execute_run(req, io, frontends.render_dashboard);
     });
 }

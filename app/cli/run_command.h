@@ -3,9 +3,12 @@
 // "Command line").
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "csv_export.h"
 #include "frontends.h"
 #include "io.h"
 #include "read_options.h"
@@ -21,8 +24,20 @@ struct RunRequest {
 
 // `args` excludes "inflight run". Loads --scenario files, so errors in them
 // come back here too; on Error, *error is one line naming option, value and
-// what is allowed.
-ParseResult parse_run_options(const std::vector<std::string>& args, RunRequest& out, std::string* error);
+// what is allowed. `command` is the subcommand reading run's options ("run",
+// "kernel"), named in "(see inflight <command> --help)".
+ParseResult parse_run_options(const std::vector<std::string>& args, RunRequest& out, std::string* error,
+                              std::string_view command = "run");
+
+// Before a run: a --png/--svg this build cannot draw is refused with one
+// line (returns kExitUsage); nothing when the request can be carried out.
+std::optional<int> refuse_unrenderable(const RunRequest& request, const Io& io, const DashboardRenderer& render);
+
+// After a run: prints `text` (the summary or JSON), writes --csv and
+// --events (their provenance lines from `origin`) and renders the picture.
+// Returns the exit code.
+int print_and_write(const RunRequest& request, const RunResult& result, const std::string& text,
+                    const RunOrigin& origin, const Io& io, const DashboardRenderer& render);
 
 // Runs the scenario, prints the summary (or JSON) and writes the requested
 // files; `render` may be empty (no window in this build). Returns an exit

@@ -70,7 +70,7 @@ std::string scenario_line(const Scenario& s) {
     return out;
 }
 
-std::string summary_text(const RunResult& r) {
+std::string summary_figures(const RunResult& r) {
     const Summary& s = r.summary;
     std::string out;
     if (r.cancelled) out += "Cancelled: the figures below cover only the part that ran.\n";
@@ -89,14 +89,22 @@ std::string summary_text(const RunResult& r) {
            count(s.drops_random) + "; ECN marks " + count(s.ecn_marks) + "; retransmits " +
            count(s.retransmits) + "\n";
     out += "Scenario   " + scenario_line(r.scenario) + "\n";
-    out += "Simulated  " + count(s.packets_simulated) + " packets in " +
-           format_time(s.wall_seconds) + " of wall time\n";
-    if (s.few_events)
-        out += "Warning: only " + count(s.window_congestion_events, "congestion event") +
-               " in the steady state; with random loss this figure varies by "
-               "15–25% from seed to seed. Try a longer --duration, other --seed values, or "
-               "--loss-pattern even.\n";
     return out;
+}
+
+std::string few_events_warning(const RunResult& r) {
+    const Summary& s = r.summary;
+    if (!s.few_events) return {};
+    return "Warning: only " + count(s.window_congestion_events, "congestion event") +
+           " in the steady state; with random loss this figure varies by "
+           "15–25% from seed to seed. Try a longer --duration, other --seed values, or "
+           "--loss-pattern even.\n";
+}
+
+std::string summary_text(const RunResult& r) {
+    const Summary& s = r.summary;
+    return summary_figures(r) + "Simulated  " + count(s.packets_simulated) + " packets in " +
+           format_time(s.wall_seconds) + " of wall time\n" + few_events_warning(r);
 }
 
 }  // namespace inflight

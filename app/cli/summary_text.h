@@ -16,7 +16,13 @@ std::string binding_limit_words(const RunResult& r);
 std::string hero_line(const RunResult& r);
 // One line naming every parameter: "cubic, 100 Mbit/s, RTT 80 ms, ...".
 std::string scenario_line(const Scenario& s);
-// The whole summary, lines ending in '\n'.
+// The summary's figures, from the hero line to the scenario line (what any
+// engine's run has), lines ending in '\n'.
+std::string summary_figures(const RunResult& r);
+// The warning that the figure rests on too few congestion events, or "".
+std::string few_events_warning(const RunResult& r);
+// The whole summary of a model run: the figures, how many packets were
+// simulated in how much wall time, the warning.
 std::string summary_text(const RunResult& r);
 
 }  // namespace inflight

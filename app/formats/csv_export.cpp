@@ -37,8 +37,8 @@ std::string csv_field(const std::string& text) {
     return out;
 }
 
-std::string reproduce_command(const Scenario& s) {
-    std::string cmd = "inflight run";
+std::string reproduce_command(const Scenario& s, std::string_view subcommand) {
+    std::string cmd = "inflight " + std::string(subcommand);
     for (Param p : kAllParams) {
         std::string option = key(p);
         for (char& c : option)
@@ -53,8 +53,9 @@ std::string reproduce_command(const Scenario& s) {
     return cmd;
 }
 
-std::string provenance_comment(const Scenario& s, const std::string& what) {
+std::string provenance_comment(const Scenario& s, const std::string& what, const RunOrigin& origin) {
     std::string out = "# Inflight " + std::string(INFLIGHT_VERSION) + ": " + what + "\n";
+    for (const std::string& line : origin.lines) out += "# " + line + "\n";
     for (Param p : kAllParams) {
         out += "# ";
         out += key(p);
@@ -68,13 +69,14 @@ std::string provenance_comment(const Scenario& s, const std::string& what) {
         if (human != exact && human != exact + " " + unit) out += " (" + human + ")";
         out += "\n";
     }
-    out += "# reproduce: " + reproduce_command(s) + "\n";
+    out += "# reproduce: " + reproduce_command(s, origin.subcommand) + "\n";
     return out;
 }
 
-std::string trace_csv(const RunResult& r) {
+std::string trace_csv(const RunResult& r, const RunOrigin& origin) {
     std::string out = provenance_comment(r.scenario, "trace, one row per time bucket; min/max "
-                                                     "columns span the bucket, others are at its end");
+                                                     "columns span the bucket, others are at its end",
+                                         origin);
     const Trace& t = r.trace;
     out += "# bdp_bytes = " + exact_number(t.bdp_bytes) +
            ", buffer_bytes = " + exact_number(t.buffer_bytes) +
@@ -126,9 +128,9 @@ std::string trace_csv(const RunResult& r) {
     return out;
 }
 
-std::string events_csv(const RunResult& r) {
+std::string events_csv(const RunResult& r, const RunOrigin& origin) {
     std::string out = provenance_comment(
-        r.scenario, "event log, one row per event; detail columns are empty where they do not apply");
+        r.scenario, "event log, one row per event; detail columns are empty where they do not apply", origin);
     out +=
         "t_s,kind,text,cause,cwnd_before_bytes,cwnd_after_bytes,"
         "drops_tail,drops_aqm,drops_random,ecn_marks,phase,limit\n";

@@ -11,18 +11,31 @@
 #pragma once
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "result.h"
 
 namespace inflight {
 
-// '#' lines: what the file is, the version, each parameter and the command.
-std::string provenance_comment(const Scenario& s, const std::string& what);
-// The `inflight run ...` command line that reproduces `s` exactly.
-std::string reproduce_command(const Scenario& s);
+// Which engine made the run, for the provenance lines. The default is the
+// model (`inflight run`), which adds nothing; `inflight kernel` names itself
+// in the reproduce line and adds its own lines ("engine = kernel", the
+// kernel version, ...), each written as "# <line>" after the first line.
+struct RunOrigin {
+    std::string_view subcommand = "run";
+    std::vector<std::string> lines;
+};
 
-std::string trace_csv(const RunResult& r);
-std::string events_csv(const RunResult& r);
+// '#' lines: what the file is, the version, the origin's lines, each
+// parameter and the command.
+std::string provenance_comment(const Scenario& s, const std::string& what, const RunOrigin& origin = {});
+// The `inflight run ...` (or `inflight <subcommand> ...`) command line that
+// reproduces `s` exactly.
+std::string reproduce_command(const Scenario& s, std::string_view subcommand = "run");
+
+std::string trace_csv(const RunResult& r, const RunOrigin& origin = {});
+std::string events_csv(const RunResult& r, const RunOrigin& origin = {});
 
 // One CSV field: quoted when it holds a comma, a quote or a line break.
 std::string csv_field(const std::string& text);

@@ -13,6 +13,7 @@ namespace inflight::kernel {
 namespace {
 constexpr std::uint32_t kInfiniteSsthresh = 0x7fffffff;  // TCP_INFINITE_SSTHRESH (include/net/tcp.h)
 constexpr double kUs = 1e-6;
+constexpr double kNoFigure = std::numeric_limits<double>::quiet_NaN();
 constexpr double kBbrUnit = 256.0;                       // BBR_UNIT: gains are scaled by 2^8
 }  // namespace
 
@@ -31,9 +32,12 @@ TcpSample read_tcp_sample(int fd, bool bbr) {
     const double in_flight = static_cast<double>(ti.tcpi_unacked) - ti.tcpi_sacked - ti.tcpi_lost + ti.tcpi_retrans;
     s.inflight_bytes = in_flight > 0 ? in_flight * mss : 0;
     s.peer_window_bytes = ti.tcpi_snd_wnd;
-    s.srtt_s = ti.tcpi_rtt * kUs;
-    s.rttvar_s = ti.tcpi_rttvar * kUs;
-    s.min_rtt_s = ti.tcpi_min_rtt * kUs;
+    // Before the first RTT sample Linux reports srtt 0 (with its initial
+    // rttvar) and min_rtt ~0U: no figure yet, not 0 s or 4,295 s.
+    const bool have_rtt = ti.tcpi_rtt > 0;
+    s.srtt_s = have_rtt ? ti.tcpi_rtt * kUs : kNoFigure;
+    s.rttvar_s = have_rtt ? ti.tcpi_rttvar * kUs : kNoFigure;
+    s.min_rtt_s = ti.tcpi_min_rtt != ~0u ? ti.tcpi_min_rtt * kUs : kNoFigure;
     s.delivery_rate_bps = static_cast<double>(ti.tcpi_delivery_rate) * 8.0;
     s.pacing_rate_bps = ti.tcpi_pacing_rate == ~0ull ? std::numeric_limits<double>::infinity()
                                                      : static_cast<double>(ti.tcpi_pacing_rate) * 8.0;

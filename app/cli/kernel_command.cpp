@@ -1,0 +1,95 @@
+// Reading and carrying out `inflight kernel` (kernel_command.h).
+#include "kernel_command.h"
+
+#include <unistd.h>
+
+#include <cmath>
+#include <exception>
+#include <iostream>
+
+#include "commands.h"
+#include "kernel_output.h"
+#include "options.h"
+
+namespace inflight::cli {
+
+std::string kernel_help_text() {
+    std::string out =
+        "Usage: inflight kernel [options]\n"
+        "\n"
+        "Runs the scenario on this machine's Linux TCP stack instead of the model: two private\n"
+        "network namespaces joined by Inflight's own path emulator (loss, tail-drop buffer, link\n"
+        "rate, half the RTT each way), a real TCP connection between them, TCP_INFO read every\n"
+        "10 ms. Nothing is configured outside the namespaces, and they are removed at the end,\n"
+        "on Ctrl-C and at the next start after a crash. It runs in real time: --duration is wall\n"
+        "time (try --duration 20s). It needs root or CAP_NET_ADMIN and CAP_SYS_ADMIN:\n"
+        "  sudo inflight kernel ...   or once:   sudo setcap cap_net_admin,cap_sys_admin+ep $(command -v inflight)\n"
+        "\n"
+        "Options (the same as inflight run's):\n";
+    for (const Option& o : run_options()) out += help_lines(o);
+    out +=
+        "\n"
+        "The summary, --json, --csv, --events, --png and --svg are those of inflight run, plus the\n"
+        "kernel's facts (kernel version, MSS used, pacing in force, how late the emulator's writes\n"
+        "were); figures the kernel cannot give are null in JSON and empty in CSV. Units: see\n"
+        "inflight --help.\n"
+        "\n"
+        "Exit status: 0 ok, 1 refused (privileges, a rate above the emulator's honest limit, a\n"
+        "missing congestion-control module) or a run or export failed, 2 bad option, value or\n"
+        "file, 130 stopped by Ctrl-C (nothing written).\n";
+    return out;
+}
+
+ParseResult parse_kernel_options(const std::vector<std::string>& args, RunRequest& out, std::string* error) {
+    return parse_run_options(args, out, error, "kernel");
+}
+
+int execute_kernel(const RunRequest& req, const Io& io, const DashboardRenderer& render, const KernelEngine& engine,
+                   bool show_progress) {
+    if (auto refused = refuse_unrenderable(req, io, render)) return *refused;
+
+    int shown_second = -1;
+    bool progress_shown = false;
+    const kernel::KernelProgress progress = [&](const kernel::KernelProgressView& view) {
+        const int second = static_cast<int>(std::floor(view.elapsed_s));
+        if (second == shown_second) return;
+        shown_second = second;
+        progress_shown = true;
+        io.err << "\r" << kernel_progress_line(view) << "\x1b[K" << std::flush;
+    };
+    kernel::KernelOutcome outcome;
+    try {
+        outcome = engine(req.scenario, show_progress ? progress : kernel::KernelProgress{}, io.cancel);
+    } catch (const std::exception& e) {
+        if (progress_shown) io.err << "\r\x1b[K";
+        io.err << "inflight: the kernel run failed: " << e.what() << "\n";
+        return kExitFailure;
+    }
+    if (progress_shown) io.err << "\r\x1b[K" << std::flush;
+
+    const bool stopped = outcome.signal != 0 || (outcome.result && outcome.result->cancelled);
+    if (stopped) {
+        io.err << "inflight: cancelled at your request; the namespaces are removed and nothing is written\n";
+        return outcome.signal > 0 ? 128 + outcome.signal : kExitInterrupted;
+    }
+    if (!outcome.ok()) {
+        io.err << "inflight: " << (outcome.error.empty() ? std::string("the kernel run gave no result") : outcome.error)
+               << "\n";
+        return kExitFailure;
+    }
+    const RunResult& result = *outcome.result;
+    const std::string text = req.json ? kernel_result_json_text(result, outcome.facts)
+                                      : kernel_summary_text(result, outcome.facts);
+    return print_and_write(req, result, text, kernel_origin(outcome.facts), io, render);
+}
+
+int kernel_main(const std::vector<std::string>& args, const Io& io, const Frontends& frontends) {
+    return parse_then_execute<RunRequest>(args, io, parse_kernel_options, kernel_help_text, [&](const RunRequest& req) {
+        const bool terminal = &io.err == &std::cerr && isatty(STDERR_FILENO);
+        const KernelEngine engine = [](const Scenario& s, const kernel::KernelProgress& p,
+                                       const std::atomic<bool>* cancel) { return kernel::run_on_kernel(s, p, cancel); };
+        return execute_kernel(req, io, frontends.render_dashboard, engine, terminal);
+    });
+}
+
+}  // namespace inflight::cli
