@@ -29,6 +29,9 @@ constexpr Option kRunOptions[] = {
     {"no-pacing", Kind::SwitchOff, Param::Pacing, "", "purely ACK-clocked (the default)"},
     {"duration", Kind::Value, Param::Duration, "TIME", "simulated time, {range} (default 40s)"},
     {"seed", Kind::Value, Param::Seed, "N", "random seed, a whole number (default 1)"},
+    {"flow", Kind::Flow, Param::Algorithm, "SPEC",
+     "a flow sharing the path, repeatable: ALGO or ping, then ,key=value (see Flows below)"},
+    {"parallel", Kind::Parallel, Param::Algorithm, "N", "N identical bulk flows from the options above, 1 - 100"},
     {"scenario", Kind::Scenario, Param::Algorithm, "FILE.json",
      "start from a scenario file; options given here override it"},
     {"json", Kind::Json, Param::Algorithm, "", "print one JSON object instead of the summary"},
@@ -47,7 +50,8 @@ bool is_number(std::string_view word) { return !word.empty() && word[0] >= '0' &
 }  // namespace
 
 bool takes_value(Kind kind) {
-    return kind == Kind::Value || kind == Kind::Scenario || kind == Kind::Output || kind == Kind::Setting;
+    return kind == Kind::Value || kind == Kind::Scenario || kind == Kind::Output || kind == Kind::Setting ||
+           kind == Kind::Flow || kind == Kind::Parallel;
 }
 
 bool sets_scenario(Kind kind) {

@@ -18,6 +18,8 @@ enum class Kind {
     SwitchOn,   // --ecn, --pacing (or --ecn=off)
     SwitchOff,  // --no-ecn, --no-pacing: override a scenario file
     Scenario,   // --scenario FILE
+    Flow,       // --flow SPEC (repeatable): one flow sharing the path (flow_options.h)
+    Parallel,   // --parallel N: N identical bulk flows
     Json,       // --json
     Output,     // --csv FILE and friends
     Help,       // --help

@@ -1,6 +1,7 @@
 // The run options applied to a scenario (scenario_options.h).
 #include "scenario_options.h"
 
+#include "flow_options.h"
 #include "scenario_file.h"
 #include "scenario_text.h"
 
@@ -31,14 +32,32 @@ std::optional<std::string> scenario_from_options(
             if (auto err = load_scenario_file(g.value, from_file)) return "--scenario: " + *err;
             scenario = from_file;
         }
+    // --flow and --parallel replace the file's flows; the run options set
+    // every flow's defaults (algo, rtt, rwnd, sndbuf, pacing).
+    std::vector<FlowSpec> flows;
+    std::size_t parallel = 0;
     for (const Given& g : given) {
         if (sets_scenario(g.option->kind)) {
             if (auto err = apply(g, scenario)) return err;
+        } else if (g.option->kind == Kind::Flow) {
+            if (flows.size() == FlowLimits::max_flows)
+                return "--flow: more than " + std::to_string(FlowLimits::max_flows) + " flows; allowed 1 – " +
+                       std::to_string(FlowLimits::max_flows);
+            const std::size_t index = flows.size();
+            if (auto err = parse_flow_spec(g.value, index, flows.emplace_back())) return err;
+        } else if (g.option->kind == Kind::Parallel) {
+            if (auto err = parse_parallel(g.value, parallel)) return err;
         } else if (other && g.option->kind != Kind::Scenario) {
             if (auto err = other(g)) return err;
         }
     }
-    return validate(scenario);  // a safety net: each value was checked
+    if (!flows.empty() && parallel)
+        return "--parallel: " + std::to_string(parallel) +
+               " cannot be combined with --flow; use --parallel N alone for N identical flows, or repeat --flow";
+    if (!flows.empty()) scenario.flows = flows;
+    if (parallel) scenario.flows.assign(parallel, FlowSpec{});
+    if (auto err = validate(scenario)) return err;  // a safety net: each value was checked
+    return validate_flows(scenario);               // start and stop against the final duration
 }
 
 }  // namespace inflight::cli

@@ -2,6 +2,9 @@
 // every subcommand that runs one: the --scenario file first, wherever it
 // stands, then each option in command-line order (so options override the
 // file, and the last of two wins), then the whole scenario validated.
+// --flow (repeatable) and --parallel N replace the file's flows; they cannot
+// be given together. The run's own --algo, --rtt, --rwnd, --sndbuf and
+// --pacing are the defaults of every flow that does not set its own.
 #pragma once
 
 #include <functional>

@@ -2,11 +2,13 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <QJsonValue>
 #include <cmath>
 
+#include "flow_text.h"
 #include "scenario_text.h"
 #include "units.h"
 
@@ -16,13 +18,15 @@ namespace {
 // Integers up to 2^53 survive a trip through a JSON number (a double).
 constexpr double kMaxExactJsonInteger = 9007199254740992.0;
 
+constexpr const char* kFlowsKey = "flows";
+
 std::string all_keys() {
     std::string out;
     for (Param p : kAllParams) {
         if (!out.empty()) out += ", ";
         out += key(p);
     }
-    return out;
+    return out + ", " + kFlowsKey;
 }
 
 // What a key's value may be, for wrong-type messages.
@@ -149,6 +153,104 @@ std::optional<std::string> apply_value(Scenario& s, Param p, const QJsonValue& v
     return std::nullopt;
 }
 
+// What a flow key's value may be, for wrong-type messages.
+std::string expected_flow_value(FlowKey k) {
+    switch (k) {
+        case FlowKey::Algo: return "a string, one of " + flow_key_allowed(k);
+        case FlowKey::Rtt:
+        case FlowKey::Start:
+        case FlowKey::Stop:
+        case FlowKey::Every:
+        case FlowKey::Interval: return "a number of seconds or a string such as \"40ms\"";
+        case FlowKey::Size:
+        case FlowKey::Rwnd:
+        case FlowKey::Sndbuf:
+        case FlowKey::Bytes: return "a whole number of bytes or a string such as \"100KB\"";
+        case FlowKey::Pacing: return "true or false";
+        case FlowKey::Label: return "a string such as \"video call\"";
+    }
+    return "";
+}
+
+// One element of "flows": {"algo": "bbr", "rtt": "40ms", ...}. A number is
+// read as its exact text in SI base units (seconds, bytes), so numbers and
+// strings go through the same reading as --flow.
+std::optional<std::string> flow_from_json(const QJsonValue& v, std::size_t i, FlowSpec& out) {
+    const std::string flow = std::string(kFlowsKey) + "[" + std::to_string(i) + "]";
+    if (!v.isObject())
+        return flow + ": " + describe(v) + " is not allowed; each flow is an object such as {\"algo\": \"cubic\"}";
+    const QJsonObject obj = v.toObject();
+    FlowSpec f;
+    // The kind first, so a key that does not apply to it is refused.
+    if (const QJsonValue algo = obj.value("algo"); !algo.isUndefined()) {
+        if (!algo.isString())
+            return flow + ".algo: " + describe(algo) + " is not allowed; use " + expected_flow_value(FlowKey::Algo);
+        if (auto err = set_flow_algo_from_text(f, algo.toString().toStdString(), flow + ".algo")) return err;
+    }
+    for (auto it = obj.begin(); it != obj.end(); ++it) {
+        const std::string k = it.key().toStdString();
+        const auto fk = flow_key_from_key(k);
+        if (!fk)
+            return flow + "." + k + ": unknown key in \"" + k + "\": " + describe(it.value()) +
+                   " (allowed keys: " + flow_keys_list() + ")";
+        if (*fk == FlowKey::Algo) continue;
+        const std::string name = flow + "." + k;
+        const QJsonValue value = it.value();
+        std::string text;
+        if (value.isString()) {
+            text = value.toString().toStdString();
+        } else if (value.isDouble() && *fk != FlowKey::Label && *fk != FlowKey::Pacing) {
+            text = exact_number(value.toDouble());
+        } else if (value.isBool() && *fk == FlowKey::Pacing) {
+            text = value.toBool() ? "on" : "off";
+        } else {
+            return name + ": " + describe(value) + " is not allowed; use " + expected_flow_value(*fk);
+        }
+        if (auto err = set_flow_key_from_text(f, *fk, text, name)) return err;
+    }
+    out = f;
+    return std::nullopt;
+}
+
+std::optional<std::string> flows_from_json(const QJsonValue& v, Scenario& s) {
+    const std::string allowed = "1 – " + std::to_string(FlowLimits::max_flows);
+    if (!v.isArray())
+        return std::string(kFlowsKey) + ": " + describe(v) +
+               " is not allowed; use an array of flows such as [{\"algo\": \"cubic\"}, {\"algo\": \"bbr\"}]";
+    const QJsonArray array = v.toArray();
+    if (array.isEmpty())
+        return std::string(kFlowsKey) + ": an empty array is not allowed; list " + allowed +
+               " flows, or leave flows out for one flow";
+    if (static_cast<std::size_t>(array.size()) > FlowLimits::max_flows)
+        return std::string(kFlowsKey) + ": " + std::to_string(array.size()) + " flows is out of range; allowed " +
+               allowed;
+    std::vector<FlowSpec> flows(static_cast<std::size_t>(array.size()));
+    for (std::size_t i = 0; i < flows.size(); ++i)
+        if (auto err = flow_from_json(array.at(static_cast<qsizetype>(i)), i, flows[i])) return err;
+    s.flows = std::move(flows);
+    return std::nullopt;
+}
+
+QJsonObject flow_to_json(const FlowSpec& f) {
+    QJsonObject o;
+    if (f.kind == FlowKind::Ping) o.insert("algo", "ping");
+    else if (f.algorithm) o.insert("algo", to_string(*f.algorithm));  // unset: the scenario's algo
+    if (f.rtt_s) o.insert("rtt", *f.rtt_s);
+    if (f.start_s != 0) o.insert("start", f.start_s);
+    if (f.stop_s) o.insert("stop", *f.stop_s);
+    if (f.size_bytes) o.insert("size", static_cast<qint64>(*f.size_bytes));
+    if (f.every_s) o.insert("every", *f.every_s);
+    if (f.rwnd_bytes) o.insert("rwnd", static_cast<qint64>(*f.rwnd_bytes));
+    if (f.sndbuf_bytes) o.insert("sndbuf", static_cast<qint64>(*f.sndbuf_bytes));
+    if (f.pacing) o.insert("pacing", *f.pacing);
+    if (f.kind == FlowKind::Ping) {
+        o.insert("interval", f.ping_interval_s);
+        o.insert("bytes", static_cast<qint64>(f.ping_bytes));
+    }
+    if (!f.label.empty()) o.insert("label", QString::fromStdString(f.label));
+    return o;
+}
+
 }  // namespace
 
 namespace {
@@ -170,6 +272,10 @@ std::optional<std::string> scenario_from_json_impl(const QByteArray& json, const
     const QJsonObject obj = doc.object();
     for (auto it = obj.begin(); it != obj.end(); ++it) {
         const std::string k = it.key().toStdString();
+        if (k == kFlowsKey) {
+            if (auto err = flows_from_json(it.value(), next)) return where + *err;
+            continue;
+        }
         const auto p = param_from_key(k);
         if (!p) return where + "unknown key '" + k + "'; allowed keys: " + all_keys();
         const QJsonValue v = it.value();
@@ -178,6 +284,8 @@ std::optional<std::string> scenario_from_json_impl(const QByteArray& json, const
                    expected_value(*p);
         if (auto err = apply_value(next, *p, v, max_bandwidth_bps)) return where + *err;
     }
+    // Start and stop against the file's duration, once every key is read.
+    if (auto err = validate_flows(next)) return where + *err;
     s = next;
     return std::nullopt;
 }
@@ -231,6 +339,13 @@ QJsonObject scenario_to_json(const Scenario& s) {
         o.insert(key(Param::Seed), static_cast<qint64>(s.seed));
     else
         o.insert(key(Param::Seed), QString::number(s.seed));
+    // Only when the scenario lists flows: a scenario of one flow is written
+    // as it always was.
+    if (!s.flows.empty()) {
+        QJsonArray flows;
+        for (const FlowSpec& f : s.flows) flows.append(flow_to_json(f));
+        o.insert(kFlowsKey, flows);
+    }
     return o;
 }
 

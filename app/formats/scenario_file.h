@@ -2,6 +2,9 @@
 // (scenario.h, key()) and whose values are numbers in SI base units or
 // strings with units as on the command line (app.md, "Scenario files").
 // Missing keys keep the values already in the scenario (the defaults).
+// "flows" is an array of 1 – 100 objects with the flow keys (flow_spec.h),
+// e.g. [{"algo": "cubic"}, {"algo": "bbr", "rtt": "40ms"}, {"algo": "ping",
+// "interval": "100ms"}]; errors name flows[i].key (0-based).
 #pragma once
 
 #include <QByteArray>
@@ -29,6 +32,7 @@ std::optional<std::string> scenario_from_json(const QByteArray& json, const std:
 // Every parameter, keyed as in scenario files, values in SI base units
 // (numbers) or names (strings); reads back to the same scenario. A seed
 // above 2^53 (not exact as a JSON number) is written as a string of digits.
+// "flows" only when the scenario lists flows, each with the keys it sets.
 QJsonObject scenario_to_json(const Scenario& s);
 
 }  // namespace inflight
