@@ -47,6 +47,14 @@ std::string serve(Fq& fq, TimePs now, int n) {
     }
     return order;
 }
+
+// The next packet to leave is packet `seq` of `flow`.
+void expect_next(Fq& fq, TimePs now, std::uint32_t flow, std::uint32_t seq) {
+    const auto r = fq.dequeue(now);
+    ASSERT_TRUE(r.packet);
+    EXPECT_EQ(r.packet->flow, flow);
+    EXPECT_EQ(r.packet->payload, seq);
+}
 }  // namespace
 
 TEST(FqCodel, EqualPacketsAreServedRoundRobin) {
@@ -107,15 +115,8 @@ TEST(FqCodel, ASparseFlowsFirstPacketLeavesBeforeTheBacklog) {
     EXPECT_EQ(serve(fq, 0, 4), "ABAB");
     s.send(fq, 0, 2, 100);
     EXPECT_EQ(fq.scheduler().list_of(2), FqList::New);
-    const auto r = fq.dequeue(0);
-    ASSERT_TRUE(r.packet);
-    EXPECT_EQ(r.packet->flow, 2u);
-    EXPECT_EQ(r.packet->payload, 0u);
-    // Then the round robin resumes where it was: A's third packet.
-    const auto next = fq.dequeue(0);
-    ASSERT_TRUE(next.packet);
-    EXPECT_EQ(next.packet->flow, 0u);
-    EXPECT_EQ(next.packet->payload, 2u);
+    expect_next(fq, 0, 2, 0);
+    expect_next(fq, 0, 0, 2);  // then the round robin resumes: A's third packet
 }
 
 TEST(FqCodel, ANewQueueThatEmptiesMovesToOldFlows) {
@@ -138,14 +139,17 @@ TEST(FqCodel, ANewQueueThatEmptiesMovesToOldFlows) {
 }
 
 TEST(FqCodel, AFlowThatEmptiesEveryOtherDequeueGetsOnlyItsShare) {
-    // S sends a 1400-byte packet before every second dequeue: each is served
-    // at once and S is found empty at the next dequeue. Had S left the lists
+    // S (flow 2, "C") sends a 1400-byte packet before every second dequeue:
+    // the first is served at once and S is found empty at the next dequeue.
+    // Had S left the lists
     // then, its next packet would make it new again with a fresh quantum:
     // S would take every second packet (half the link) however many flows
     // share it. By §4.2 S goes to old_flows instead, its next packet waits
     // its turn there, and the order is strict round robin S A B S A B …
-    // (traced by hand: after A1 B1, S1 leaves with deficit 100; A2, B2; S2
-    // from deficit 100 → −1300; A3, B3; S3 from −1300 + 1500 = 200; …).
+    // (traced by hand: after A B, S's first packet leaves its deficit at 100;
+    // A, B; its second takes it from 100 to −1300; A, B; the third from
+    // −1300 + 1500 = 200; … S gains 100 bytes of credit a round, too little
+    // for a second packet in any of these 10 rounds).
     Fq fq(params(3));
     Senders s;
     s.send(fq, 0, 0, kMss, 50);
@@ -186,11 +190,7 @@ TEST(FqCodelOverflow, DropsTheHeadOfTheLongestQueue) {
     ASSERT_EQ(r2.overflow_drops.size(), 1u);
     EXPECT_EQ(r2.overflow_drops[0].flow, 0u);
     EXPECT_EQ(r2.overflow_drops[0].payload, 1u);
-    // What is left of A starts at packet 2.
-    const auto d = fq.dequeue(0);
-    ASSERT_TRUE(d.packet);
-    EXPECT_EQ(d.packet->flow, 0u);
-    EXPECT_EQ(d.packet->payload, 2u);
+    expect_next(fq, 0, 0, 2);  // what is left of A starts at packet 2
 }
 
 TEST(FqCodelOverflow, TheArrivingFlowLosesItsOldestPacketNotTheNewOne) {
@@ -238,9 +238,7 @@ TEST(FqCodelOverflow, TheSharedLimitSparesASparseFlow) {
     EXPECT_EQ(fq.queue_stats(1).drops_overflow, 0u);
     EXPECT_EQ(fq.stats().drops_overflow, 81u);
     EXPECT_EQ(fq.packets(), 29u);
-    const auto d = fq.dequeue(0);
-    ASSERT_TRUE(d.packet);
-    EXPECT_EQ(d.packet->payload, 81u);
+    expect_next(fq, 0, 0, 81);
 }
 
 TEST(FqCodelOverflow, LinuxBatchDropsHalfTheFatQueue) {
