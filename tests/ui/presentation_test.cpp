@@ -45,7 +45,7 @@ TEST(PresentationMode, EnlargesFontsAndLineWidthsAndRestoresThem) {
     EXPECT_DOUBLE_EQ(QApplication::font().pointSizeF(), font_before);
     EXPECT_DOUBLE_EQ(w.dashboard()->windowChart()->cwndSeries()->pen().widthF(), line_before);
     EXPECT_EQ(w.dashboard()->windowChart()->cwndSeries()->pen().color(), cwnd_before);
-    EXPECT_FALSE(presentation_look());
+    EXPECT_FALSE(w.dashboard()->style().presentation);
 }
 
 TEST(PresentationMode, LinesThatShareAColourFamilyDifferInStyleToo) {

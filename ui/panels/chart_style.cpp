@@ -11,8 +11,6 @@
 namespace inflight::ui {
 
 namespace {
-// Transitional (chart_style.h): read only through the functions below.
-ChartStyle g_legacy_style;
 // Lines at the back of a lecture hall: more than twice as thick.
 constexpr double kPresentationLineScale = 2.2;
 
@@ -43,13 +41,6 @@ SeriesColors okabe_ito() {
     return c;
 }
 }  // namespace
-
-void set_presentation_look(bool on) { g_legacy_style.presentation = on; }
-bool presentation_look() { return g_legacy_style.presentation; }
-SeriesColors series_colors(bool dark) { return g_legacy_style.colors(dark); }
-QPen series_pen(const QColor& c, double width, Qt::PenStyle style, bool always) {
-    return g_legacy_style.pen(c, width, style, always);
-}
 
 QPen ChartStyle::pen(const QColor& c, double width, Qt::PenStyle style, bool always) const {
     QPen p(c, presentation ? width * kPresentationLineScale : width);

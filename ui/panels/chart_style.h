@@ -39,15 +39,6 @@ struct ChartStyle {
     QPen pen(const QColor& c, double width, Qt::PenStyle style = Qt::SolidLine, bool always = false) const;
 };
 
-// Transitional, for the hero panel and the event log only, until they take
-// a ChartStyle from the dashboard like the other charts: the style of the
-// dashboard that last changed it (Dashboard::setPresentation sets it).
-// Everything else uses the ChartStyle it is handed.
-void set_presentation_look(bool on);
-bool presentation_look();
-SeriesColors series_colors(bool dark);
-QPen series_pen(const QColor& c, double width, Qt::PenStyle style = Qt::SolidLine, bool always = false);
-
 // A chart view with animations off, a compact legend and no OpenGL.
 QChartView* make_chart_view(QWidget* parent);
 QValueAxis* make_axis(QChart* chart, Qt::Alignment side, const QString& title);

@@ -114,14 +114,14 @@ void Dashboard::hideCursor() {
 
 void Dashboard::setPresentation(bool on) {
     style_.presentation = on;
-    set_presentation_look(on);  // transitional: the hero panel and the event log (chart_style.h)
 }
 
 void Dashboard::restyle() {
     for (ChartCursor* c : cursors_) c->restyle(style_);
     window_->restyle(style_);
     rtt_->restyle(style_);
-    hero_->restyle();
+    hero_->restyle(style_);
+    events_->restyle(style_);
     if (shown_) {
         SnapshotPtr s = shown_;
         showNow(s);

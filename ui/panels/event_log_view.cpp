@@ -22,8 +22,8 @@ constexpr EventKind kKinds[] = {EventKind::CongestionEvent, EventKind::Drops, Ev
                                 EventKind::LimitChange};
 }
 
-QColor event_kind_color(EventKind k) {
-    if (presentation_look()) {  // Okabe–Ito on white; the kind's name is always written too
+QColor event_kind_color(EventKind k, const ChartStyle& style) {
+    if (style.presentation) {  // Okabe–Ito on white; the kind's name is always written too
         switch (k) {
         case EventKind::CongestionEvent: return QColor("#D55E00");
         case EventKind::Drops: return QColor("#9C6B00");
@@ -75,6 +75,12 @@ double EventTableModel::timeOfRow(int row) const {
     return snap_->result.events[static_cast<std::size_t>(rows_[static_cast<std::size_t>(row)])].t_s;
 }
 
+void EventTableModel::setStyle(const ChartStyle& style) {
+    beginResetModel();
+    style_ = style;
+    endResetModel();
+}
+
 int EventTableModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(rows_.size());
 }
@@ -90,7 +96,7 @@ QVariant EventTableModel::data(const QModelIndex& index, int role) const {
         case 2: return event_text(e);
         }
     } else if (role == Qt::ForegroundRole && index.column() == 1) {
-        return event_kind_color(e.kind);
+        return event_kind_color(e.kind, style_);
     } else if (role == Qt::TextAlignmentRole && index.column() == 0) {
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     } else if (role == Qt::ToolTipRole) {
@@ -192,5 +198,7 @@ double EventLogView::selectedTime() const {
 }
 
 void EventLogView::refilter() { model_->setEvents(snap_, filter_->currentData().toInt()); }
+
+void EventLogView::restyle(const ChartStyle& style) { model_->setStyle(style); }
 
 }  // namespace inflight::ui

@@ -7,6 +7,7 @@
 #include <QWidget>
 #include <vector>
 
+#include "panels/chart_style.h"
 #include "session/run_snapshot.h"
 
 class QComboBox;
@@ -22,6 +23,7 @@ class EventTableModel : public QAbstractTableModel {
 public:
     using QAbstractTableModel::QAbstractTableModel;
     void setEvents(SnapshotPtr snap, int kind_filter);  // -1: all kinds
+    void setStyle(const ChartStyle& style);
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role) const override;
@@ -33,6 +35,7 @@ public:
 private:
     SnapshotPtr snap_;           // keeps the events alive
     std::vector<int> rows_;      // indices into snap_->result.events
+    ChartStyle style_;           // the kinds' colours follow the dashboard's look
 };
 
 class EventLogView : public QWidget {
@@ -46,6 +49,8 @@ public:
     void followTime(double t_s);
     // The selected row's time, or NaN when nothing is selected.
     double selectedTime() const;
+    // The dashboard's look (the presentation colours for the kinds).
+    void restyle(const ChartStyle& style);
 
 private:
     void refilter();
@@ -57,6 +62,6 @@ private:
     EventTableModel* model_;
 };
 
-QColor event_kind_color(EventKind k);
+QColor event_kind_color(EventKind k, const ChartStyle& style);
 
 }  // namespace inflight::ui

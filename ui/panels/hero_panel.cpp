@@ -80,10 +80,10 @@ HeroPanel::HeroPanel(QWidget* parent) : QWidget(parent) {
     layout->addWidget(note_);
     layout->addWidget(view_, 1);
     layout->addWidget(status_);
-    restyle();
+    restyle(ChartStyle{});
 }
 
-void HeroPanel::restyle() {
+void HeroPanel::restyle(const ChartStyle& style) {
     // Sizes follow the application font, so presentation mode scales them.
     QFont big = QApplication::font();
     big.setPointSizeF(big.pointSizeF() * 3.2);
@@ -97,11 +97,11 @@ void HeroPanel::restyle() {
     mid.setBold(false);
     mid.setItalic(true);
     theory_->setFont(mid);
-    const SeriesColors c = series_colors(is_dark_palette());
-    rate_->setPen(series_pen(c.rate, 1.2));
-    link_->setPen(series_pen(c.link, 1.5, Qt::DashLine, true));
-    btlbw_->setPen(series_pen(c.btlbw, 2));
-    pacing_->setPen(series_pen(c.pacing, 1.5, Qt::DashDotLine));
+    const SeriesColors c = style.colors();
+    rate_->setPen(style.pen(c.rate, 1.2));
+    link_->setPen(style.pen(c.link, 1.5, Qt::DashLine, true));
+    btlbw_->setPen(style.pen(c.btlbw, 2));
+    pacing_->setPen(style.pen(c.pacing, 1.5, Qt::DashDotLine));
     style_chart(view_->chart());
 }
 

@@ -8,6 +8,7 @@
 
 #include <optional>
 
+#include "panels/chart_style.h"
 #include "session/run_snapshot.h"
 #include "lesson/theory_levels.h"
 
@@ -25,7 +26,7 @@ public:
     explicit HeroPanel(QWidget* parent = nullptr);
 
     void setSnapshot(const RunSnapshot& snap);
-    void restyle();
+    void restyle(const ChartStyle& style);
     void showError(const QString& message);
 
     QString heroText() const;
