@@ -47,6 +47,12 @@ std::string help_text() {
         "seed, values as numbers in SI units or strings with units; the 'scenario' of --json\n"
         "output is such an object.\n"
         "\n"
+        "Flows: --flow cubic --flow bbr,rtt=40ms --flow ping,interval=100ms puts 1 - 100 flows\n"
+        "on the path. Keys: algo rtt start stop size every rwnd sndbuf pacing (TCP), interval\n"
+        "bytes (ping), label; units as above (size=100KB, start=5s, pacing=on). Unset keys take\n"
+        "--algo --rtt --rwnd --sndbuf --pacing. --flow or --parallel N replaces a scenario file's\n"
+        "\"flows\"; the two cannot be combined. Errors call the first flow flows[0].\n"
+        "\n"
         "Exit status: 0 ok, 1 the run or an export failed, 2 bad option, value or file.\n";
     return out;
 }

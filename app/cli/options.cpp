@@ -30,7 +30,7 @@ constexpr Option kRunOptions[] = {
     {"duration", Kind::Value, Param::Duration, "TIME", "simulated time, {range} (default 40s)"},
     {"seed", Kind::Value, Param::Seed, "N", "random seed, a whole number (default 1)"},
     {"flow", Kind::Flow, Param::Algorithm, "SPEC",
-     "a flow sharing the path, repeatable: ALGO or ping, then ,key=value (see Flows below)"},
+     "a flow sharing the path (repeatable): ALGO or ping[,key=value...]"},
     {"parallel", Kind::Parallel, Param::Algorithm, "N", "N identical bulk flows from the options above, 1 - 100"},
     {"scenario", Kind::Scenario, Param::Algorithm, "FILE.json",
      "start from a scenario file; options given here override it"},

@@ -34,7 +34,64 @@ std::string count(std::uint64_t n, const std::string& noun) {
     return format_grouped(n) + " " + noun + (n == 1 ? "" : "s");
 }
 
+// "limited by rwnd: 65,535 B per 80 ms" for one flow, with its own window and RTT.
+std::string flow_limit_words(const ResolvedFlow& f, Limit limit) {
+    switch (limit) {
+        case Limit::Rwnd: return "limited by rwnd: " + format_size(f.rwnd_bytes) + " per " + format_time(f.rtt_s);
+        case Limit::Sndbuf:
+            return "limited by sndbuf: " + format_size(f.sndbuf_bytes) + " per " + format_time(f.rtt_s);
+        case Limit::Cwnd: return "limited by cwnd";
+        case Limit::Pacing: return "limited by the pacing rate";
+        case Limit::Link: return "limited by the link";
+    }
+    return "limited by ?";
+}
+
+// "  flow 2 (bbr)  25.9 Mbit/s, share 51.8%, RTT mean 92 ms, limited by cwnd"
+std::string flow_line(const RunResult& r, std::size_t i) {
+    const FlowSummary& f = r.flows[i].summary;
+    const ResolvedFlow spec = resolve_flow(r.scenario, i);
+    std::string out = "  " + f.label + ": ";
+    if (spec.kind == FlowKind::Ping) {
+        out += "ping RTT mean " + format_time(f.ping_mean_rtt_s) + ", p95 " + format_time(f.ping_p95_rtt_s) +
+               ", max " + format_time(f.ping_max_rtt_s) + " (base " + format_time(spec.rtt_s) + "); " +
+               count(f.pings_lost) + " of " + count(f.pings_sent, "ping") + " lost";
+        return out + "\n";
+    }
+    out += format_rate(f.throughput_bps) + ", share " + percent(f.share) + ", RTT mean " +
+           format_time(f.mean_rtt_s) + ", " + flow_limit_words(spec, f.binding_limit);
+    if (spec.size_bytes) {
+        out += "; " + format_size_short(*spec.size_bytes) + " transfer";
+        if (f.fct_s.empty()) {
+            out += ": not completed in the run";
+        } else if (f.fct_s.size() == 1) {
+            out += ": FCT " + format_time(f.fct_s.front());
+        } else {
+            out += "s: " + count(f.fct_s.size()) + " completed, FCT mean " + format_time(f.fct_mean_s) + ", p95 " +
+                   format_time(f.fct_p95_s) + ", max " + format_time(f.fct_max_s);
+        }
+    }
+    if (!f.settled) out += " (still changing)";
+    return out + "\n";
+}
+
 }  // namespace
+
+std::string flow_lines(const RunResult& r) {
+    if (r.flows.empty() || (r.scenario.flows.empty() && r.flows.size() == 1)) return {};
+    const Summary& s = r.summary;
+    std::string out = "Flows      " + count(r.flows.size(), "flow") + " sharing the path; Jain's fairness index " +
+                      format_number(s.jain_index, 3) + " (1 = equal shares); queueing delay mean " +
+                      format_time(s.mean_queue_delay_s) + ", p95 " + format_time(s.p95_queue_delay_s) + "\n";
+    for (std::size_t i = 0; i < r.flows.size(); ++i) out += flow_line(r, i);
+    return out;
+}
+
+std::string settled_warning(const RunResult& r) {
+    if (r.summary.settled) return {};
+    return "Warning: still changing at the end of the run: run longer. The two halves of the steady state "
+           "differ by more than 10% in throughput (0.05 in a flow's share); try a longer --duration.\n";
+}
 
 std::string binding_limit_words(const RunResult& r) {
     const Scenario& sc = r.scenario;
@@ -88,6 +145,7 @@ std::string summary_figures(const RunResult& r) {
     out += "Drops      tail " + count(s.drops_tail) + ", AQM " + count(s.drops_aqm) + ", random " +
            count(s.drops_random) + "; ECN marks " + count(s.ecn_marks) + "; retransmits " +
            count(s.retransmits) + "\n";
+    out += flow_lines(r);
     out += "Scenario   " + scenario_line(r.scenario) + "\n";
     return out;
 }
@@ -104,7 +162,7 @@ std::string few_events_warning(const RunResult& r) {
 std::string summary_text(const RunResult& r) {
     const Summary& s = r.summary;
     return summary_figures(r) + "Simulated  " + count(s.packets_simulated) + " packets in " +
-           format_time(s.wall_seconds) + " of wall time\n" + few_events_warning(r);
+           format_time(s.wall_seconds) + " of wall time\n" + few_events_warning(r) + settled_warning(r);
 }
 
 }  // namespace inflight

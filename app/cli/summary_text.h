@@ -17,10 +17,18 @@ std::string hero_line(const RunResult& r);
 // One line naming every parameter: "cubic, 100 Mbit/s, RTT 80 ms, ...".
 std::string scenario_line(const Scenario& s);
 // The summary's figures, from the hero line to the scenario line (what any
-// engine's run has), lines ending in '\n'.
+// engine's run has; the per-flow lines before the scenario), lines ending in '\n'.
 std::string summary_figures(const RunResult& r);
 // The warning that the figure rests on too few congestion events, or "".
 std::string few_events_warning(const RunResult& r);
+// With several flows (or a scenario that lists flows): a line with the
+// flow count, Jain's index and the queueing delay, then one line per flow
+// (label, throughput, share, mean RTT, limit; FCTs for transfers; ping RTTs
+// and losses for pings). "" for a run of today's one flow.
+std::string flow_lines(const RunResult& r);
+// "Warning: still changing at the end of the run: run longer. ..." when the
+// two halves of the steady state disagree (Summary::settled), or "".
+std::string settled_warning(const RunResult& r);
 // The whole summary of a model run: the figures, how many packets were
 // simulated in how much wall time, the warning.
 std::string summary_text(const RunResult& r);

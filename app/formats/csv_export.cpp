@@ -1,8 +1,10 @@
 #include "csv_export.h"
 
 #include <cmath>
+#include <optional>
 
 #include "event_text.h"
+#include "flow_text.h"
 #include "scenario_text.h"
 
 namespace inflight {
@@ -23,6 +25,29 @@ void add(Row& row, const std::string& cell) {
 }
 void add(Row& row, double x) { add(row, number(x)); }
 void add(Row& row, std::uint64_t n) { add(row, std::to_string(n)); }
+
+// A word for a shell: quoted when it holds anything but letters, digits and ,=._-/
+std::string shell_word(const std::string& word) {
+    bool plain = !word.empty();
+    for (const char c : word)
+        plain = plain && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                          std::string_view(",=._-/").find(c) != std::string_view::npos);
+    if (plain) return word;
+    std::string out = "'";
+    for (const char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+// Several flows: the trace and the event log get a `flow` column.
+bool several_flows(const RunResult& r) { return flow_count(r.scenario) > 1 || r.flows.size() > 1; }
+
+// The `flow` cell: the flow's label ("flow 2 (bbr)", "web"), or "path".
+std::string flow_cell(const RunResult& r, int flow) {
+    if (flow < 0) return "path";
+    const auto i = static_cast<std::size_t>(flow);
+    if (i < r.flows.size()) return csv_field(r.flows[i].summary.label);
+    return csv_field(resolve_flow(r.scenario, i).label);
+}
 
 }  // namespace
 
@@ -50,6 +75,7 @@ std::string reproduce_command(const Scenario& s, std::string_view subcommand) {
         }
         cmd += " --" + option + " " + param_exact_text(s, p);
     }
+    for (const FlowSpec& f : s.flows) cmd += " --flow " + shell_word(flow_spec_text(f));
     return cmd;
 }
 
@@ -69,32 +95,21 @@ std::string provenance_comment(const Scenario& s, const std::string& what, const
         if (human != exact && human != exact + " " + unit) out += " (" + human + ")";
         out += "\n";
     }
+    for (std::size_t i = 0; i < s.flows.size(); ++i)
+        out += "# flows[" + std::to_string(i) + "] = " + flow_spec_text(s.flows[i]) + " (" +
+               resolve_flow(s, i).label + ")\n";
     out += "# reproduce: " + reproduce_command(s, origin.subcommand) + "\n";
     return out;
 }
 
-std::string trace_csv(const RunResult& r, const RunOrigin& origin) {
-    std::string out = provenance_comment(r.scenario, "trace, one row per time bucket; min/max "
-                                                     "columns span the bucket, others are at its end",
-                                         origin);
-    const Trace& t = r.trace;
-    out += "# bdp_bytes = " + exact_number(t.bdp_bytes) +
-           ", buffer_bytes = " + exact_number(t.buffer_bytes) +
-           ", base_rtt_s = " + exact_number(t.base_rtt_s) +
-           ", mss_bytes = " + std::to_string(t.mss_bytes) +
-           ", bucket_s = " + exact_number(t.bucket_s) + "\n";
-    out +=
-        "t_start_s,t_end_s,"
-        "cwnd_min_bytes,cwnd_max_bytes,window_min_bytes,window_max_bytes,"
-        "inflight_min_bytes,inflight_max_bytes,queue_min_bytes,queue_max_bytes,"
-        "ssthresh_bytes,rtt_min_s,rtt_max_s,srtt_s,min_rtt_s,"
-        "delivery_rate_min_bps,delivery_rate_max_bps,pacing_rate_bps,"
-        "btlbw_bps,bbr_min_rtt_s,phase,limit,"
-        "pkts_sent,pkts_delivered,pkts_dropped,pkts_in_network,"
-        "cwnd_end_bytes,rttvar_s,bbr_pacing_gain,bbr_cwnd_gain,retransmits_pkts,"
-        "retransmitted_bytes\n";
+namespace {
+
+// The trace's rows, each starting with `flow` when given.
+std::string trace_rows(const Trace& t, const std::optional<std::string>& flow) {
+    std::string out;
     for (const TraceBucket& b : t.buckets) {
         Row row;
+        if (flow) add(row, *flow);
         add(row, b.t_start_s);
         add(row, b.t_end_s);
         for (const MinMax& m : {b.cwnd_bytes, b.window_bytes, b.inflight_bytes, b.queue_bytes}) {
@@ -128,14 +143,49 @@ std::string trace_csv(const RunResult& r, const RunOrigin& origin) {
     return out;
 }
 
+}  // namespace
+
+std::string trace_csv(const RunResult& r, const RunOrigin& origin) {
+    std::string out = provenance_comment(r.scenario, "trace, one row per time bucket; min/max "
+                                                     "columns span the bucket, others are at its end",
+                                         origin);
+    const Trace& t = r.trace;
+    out += "# bdp_bytes = " + exact_number(t.bdp_bytes) +
+           ", buffer_bytes = " + exact_number(t.buffer_bytes) +
+           ", base_rtt_s = " + exact_number(t.base_rtt_s) +
+           ", mss_bytes = " + std::to_string(t.mss_bytes) +
+           ", bucket_s = " + exact_number(t.bucket_s) + "\n";
+    const bool flows = several_flows(r);
+    if (flows)
+        out += "# several flows: the path's rows (flow = path: the queue and the aggregate) first, then each "
+               "flow's own, in the scenario's order\n";
+    out += std::string(flows ? "flow," : "") +
+        "t_start_s,t_end_s,"
+        "cwnd_min_bytes,cwnd_max_bytes,window_min_bytes,window_max_bytes,"
+        "inflight_min_bytes,inflight_max_bytes,queue_min_bytes,queue_max_bytes,"
+        "ssthresh_bytes,rtt_min_s,rtt_max_s,srtt_s,min_rtt_s,"
+        "delivery_rate_min_bps,delivery_rate_max_bps,pacing_rate_bps,"
+        "btlbw_bps,bbr_min_rtt_s,phase,limit,"
+        "pkts_sent,pkts_delivered,pkts_dropped,pkts_in_network,"
+        "cwnd_end_bytes,rttvar_s,bbr_pacing_gain,bbr_cwnd_gain,retransmits_pkts,"
+        "retransmitted_bytes\n";
+    out += trace_rows(t, flows ? std::optional<std::string>("path") : std::nullopt);
+    if (flows)
+        for (std::size_t i = 0; i < r.flows.size(); ++i)
+            out += trace_rows(r.flows[i].trace, flow_cell(r, static_cast<int>(i)));
+    return out;
+}
+
 std::string events_csv(const RunResult& r, const RunOrigin& origin) {
     std::string out = provenance_comment(
         r.scenario, "event log, one row per event; detail columns are empty where they do not apply", origin);
-    out +=
+    const bool flows = several_flows(r);
+    out += std::string(flows ? "flow," : "") +
         "t_s,kind,text,cause,cwnd_before_bytes,cwnd_after_bytes,"
         "drops_tail,drops_aqm,drops_random,ecn_marks,phase,limit\n";
     for (const Event& e : r.events) {
         Row row;
+        if (flows) add(row, flow_cell(r, e.flow));
         add(row, e.t_s);
         add(row, std::string(to_string(e.kind)));
         add(row, csv_field(event_text_utf8(e)));

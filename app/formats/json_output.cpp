@@ -1,5 +1,6 @@
 #include "json_output.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 
 #include "scenario_file.h"
@@ -23,6 +24,26 @@ QJsonValue json_value(const FieldValue& value, const RunResult& r) {
     return shares;
 }
 
+QJsonValue flow_json_value(const FlowFieldValue& value, const FlowSummary& f) {
+    if (const auto* get = std::get_if<FlowNumberOf>(&value)) return (*get)(f);
+    if (const auto* get = std::get_if<FlowCountOf>(&value)) return count((*get)(f));
+    if (const auto* get = std::get_if<FlowFlagOf>(&value)) return (*get)(f);
+    if (const auto* get = std::get_if<FlowTextOf>(&value)) return QString::fromStdString((*get)(f));
+    QJsonArray list;
+    for (double x : std::get<FlowListOf>(value)(f)) list.append(x);
+    return list;
+}
+
+// One element of `flows`: the fields of flow_fields() that apply to it.
+QJsonObject flow_to_json(const RunResult& r, std::size_t i) {
+    QJsonObject o;
+    for (const FlowField& field : flow_fields())
+        if (flow_field_applies(field, r.scenario, i))
+            o.insert(QString::fromUtf8(field.key.data(), static_cast<qsizetype>(field.key.size())),
+                     flow_json_value(field.value, r.flows[i].summary));
+    return o;
+}
+
 }  // namespace
 
 QJsonObject result_to_json(const RunResult& r) {
@@ -30,6 +51,11 @@ QJsonObject result_to_json(const RunResult& r) {
     o.insert("version", INFLIGHT_VERSION);
     for (const SummaryField& f : summary_fields())
         o.insert(QString::fromUtf8(f.key.data(), static_cast<qsizetype>(f.key.size())), json_value(f.value, r));
+    if (!r.flows.empty()) {
+        QJsonArray flows;
+        for (std::size_t i = 0; i < r.flows.size(); ++i) flows.append(flow_to_json(r, i));
+        o.insert("flows", flows);
+    }
     o.insert("scenario", scenario_to_json(r.scenario));
     return o;
 }

@@ -2,7 +2,10 @@
 // of the summary's table (summary_fields.h) in SI units (bits/s, seconds,
 // bytes, packets) under the keys app.md lists, plus `version`;
 // `scenario` uses the scenario-file keys so it can be fed back with
-// --scenario.
+// --scenario. When the run has per-flow results (RunResult::flows), `flows`
+// is an array of them in the scenario's order, each with the per-flow
+// fields that apply to it (flow_fields(): FCTs for transfers, ping RTTs for
+// pings), as flows.md lists.
 #pragma once
 
 #include <QJsonObject>

@@ -23,16 +23,23 @@ constexpr SummaryField kFields[] = {
     {"ecn_marks", FieldUnit::Count, "ECN marks", true, +[](R r) { return r.summary.ecn_marks; }},
     {"few_events", FieldUnit::None, "too few congestion events to trust", false,
      +[](R r) { return r.summary.few_events; }},
+    {"jain_index", FieldUnit::Fraction, "Jain's fairness index", false, +[](R r) { return r.summary.jain_index; }},
     {"max_rtt_s", FieldUnit::Time, "max RTT", true, +[](R r) { return r.summary.max_rtt_s; }},
     {"mean_cwnd_packets", FieldUnit::Packets, "mean cwnd (packets)", true,
      +[](R r) { return r.summary.mean_cwnd_packets; }},
+    {"mean_queue_delay_s", FieldUnit::Time, "mean queueing delay", false,
+     +[](R r) { return r.summary.mean_queue_delay_s; }},
     {"mean_rtt_s", FieldUnit::Time, "mean RTT", true, +[](R r) { return r.summary.mean_rtt_s; }},
     {"min_rtt_s", FieldUnit::Time, "min RTT", true, +[](R r) { return r.summary.min_rtt_s; }},
+    {"p95_queue_delay_s", FieldUnit::Time, "95th-percentile queueing delay", false,
+     +[](R r) { return r.summary.p95_queue_delay_s; }},
     {"p95_rtt_s", FieldUnit::Time, "95th-percentile RTT", true, +[](R r) { return r.summary.p95_rtt_s; }},
     {"packets_simulated", FieldUnit::Count, "packets simulated", false,
      +[](R r) { return r.summary.packets_simulated; }},
     {"retransmits", FieldUnit::Count, "retransmissions", true, +[](R r) { return r.summary.retransmits; }},
     {"rtos", FieldUnit::Count, "RTOs", true, +[](R r) { return r.summary.rtos; }},
+    {"settled", FieldUnit::None, "settled (the two halves of the steady state agree)", false,
+     +[](R r) { return r.summary.settled; }},
     {"throughput_bps", FieldUnit::Rate, "throughput", true, +[](R r) { return r.summary.throughput_bps; }},
     {"utilisation", FieldUnit::Fraction, "utilisation", true, +[](R r) { return r.summary.utilisation; }},
     {"wall_seconds", FieldUnit::Time, "wall time", false, +[](R r) { return r.summary.wall_seconds; }},
@@ -43,7 +50,69 @@ constexpr SummaryField kFields[] = {
      +[](R r) { return r.summary.window_start_s; }},
 };
 
+using F = const FlowSummary&;
+constexpr auto kEvery = FlowFieldFor::Every;
+
+// In key order.
+const FlowField kFlowFields[] = {
+    {"algo", FieldUnit::None, "algorithm", kEvery,
+     +[](F f) { return std::string(f.kind == FlowKind::Ping ? "ping" : to_string(f.algorithm)); }},
+    {"binding_limit", FieldUnit::None, "limited by", kEvery, +[](F f) { return std::string(to_string(f.binding_limit)); }},
+    {"congestion_events", FieldUnit::Count, "congestion events", kEvery, +[](F f) { return f.congestion_events; }},
+    {"drops_aqm", FieldUnit::Count, "AQM drops", kEvery, +[](F f) { return f.drops_aqm; }},
+    {"drops_random", FieldUnit::Count, "random losses", kEvery, +[](F f) { return f.drops_random; }},
+    {"drops_tail", FieldUnit::Count, "tail drops", kEvery, +[](F f) { return f.drops_tail; }},
+    {"ecn_marks", FieldUnit::Count, "ECN marks", kEvery, +[](F f) { return f.ecn_marks; }},
+    {"fct_max_s", FieldUnit::Time, "longest flow completion time", FlowFieldFor::Transfers,
+     +[](F f) { return f.fct_max_s; }},
+    {"fct_mean_s", FieldUnit::Time, "mean flow completion time", FlowFieldFor::Transfers,
+     +[](F f) { return f.fct_mean_s; }},
+    {"fct_p50_s", FieldUnit::Time, "median flow completion time", FlowFieldFor::Transfers,
+     +[](F f) { return f.fct_p50_s; }},
+    {"fct_p95_s", FieldUnit::Time, "95th-percentile flow completion time", FlowFieldFor::Transfers,
+     +[](F f) { return f.fct_p95_s; }},
+    {"fct_s", FieldUnit::Time, "every flow completion time", FlowFieldFor::Transfers,
+     +[](F f) -> const std::vector<double>& { return f.fct_s; }},
+    {"label", FieldUnit::None, "label", kEvery, +[](F f) { return f.label; }},
+    {"max_rtt_s", FieldUnit::Time, "max RTT", kEvery, +[](F f) { return f.max_rtt_s; }},
+    {"mean_cwnd_packets", FieldUnit::Packets, "mean cwnd (packets)", kEvery, +[](F f) { return f.mean_cwnd_packets; }},
+    {"mean_rtt_s", FieldUnit::Time, "mean RTT", kEvery, +[](F f) { return f.mean_rtt_s; }},
+    {"min_rtt_s", FieldUnit::Time, "min RTT", kEvery, +[](F f) { return f.min_rtt_s; }},
+    {"p95_rtt_s", FieldUnit::Time, "95th-percentile RTT", kEvery, +[](F f) { return f.p95_rtt_s; }},
+    {"ping_max_rtt_s", FieldUnit::Time, "longest ping RTT", FlowFieldFor::Pings, +[](F f) { return f.ping_max_rtt_s; }},
+    {"ping_mean_rtt_s", FieldUnit::Time, "mean ping RTT", FlowFieldFor::Pings, +[](F f) { return f.ping_mean_rtt_s; }},
+    {"ping_p50_rtt_s", FieldUnit::Time, "median ping RTT", FlowFieldFor::Pings, +[](F f) { return f.ping_p50_rtt_s; }},
+    {"ping_p95_rtt_s", FieldUnit::Time, "95th-percentile ping RTT", FlowFieldFor::Pings,
+     +[](F f) { return f.ping_p95_rtt_s; }},
+    {"pings_lost", FieldUnit::Count, "pings lost", FlowFieldFor::Pings, +[](F f) { return f.pings_lost; }},
+    {"pings_sent", FieldUnit::Count, "pings sent", FlowFieldFor::Pings, +[](F f) { return f.pings_sent; }},
+    {"retransmits", FieldUnit::Count, "retransmissions", kEvery, +[](F f) { return f.retransmits; }},
+    {"rtos", FieldUnit::Count, "RTOs", kEvery, +[](F f) { return f.rtos; }},
+    {"settled", FieldUnit::None, "settled (its share agrees over the two halves)", kEvery,
+     +[](F f) { return f.settled; }},
+    {"share", FieldUnit::Fraction, "share of the throughput", kEvery, +[](F f) { return f.share; }},
+    {"throughput_bps", FieldUnit::Rate, "throughput", kEvery, +[](F f) { return f.throughput_bps; }},
+};
+
 }  // namespace
+
+std::span<const FlowField> flow_fields() { return kFlowFields; }
+
+const FlowField* find_flow_field(std::string_view key) {
+    const auto it = std::find_if(std::begin(kFlowFields), std::end(kFlowFields),
+                                 [&](const FlowField& f) { return f.key == key; });
+    return it == std::end(kFlowFields) ? nullptr : &*it;
+}
+
+bool flow_field_applies(const FlowField& f, const Scenario& s, std::size_t i) {
+    const ResolvedFlow flow = resolve_flow(s, i);
+    switch (f.applies) {
+        case FlowFieldFor::Every: return true;
+        case FlowFieldFor::Transfers: return flow.kind == FlowKind::Tcp && flow.size_bytes.has_value();
+        case FlowFieldFor::Pings: return flow.kind == FlowKind::Ping;
+    }
+    return false;
+}
 
 std::span<const SummaryField> summary_fields() { return kFields; }
 

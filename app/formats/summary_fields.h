@@ -1,14 +1,16 @@
 // The summary's figures, listed once: for each, its key (the `run --json`
 // name, with its unit), its unit, its words for people, whether a guided
 // experiment's check may test it, and how to read it off a RunResult.
-// `run --json` writes every field here (plus `version` and `scenario`);
-// the window's run metrics (ui/lesson/run_metrics) offer the checkable ones.
+// `run --json` writes every field here (plus `version`, `scenario` and,
+// when the run has per-flow results, `flows`); the window's run metrics
+// (ui/lesson/run_metrics) offer the checkable ones.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <variant>
 
@@ -49,5 +51,36 @@ const SummaryField* find_summary_field(std::string_view key);
 std::optional<double> field_number(const SummaryField& f, const RunResult& r);
 // A word field's value ("cwnd"); nothing for the others.
 std::optional<std::string_view> field_word(const SummaryField& f, const RunResult& r);
+
+// Each flow's figures (flows.md, "What a run produces"), listed once beside
+// the summary's: `run --json` writes them in each element of `flows`, the
+// readable summary reads them for its line per flow.
+enum class FlowFieldFor : std::uint8_t {
+    Every,      // every flow
+    Transfers,  // TCP flows with a size (flow completion times)
+    Pings       // pings
+};
+
+using FlowNumberOf = double (*)(const FlowSummary&);
+using FlowCountOf = std::uint64_t (*)(const FlowSummary&);
+using FlowFlagOf = bool (*)(const FlowSummary&);
+using FlowTextOf = std::string (*)(const FlowSummary&);           // label, algo ("ping"), binding_limit
+using FlowListOf = const std::vector<double>& (*)(const FlowSummary&);  // fct_s: every FCT in order
+using FlowFieldValue = std::variant<FlowNumberOf, FlowCountOf, FlowFlagOf, FlowTextOf, FlowListOf>;
+
+struct FlowField {
+    std::string_view key;
+    FieldUnit unit;
+    std::string_view words;
+    FlowFieldFor applies;
+    FlowFieldValue value;
+};
+
+// Every per-flow field, in key order.
+std::span<const FlowField> flow_fields();
+const FlowField* find_flow_field(std::string_view key);
+// Whether flow `i` of the run's scenario is a transfer, a ping or neither:
+// whether `f` applies to it.
+bool flow_field_applies(const FlowField& f, const Scenario& s, std::size_t i);
 
 }  // namespace inflight
