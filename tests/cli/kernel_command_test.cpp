@@ -1,0 +1,429 @@
+// `inflight kernel` (kernel_command.h, kernel_output.h): it reads run's
+// options, refuses with the engine's one line, prints run's summary and JSON
+// with the kernel's facts, and stops on Ctrl-C writing nothing — first with
+// a stand-in engine (no privileges needed), then, as root, the real binary
+// on this machine's kernel.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+#include "cli.h"
+#include "csv_export.h"
+#include "json_output.h"
+#include "kernel_command.h"
+#include "kernel_output.h"
+#include "privileges.h"
+#include "run.h"
+#include "run_command.h"
+#include "summary_fields.h"
+#include "summary_text.h"
+
+using namespace inflight;
+using namespace inflight::cli;
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+std::size_t line_count(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
+
+struct Parsed {
+    ParseResult result = ParseResult::Error;
+    RunRequest req;
+    std::string error;
+};
+
+Parsed parse_kernel(const std::vector<std::string>& args) {
+    Parsed p;
+    p.result = parse_kernel_options(args, p.req, &p.error);
+    return p;
+}
+
+Parsed parse_run(const std::vector<std::string>& args) {
+    Parsed p;
+    p.result = parse_run_options(args, p.req, &p.error);
+    return p;
+}
+
+struct Outcome {
+    int code = -1;
+    std::string out, err;
+};
+
+Outcome dispatch_of(std::vector<std::string> args) {
+    args.insert(args.begin(), "inflight");
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    std::ostringstream out, err;
+    Outcome o;
+    o.code = dispatch(static_cast<int>(args.size()), argv.data(), Io{out, err, nullptr}, {});
+    o.out = out.str();
+    o.err = err.str();
+    return o;
+}
+
+// A kernel run's result as the engine gives it, made from a short model run
+// with the figures the kernel lacks set to NaN.
+kernel::KernelOutcome made_up_kernel_outcome(const Scenario& s) {
+    kernel::KernelOutcome o;
+    RunResult r = run_scenario(s);
+    r.summary.p95_rtt_s = kNaN;
+    o.result = r;
+    o.facts.kernel_release = "6.18.44-test";
+    o.facts.kernel_version = "#1 SMP";
+    o.facts.congestion_control = "cubic";
+    o.facts.mtu_bytes = 1500;
+    o.facts.mss_bytes = 1448;
+    o.facts.pacing = "none (Linux sends as cwnd and the ACK clock allow)";
+    o.facts.data_direction = {1000, 0.002, 0.00005, 0};
+    o.facts.emulator_realtime = true;
+    o.facts.absent = {"trace.rtt_s: srtt per bucket"};
+    return o;
+}
+
+Scenario short_scenario() {
+    Scenario s;
+    s.duration_s = 2;
+    return s;
+}
+
+struct Executed {
+    int code = -1;
+    std::string out, err;
+    int engine_calls = 0;
+};
+
+Executed execute_with(const RunRequest& req, const std::function<kernel::KernelOutcome(const kernel::KernelProgress&)>& engine,
+                      bool show_progress = false) {
+    Executed e;
+    std::ostringstream out, err;
+    const KernelEngine fake = [&](const Scenario&, const kernel::KernelProgress& progress, const std::atomic<bool>*) {
+        ++e.engine_calls;
+        return engine(progress);
+    };
+    e.code = execute_kernel(req, Io{out, err, nullptr}, {}, fake, show_progress);
+    e.out = out.str();
+    e.err = err.str();
+    return e;
+}
+
+QJsonObject json_of(const std::string& text) {
+    QJsonParseError err{};
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(text), &err);
+    EXPECT_EQ(err.error, QJsonParseError::NoError) << text;
+    return doc.object();
+}
+
+std::string read_all(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    return f.readAll().toStdString();
+}
+
+}  // namespace
+
+TEST(KernelCommand, ReadsEveryOptionOfRunAsRunDoes) {
+    const std::vector<std::string> args = {"--algo", "bbr", "--bandwidth", "50Mbps", "--rtt", "20ms", "--loss", "2%",
+                                           "--loss-pattern", "random", "--rwnd", "65535", "--sndbuf", "1MiB",
+                                           "--buffer", "50ms", "--aqm", "codel", "--ecn", "--mss", "1400",
+                                           "--pacing", "--duration", "20s", "--seed", "7", "--json",
+                                           "--csv", "t.csv", "--events", "e.csv", "--png", "d.png", "--svg", "d.svg"};
+    const Parsed k = parse_kernel(args), r = parse_run(args);
+    ASSERT_EQ(k.result, ParseResult::Ok) << k.error;
+    ASSERT_EQ(r.result, ParseResult::Ok) << r.error;
+    EXPECT_EQ(k.req.scenario, r.req.scenario);
+    EXPECT_EQ(k.req.scenario.algorithm, Algorithm::Bbr);
+    EXPECT_EQ(k.req.scenario.duration_s, 20);
+    EXPECT_TRUE(k.req.json);
+    EXPECT_EQ(k.req.csv_path, "t.csv");
+    EXPECT_EQ(k.req.events_path, "e.csv");
+    EXPECT_EQ(k.req.png_path, "d.png");
+    EXPECT_EQ(k.req.svg_path, "d.svg");
+    // A bad value is refused as run refuses it.
+    const Parsed bad = parse_kernel({"--bandwidth", "5Xbps"});
+    EXPECT_EQ(bad.result, ParseResult::Error);
+    EXPECT_EQ(bad.error, parse_run({"--bandwidth", "5Xbps"}).error);
+}
+
+TEST(KernelCommand, UnknownOptionSuggestsTheNearestAndNamesKernelsHelp) {
+    const Outcome o = dispatch_of({"kernel", "--bandwith", "5Mbps"});
+    EXPECT_EQ(o.code, kExitUsage);
+    EXPECT_EQ(o.out, "");
+    EXPECT_EQ(o.err, "inflight: unknown option '--bandwith'; did you mean --bandwidth? (see inflight kernel --help)\n");
+}
+
+TEST(KernelCommand, HelpSaysWhatItDoesAndWhatItNeeds) {
+    for (const std::vector<std::string>& args :
+         std::vector<std::vector<std::string>>{{"kernel", "--help"}, {"kernel", "-h"}, {"kernel", "--rtt", "20ms", "--help"}}) {
+        const Outcome o = dispatch_of(args);
+        EXPECT_EQ(o.code, kExitOk);
+        EXPECT_EQ(o.out, kernel_help_text());
+        EXPECT_EQ(o.err, "");
+    }
+    const std::string help = kernel_help_text();
+    for (const char* part : {"Usage: inflight kernel [options]", "Linux TCP stack", "private",
+                             "namespaces", "real time", "--duration 20s", "root", "CAP_NET_ADMIN", "CAP_SYS_ADMIN",
+                             "setcap cap_net_admin,cap_sys_admin+ep", "130"})
+        EXPECT_TRUE(contains(help, part)) << part;
+    for (const Option& option : run_options()) EXPECT_TRUE(contains(help, help_lines(option))) << option.name;
+    EXPECT_TRUE(contains(dispatch_of({"--help"}).out, "  inflight kernel [options]"));
+}
+
+TEST(KernelCommand, RefusalIsTheEnginesOneLineAndWritesNothing) {
+    QTemporaryDir dir;
+    Parsed p = parse_kernel({"--csv", dir.filePath("t.csv").toStdString(), "--json"});
+    ASSERT_EQ(p.result, ParseResult::Ok);
+    const Executed e = execute_with(p.req, [](const kernel::KernelProgress&) {
+        kernel::KernelOutcome o;
+        o.error = "inflight kernel needs CAP_NET_ADMIN and CAP_SYS_ADMIN: run it as root";
+        return o;
+    });
+    EXPECT_EQ(e.code, kExitFailure);
+    EXPECT_EQ(e.out, "");
+    EXPECT_EQ(e.err, "inflight: inflight kernel needs CAP_NET_ADMIN and CAP_SYS_ADMIN: run it as root\n");
+    EXPECT_FALSE(QFile::exists(dir.filePath("t.csv")));
+}
+
+TEST(KernelCommand, CtrlCWritesNothingAndExits130) {
+    QTemporaryDir dir;
+    Parsed p = parse_kernel({"--csv", dir.filePath("t.csv").toStdString()});
+    ASSERT_EQ(p.result, ParseResult::Ok);
+    for (const int signal : {SIGINT, 0}) {
+        const Executed e = execute_with(p.req, [&](const kernel::KernelProgress&) {
+            kernel::KernelOutcome o = made_up_kernel_outcome(short_scenario());
+            o.result->cancelled = true;
+            o.signal = signal;
+            return o;
+        });
+        EXPECT_EQ(e.code, kExitInterrupted);
+        EXPECT_EQ(e.out, "");
+        EXPECT_EQ(line_count(e.err), 1u) << e.err;
+        EXPECT_TRUE(contains(e.err, "cancelled")) << e.err;
+    }
+    const Executed term = execute_with(p.req, [&](const kernel::KernelProgress&) {
+        kernel::KernelOutcome o = made_up_kernel_outcome(short_scenario());
+        o.result->cancelled = true;
+        o.signal = SIGTERM;
+        return o;
+    });
+    EXPECT_EQ(term.code, 128 + SIGTERM);
+    EXPECT_FALSE(QFile::exists(dir.filePath("t.csv")));
+}
+
+TEST(KernelCommand, SummaryIsRunsFiguresPlusTheKernelsFacts) {
+    const kernel::KernelOutcome o = made_up_kernel_outcome(short_scenario());
+    const std::string text = kernel_summary_text(*o.result, o.facts);
+    EXPECT_TRUE(text.starts_with(summary_figures(*o.result))) << text;
+    for (const char* part : {"Kernel     Linux 6.18.44-test", "MSS 1,448 B used", "Pacing     none",
+                             "Emulator   honest up to 800 Mbit/s", "max 2 ms, p99 50 µs", "real-time priority granted",
+                             "segments sent", "Not measured by the kernel", "  trace.rtt_s: srtt per bucket",
+                             "  packets_simulated: nothing is simulated"})
+        EXPECT_TRUE(contains(text, part)) << part << "\n" << text;
+    EXPECT_FALSE(contains(text, "Simulated  ")) << text;
+    EXPECT_FALSE(contains(text, "fell behind"));
+    kernel::KernelFacts late = o.facts;
+    late.honest = false;
+    EXPECT_TRUE(contains(kernel_summary_text(*o.result, late), "Warning: the emulator fell behind"));
+}
+
+TEST(KernelCommand, JsonIsRunsPlusTheEngineWithAbsentFiguresNull) {
+    const kernel::KernelOutcome o = made_up_kernel_outcome(short_scenario());
+    const QJsonObject run = result_to_json(*o.result);
+    const QJsonObject k = json_of(kernel_result_json_text(*o.result, o.facts));
+    // Every field of run's JSON is there with run's value, except the ones
+    // the kernel cannot give, which are null.
+    for (auto it = run.begin(); it != run.end(); ++it) {
+        ASSERT_TRUE(k.contains(it.key())) << it.key().toStdString();
+        if (it.key() == "p95_rtt_s" || it.key() == "packets_simulated" || it.key() == "binding_fractions") continue;
+        EXPECT_EQ(k.value(it.key()), it.value()) << it.key().toStdString();
+    }
+    for (const SummaryField& f : summary_fields()) EXPECT_TRUE(k.contains(QString::fromUtf8(f.key.data(), f.key.size())));
+    EXPECT_TRUE(k.value("p95_rtt_s").isNull());
+    EXPECT_TRUE(k.value("packets_simulated").isNull());
+    EXPECT_TRUE(k.value("binding_fractions").toObject().value("pacing").isNull());
+    EXPECT_EQ(k.value("binding_fractions").toObject().value("cwnd"), run.value("binding_fractions").toObject().value("cwnd"));
+    EXPECT_EQ(k.value("segments_sent").toInteger(), static_cast<qint64>(o.result->summary.packets_simulated));
+    EXPECT_EQ(k.value("engine").toString(), "kernel");
+    EXPECT_EQ(k.value("kernel_version").toString(), "6.18.44-test");
+    EXPECT_EQ(k.value("mss_bytes_used").toInt(), 1448);
+    EXPECT_EQ(k.value("pacing_in_force").toString().toStdString(), o.facts.pacing);
+    const QJsonObject e = k.value("emulator").toObject();
+    EXPECT_EQ(e.value("honest_rate_limit_bps").toDouble(), kernel::kEmulatorHonestRateBps);
+    EXPECT_EQ(e.value("write_late_max_s").toDouble(), 0.002);
+    EXPECT_EQ(e.value("write_late_p99_s").toDouble(), 0.00005);
+    EXPECT_TRUE(e.value("realtime").toBool());
+    for (const char* cause : {"tail", "aqm", "random"}) EXPECT_TRUE(e.value("drops").toObject().contains(cause)) << cause;
+    EXPECT_GE(k.value("absent").toArray().size(), 2);
+    // Run's own JSON has no engine: it is unchanged.
+    EXPECT_FALSE(run.contains("engine"));
+}
+
+TEST(KernelCommand, CsvFilesAreRunsWithTheKernelsProvenance) {
+    QTemporaryDir dir;
+    const QString trace = dir.filePath("t.csv"), events = dir.filePath("e.csv");
+    Parsed p = parse_kernel({"--csv", trace.toStdString(), "--events", events.toStdString()});
+    ASSERT_EQ(p.result, ParseResult::Ok);
+    const kernel::KernelOutcome made = made_up_kernel_outcome(short_scenario());
+    const Executed e = execute_with(p.req, [&](const kernel::KernelProgress&) { return made; });
+    ASSERT_EQ(e.code, kExitOk) << e.err;
+    EXPECT_EQ(e.err, "");
+    EXPECT_TRUE(contains(e.out, "Kernel     Linux 6.18.44-test"));
+    for (const QString& path : {trace, events}) {
+        const std::string csv = read_all(path);
+        EXPECT_TRUE(contains(csv, "\n# engine = kernel")) << csv.substr(0, 400);
+        EXPECT_TRUE(contains(csv, "\n# kernel_version = 6.18.44-test")) << csv.substr(0, 400);
+        EXPECT_TRUE(contains(csv, "\n# reproduce: inflight kernel --algo")) << csv.substr(0, 400);
+    }
+    // The columns and rows are run's: the same text after the '#' lines.
+    const auto body = [](const std::string& csv) { return csv.substr(csv.find("\nt_")); };
+    EXPECT_EQ(body(read_all(trace)), body(trace_csv(*made.result)));
+    EXPECT_EQ(body(read_all(events)), body(events_csv(*made.result)));
+}
+
+TEST(KernelCommand, ProgressOnlyWhenAskedOncePerSecond) {
+    const Parsed p = parse_kernel({"--json"});
+    const auto engine = [](const kernel::KernelProgress& progress) {
+        kernel::KernelOutcome o = made_up_kernel_outcome(short_scenario());
+        if (progress)
+            for (int tenth = 1; tenth <= 25; ++tenth)
+                progress(kernel::KernelProgressView{o.result->trace, o.result->events, tenth / 10.0, 20.0});
+        return o;
+    };
+    const Executed quiet = execute_with(p.req, engine, false);
+    EXPECT_EQ(quiet.err, "");
+    const Executed shown = execute_with(p.req, engine, true);
+    EXPECT_TRUE(contains(shown.err, "\rkernel: 1 s of 20 s, delivering ")) << shown.err;
+    EXPECT_TRUE(contains(shown.err, "\rkernel: 2 s of 20 s")) << shown.err;
+    EXPECT_FALSE(contains(shown.err, "\n")) << shown.err;  // rewritten in place, then cleared
+    EXPECT_TRUE(shown.err.ends_with("\r\x1b[K")) << shown.err;
+    // stdout is the JSON alone.
+    EXPECT_EQ(json_of(shown.out).value("engine").toString(), "kernel");
+}
+
+// The real binary on this machine's kernel. CI runs as root.
+namespace {
+
+struct Ran {
+    int exit_code = -1;
+    std::string out, err;
+    qint64 pid = 0;
+    double seconds = 0;
+};
+
+Ran run_binary(const QString& program, const QStringList& args, int interrupt_after_ms = -1) {
+    QProcess p;
+    p.setProgram(program);
+    p.setArguments(args);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("QT_QPA_PLATFORM", "offscreen");
+    p.setProcessEnvironment(env);
+    QElapsedTimer clock;
+    clock.start();
+    p.start();
+    EXPECT_TRUE(p.waitForStarted(10000)) << program.toStdString();
+    Ran r;
+    r.pid = p.processId();
+    if (interrupt_after_ms >= 0) {
+        p.waitForFinished(interrupt_after_ms);
+        ::kill(static_cast<pid_t>(r.pid), SIGINT);
+        clock.restart();
+    }
+    EXPECT_TRUE(p.waitForFinished(60000));
+    r.seconds = clock.elapsed() / 1000.0;
+    r.exit_code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput().toStdString();
+    r.err = p.readAllStandardError().toStdString();
+    return r;
+}
+
+// Names in /run/netns made by the process `pid` (the engine names them
+// inflight-<pid>-<n>-snd / -rcv). Other runs' namespaces (kernel_tests in
+// parallel) are not this test's business.
+QStringList namespaces_of(qint64 pid) {
+    return QDir("/run/netns").entryList({QString("inflight-%1-*").arg(pid)}, QDir::AllEntries | QDir::System);
+}
+
+bool privileged() { return !kernel::missing_privileges().has_value(); }
+
+}  // namespace
+
+TEST(KernelBinary, WindowOf65535BytesGivesTheLessonsArithmetic) {
+    if (!privileged()) GTEST_SKIP() << "needs CAP_NET_ADMIN and CAP_SYS_ADMIN (CI runs as root)";
+    QTemporaryDir dir;
+    const QString csv = dir.filePath("t.csv");
+    const Ran r = run_binary(INFLIGHT_EXE, {"kernel", "--rwnd", "65535", "--bandwidth", "100Mbps", "--rtt", "80ms",
+                                            "--duration", "8s", "--json", "--csv", csv});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const QJsonObject j = json_of(r.out);
+    // 65,535 B per round trip: the base RTT plus one 1,500 B packet's
+    // serialization at 100 Mbit/s.
+    const double expected = 65535.0 * 8 / (0.080 + 1500.0 * 8 / 100e6);  // 6.54 Mbit/s
+    EXPECT_NEAR(j.value("throughput_bps").toDouble(), expected, 0.05 * expected) << r.out;
+    EXPECT_EQ(j.value("engine").toString(), "kernel");
+    EXPECT_EQ(j.value("binding_limit").toString(), "rwnd");
+    EXPECT_FALSE(j.value("window_scaling").toBool());
+    EXPECT_FALSE(j.value("kernel_version").toString().isEmpty());
+    EXPECT_GT(j.value("mss_bytes_used").toInt(), 0);
+    EXPECT_TRUE(j.value("emulator").toObject().contains("write_late_p99_s"));
+    EXPECT_TRUE(contains(read_all(csv), "\n# engine = kernel"));
+    // Its namespaces are gone.
+    const QJsonObject ns = j.value("namespaces").toObject();
+    EXPECT_TRUE(ns.value("sender").toString().startsWith("inflight-")) << r.out;
+    EXPECT_FALSE(QFile::exists("/run/netns/" + ns.value("sender").toString()));
+    EXPECT_FALSE(QFile::exists("/run/netns/" + ns.value("receiver").toString()));
+    EXPECT_TRUE(namespaces_of(r.pid).isEmpty()) << namespaces_of(r.pid).join(' ').toStdString();
+}
+
+TEST(KernelBinary, CtrlCStopsPromptlyRemovesTheNamespacesAndWritesNothing) {
+    if (!privileged()) GTEST_SKIP() << "needs CAP_NET_ADMIN and CAP_SYS_ADMIN (CI runs as root)";
+    QTemporaryDir dir;
+    const QString csv = dir.filePath("t.csv");
+    const Ran r = run_binary(INFLIGHT_EXE, {"kernel", "--duration", "20s", "--csv", csv}, 1500);
+    EXPECT_EQ(r.exit_code, kExitInterrupted) << r.err;
+    EXPECT_LT(r.seconds, 3.0);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(line_count(r.err), 1u) << r.err;
+    EXPECT_TRUE(contains(r.err, "cancelled")) << r.err;
+    EXPECT_FALSE(QFile::exists(csv));
+    EXPECT_TRUE(namespaces_of(r.pid).isEmpty()) << namespaces_of(r.pid).join(' ').toStdString();
+}
+
+TEST(KernelBinary, WithoutTheCapabilitiesOneLineAndNothingCreated) {
+    // As root, drop the two capabilities for the child (util-linux's setpriv);
+    // an ordinary user has none to drop.
+    QString program = INFLIGHT_EXE;
+    QTemporaryDir dir;
+    const QString csv = dir.filePath("t.csv");
+    QStringList args = {"kernel", "--duration", "2s", "--json", "--csv", csv};
+    if (geteuid() == 0) {
+        const QString setpriv = QStandardPaths::findExecutable("setpriv");
+        if (setpriv.isEmpty()) GTEST_SKIP() << "no setpriv to drop the capabilities";
+        args = QStringList{"--inh-caps=-all", "--bounding-set=-net_admin,-sys_admin", INFLIGHT_EXE} + args;
+        program = setpriv;
+    }
+    const Ran r = run_binary(program, args);
+    EXPECT_EQ(r.exit_code, kExitFailure) << r.err;
+    EXPECT_LT(r.seconds, 2.0);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(line_count(r.err), 1u) << r.err;
+    EXPECT_TRUE(contains(r.err, "CAP_NET_ADMIN")) << r.err;
+    EXPECT_TRUE(contains(r.err, "setcap")) << r.err;
+    EXPECT_FALSE(QFile::exists(csv));
+    EXPECT_TRUE(namespaces_of(r.pid).isEmpty());
+}
