@@ -12,6 +12,12 @@
 #include "options.h"
 
 namespace inflight::cli {
+namespace {
+
+// The kernel engine makes one connection: several flows stay with `run`.
+bool for_kernel(const Option& o) { return o.kind != Kind::Flow && o.kind != Kind::Parallel; }
+
+}  // namespace
 
 std::string kernel_help_text() {
     std::string out =
@@ -26,7 +32,8 @@ std::string kernel_help_text() {
         "  sudo inflight kernel ...   or once:   sudo setcap cap_net_admin,cap_sys_admin+ep $(command -v inflight)\n"
         "\n"
         "Options (the same as inflight run's):\n";
-    for (const Option& o : run_options()) out += help_lines(o);
+    for (const Option& o : run_options())
+        if (for_kernel(o)) out += help_lines(o);
     out +=
         "\n"
         "The summary, --json, --csv, --events, --png and --svg are those of inflight run, plus the\n"
@@ -41,7 +48,13 @@ std::string kernel_help_text() {
 }
 
 ParseResult parse_kernel_options(const std::vector<std::string>& args, RunRequest& out, std::string* error) {
-    return parse_run_options(args, out, error, "kernel");
+    const ParseResult read = parse_run_options(args, out, error, "kernel");
+    if (read == ParseResult::Ok && !out.scenario.flows.empty()) {
+        *error = "inflight kernel runs one flow, the one the run options describe; --flow, --parallel and a "
+                 "scenario file's flows are for inflight run";
+        return ParseResult::Error;
+    }
+    return read;
 }
 
 int execute_kernel(const RunRequest& req, const Io& io, const DashboardRenderer& render, const KernelEngine& engine,

@@ -15,6 +15,10 @@ namespace {
 
 constexpr const char* kNotSimulated =
     "packets_simulated: nothing is simulated; segments_sent is the sender's tcpi_data_segs_out";
+constexpr const char* kNotComputed =
+    "mean_queue_delay_s, p95_queue_delay_s, settled: not computed from the kernel's readings (null)";
+// Summary fields a kernel run leaves at the model's defaults: null in JSON.
+constexpr const char* kNullFields[] = {"packets_simulated", "mean_queue_delay_s", "p95_queue_delay_s", "settled"};
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
@@ -49,6 +53,7 @@ std::string realtime_words(const kernel::KernelFacts& f) {
 std::vector<std::string> kernel_absent(const kernel::KernelFacts& facts) {
     std::vector<std::string> out = facts.absent;
     out.push_back(kNotSimulated);
+    out.push_back(kNotComputed);
     return out;
 }
 
@@ -59,7 +64,8 @@ QJsonObject kernel_result_to_json(const RunResult& r, const kernel::KernelFacts&
     QJsonObject shares = o.value("binding_fractions").toObject();
     shares.insert(to_string(Limit::Pacing), QJsonValue::Null);
     o.insert("binding_fractions", shares);
-    o.insert("packets_simulated", QJsonValue::Null);
+    for (const char* key : kNullFields)
+        if (o.contains(key)) o.insert(key, QJsonValue::Null);
     o.insert("segments_sent", static_cast<qint64>(r.summary.packets_simulated));
     nan_to_null(o);
 

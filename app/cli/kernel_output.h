@@ -20,7 +20,8 @@ namespace inflight::cli {
 std::vector<std::string> kernel_absent(const kernel::KernelFacts& facts);
 
 // run's JSON (json_output.h) with NaN figures as null, the pacing limit's
-// share and packets_simulated null (the kernel never reports them), and
+// share, packets_simulated, the queueing delays and settled null (the kernel
+// engine does not give them), and
 // engine "kernel", kernel_version, kernel_build, congestion_control,
 // mtu_bytes, mss_bytes_used, segments_sent, pacing_in_force, window_scaling,
 // emulator {...}, namespaces {...} and absent [...].

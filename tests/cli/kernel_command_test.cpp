@@ -161,6 +161,17 @@ TEST(KernelCommand, ReadsEveryOptionOfRunAsRunDoes) {
     EXPECT_EQ(bad.error, parse_run({"--bandwidth", "5Xbps"}).error);
 }
 
+TEST(KernelCommand, SeveralFlowsStayWithRun) {
+    for (const std::vector<std::string>& args :
+         std::vector<std::vector<std::string>>{{"--flow", "bbr"}, {"--parallel", "4"}, {"--flow", "cubic", "--flow", "bbr"}}) {
+        ASSERT_EQ(parse_run(args).result, ParseResult::Ok) << parse_run(args).error;
+        const Parsed k = parse_kernel(args);
+        EXPECT_EQ(k.result, ParseResult::Error);
+        EXPECT_TRUE(contains(k.error, "inflight kernel runs one flow")) << k.error;
+        EXPECT_EQ(k.error.find('\n'), std::string::npos);
+    }
+}
+
 TEST(KernelCommand, UnknownOptionSuggestsTheNearestAndNamesKernelsHelp) {
     const Outcome o = dispatch_of({"kernel", "--bandwith", "5Mbps"});
     EXPECT_EQ(o.code, kExitUsage);
@@ -181,7 +192,10 @@ TEST(KernelCommand, HelpSaysWhatItDoesAndWhatItNeeds) {
                              "namespaces", "real time", "--duration 20s", "root", "CAP_NET_ADMIN", "CAP_SYS_ADMIN",
                              "setcap cap_net_admin,cap_sys_admin+ep", "130"})
         EXPECT_TRUE(contains(help, part)) << part;
-    for (const Option& option : run_options()) EXPECT_TRUE(contains(help, help_lines(option))) << option.name;
+    for (const Option& option : run_options()) {
+        const bool several_flows = option.kind == Kind::Flow || option.kind == Kind::Parallel;
+        EXPECT_EQ(contains(help, help_lines(option)), !several_flows) << option.name;
+    }
     EXPECT_TRUE(contains(dispatch_of({"--help"}).out, "  inflight kernel [options]"));
 }
 
@@ -250,12 +264,17 @@ TEST(KernelCommand, JsonIsRunsPlusTheEngineWithAbsentFiguresNull) {
     // the kernel cannot give, which are null.
     for (auto it = run.begin(); it != run.end(); ++it) {
         ASSERT_TRUE(k.contains(it.key())) << it.key().toStdString();
-        if (it.key() == "p95_rtt_s" || it.key() == "packets_simulated" || it.key() == "binding_fractions") continue;
+        if (QStringList{"p95_rtt_s", "packets_simulated", "binding_fractions", "mean_queue_delay_s",
+                        "p95_queue_delay_s", "settled"}
+                .contains(it.key()))
+            continue;
         EXPECT_EQ(k.value(it.key()), it.value()) << it.key().toStdString();
     }
     for (const SummaryField& f : summary_fields()) EXPECT_TRUE(k.contains(QString::fromUtf8(f.key.data(), f.key.size())));
     EXPECT_TRUE(k.value("p95_rtt_s").isNull());
-    EXPECT_TRUE(k.value("packets_simulated").isNull());
+    for (const char* key : {"packets_simulated", "mean_queue_delay_s", "p95_queue_delay_s", "settled"})
+        EXPECT_TRUE(k.value(key).isNull()) << key;
+    EXPECT_EQ(k.value("jain_index").toDouble(), 1.0);  // one flow: trivially fair
     EXPECT_TRUE(k.value("binding_fractions").toObject().value("pacing").isNull());
     EXPECT_EQ(k.value("binding_fractions").toObject().value("cwnd"), run.value("binding_fractions").toObject().value("cwnd"));
     EXPECT_EQ(k.value("segments_sent").toInteger(), static_cast<qint64>(o.result->summary.packets_simulated));
