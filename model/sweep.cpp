@@ -19,7 +19,8 @@ struct Job {
     std::size_t series;
 };
 
-SweepSample sample_of(const Summary& s) {
+SweepSample sample_of(const RunResult& r) {
+    const Summary& s = r.summary;
     SweepSample out;
     out.throughput_bps = s.throughput_bps;
     out.mean_rtt_s = s.mean_rtt_s;
@@ -29,6 +30,9 @@ SweepSample sample_of(const Summary& s) {
     out.congestion_events = s.congestion_events;
     out.few_events = s.few_events;
     out.wall_seconds = s.wall_seconds;
+    out.jain_index = s.jain_index;
+    if (!r.scenario.flows.empty())
+        for (const FlowResult& f : r.flows) out.flows.push_back({f.summary.throughput_bps, f.summary.share});
     return out;
 }
 
@@ -203,7 +207,7 @@ SweepResult run_sweep(const SweepSpec& spec, const SweepControl& control) {
             }
             // Each slot is written by exactly one worker; nothing else reads
             // it until the threads are joined.
-            result.series[job.series].samples[job.point] = sample_of(r.summary);
+            result.series[job.series].samples[job.point] = sample_of(r);
             std::lock_guard lock(progress_mutex);
             ++result.runs_done;
             if (control.on_progress)

@@ -71,6 +71,12 @@ std::optional<std::string> validate_sweep(const SweepSpec& spec);
 // The n log-spaced values from `from` to `to`, both included.
 std::vector<double> sweep_values(const SweepSpec& spec);
 
+// One flow's figures at one point of a sweep whose scenario lists flows.
+struct SweepFlowSample {
+    double throughput_bps = 0;
+    double share = 0;  // of the aggregate throughput
+};
+
 // One run's steady-state figures (Summary, over the second half of the run).
 struct SweepSample {
     double throughput_bps = 0;
@@ -81,6 +87,10 @@ struct SweepSample {
     std::uint64_t congestion_events = 0;         // whole run
     bool few_events = false;
     double wall_seconds = 0;
+    // When the base scenario lists flows: each flow's throughput and share,
+    // in the scenario's order (the figures above are then the aggregate).
+    std::vector<SweepFlowSample> flows;
+    double jain_index = 1;
 };
 
 struct SweepSeries {

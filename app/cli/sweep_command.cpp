@@ -221,6 +221,9 @@ ParseResult parse_sweep_options(const std::vector<std::string>& args, SweepReque
 
     // Everything else is the base scenario, read as `inflight run` reads it.
     if (auto err = scenario_from_options(run_given, out.spec.base)) return fail(error, *err);
+    // With flows, one series unless --algo lists more: each algorithm is
+    // then the default of the flows that name none.
+    if (!setting("algo") && !out.spec.base.flows.empty()) out.spec.algorithms = {out.spec.base.algorithm};
     if (!out.png_path.empty() && out.png_path == out.csv_path)
         return fail(error, "--png: '" + out.png_path + "' is already the file for --csv; use another name");
     if (auto err = validate_sweep(out.spec)) return fail(error, *err);
@@ -242,7 +245,8 @@ std::string sweep_help_text() {
            "                            from < to, both within the parameter's range\n"
            "  --points N                " + points + " points, log-spaced, ends included (default " +
            std::to_string(SweepSpec{}.points) + ")\n"
-           "  --algo LIST               comma-separated reno,cubic,bbr (default all three)\n"
+           "  --algo LIST               comma-separated reno,cubic,bbr (default all three; with\n"
+           "                            --flow: one series, each flow's own algo)\n"
            "  --threads N               worker threads, 1 - " + std::to_string(kMaxThreads) +
            " (default: one per core)\n"
            "  --json                    print one JSON object instead of the table\n"
@@ -250,7 +254,11 @@ std::string sweep_help_text() {
            "  --png FILE                render the sweep plot (needs the window library)\n"
            "\n" + passed_on_help() +
            "\n"
-           "Example: inflight sweep --param loss --from 1e-5 --to 1e-2 --points 13 --algo reno,cubic,bbr\n";
+           "With --flow (repeatable, as for run) the table, JSON and CSV give each flow's\n"
+           "throughput and share at every point.\n"
+           "\n"
+           "Example: inflight sweep --param loss --from 1e-5 --to 1e-2 --points 13 --algo reno,cubic,bbr\n"
+           "         inflight sweep --param buffer --from 20ms --to 640ms --points 6 --flow cubic --flow bbr\n";
 }
 
 int execute_sweep(const SweepRequest& req, const Io& io, const SweepRenderer& render) {

@@ -26,18 +26,6 @@ void add(Row& row, const std::string& cell) {
 void add(Row& row, double x) { add(row, number(x)); }
 void add(Row& row, std::uint64_t n) { add(row, std::to_string(n)); }
 
-// A word for a shell: quoted when it holds anything but letters, digits and ,=._-/
-std::string shell_word(const std::string& word) {
-    bool plain = !word.empty();
-    for (const char c : word)
-        plain = plain && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                          std::string_view(",=._-/").find(c) != std::string_view::npos);
-    if (plain) return word;
-    std::string out = "'";
-    for (const char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
-
 // Several flows: the trace and the event log get a `flow` column.
 bool several_flows(const RunResult& r) { return flow_count(r.scenario) > 1 || r.flows.size() > 1; }
 
@@ -50,6 +38,17 @@ std::string flow_cell(const RunResult& r, int flow) {
 }
 
 }  // namespace
+
+std::string shell_word(const std::string& word) {
+    bool plain = !word.empty();
+    for (const char c : word)
+        plain = plain && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                          std::string_view(",=._-/").find(c) != std::string_view::npos);
+    if (plain) return word;
+    std::string out = "'";
+    for (const char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
 
 std::string csv_field(const std::string& text) {
     if (text.find_first_of(",\"\r\n") == std::string::npos) return text;

@@ -37,6 +37,10 @@ std::string reproduce_command(const Scenario& s, std::string_view subcommand = "
 std::string trace_csv(const RunResult& r, const RunOrigin& origin = {});
 std::string events_csv(const RunResult& r, const RunOrigin& origin = {});
 
+// A word of a reproduce line for a shell: as it is when it holds only
+// letters, digits and ,=._-/ ; else in single quotes.
+std::string shell_word(const std::string& word);
+
 // One CSV field: quoted when it holds a comma, a quote or a line break.
 std::string csv_field(const std::string& text);
 

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "csv_export.h"
+#include "flow_text.h"
 #include "scenario_file.h"
 #include "scenario_text.h"
 #include "sweep_fit.h"
@@ -72,6 +73,30 @@ std::string fit_words(const PowerFit& f) {
            ", R² = " + format_number(f.r_squared, 4) + " (" + std::to_string(f.points) + " points)";
 }
 
+// The base scenario as series `a` runs it: `a` is the default algorithm of
+// every flow that names none.
+Scenario series_scenario(const SweepSpec& spec, Algorithm a) {
+    Scenario s = spec.base;
+    s.algorithm = a;
+    return s;
+}
+
+bool has_flows(const SweepSpec& spec) { return !spec.base.flows.empty(); }
+
+// "f1 = flow 1 (cubic), f2 = flow 2 (bbr)" for series `a`.
+std::string flow_legend(const SweepSpec& spec, Algorithm a) {
+    const Scenario s = series_scenario(spec, a);
+    std::string out;
+    for (std::size_t i = 0; i < s.flows.size(); ++i)
+        out += (i ? ", " : "") + std::string("f") + std::to_string(i + 1) + " = " + resolve_flow(s, i).label;
+    return out;
+}
+
+// A sample's flow figure, 0 when the run did not report it (a cancelled run).
+SweepFlowSample flow_sample(const SweepSample& x, std::size_t i) {
+    return i < x.flows.size() ? x.flows[i] : SweepFlowSample{};
+}
+
 }  // namespace
 
 std::string sweep_command(const SweepSpec& spec) {
@@ -93,6 +118,7 @@ std::string sweep_command(const SweepSpec& spec) {
         }
         cmd += " --" + option + " " + param_exact_text(spec.base, p);
     }
+    for (const FlowSpec& f : spec.base.flows) cmd += " --flow " + shell_word(flow_spec_text(f));
     return cmd;
 }
 
@@ -110,6 +136,45 @@ std::string sweep_table_text(const SweepResult& r) {
 
     // Columns: value | per algorithm: Mbit/s, theory Mbit/s, mean RTT ms.
     constexpr std::size_t kValueWidth = 12, kWidth = 9;
+    if (has_flows(spec)) {
+        // value | per algorithm: aggregate Mbit/s, mean RTT, Jain; per flow Mbit/s and share.
+        for (const SweepSeries& s : r.series)
+            out += "Flows (" + std::string(to_string(s.algorithm)) + "): " + flow_legend(spec, s.algorithm) + "\n";
+        out += "\n";
+        std::string header = pad_left(to_string(spec.param), kValueWidth);
+        std::string units = pad_left("", kValueWidth);
+        const std::size_t n = spec.base.flows.size();
+        for (const SweepSeries& s : r.series) {
+            header += "  " + pad_left(std::string(to_string(s.algorithm)) + " ", kWidth) + pad_left("RTT", kWidth) +
+                      pad_left("Jain", kWidth - 3);
+            units += "  " + pad_left("Mbit/s", kWidth) + pad_left("ms", kWidth) + pad_left("", kWidth - 3);
+            for (std::size_t f = 0; f < n; ++f) {
+                header += pad_left("f" + std::to_string(f + 1), kWidth) + pad_left("share", kWidth - 2);
+                units += pad_left("Mbit/s", kWidth) + pad_left("%", kWidth - 2);
+            }
+        }
+        out += header + "\n" + units + "\n";
+        for (std::size_t i = 0; i < r.values.size(); ++i) {
+            std::string row = pad_left(human_value(spec.param, r.values[i]), kValueWidth);
+            for (const SweepSeries& s : r.series) {
+                const SweepSample& x = s.samples[i];
+                row += "  " + pad_left(mbit(x.throughput_bps), kWidth) +
+                       pad_left(format_number(x.mean_rtt_s * 1e3, 4), kWidth) +
+                       pad_left(format_number(x.jain_index, 3), kWidth - 3);
+                for (std::size_t f = 0; f < n; ++f) {
+                    const SweepFlowSample fs = flow_sample(x, f);
+                    row += pad_left(mbit(fs.throughput_bps), kWidth) +
+                           pad_left(format_number(fs.share * 100, 3), kWidth - 2);
+                }
+            }
+            out += row + "\n";
+        }
+        out += "\nThroughput and RTT are the aggregate's; share is each flow's part of it. No theory\n"
+               "curve: the single-flow laws do not apply to flows that share the link.\n";
+        out += "\n" + std::to_string(r.runs_done) + " runs in " + format_number(r.wall_seconds, 3) + " s on " +
+               std::to_string(r.threads_used) + (r.threads_used == 1 ? " thread" : " threads") + "\n";
+        return out;
+    }
     std::string header = pad_left(to_string(spec.param), kValueWidth);
     std::string units = pad_left("", kValueWidth);
     for (const SweepSeries& s : r.series) {
@@ -184,6 +249,27 @@ QJsonObject sweep_to_json(const SweepResult& r) {
         js.insert("window_congestion_events", wev);
         js.insert("congestion_events", ev);
         js.insert("theory_bps", theory);
+        if (has_flows(r.spec)) {
+            const Scenario sc = series_scenario(r.spec, s.algorithm);
+            QJsonArray flows, jain;
+            for (const SweepSample& x : s.samples) jain.append(x.jain_index);
+            for (std::size_t f = 0; f < sc.flows.size(); ++f) {
+                const ResolvedFlow rf = resolve_flow(sc, f);
+                QJsonObject jf;
+                jf.insert("label", QString::fromStdString(rf.label));
+                jf.insert("algo", rf.kind == FlowKind::Ping ? "ping" : to_string(rf.algorithm));
+                QJsonArray fthr, fshare;
+                for (const SweepSample& x : s.samples) {
+                    fthr.append(flow_sample(x, f).throughput_bps);
+                    fshare.append(flow_sample(x, f).share);
+                }
+                jf.insert("throughput_bps", fthr);
+                jf.insert("share", fshare);
+                flows.append(jf);
+            }
+            js.insert("flows", flows);
+            js.insert("jain_index", jain);
+        }
         js.insert("theory_law", law);
         const LossSweepFit f = fit_loss_sweep(r, a);
         js.insert("fit", fit_json(f.loss_limited));
@@ -219,10 +305,18 @@ std::string sweep_csv(const SweepResult& r) {
     out += "# sweep: " + std::string(to_string(spec.param)) + " from " + exact_number(spec.from) + " to " +
            exact_number(spec.to) + ", " + std::to_string(spec.points) + " log-spaced points, algorithms " +
            algo_list(spec, ",") + " (these replace " + key(scenario_param(spec.param)) + " and algo above)\n";
+    for (const SweepSeries& s : r.series)
+        if (has_flows(spec))
+            out += "# flows (" + std::string(to_string(s.algorithm)) + "): " + flow_legend(spec, s.algorithm) +
+                   "; flowN_ columns are fN\n";
     out += "# reproduce sweep: " + sweep_command(spec) + "\n";
     out += std::string(value_column(spec.param)) +
            ",algo,throughput_bps,theory_bps,theory_law,mean_rtt_s,utilisation,mean_cwnd_packets,"
-           "window_congestion_events,congestion_events,few_events\n";
+           "window_congestion_events,congestion_events,few_events";
+    const std::size_t n_flows = spec.base.flows.size();
+    for (std::size_t f = 1; f <= n_flows; ++f)
+        out += ",flow" + std::to_string(f) + "_throughput_bps,flow" + std::to_string(f) + "_share";
+    out += n_flows ? ",jain_index\n" : "\n";
     for (std::size_t i = 0; i < r.values.size(); ++i)
         for (const SweepSeries& s : r.series) {
             const SweepSample& x = s.samples[i];
@@ -232,7 +326,18 @@ std::string sweep_csv(const SweepResult& r) {
                    s.theory_law[i] + "," + exact_number(x.mean_rtt_s) + "," + exact_number(x.utilisation) +
                    "," + exact_number(x.mean_cwnd_packets) + "," +
                    std::to_string(x.window_congestion_events) + "," + std::to_string(x.congestion_events) +
-                   "," + (x.few_events ? "true" : "false") + "\n";
+                   "," + (x.few_events ? "true" : "false");
+            for (std::size_t f = 0; f < n_flows; ++f) {
+                out += ',';
+                out += exact_number(flow_sample(x, f).throughput_bps);
+                out += ',';
+                out += exact_number(flow_sample(x, f).share);
+            }
+            if (n_flows) {
+                out += ',';
+                out += exact_number(x.jain_index);
+            }
+            out += '\n';
         }
     return out;
 }

@@ -68,6 +68,12 @@ TEST(SweepOptions, EveryRunOptionIsASweepOptionOrRefusedWithAReason) {
         {"no-pacing", {{"--pacing", "--no-pacing"}, [](const Scenario& s) { return !s.pacing; }}},
         {"duration", {{"--duration", "10s"}, [](const Scenario& s) { return s.duration_s == 10.0; }}},
         {"seed", {{"--seed", "99"}, [](const Scenario& s) { return s.seed == 99u; }}},
+        {"flow", {{"--flow", "bbr", "--flow", "cubic,rtt=20ms"},
+                  [](const Scenario& s) {
+                      return s.flows.size() == 2 && s.flows[0].algorithm == Algorithm::Bbr &&
+                             s.flows[1].rtt_s == 0.020;
+                  }}},
+        {"parallel", {{"--parallel", "3"}, [](const Scenario& s) { return s.flows == std::vector<FlowSpec>(3); }}},
         {"scenario", {{"--scenario", file.toStdString()}, [](const Scenario& s) { return s.seed == 7u; }}},
     };
     // The sweep's own options of the same name, and the run outputs it has no use for.
@@ -154,7 +160,7 @@ TEST(SweepOptions, HelpListsTheRangesAndThePassedOnRunOptions) {
     EXPECT_NE(help.find("\n  --param PARAM             bandwidth, rtt, loss, buffer or rwnd\n"), std::string::npos);
     EXPECT_NE(help.find("\nEvery other parameter comes from the run options (--bandwidth, --rtt, --loss,\n"
                         "--loss-pattern, --rwnd, --sndbuf, --buffer, --aqm, --ecn, --mss, --pacing,\n"
-                        "--duration, --seed, --scenario FILE); see inflight --help.\n"),
+                        "--duration, --seed, --flow, --parallel, --scenario FILE); see inflight --help.\n"),
               std::string::npos) << help;
     for (const std::string& line : {std::string("Usage: inflight sweep"), std::string("Example: ")})
         EXPECT_NE(help.find(line), std::string::npos) << line;
