@@ -9,42 +9,17 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
+
+#include "cli_test_support.h"
+
+using namespace cli_test;
 
 namespace {
 
-struct Outcome {
-    int exit_code = -1;
-    std::string out, err;
-};
+using Outcome = Ran;
 
-Outcome run_inflight(const QStringList& args) {
-    QProcess p;
-    p.setProgram(INFLIGHT_EXE);
-    p.setArguments(args);
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("QT_QPA_PLATFORM", "offscreen");
-    p.setProcessEnvironment(env);
-    p.start();
-    EXPECT_TRUE(p.waitForStarted(10000)) << INFLIGHT_EXE;
-    EXPECT_TRUE(p.waitForFinished(120000));
-    Outcome o;
-    o.exit_code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    o.out = p.readAllStandardOutput().toStdString();
-    o.err = p.readAllStandardError().toStdString();
-    return o;
-}
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
-
-std::size_t line_count(const std::string& text) {
-    std::size_t n = 0;
-    for (char c : text) n += c == '\n';
-    return n;
-}
+Outcome run_inflight(const QStringList& args) { return run_program(INFLIGHT_EXE, args); }
 
 // A bad invocation: exit 2, nothing on stdout, exactly one line on stderr
 // that contains every one of `parts`.
@@ -54,19 +29,6 @@ void expect_usage_error(const QStringList& args, std::initializer_list<std::stri
     EXPECT_EQ(o.out, "");
     EXPECT_EQ(line_count(o.err), 1u) << o.err;
     for (const std::string& part : parts) EXPECT_TRUE(contains(o.err, part)) << o.err;
-}
-
-QJsonObject json_of(const std::string& text) {
-    QJsonParseError err{};
-    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(text), &err);
-    EXPECT_EQ(err.error, QJsonParseError::NoError) << text;
-    return doc.object();
-}
-
-std::string read_all(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) return {};
-    return f.readAll().toStdString();
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cli.h"
+#include "cli_test_support.h"
 #include "csv_export.h"
 #include "help.h"
 #include "run_command.h"
@@ -45,28 +46,9 @@ std::string error_of(std::initializer_list<std::string> args) {
     return p.error;
 }
 
-// The whole program on `args` (after "inflight"), with string streams.
-struct Outcome {
-    int code = -1;
-    std::string out, err;
-};
-
-Outcome dispatch_of(std::vector<std::string> args, const Frontends& frontends = {}) {
-    args.insert(args.begin(), "inflight");
-    std::vector<char*> argv;
-    for (std::string& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    std::ostringstream out, err;
-    Outcome o;
-    o.code = dispatch(static_cast<int>(args.size()), argv.data(), Io{out, err, nullptr}, frontends);
-    o.out = out.str();
-    o.err = err.str();
-    return o;
-}
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
+using Outcome = cli_test::Dispatched;
+using cli_test::contains;
+using cli_test::dispatch_of;
 
 std::vector<std::string> split_words(const std::string& line) {
     std::istringstream in(line);

@@ -8,12 +8,10 @@
 #include <unistd.h>
 
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <cmath>
@@ -21,6 +19,7 @@
 #include <sstream>
 
 #include "cli.h"
+#include "cli_test_support.h"
 #include "csv_export.h"
 #include "json_output.h"
 #include "kernel_command.h"
@@ -33,14 +32,11 @@
 
 using namespace inflight;
 using namespace inflight::cli;
+using namespace cli_test;
 
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-std::size_t line_count(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
 
 struct Parsed {
     ParseResult result = ParseResult::Error;
@@ -58,24 +54,6 @@ Parsed parse_run(const std::vector<std::string>& args) {
     Parsed p;
     p.result = parse_run_options(args, p.req, &p.error);
     return p;
-}
-
-struct Outcome {
-    int code = -1;
-    std::string out, err;
-};
-
-Outcome dispatch_of(std::vector<std::string> args) {
-    args.insert(args.begin(), "inflight");
-    std::vector<char*> argv;
-    for (std::string& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    std::ostringstream out, err;
-    Outcome o;
-    o.code = dispatch(static_cast<int>(args.size()), argv.data(), Io{out, err, nullptr}, {});
-    o.out = out.str();
-    o.err = err.str();
-    return o;
 }
 
 // A kernel run's result as the engine gives it, made from a short model run
@@ -123,19 +101,6 @@ Executed execute_with(const RunRequest& req, const std::function<kernel::KernelO
     return e;
 }
 
-QJsonObject json_of(const std::string& text) {
-    QJsonParseError err{};
-    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(text), &err);
-    EXPECT_EQ(err.error, QJsonParseError::NoError) << text;
-    return doc.object();
-}
-
-std::string read_all(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) return {};
-    return f.readAll().toStdString();
-}
-
 }  // namespace
 
 TEST(KernelCommand, ReadsEveryOptionOfRunAsRunDoes) {
@@ -173,7 +138,7 @@ TEST(KernelCommand, SeveralFlowsStayWithRun) {
 }
 
 TEST(KernelCommand, UnknownOptionSuggestsTheNearestAndNamesKernelsHelp) {
-    const Outcome o = dispatch_of({"kernel", "--bandwith", "5Mbps"});
+    const Dispatched o = dispatch_of({"kernel", "--bandwith", "5Mbps"});
     EXPECT_EQ(o.code, kExitUsage);
     EXPECT_EQ(o.out, "");
     EXPECT_EQ(o.err, "inflight: unknown option '--bandwith'; did you mean --bandwidth? (see inflight kernel --help)\n");
@@ -182,7 +147,7 @@ TEST(KernelCommand, UnknownOptionSuggestsTheNearestAndNamesKernelsHelp) {
 TEST(KernelCommand, HelpSaysWhatItDoesAndWhatItNeeds) {
     for (const std::vector<std::string>& args :
          std::vector<std::vector<std::string>>{{"kernel", "--help"}, {"kernel", "-h"}, {"kernel", "--rtt", "20ms", "--help"}}) {
-        const Outcome o = dispatch_of(args);
+        const Dispatched o = dispatch_of(args);
         EXPECT_EQ(o.code, kExitOk);
         EXPECT_EQ(o.out, kernel_help_text());
         EXPECT_EQ(o.err, "");
@@ -338,39 +303,6 @@ TEST(KernelCommand, ProgressOnlyWhenAskedOncePerSecond) {
 // The real binary on this machine's kernel. CI runs as root.
 namespace {
 
-struct Ran {
-    int exit_code = -1;
-    std::string out, err;
-    qint64 pid = 0;
-    double seconds = 0;
-};
-
-Ran run_binary(const QString& program, const QStringList& args, int interrupt_after_ms = -1) {
-    QProcess p;
-    p.setProgram(program);
-    p.setArguments(args);
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("QT_QPA_PLATFORM", "offscreen");
-    p.setProcessEnvironment(env);
-    QElapsedTimer clock;
-    clock.start();
-    p.start();
-    EXPECT_TRUE(p.waitForStarted(10000)) << program.toStdString();
-    Ran r;
-    r.pid = p.processId();
-    if (interrupt_after_ms >= 0) {
-        p.waitForFinished(interrupt_after_ms);
-        ::kill(static_cast<pid_t>(r.pid), SIGINT);
-        clock.restart();
-    }
-    EXPECT_TRUE(p.waitForFinished(60000));
-    r.seconds = clock.elapsed() / 1000.0;
-    r.exit_code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput().toStdString();
-    r.err = p.readAllStandardError().toStdString();
-    return r;
-}
-
 // Names in /run/netns made by the process `pid` (the engine names them
 // inflight-<pid>-<n>-snd / -rcv). Other runs' namespaces (kernel_tests in
 // parallel) are not this test's business.
@@ -386,7 +318,7 @@ TEST(KernelBinary, WindowOf65535BytesGivesTheLessonsArithmetic) {
     if (!privileged()) GTEST_SKIP() << "needs CAP_NET_ADMIN and CAP_SYS_ADMIN (CI runs as root)";
     QTemporaryDir dir;
     const QString csv = dir.filePath("t.csv");
-    const Ran r = run_binary(INFLIGHT_EXE, {"kernel", "--rwnd", "65535", "--bandwidth", "100Mbps", "--rtt", "80ms",
+    const Ran r = run_program(INFLIGHT_EXE, {"kernel", "--rwnd", "65535", "--bandwidth", "100Mbps", "--rtt", "80ms",
                                             "--duration", "8s", "--json", "--csv", csv});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const QJsonObject j = json_of(r.out);
@@ -413,7 +345,7 @@ TEST(KernelBinary, CtrlCStopsPromptlyRemovesTheNamespacesAndWritesNothing) {
     if (!privileged()) GTEST_SKIP() << "needs CAP_NET_ADMIN and CAP_SYS_ADMIN (CI runs as root)";
     QTemporaryDir dir;
     const QString csv = dir.filePath("t.csv");
-    const Ran r = run_binary(INFLIGHT_EXE, {"kernel", "--duration", "20s", "--csv", csv}, 1500);
+    const Ran r = run_program(INFLIGHT_EXE, {"kernel", "--duration", "20s", "--csv", csv}, 1500);
     EXPECT_EQ(r.exit_code, kExitInterrupted) << r.err;
     EXPECT_LT(r.seconds, 3.0);
     EXPECT_EQ(r.out, "");
@@ -436,7 +368,7 @@ TEST(KernelBinary, WithoutTheCapabilitiesOneLineAndNothingCreated) {
         args = QStringList{"--inh-caps=-all", "--bounding-set=-net_admin,-sys_admin", INFLIGHT_EXE} + args;
         program = setpriv;
     }
-    const Ran r = run_binary(program, args);
+    const Ran r = run_program(program, args);
     EXPECT_EQ(r.exit_code, kExitFailure) << r.err;
     EXPECT_LT(r.seconds, 2.0);
     EXPECT_EQ(r.out, "");
