@@ -1,65 +1,52 @@
 #include "bottleneck.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace inflight {
 
-Bottleneck::Bottleneck(const Config& c)
+double QueueDelayStats::mean_s() const { return count ? sum_s / static_cast<double>(count) : 0.0; }
+
+double QueueDelayStats::quantile_s(double q) const {
+    if (count == 0) return 0;
+    const auto rank = static_cast<std::uint64_t>(std::ceil(q * static_cast<double>(count)));
+    std::uint64_t seen = 0;
+    for (std::size_t i = 0; i < histogram.size(); ++i) {
+        seen += histogram[i];
+        if (seen >= rank) return (static_cast<double>(i) + 0.5) * to_seconds(kBin);
+    }
+    return to_seconds(kBin) * static_cast<double>(histogram.size());
+}
+
+Bottleneck::Bottleneck(const Config& c, std::vector<AckPath>& returns)
     : rate_bps_(c.rate_bps),
-      base_rtt_(c.base_rtt),
-      buffer_bytes_(c.buffer_bytes),
-      loss_(c.loss, c.loss_pattern, c.seed),
-      queue_(4096),
-      acks_(4096) {
-    if (c.codel) codel_.emplace(*c.codel);
+      fifo_(c.buffer_bytes, c.codel),
+      loss_per_flow_(c.loss_pattern == LossPattern::Even),
+      returns_(returns.data()),
+      counters_(returns.size()),
+      queued_(returns.size(), 0),
+      stats_from_(c.stats_from),
+      bins_per_ps_(1.0 / QueueDelayStats::kBin),
+      ps_per_byte_(8e12 / c.rate_bps) {
+    const std::size_t streams = loss_per_flow_ ? returns.size() : 1;
+    loss_.reserve(streams);
+    for (std::size_t i = 0; i < streams; ++i) loss_.emplace_back(c.loss, c.loss_pattern, c.seed);
+    loss_on_ = c.loss > 0;
+    woken_.reserve(returns.size());
+    // A packet waits at most the buffer's drain time and one packet's service.
+    const TimePs longest = serialization_time(static_cast<std::uint32_t>(std::min<std::uint64_t>(
+                                                  c.buffer_bytes, 0xFFFF'FFFFu)), c.rate_bps) +
+                           serialization_time(9000, c.rate_bps);
+    delay_.histogram.assign(static_cast<std::size_t>(longest / QueueDelayStats::kBin) + 2, 0);
 }
 
-TimePs Bottleneck::service_time(std::uint32_t bytes) {
-    if (bytes != cached_bytes_) {
-        cached_bytes_ = bytes;
-        cached_service_time_ = serialization_time(bytes, rate_bps_);
-    }
-    return cached_service_time_;
+PathCounters Bottleneck::totals() const {
+    PathCounters t;
+    for (const PathCounters& c : counters_) t += c;
+    return t;
 }
 
-void Bottleneck::start_service(TimePs start, const Packet& p, bool ce) {
-    busy_until_ = start + service_time(p.bytes);
-    if (loss_.lose_next()) {  // lost on the link: the link time is spent, no ACK comes back
-        ++counters_.drops_random;
-        return;
-    }
-    acks_.push_back(AckInFlight{p, busy_until_ + base_rtt_, ce});
-}
 
-void Bottleneck::advance_to(TimePs t) {
-    while (!queue_.empty() && busy_until_ <= t) {
-        const TimePs now = busy_until_;
-        const Waiting w = queue_.front();
-        queue_.pop_front();
-        queue_bytes_ -= w.packet.bytes;
-        bool ce = false;
-        if (codel_) {
-            switch (codel_->on_dequeue(now, now - w.enqueued_at, queue_bytes_)) {
-            case Codel::Verdict::Drop: ++counters_.drops_aqm; continue;  // the next packet leaves now
-            case Codel::Verdict::Mark: ++counters_.ecn_marks; ce = true; break;
-            case Codel::Verdict::Deliver: break;
-            }
-        }
-        start_service(now, w.packet, ce);
-    }
-}
 
-void Bottleneck::enqueue(TimePs now, const Packet& p) {
-    ++counters_.pkts_arrived;
-    if (queue_.empty() && busy_until_ <= now) {  // idle link: straight onto the wire
-        if (codel_) codel_->on_dequeue(now, 0, 0);  // an empty queue ends any dropping state
-        start_service(now, p, false);
-        return;
-    }
-    if (queue_bytes_ + p.bytes > buffer_bytes_) {  // tail drop: the buffer cannot hold it
-        ++counters_.drops_tail;
-        return;
-    }
-    queue_.push_back(Waiting{p, now});
-    queue_bytes_ += p.bytes;
-}
 
 }  // namespace inflight

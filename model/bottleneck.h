@@ -1,101 +1,142 @@
-// The path: a FIFO buffer of B bytes in front of a link of C bit/s, then loss
-// unrelated to congestion, then an ACK path of one base RTT (model.md).
-//   arrival: tail-drop when the waiting packets plus this one exceed B
-//   service: one packet at a time, size·8/C each, in arrival order
-//   AQM:     CoDel may drop or CE-mark a packet as it leaves the buffer
-//   ACK:     reaches the sender one base RTT after the packet's service ends
-// The packet being serialized has left the buffer. Dequeues are processed
-// lazily (advance_to) in time order before every sender event, which is exact
-// because nothing but the sender changes the queue.
+// The shared path: a queue discipline in front of a link of C bit/s, then
+// loss unrelated to congestion, then each flow's own ACK path (model.md,
+// "The path"; flows.md, "How flows behave").
+//   arrival: the discipline keeps the packet or drops it (FIFO: tail drop
+//            when the waiting packets plus this one exceed B)
+//   service: one packet at a time, size·8/C each, in the discipline's order;
+//            the AQM may drop or CE-mark a packet as it leaves the queue
+//   loss:    evenly spaced per flow (each flow loses exactly one in every
+//            1/p of its own packets) or random (one seeded Bernoulli stream
+//            over every packet leaving the link)
+//   ACK:     handed to the packet's flow's AckPath at the end of its service
+// The packet being serialized has left the queue. Dequeues are processed
+// lazily (advance_to) in time order before every sender moment, which is
+// exact because nothing but the senders changes the queue. The discipline is
+// chosen once per run; the per-packet path branches on it (no virtual call).
+// Packets carry their flow's index; the bottleneck knows nothing else of flows.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
+#include "ack_path.h"
 #include "codel.h"
+#include "fifo_queue.h"
 #include "loss_process.h"
-#include "ring.h"
-#include "sim_time.h"
 
 namespace inflight {
 
-// Segment and transmission numbers travel as their low 32 bits (the sender
-// restores them: far fewer than 2^31 are ever outstanding), which keeps the
-// per-packet records small; the path holds millions of them at 10 Gbit/s.
-struct Packet {
-    std::uint32_t seg_no;    // which segment (sender's numbering)
-    std::uint32_t tx_index;  // which transmission of it
-    std::uint32_t bytes;
-};
-
-// A packet served and not lost: its ACK is on the way back.
-struct AckInFlight {
-    Packet packet;
-    TimePs ack_at;  // arrival time at the sender
-    bool ce;        // the packet was CE-marked; the ACK echoes it
-};
-
-struct PathCounters {
-    std::uint64_t pkts_arrived = 0;      // every packet the sender put on the path
-    std::uint64_t pkts_acked = 0;        // ACKs handed to the sender
-    std::uint64_t drops_tail = 0, drops_aqm = 0, drops_random = 0;
-    std::uint64_t ecn_marks = 0;
-    std::uint64_t drops() const { return drops_tail + drops_aqm + drops_random; }
+// Queueing delay of the packets served in the steady window: each packet's
+// sojourn in the queue (0 for one that found the link idle).
+struct QueueDelayStats {
+    double sum_s = 0;
+    std::uint64_t count = 0;
+    std::vector<std::uint32_t> histogram;  // kBin-wide bins; the last holds the rest
+    static constexpr TimePs kBin = 10'000'000;  // 10 µs
+    double mean_s() const;
+    double quantile_s(double q) const;
 };
 
 class Bottleneck {
 public:
     struct Config {
         double rate_bps;
-        TimePs base_rtt;
         std::uint64_t buffer_bytes;
         double loss;
         LossPattern loss_pattern;
         std::uint64_t seed;
-        std::optional<CodelParams> codel;
+        std::optional<CodelParams> codel;  // CoDel on the single FIFO
+        TimePs stats_from;                 // queueing delay counted from here (the steady window)
     };
-    explicit Bottleneck(const Config& c);
+    // `returns[i]` is flow i's ACK path; one flow per entry.
+    Bottleneck(const Config& c, std::vector<AckPath>& returns);
 
     // Processes every dequeue due at or before t.
-    void advance_to(TimePs t);
-    // A packet arrives from the sender at `now` (after advance_to(now)).
-    void enqueue(TimePs now, const Packet& p);
-
-    bool ack_ready_by(TimePs t) const { return !acks_.empty() && acks_.front().ack_at <= t; }
-    TimePs next_ack_time() const { return acks_.empty() ? kNever : acks_.front().ack_at; }
-    AckInFlight pop_ack() {
-        AckInFlight a = acks_.front();
-        acks_.pop_front();
-        ++counters_.pkts_acked;
-        return a;
+    INFLIGHT_HOT void advance_to(TimePs t) {
+        while (busy_until_ <= t && !fifo_.empty()) {
+            const TimePs now = busy_until_;
+            Dequeued d;
+            if (!fifo_.dequeue(now, d, counters_.data(), queued_.data())) break;
+            start_service(now, d.packet, d.ce, d.sojourn);
+        }
+    }
+    // A packet arrives from a sender at `now` (after advance_to(now)).
+    INFLIGHT_HOT void enqueue(TimePs now, const Packet& p) {
+        ++counters_[p.flow].pkts_arrived;
+        if (fifo_.empty() && busy_until_ <= now) {  // idle link: straight onto the wire
+            fifo_.bypass(now);
+            start_service(now, p, false, 0);
+            return;
+        }
+        if (!fifo_.enqueue(now, p)) {  // tail drop: the buffer cannot hold it
+            ++counters_[p.flow].drops_tail;
+            return;
+        }
+        ++queued_[p.flow];
     }
 
-    std::uint64_t queue_bytes() const { return queue_bytes_; }
-    // Waiting, being serialized, or with the ACK on its way back.
-    std::uint64_t packets_in_network() const { return queue_.size() + acks_.size(); }
-    const PathCounters& counters() const { return counters_; }
+    std::uint64_t queue_bytes() const { return fifo_.bytes(); }
+    // When the link would have sent everything queued now, if nothing more came.
+    TimePs drain_time() const {
+        return busy_until_ + static_cast<TimePs>(static_cast<double>(fifo_.bytes()) * ps_per_byte_);
+    }
+    // The bytes queued that this flow waits behind: the path's queue.
+    std::uint64_t queue_bytes_for(std::uint32_t /*flow*/) const { return fifo_.bytes(); }
+    // Packets of the flow waiting or being serialized, or whose ACK is on its way.
+    std::uint64_t packets_in_network(std::uint32_t flow) const {
+        return queued_[flow] + returns_[flow].size();
+    }
+    const PathCounters& counters(std::uint32_t flow) const { return counters_[flow]; }
+    PathCounters totals() const;
+    const QueueDelayStats& queue_delay() const { return delay_; }
+
+    // Flows whose ACK path was empty and received an ACK since the last
+    // call: their next moment moved. Cleared by the caller.
+    std::vector<std::uint16_t>& woken() { return woken_; }
 
 private:
-    struct Waiting {
-        Packet packet;
-        TimePs enqueued_at;
-    };
-    void start_service(TimePs start, const Packet& p, bool ce);
-    TimePs service_time(std::uint32_t bytes);
+    INFLIGHT_HOT void start_service(TimePs start, const Packet& p, bool ce, TimePs sojourn) {
+        busy_until_ = start + service_time(p.bytes);
+        if (start >= stats_from_) count_delay(sojourn);
+        if (loss_on_ && loss_[loss_per_flow_ ? p.flow : 0].lose_next()) {
+            ++counters_[p.flow].drops_random;  // lost on the link: the link time is spent, no ACK comes back
+            return;
+        }
+        if (returns_[p.flow].carry(p, busy_until_, ce)) woken_.push_back(p.flow);
+    }
+    TimePs service_time(std::uint32_t bytes) {
+        if (bytes != cached_bytes_) {  // most packets share one size: cache its time
+            cached_bytes_ = bytes;
+            cached_service_time_ = serialization_time(bytes, rate_bps_);
+        }
+        return cached_service_time_;
+    }
+    void count_delay(TimePs sojourn) {
+        delay_.sum_s += to_seconds(sojourn);
+        ++delay_.count;
+        const auto bin = std::min(static_cast<std::size_t>(static_cast<double>(sojourn) * bins_per_ps_),
+                                  delay_.histogram.size() - 1);
+        ++delay_.histogram[bin];
+    }
 
     double rate_bps_;
-    TimePs base_rtt_;
-    std::uint64_t buffer_bytes_;
-    LossProcess loss_;
-    std::optional<Codel> codel_;
-    std::uint32_t cached_bytes_ = 0;    // most packets share one size:
-    TimePs cached_service_time_ = 0;    // cache its serialization time
-
-    Ring<Waiting> queue_;
-    std::uint64_t queue_bytes_ = 0;
-    TimePs busy_until_ = 0;       // when the link finishes its current packet
-    Ring<AckInFlight> acks_;
-    PathCounters counters_;
+    FifoQueue fifo_;
+    std::vector<LossProcess> loss_;  // even: one per flow; random: one for the link
+    bool loss_per_flow_;
+    bool loss_on_ = false;
+    AckPath* returns_;  // one per flow (the caller's vector, never resized)
+    std::vector<PathCounters> counters_;
+    std::vector<std::uint32_t> queued_;  // packets waiting, per flow
+    std::vector<std::uint16_t> woken_;
+    TimePs stats_from_;
+    QueueDelayStats delay_;
+    double bins_per_ps_;
+    double ps_per_byte_;
+    std::uint32_t cached_bytes_ = 0;
+    TimePs cached_service_time_ = 0;
+    TimePs busy_until_ = 0;  // when the link finishes its current packet
 };
 
 }  // namespace inflight

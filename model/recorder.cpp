@@ -24,6 +24,8 @@ Recorder::Recorder(const Config& c, Trace& trace, std::vector<Event>& events)
     reset_bucket(0);
     congestion_group_.count = 0;
     trace_.buckets.reserve(static_cast<std::size_t>(c.bucket_count));
+    rtt_bin_ = std::max(kMinRttBin, c.max_rtt_expected / kMaxRttBins + 1);
+    rtt_bins_per_ps_ = 1.0 / static_cast<double>(rtt_bin_);
 }
 
 void Recorder::reset_bucket(TimePs start) {
@@ -33,51 +35,59 @@ void Recorder::reset_bucket(TimePs start) {
                       &cur_.rtt_s, &cur_.delivery_rate_bps})
         *m = MinMax{kInf, -kInf};
     bucket_limit_time_.fill(0);
+    if (observed_ && cfg_.tcp) {  // the values held as the bucket opens belong to it
+        widen(cur_.cwnd_bytes, last_cwnd_);
+        widen(cur_.window_bytes, last_window_);
+        widen(cur_.inflight_bytes, last_inflight_);
+    }
+}
+
+double Recorder::active_window_s() const {
+    const TimePs from = std::max(cfg_.window_start, cfg_.active_from);
+    const TimePs until = std::min(cfg_.duration, cfg_.active_until);
+    return until > from ? to_seconds(until - from) : 0.0;
 }
 
 void Recorder::add(Event e) {
+    e.flow = cfg_.flow;
     auto at = events_.end();
     while (at != events_.begin() && (at - 1)->t_s > e.t_s) --at;
     events_.insert(at, std::move(e));
 }
 
-void Recorder::rtt_sample(TimePs now, TimePs rtt) {
-    widen(cur_.rtt_s, to_seconds(rtt));
-    if (now <= cfg_.window_start) return;
-    rtt_sum_s_ += to_seconds(rtt);
-    ++rtt_count_;
-    rtt_min_ = std::min(rtt_min_, rtt);
-    rtt_max_ = std::max(rtt_max_, rtt);
-    if (rtt_histogram_.empty()) rtt_histogram_.assign(static_cast<std::size_t>(cfg_.max_rtt_expected / kRttBin) + 2, 0);
-    const auto bin = std::min(static_cast<std::size_t>(static_cast<double>(rtt) * kBinsPerPs), rtt_histogram_.size() - 1);
-    ++rtt_histogram_[bin];
+void Recorder::size_rtt_histogram() {
+    rtt_histogram_.assign(static_cast<std::size_t>(cfg_.max_rtt_expected / rtt_bin_) + 2, 0);
 }
 
-void Recorder::close_bucket(TimePs now, const Sender& s, const Bottleneck& path, const CongestionControl& cc) {
+void Recorder::close_bucket(TimePs now, const FlowBucketState& s) {
     account_time(now);
     cur_.t_end_s = to_seconds(now);
     for (MinMax* m : {&cur_.cwnd_bytes, &cur_.window_bytes, &cur_.inflight_bytes, &cur_.queue_bytes,
                       &cur_.rtt_s, &cur_.delivery_rate_bps})
         settle(*m);
-    cur_.ssthresh_bytes = finite_or_nan(s.ssthresh_bytes());
-    cur_.srtt_s = s.srtt_s();
-    cur_.rttvar_s = s.rttvar_s();
-    cur_.cwnd_end_bytes = s.cwnd_bytes();
-    cur_.retransmits = s.retransmits();
-    cur_.retransmitted_bytes = s.retransmitted_bytes();
-    cur_.min_rtt_s = s.min_rtt() == kNever ? kNaN : to_seconds(s.min_rtt());
-    cur_.pacing_rate_bps = cc.pacing_rate_Bps(s.cc_state()) * 8.0;
-    cur_.cc = cc.info();
-    cur_.phase = s.phase();
+    cur_.ssthresh_bytes = finite_or_nan(s.ssthresh_bytes);
+    cur_.srtt_s = s.srtt_s;
+    cur_.rttvar_s = s.rttvar_s;
+    cur_.cwnd_end_bytes = s.cwnd_end_bytes;
+    cur_.retransmits = s.retransmits;
+    cur_.retransmitted_bytes = s.retransmitted_bytes;
+    cur_.min_rtt_s = s.min_rtt_s;
+    cur_.pacing_rate_bps = s.pacing_rate_bps;
+    cur_.cc = s.cc;
+    cur_.phase = s.phase;
     cur_.limit = longest(bucket_limit_time_);
-    cur_.pkts_sent = s.packets_sent();
-    cur_.pkts_delivered = path.counters().pkts_acked;
-    cur_.pkts_dropped = path.counters().drops();
-    cur_.pkts_in_network = path.packets_in_network();
+    cur_.pkts_sent = s.pkts_sent;
+    cur_.pkts_delivered = s.pkts_delivered;
+    cur_.pkts_dropped = s.pkts_dropped;
+    cur_.pkts_in_network = s.pkts_in_network;
     trace_.buckets.push_back(cur_);
 
-    if (now == cfg_.window_start) delivered_at_window_start_ = s.delivered_bytes();
-    if (now >= period_end_) judge_limit(now);
+    if (now == cfg_.window_start) delivered_at_window_start_ = s.delivered_bytes;
+    if (now == cfg_.window_mid) {
+        delivered_at_mid_ = s.delivered_bytes;
+        acked_at_mid_ = s.acked_bytes;
+    }
+    if (cfg_.tcp && now >= period_end_) judge_limit(now);
     if (group_start_ >= 0 && now - group_start_ > cfg_.drop_group_span) flush_drop_group();
     if (congestion_group_start_ >= 0 && now - congestion_group_start_ > cfg_.drop_group_span) {
         flush_congestion_group();
@@ -229,20 +239,30 @@ void Recorder::phase_change(TimePs now, CcPhase from, CcPhase to) {
     }
 }
 
-void Recorder::finish(TimePs now, const Sender& s, const Bottleneck& path, Summary& out) {
+void Recorder::flow_event(TimePs now, EventKind kind, std::uint64_t transfer, std::uint64_t size_bytes,
+                          double fct_s) {
+    Event e;
+    e.t_s = to_seconds(now);
+    e.kind = kind;
+    e.transfer = transfer;
+    e.size_bytes = size_bytes;
+    e.fct_s = fct_s;
+    add(std::move(e));
+}
+
+void Recorder::finish(const FlowTotals& t, Summary& out) {
     if (group_start_ >= 0) flush_drop_group();
     flush_congestion_group();
-    const double window_s = to_seconds(cfg_.duration - cfg_.window_start);
+    const double window_s = active_window_s();
     out.window_start_s = to_seconds(cfg_.window_start);
     out.window_end_s = to_seconds(cfg_.duration);
-    (void)now;
     // Bytes that reached the receiver during the window and were delivered to
     // the application, in order, by its end. Counting from the in-order point
     // at the window's start instead would also count bytes that arrived
     // before it and waited behind a hole, and could exceed the link rate.
-    out.throughput_bps = static_cast<double>(s.acked_bytes() - delivered_at_window_start_) * 8.0 / window_s;
+    out.throughput_bps = window_s > 0 ? static_cast<double>(window_bytes(t.acked_bytes)) * 8.0 / window_s : 0.0;
     out.utilisation = out.throughput_bps / cfg_.link_rate_bps;
-    out.mean_cwnd_packets = cwnd_time_integral_ / window_s / cfg_.mss_bytes;
+    out.mean_cwnd_packets = window_s > 0 ? cwnd_time_integral_ / window_s / cfg_.mss_bytes : 0.0;
     if (rtt_count_ > 0) {
         out.mean_rtt_s = rtt_sum_s_ / static_cast<double>(rtt_count_);
         out.min_rtt_s = to_seconds(rtt_min_);
@@ -252,7 +272,7 @@ void Recorder::finish(TimePs now, const Sender& s, const Bottleneck& path, Summa
         for (std::size_t i = 0; i < rtt_histogram_.size(); ++i) {
             seen += rtt_histogram_[i];
             if (seen >= rank) {
-                const double mid = (static_cast<double>(i) + 0.5) * to_seconds(kRttBin);
+                const double mid = (static_cast<double>(i) + 0.5) * to_seconds(rtt_bin_);
                 out.p95_rtt_s = std::clamp(mid, out.min_rtt_s, out.max_rtt_s);
                 break;
             }
@@ -261,21 +281,75 @@ void Recorder::finish(TimePs now, const Sender& s, const Bottleneck& path, Summa
         out.mean_rtt_s = out.min_rtt_s = out.max_rtt_s = out.p95_rtt_s = kNaN;
     }
     TimePs total = 0;
-    for (TimePs t : window_limit_time_) total += t;
+    for (TimePs x : window_limit_time_) total += x;
     for (int i = 0; i < kLimitCount; ++i)
         out.binding_fractions[i] = total > 0 ? static_cast<double>(window_limit_time_[i]) / static_cast<double>(total) : 0;
     out.binding_limit = longest(window_limit_time_);
     out.window_congestion_events = window_congestion_events_;
-    out.congestion_events = s.congestion_events();
-    const PathCounters& c = path.counters();
-    out.drops_tail = c.drops_tail;
-    out.drops_aqm = c.drops_aqm;
-    out.drops_random = c.drops_random;
-    out.ecn_marks = c.ecn_marks;
-    out.retransmits = s.retransmits();
-    out.rtos = s.rtos();
-    out.packets_simulated = s.packets_sent();
+    out.congestion_events = t.congestion_events;
+    out.drops_tail = t.path.drops_tail;
+    out.drops_aqm = t.path.drops_aqm;
+    out.drops_random = t.path.drops_random;
+    out.ecn_marks = t.path.ecn_marks;
+    out.retransmits = t.retransmits;
+    out.rtos = t.rtos;
+    out.packets_simulated = t.packets_sent;
     out.few_events = cfg_.random_loss && window_congestion_events_ < Summary::kFewEvents;
+}
+
+PathRecorder::PathRecorder(Trace& trace, std::int64_t bucket_count) : trace_(trace) {
+    trace_.buckets.reserve(static_cast<std::size_t>(bucket_count));
+    reset_bucket(0);
+}
+
+void PathRecorder::reset_bucket(TimePs start) {
+    cur_ = TraceBucket{};
+    cur_.t_start_s = to_seconds(start);
+    for (MinMax* m : {&cur_.cwnd_bytes, &cur_.window_bytes, &cur_.inflight_bytes, &cur_.queue_bytes,
+                      &cur_.rtt_s, &cur_.delivery_rate_bps})
+        *m = MinMax{kInf, -kInf};
+}
+
+void PathRecorder::close_bucket(TimePs now, const std::vector<const TraceBucket*>& flows,
+                                std::uint64_t delivered_bytes) {
+    cur_.t_end_s = to_seconds(now);
+    std::array<int, kLimitCount> limit_votes{};
+    double srtt_min = kInf, min_rtt = kInf;
+    cur_.ssthresh_bytes = kNaN;
+    cur_.pacing_rate_bps = 0;
+    for (const TraceBucket* f : flows) {
+        if (!std::isnan(f->rtt_s.min)) widen(cur_.rtt_s, f->rtt_s.min);
+        if (!std::isnan(f->rtt_s.max)) widen(cur_.rtt_s, f->rtt_s.max);
+        if (f->srtt_s > 0) srtt_min = std::min(srtt_min, f->srtt_s);
+        if (!std::isnan(f->min_rtt_s)) min_rtt = std::min(min_rtt, f->min_rtt_s);
+        cur_.cwnd_end_bytes += f->cwnd_end_bytes;
+        cur_.pacing_rate_bps += f->pacing_rate_bps;
+        cur_.retransmits += f->retransmits;
+        cur_.retransmitted_bytes += f->retransmitted_bytes;
+        cur_.pkts_sent += f->pkts_sent;
+        cur_.pkts_delivered += f->pkts_delivered;
+        cur_.pkts_dropped += f->pkts_dropped;
+        cur_.pkts_in_network += f->pkts_in_network;
+        ++limit_votes[static_cast<int>(f->limit)];
+    }
+    // The aggregate's delivery rate: every flow's bytes delivered in the bucket.
+    const double bucket_s = cur_.t_end_s - cur_.t_start_s;
+    const double rate = bucket_s > 0 ? static_cast<double>(delivered_bytes - delivered_before_) * 8.0 / bucket_s : kNaN;
+    delivered_before_ = delivered_bytes;
+    cur_.delivery_rate_bps = MinMax{rate, rate};
+    cur_.srtt_s = srtt_min < kInf ? srtt_min : kNaN;   // the shortest flow's
+    cur_.min_rtt_s = min_rtt < kInf ? min_rtt : kNaN;
+    cur_.phase = flows.empty() ? CcPhase::SlowStart : flows.front()->phase;
+    cur_.limit = longest(limit_votes);                 // what bound most flows
+    for (MinMax* m : {&cur_.cwnd_bytes, &cur_.window_bytes, &cur_.inflight_bytes, &cur_.queue_bytes,
+                      &cur_.rtt_s, &cur_.delivery_rate_bps})
+        settle(*m);
+    trace_.buckets.push_back(cur_);
+    reset_bucket(now);
+    // The values held as the bucket opens belong to it.
+    widen(cur_.cwnd_bytes, last_[0]);
+    widen(cur_.window_bytes, last_[1]);
+    widen(cur_.inflight_bytes, last_[2]);
 }
 
 }  // namespace inflight

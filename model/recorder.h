@@ -1,9 +1,12 @@
-// Turns the running simulation into what the app shows: trace buckets
-// (min and max of every series, so peaks and notches survive decimation),
-// the typed event log (drops and marks grouped, not one line each), and the
-// steady-state statistics behind the Summary.
+// Turns one flow of the running simulation into what the app shows: trace
+// buckets (min and max of every series, so peaks and notches survive
+// decimation), its events in the shared, typed event log (drops and marks
+// grouped per flow, not one line each), and the steady-state statistics
+// behind its summary. PathRecorder does the same for the path's aggregate
+// when several flows share it.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <limits>
@@ -15,12 +18,36 @@
 
 namespace inflight {
 
+// A flow's state at a bucket's end, as its connections sum it up.
+struct FlowBucketState {
+    double ssthresh_bytes = 0, srtt_s = 0, rttvar_s = 0, cwnd_end_bytes = 0, min_rtt_s = 0;
+    double pacing_rate_bps = 0;
+    CcInfo cc;
+    CcPhase phase = CcPhase::SlowStart;
+    std::uint64_t retransmits = 0, retransmitted_bytes = 0;
+    std::uint64_t pkts_sent = 0, pkts_delivered = 0, pkts_dropped = 0, pkts_in_network = 0;
+    std::uint64_t delivered_bytes = 0;  // in or out of order, every connection so far
+    std::uint64_t acked_bytes = 0;      // in order, every connection so far
+};
+
+// A flow's whole-run counts at the end.
+struct FlowTotals {
+    std::uint64_t acked_bytes = 0;
+    std::uint64_t congestion_events = 0, retransmits = 0, rtos = 0, packets_sent = 0;
+    PathCounters path;
+};
+
 class Recorder final : public SenderEvents {
 public:
     struct Config {
+        int flow = 0;                // the flow's index, on its events
+        bool tcp = true;             // false: a ping (no window, no limits)
         TimePs duration;
         std::int64_t bucket_count;   // trace buckets over the run
         TimePs window_start;         // steady-state window = [window_start, duration]; a bucket boundary
+        TimePs window_mid;           // the window's halves meet here (a bucket boundary)
+        TimePs active_from = 0;      // the flow is active over [active_from, active_until]
+        TimePs active_until;
         TimePs max_rtt_expected;     // sizes the RTT histogram; larger samples share its last bin
         std::uint32_t mss_bytes;
         double link_rate_bps;
@@ -31,56 +58,95 @@ public:
     };
     Recorder(const Config& c, Trace& trace, std::vector<Event>& events);
 
-    // After every simulation step: the sender's and the path's state at `now`.
-    void observe(TimePs now, const Sender& s, const Bottleneck& path, Limit limit) {
+    // After every step of this flow: its state at `now`. `limit` is what holds
+    // the sender back once the queue ahead of it has drained, at `link_until`
+    // (`now` when it is empty): until then the link is the limit.
+    INFLIGHT_HOT void observe(TimePs now, double cwnd, double window, double inflight, std::uint64_t queue,
+                 Limit limit, TimePs link_until, const PathCounters& path) {
         account_time(now);
-        const double cwnd = s.cwnd_bytes();
         widen(cur_.cwnd_bytes, cwnd);
-        widen(cur_.window_bytes, s.window_in_force_bytes());
-        widen(cur_.inflight_bytes, static_cast<double>(s.bytes_in_flight()));
-        widen(cur_.queue_bytes, static_cast<double>(path.queue_bytes()));
+        widen(cur_.window_bytes, window);
+        widen(cur_.inflight_bytes, inflight);
+        widen(cur_.queue_bytes, static_cast<double>(queue));
         last_cwnd_ = cwnd;
+        last_window_ = window;
+        last_inflight_ = inflight;
         last_limit_ = limit;
-        const std::uint64_t marks_and_drops = path.counters().drops() + path.counters().ecn_marks;
-        if (marks_and_drops != seen_marks_and_drops_) group_drops(now, path.counters());
+        link_until_ = link_until;
+        observed_ = true;
+        const std::uint64_t marks_and_drops = path.drops() + path.ecn_marks;
+        if (marks_and_drops != seen_marks_and_drops_) group_drops(now, path);
     }
-    void ack_sample(TimePs now, const AckOutcome& a) {
+    INFLIGHT_HOT void ack_sample(TimePs now, const AckOutcome& a) {
         if (a.rtt >= 0) rtt_sample(now, a.rtt);
         if (a.delivery_rate_bps >= 0) widen(cur_.delivery_rate_bps, a.delivery_rate_bps);
     }
+    INFLIGHT_HOT void rtt_sample(TimePs now, TimePs rtt) {
+        widen(cur_.rtt_s, to_seconds(rtt));
+        if (now <= cfg_.window_start) return;
+        rtt_sum_s_ += to_seconds(rtt);
+        ++rtt_count_;
+        rtt_min_ = std::min(rtt_min_, rtt);
+        rtt_max_ = std::max(rtt_max_, rtt);
+        if (rtt_histogram_.empty()) size_rtt_histogram();
+        const auto bin = std::min(static_cast<std::size_t>(static_cast<double>(rtt) * rtt_bins_per_ps_),
+                                  rtt_histogram_.size() - 1);
+        ++rtt_histogram_[bin];
+    }
     // Closes the bucket ending at `now`.
-    void close_bucket(TimePs now, const Sender& s, const Bottleneck& path, const CongestionControl& cc);
-    // Ends the run at `now`: flushes open groups, fills the summary.
-    void finish(TimePs now, const Sender& s, const Bottleneck& path, Summary& out);
+    void close_bucket(TimePs now, const FlowBucketState& s);
+    // Ends the run: flushes open groups, fills the flow's summary (today's
+    // Summary fields, for this flow).
+    void finish(const FlowTotals& t, Summary& out);
 
     TimePs next_bucket_end() const { return bucket_end_; }
     // End of bucket k (1-based): bucket boundaries fall at duration·k/bucket_count.
     TimePs bucket_end(std::int64_t k) const {
         return cfg_.duration * k / cfg_.bucket_count;  // ≤ 6e14 ps × 5000: fits int64
     }
+    // The flow's active span ends (a transfer completed, a bulk flow stopped).
+    void set_active_until(TimePs t) { cfg_.active_until = t; }
+    // Bytes in the two halves of the steady window (settled?).
+    std::uint64_t first_half_bytes() const { return acked_at_mid_ - delivered_at_window_start_; }
+    std::uint64_t second_half_bytes(std::uint64_t acked_end) const { return acked_end - delivered_at_mid_; }
+    std::uint64_t window_bytes(std::uint64_t acked_end) const { return acked_end - delivered_at_window_start_; }
+    // The part of the steady window the flow was active, in seconds.
+    double active_window_s() const;
+    // RTT samples taken in the steady window.
+    std::uint64_t rtt_samples() const { return rtt_count_; }
 
     // SenderEvents
     void congestion_event(TimePs now, CongestionCause cause, double cwnd_before_bytes,
                           double cwnd_after_bytes, bool ended_slow_start) override;
     void retransmission_timeout(TimePs now, TimePs rto, int backoff, double cwnd_before_bytes) override;
     void phase_change(TimePs now, CcPhase from, CcPhase to) override;
+    // The flow's own happenings (flows.md: starts, completions, overlaps).
+    void flow_event(TimePs now, EventKind kind, std::uint64_t transfer, std::uint64_t size_bytes,
+                    double fct_s = 0);
 
 private:
     static void widen(MinMax& m, double v) {
         if (v < m.min) m.min = v;
         if (v > m.max) m.max = v;
     }
-    void account_time(TimePs now) {
-        const TimePs dt = now - last_t_;
-        bucket_limit_time_[static_cast<int>(last_limit_)] += dt;
-        period_limit_time_[static_cast<int>(last_limit_)] += dt;
-        if (now > cfg_.window_start) {
-            window_limit_time_[static_cast<int>(last_limit_)] += dt;
-            cwnd_time_integral_ += last_cwnd_ * to_seconds(dt);
+    INFLIGHT_HOT void account_time(TimePs now) {
+        // [last_t_, link_until_): the queue ahead was draining, the link bound;
+        // then `last_limit_` did. (link_until_ ≥ last_t_: it was set then.)
+        const TimePs link_end = std::min(link_until_, now);
+        const TimePs on_link = link_end - last_t_, after = now - link_end;
+        const int l = static_cast<int>(last_limit_), link = static_cast<int>(Limit::Link);
+        bucket_limit_time_[link] += on_link;
+        period_limit_time_[link] += on_link;
+        bucket_limit_time_[l] += after;
+        period_limit_time_[l] += after;
+        if (now > cfg_.window_start && last_t_ < cfg_.active_until) {
+            window_limit_time_[link] += on_link;
+            window_limit_time_[l] += after;
+            cwnd_time_integral_ += last_cwnd_ * to_seconds(now - last_t_);
         }
         last_t_ = now;
     }
-    void rtt_sample(TimePs now, TimePs rtt);
+    void size_rtt_histogram();
     void group_drops(TimePs now, const PathCounters& c);
     void flush_drop_group();
     void flush_congestion_group();
@@ -103,18 +169,23 @@ private:
     Limit logged_limit_ = Limit::Cwnd;
 
     TimePs last_t_ = 0;
-    double last_cwnd_ = 0;
+    double last_cwnd_ = 0, last_window_ = 0, last_inflight_ = 0;
+    bool observed_ = false;
     Limit last_limit_ = Limit::Cwnd;
+    TimePs link_until_ = 0;
     double cwnd_time_integral_ = 0;  // byte·seconds over the steady window
     std::uint64_t delivered_at_window_start_ = 0;  // in or out of order
+    std::uint64_t delivered_at_mid_ = 0, acked_at_mid_ = 0;
 
     // RTT statistics over the steady window (histogram for the 95th percentile).
     double rtt_sum_s_ = 0;
     std::uint64_t rtt_count_ = 0;
     TimePs rtt_min_ = kNever, rtt_max_ = 0;
-    std::vector<std::uint32_t> rtt_histogram_;  // 10 µs bins
-    static constexpr TimePs kRttBin = 10'000'000;
-    static constexpr double kBinsPerPs = 1.0 / kRttBin;
+    std::vector<std::uint32_t> rtt_histogram_;
+    TimePs rtt_bin_;                  // 10 µs, wider for very long paths (at most kMaxRttBins bins)
+    double rtt_bins_per_ps_;
+    static constexpr TimePs kMinRttBin = 10'000'000;
+    static constexpr TimePs kMaxRttBins = 32768;
 
     // The open group of drops and marks.
     std::uint64_t seen_marks_and_drops_ = 0;
@@ -125,6 +196,34 @@ private:
     TimePs congestion_group_start_ = -1;
     Event congestion_group_;
     std::uint64_t window_congestion_events_ = 0;
+};
+
+// The path's own series when several flows share it: the queue at every
+// moment, the flows' sums (cwnd, window, in flight) and, per bucket, the
+// aggregate delivery rate and conservation counters.
+class PathRecorder {
+public:
+    PathRecorder(Trace& trace, std::int64_t bucket_count);
+    void observe(double cwnd_sum, double window_sum, double inflight_sum, std::uint64_t queue) {
+        widen(cur_.cwnd_bytes, cwnd_sum);
+        widen(cur_.window_bytes, window_sum);
+        widen(cur_.inflight_bytes, inflight_sum);
+        widen(cur_.queue_bytes, static_cast<double>(queue));
+        last_ = {cwnd_sum, window_sum, inflight_sum};
+    }
+    // Closes the bucket ending at `now` from the flows' own buckets just closed.
+    void close_bucket(TimePs now, const std::vector<const TraceBucket*>& flows, std::uint64_t delivered_bytes);
+
+private:
+    static void widen(MinMax& m, double v) {
+        if (v < m.min) m.min = v;
+        if (v > m.max) m.max = v;
+    }
+    void reset_bucket(TimePs start);
+    Trace& trace_;
+    TraceBucket cur_;
+    std::array<double, 3> last_{};  // cwnd, window, in flight sums as last observed
+    std::uint64_t delivered_before_ = 0;
 };
 
 }  // namespace inflight

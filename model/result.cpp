@@ -36,6 +36,11 @@ const char* to_string(EventKind k) {
     case EventKind::Rto: return "RTO";
     case EventKind::StateChange: return "state change";
     case EventKind::LimitChange: return "limit change";
+    case EventKind::FlowStart: return "flow start";
+    case EventKind::SynResent: return "SYN resent";
+    case EventKind::TransferDone: return "transfer done";
+    case EventKind::TransferOverlap: return "transfer overlap";
+    case EventKind::FlowStop: return "flow stop";
     }
     return "?";
 }

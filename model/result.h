@@ -64,7 +64,13 @@ struct Trace {
 };
 
 enum class EventKind : std::uint8_t {
-    SlowStartExit, CongestionEvent, Drops, EcnMarks, Rto, StateChange, LimitChange
+    SlowStartExit, CongestionEvent, Drops, EcnMarks, Rto, StateChange, LimitChange,
+    // A flow's own happenings (flows.md, "Event log"):
+    FlowStart,        // a connection sends its SYN (transfer = its number), or pings begin
+    SynResent,        // the SYN (or its reply) was lost: sent again (next_rto_s: the next wait)
+    TransferDone,     // the ACK of a transfer's last byte arrived (fct_s, size_bytes)
+    TransferOverlap,  // a repetition is due while an earlier transfer still runs: a second connection
+    FlowStop          // a bulk flow stops sending new data
 };
 const char* to_string(EventKind k);
 enum class CongestionCause : std::uint8_t { Loss, Ecn, Rto };
@@ -98,8 +104,12 @@ struct Event {
     // True for the line that stands for the 2nd and later events of a span.
     bool grouped = false;
     double group_span_s = 0;             // the span, when grouped
-    double next_rto_s = 0;               // Rto: the next timeout
+    double next_rto_s = 0;               // Rto, SynResent: the next timeout
     int rto_backoff = 0;                 // Rto: doublings of the timeout so far (the factor is 2^backoff)
+    std::uint64_t transfer = 0;          // FlowStart, SynResent, TransferDone, TransferOverlap: which
+                                         // transfer of the flow (1-based); 0 for a bulk flow's or pings
+    std::uint64_t size_bytes = 0;        // FlowStart, TransferDone: the transfer's size (0: bulk)
+    double fct_s = 0;                    // TransferDone: flow completion time, start to last ACK
 };
 
 // Event::flow of an event that belongs to the path, not to one flow.

@@ -41,6 +41,9 @@ public:
     }
 
 private:
+#if defined(__GNUC__)
+    [[gnu::noinline, gnu::cold]]
+#endif
     void grow() {
         const std::size_t cap = (mask_ + 1) * 2;
         auto bigger = std::make_unique<T[]>(cap);

@@ -1,23 +1,48 @@
-// The event loop: one flow, one bottleneck. Four kinds of moment, taken in
-// time order with ties broken as listed: a trace bucket ends, an ACK reaches
-// the sender, the retransmission timer fires, the pacing clock opens. The
-// bottleneck's dequeues between those moments are processed lazily
-// (Bottleneck::advance_to); after each moment the sender sends what it may.
+// The event loop: flows on one bottleneck. Each flow names its next moment
+// (an ACK reaching its sender, a retransmission timer, its pacing clock, its
+// own schedule); a heap keyed by (time, kind, flow) gives the earliest in
+// O(log N), ties broken by kind of moment and then by flow index. A trace
+// bucket's end comes before any moment at the same time. The bottleneck's
+// dequeues between moments are processed lazily (Bottleneck::advance_to);
+// after each moment its flow sends what it may.
+//   loop: t = min(next bucket end, earliest flow moment)   (time never goes back)
+//         advance the path to t
+//         bucket end → close every flow's bucket (and the path's)
+//         else       → that flow handles its moment, then is observed
+//         flows whose ACK path just filled get their next moment again
 #include "run.h"
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
+#include <cmath>
 #include <stdexcept>
 
 #include "bottleneck.h"
+#include "event_queue.h"
+#include "flow.h"
+#include "flow_results.h"
 #include "recorder.h"
-#include "sender.h"
 
 namespace inflight {
 
 namespace {
 constexpr std::int64_t kTraceBuckets = 5000;   // two points (min, max) each: 10k per series
 constexpr std::int64_t kProgressEveryBuckets = 50;
+
+// Flow 0 keeps the scenario's seed (one flow is today's flow); the others
+// get their own, reproducibly.
+std::uint64_t flow_seed(std::uint64_t seed, std::size_t i) {
+    return i == 0 ? seed : seed ^ (0x9E3779B97F4A7C15ull * (i + 1));
+}
+
+void fill_trace_header(Trace& t, const Scenario& sc, double rtt_s) {
+    t.bdp_bytes = sc.bandwidth_bps * rtt_s / 8.0;
+    t.buffer_bytes = std::floor(buffer_bytes(sc));
+    t.base_rtt_s = rtt_s;
+    t.mss_bytes = sc.mss_bytes;
+    t.bucket_s = sc.duration_s / kTraceBuckets;
+}
 }  // namespace
 
 RunResult run_scenario(const Scenario& sc, const RunControl& control) {
@@ -26,16 +51,29 @@ RunResult run_scenario(const Scenario& sc, const RunControl& control) {
 
     RunResult result;
     result.scenario = sc;
+    const std::size_t n = flow_count(sc);
+    const bool several = n > 1;
     const TimePs duration = from_seconds(sc.duration_s);
-    const TimePs base_rtt = from_seconds(sc.rtt_s);
     const auto buffer = static_cast<std::uint64_t>(buffer_bytes(sc));
+    const TimePs window_start = duration * (kTraceBuckets / 2) / kTraceBuckets;
+    const TimePs window_mid = duration * (3 * kTraceBuckets / 4) / kTraceBuckets;
 
-    Trace& trace = result.trace;
-    trace.bdp_bytes = bdp_bytes(sc);
-    trace.buffer_bytes = static_cast<double>(buffer);
-    trace.base_rtt_s = sc.rtt_s;
-    trace.mss_bytes = sc.mss_bytes;
-    trace.bucket_s = sc.duration_s / kTraceBuckets;
+    std::vector<ResolvedFlow> specs;
+    specs.reserve(n);
+    double shortest_rtt_s = sc.rtt_s;
+    for (std::size_t i = 0; i < n; ++i) {
+        specs.push_back(resolve_flow(sc, i));
+        if (i == 0 || specs[i].rtt_s < shortest_rtt_s) shortest_rtt_s = specs[i].rtt_s;
+    }
+
+    // The path's trace: with one flow, that flow's own (today's meaning);
+    // with several, the aggregate, its bands at the shortest flow RTT.
+    fill_trace_header(result.trace, sc, several ? shortest_rtt_s : specs[0].rtt_s);
+    result.flows.resize(n);
+
+    std::vector<AckPath> returns;
+    returns.reserve(n);
+    for (const ResolvedFlow& f : specs) returns.emplace_back(from_seconds(f.rtt_s));
 
     std::optional<CodelParams> codel;
     if (sc.aqm == Aqm::Codel) {
@@ -44,63 +82,103 @@ RunResult run_scenario(const Scenario& sc, const RunControl& control) {
         p.ecn = sc.ecn;
         codel = p;
     }
-    Bottleneck path(Bottleneck::Config{sc.bandwidth_bps, base_rtt, buffer, sc.loss, sc.loss_pattern, sc.seed, codel});
-    auto cc = make_congestion_control(sc.algorithm, sc.seed, sc.pacing);
+    Bottleneck path(Bottleneck::Config{sc.bandwidth_bps, buffer, sc.loss, sc.loss_pattern, sc.seed, codel, window_start},
+                    returns);
 
-    Recorder::Config rc;
-    rc.duration = duration;
-    rc.bucket_count = kTraceBuckets;
-    rc.window_start = duration * (kTraceBuckets / 2) / kTraceBuckets;
-    rc.max_rtt_expected = base_rtt + from_seconds(sc.buffer_s) + from_ms(50);
-    rc.mss_bytes = sc.mss_bytes;
-    rc.link_rate_bps = sc.bandwidth_bps;
-    rc.window_limit_bytes = std::min(sc.rwnd_bytes, sc.sndbuf_bytes);
-    rc.drop_group_span = std::max(base_rtt, from_ms(100));
-    rc.limit_log_period = std::max(2 * base_rtt, from_ms(500));
-    rc.random_loss = sc.loss > 0 && sc.loss_pattern == LossPattern::Random;
-    Recorder recorder(rc, trace, result.events);
+    std::vector<Recorder> recorders;
+    recorders.reserve(n);
+    std::vector<Flow> flows;
+    flows.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const ResolvedFlow& f = specs[i];
+        const TimePs rtt = from_seconds(f.rtt_s);
+        Trace& trace = several ? result.flows[i].trace : result.trace;
+        if (several) fill_trace_header(trace, sc, f.rtt_s);
+        Recorder::Config rc;
+        rc.flow = static_cast<int>(i);
+        rc.tcp = f.kind == FlowKind::Tcp;
+        rc.duration = duration;
+        rc.bucket_count = kTraceBuckets;
+        rc.window_start = window_start;
+        rc.window_mid = window_mid;
+        rc.active_from = from_seconds(f.start_s);
+        rc.active_until = std::min(duration, from_seconds(f.stop_s));
+        rc.max_rtt_expected = rtt + from_seconds(sc.buffer_s) + from_ms(50);
+        rc.mss_bytes = sc.mss_bytes;
+        rc.link_rate_bps = sc.bandwidth_bps;
+        rc.window_limit_bytes = std::min(f.rwnd_bytes, f.sndbuf_bytes);
+        rc.drop_group_span = std::max(rtt, from_ms(100));
+        rc.limit_log_period = std::max(2 * rtt, from_ms(500));
+        rc.random_loss = sc.loss > 0 && sc.loss_pattern == LossPattern::Random;
+        recorders.emplace_back(rc, trace, result.events);
+        flows.emplace_back(Flow::Config{f, static_cast<std::uint16_t>(i), sc.mss_bytes, flow_seed(sc.seed, i), duration},
+                           path, returns[i], recorders.back());
+    }
+    std::optional<PathRecorder> path_recorder;
+    if (several) path_recorder.emplace(result.trace, kTraceBuckets);
 
-    Sender::Config scfg;
-    scfg.mss_bytes = sc.mss_bytes;
-    scfg.rwnd_bytes = sc.rwnd_bytes;
-    scfg.sndbuf_bytes = sc.sndbuf_bytes;
-    scfg.pacing = sc.pacing;
-    scfg.handshake_rtt = base_rtt;
-    Sender sender(scfg, *cc, path, recorder);
+    EventQueue moments(n);
+    for (std::size_t i = 0; i < n; ++i) moments.update(static_cast<std::uint32_t>(i), flows[i].next_moment());
+    auto wake = [&] {
+        for (std::uint16_t w : path.woken()) {
+            flows[w].refresh();
+            moments.update(w, flows[w].next_moment());
+        }
+        path.woken().clear();
+    };
+    // The flows' sums, kept as each flow changes (the path's series).
+    double cwnd_sum = 0, window_sum = 0, inflight_sum = 0;
+    std::vector<const TraceBucket*> closed(several ? n : 0);
 
-    auto limit_now = [&] { return path.queue_bytes() > 0 ? Limit::Link : sender.blocked_by(); };
-    sender.try_send(0);
-    recorder.observe(0, sender, path, limit_now());
-
+    TimePs bucket_end = recorders[0].next_bucket_end();
+    [[maybe_unused]] TimePs last_t = 0;
     for (;;) {
-        const TimePs t = std::min({recorder.next_bucket_end(), path.next_ack_time(), sender.rto_deadline(),
-                                   sender.pacing_wakeup()});
-        path.advance_to(t);
-        if (t == recorder.next_bucket_end()) {
-            recorder.close_bucket(t, sender, path, *cc);
+        const Moment m = several ? moments.top() : flows[0].next_moment();
+        if (bucket_end <= m.t) {
+            const TimePs t = bucket_end;
+            path.advance_to(t);
+            wake();
+            std::uint64_t delivered = 0;
+            for (std::size_t i = 0; i < n; ++i) {
+                const FlowBucketState s = flows[i].bucket_state();
+                recorders[i].close_bucket(t, s);
+                if (several) {
+                    closed[i] = &result.flows[i].trace.buckets.back();
+                    delivered += s.delivered_bytes;
+                }
+            }
+            if (several) path_recorder->close_bucket(t, closed, delivered);
+            bucket_end = recorders[0].next_bucket_end();
             if (t >= duration) break;
             if (control.cancel && control.cancel->load(std::memory_order_relaxed)) {
                 result.cancelled = true;
                 break;
             }
-            if (control.on_progress && trace.buckets.size() % kProgressEveryBuckets == 0)
-                control.on_progress(Progress{trace, result.events, to_seconds(t), sc.duration_s});
+            if (control.on_progress && result.trace.buckets.size() % kProgressEveryBuckets == 0)
+                control.on_progress(Progress{result.trace, result.events, to_seconds(t), sc.duration_s});
+            continue;
         }
-        if (path.ack_ready_by(t)) {
-            const AckInFlight ack = path.pop_ack();
-            recorder.ack_sample(t, sender.on_ack(t, ack));
-        } else if (sender.rto_deadline() <= t) {
-            sender.on_rto_timer(t);
+        const TimePs t = m.t;
+        assert(t >= last_t);  // time never runs backwards
+        last_t = t;
+        const std::uint32_t f = several ? moments.top_flow() : 0;
+        Flow& flow = flows[f];
+        path.advance_to(t);
+        flow.step(t);
+        const double cwnd_was = flow.cwnd_bytes(), window_was = flow.window_bytes(), inflight_was = flow.inflight_bytes();
+        flow.observe(t);
+        if (several) {
+            cwnd_sum += flow.cwnd_bytes() - cwnd_was;
+            window_sum += flow.window_bytes() - window_was;
+            inflight_sum += flow.inflight_bytes() - inflight_was;
+            path_recorder->observe(cwnd_sum, window_sum, inflight_sum, path.queue_bytes());
         }
-        sender.try_send(t);
-        recorder.observe(t, sender, path, limit_now());
+        if (several) moments.update(f, flow.next_moment());
+        if (!path.woken().empty()) wake();
     }
 
-    Summary& sum = result.summary;
-    recorder.finish(duration, sender, path, sum);
-    sum.bdp_packets = trace.bdp_bytes / sc.mss_bytes;
-    sum.buffer_packets = trace.buffer_bytes / sc.mss_bytes;
-    sum.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+    summarize(sc, flows, recorders, path, result);
+    result.summary.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
     return result;
 }
 

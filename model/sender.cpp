@@ -12,6 +12,7 @@ Sender::Sender(const Config& c, CongestionControl& cc, Bottleneck& path, SenderE
       events_(events),
       window_limit_bytes_(std::min(c.rwnd_bytes, c.sndbuf_bytes)),
       window_limit_kind_(c.rwnd_bytes <= c.sndbuf_bytes ? Limit::Rwnd : Limit::Sndbuf),
+      data_limit_(c.data_bytes),
       segs_(4096),
       tx_order_(4096) {
     cc_state_.mss_bytes = c.mss_bytes;
@@ -211,7 +212,7 @@ void Sender::transmit(TimePs now, std::uint64_t seg_no, bool retransmission) {
     const auto seg_lo = static_cast<std::uint32_t>(seg_no);
     tx_order_.push_back(Transmission{seg_lo, g.tx_index});
     ++packets_sent_;
-    path_.enqueue(now, Packet{seg_lo, g.tx_index, g.bytes});
+    path_.enqueue(now, Packet{seg_lo, g.tx_index, g.bytes, cfg_.flow, cfg_.conn, PacketKind::Data});
     if (rto_deadline_ == kNever) rto_deadline_ = now + current_rto();
     if (cfg_.pacing) {
         refresh_cc_state();
@@ -239,13 +240,17 @@ void Sender::try_send(TimePs now) {
             transmit(now, s, true);
             continue;
         }
+        if (snd_nxt_ >= data_limit_) {  // out of data: the pipe is not full for want of it
+            rate_.mark_app_limited(in_flight_bytes_);
+            return;
+        }
         const std::uint64_t outstanding = snd_nxt_ - snd_una_;
         if (outstanding >= window_limit_bytes_) {
             blocked_by_ = window_limit_kind_;
             return;
         }
-        const std::uint32_t len =
-            static_cast<std::uint32_t>(std::min<std::uint64_t>(cfg_.mss_bytes, window_limit_bytes_ - outstanding));
+        const std::uint32_t len = static_cast<std::uint32_t>(std::min<std::uint64_t>(
+            {cfg_.mss_bytes, window_limit_bytes_ - outstanding, data_limit_ - snd_nxt_}));
         if (static_cast<double>(in_flight_bytes_ + len) > cc_state_.cwnd_bytes) {
             blocked_by_ = Limit::Cwnd;
             return;

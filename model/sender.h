@@ -1,4 +1,5 @@
-// The TCP sender: a bulk transfer that always has data to send.
+// The TCP sender of one connection: a bulk transfer that always has data to
+// send, or a finite one of `data_bytes` (flows.md, "Finite transfers").
 //   window in force = min(cwnd, rwnd, sndbuf); cwnd bounds the bytes in flight
 //     (RFC 6675 pipe), rwnd and sndbuf bound snd_nxt − snd_una. The last
 //     segment may be shorter than MSS when rwnd or sndbuf binds.
@@ -14,6 +15,10 @@
 //     (one base RTT) initializes SRTT. On RTO: the algorithm's response,
 //     cwnd = 1 MSS, everything unacknowledged is retransmitted.
 //   optional pacing: no packet before the pacing clock allows
+//   out of data (a finite transfer sent, a bulk flow stopped): no new data,
+//     and the pipe is marked app-limited as Linux's tcp_rate_check_app_limited
+//     does; what is outstanding is still recovered. Done once the last byte
+//     is acknowledged.
 #pragma once
 
 #include <cstdint>
@@ -47,22 +52,31 @@ struct AckOutcome {
 
 class Sender {
 public:
+    static constexpr std::uint32_t kInitialWindowPackets = 10;  // IW 10, RFC 6928
     struct Config {
         std::uint32_t mss_bytes;
         std::uint64_t rwnd_bytes;
         std::uint64_t sndbuf_bytes;
         bool pacing;
         TimePs handshake_rtt;                     // initializes SRTT (RFC 6298 §2.2)
-        std::uint32_t initial_cwnd_packets = 10;  // RFC 6928
+        std::uint16_t flow = 0;                   // stamped on every packet
+        std::uint16_t conn = 0;
+        std::uint64_t data_bytes = kUnlimited;    // what the application has to send
+        std::uint32_t initial_cwnd_packets = kInitialWindowPackets;
         TimePs min_rto_var = from_ms(200);        // Linux TCP_RTO_MIN
         TimePs max_rto = 120 * kPsPerSecond;      // Linux TCP_RTO_MAX
     };
+    static constexpr std::uint64_t kUnlimited = ~0ull;
     Sender(const Config& c, CongestionControl& cc, Bottleneck& path, SenderEvents& events);
 
     AckOutcome on_ack(TimePs now, const AckInFlight& ack);
     void on_rto_timer(TimePs now);
     // Sends whatever the window, the pacing clock and recovery allow.
     void try_send(TimePs now);
+    // The application has no more new data (a bulk flow's `stop`).
+    void stop_new_data() { data_limit_ = snd_nxt_; }
+    // Every byte the application had is acknowledged.
+    bool done() const { return snd_una_ >= data_limit_; }
 
     TimePs rto_deadline() const { return rto_deadline_; }
     // When the pacing clock next allows a packet, if it is what holds us back.
@@ -133,6 +147,7 @@ private:
     std::uint64_t una_seg_ = 0;        // segment number at snd_una
     std::uint64_t snd_una_ = 0;        // bytes
     std::uint64_t snd_nxt_ = 0;        // bytes
+    std::uint64_t data_limit_;         // the application's bytes
     std::uint64_t in_flight_bytes_ = 0;
     Ring<Transmission> tx_order_;      // outstanding transmissions, in send order
     std::uint32_t tx_counter_ = 0;                // wraps; compared as differences

@@ -6,6 +6,14 @@
 #include <cstdint>
 #include <limits>
 
+// The per-packet path's small functions are inlined whatever the optimizer
+// guesses: a call per packet costs more than their bodies.
+#if defined(__GNUC__)
+#define INFLIGHT_HOT [[gnu::always_inline]] inline
+#else
+#define INFLIGHT_HOT inline
+#endif
+
 namespace inflight {
 
 using TimePs = std::int64_t;

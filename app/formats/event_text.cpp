@@ -98,6 +98,28 @@ QString limit_change(const Event& e) {
     return {};
 }
 
+QString transfer_words(const Event& e) { return tr("transfer %1").arg(e.transfer); }
+
+QString flow_start(const Event& e) {
+    if (e.transfer == 0) return tr("Flow starts: SYN sent");
+    return tr("Transfer %1 starts (%2 B): SYN sent").arg(QString::number(e.transfer), grouped(e.size_bytes));
+}
+
+QString syn_resent(const Event& e) {
+    const QString what = e.transfer == 0 ? tr("the connection") : transfer_words(e);
+    return tr("SYN of %1 lost: sent again").arg(what);
+}
+
+QString transfer_done(const Event& e) {
+    return tr("Transfer %1 done (%2 B): flow completion time %3 ms")
+        .arg(QString::number(e.transfer), grouped(e.size_bytes), whole(e.fct_s * 1e3));
+}
+
+QString transfer_overlap(const Event& e) {
+    return tr("Transfer %1 is due while an earlier one still runs: it starts anyway, as a second connection")
+        .arg(e.transfer);
+}
+
 }  // namespace
 
 QString event_text(const Event& e) {
@@ -109,6 +131,11 @@ QString event_text(const Event& e) {
     case EventKind::Rto: return rto(e);
     case EventKind::StateChange: return state_change(e);
     case EventKind::LimitChange: return limit_change(e);
+    case EventKind::FlowStart: return flow_start(e);
+    case EventKind::SynResent: return syn_resent(e);
+    case EventKind::TransferDone: return transfer_done(e);
+    case EventKind::TransferOverlap: return transfer_overlap(e);
+    case EventKind::FlowStop: return tr("Stops sending new data (what is in flight is still delivered)");
     }
     return {};
 }
