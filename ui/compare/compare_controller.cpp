@@ -19,6 +19,7 @@ CompareController::CompareController(QMainWindow* window, Dashboard* dashboard, 
       session_(session),
       exports_(window, [this](bool, const QString& line) { say(line); }) {
     overlay_ = new GhostOverlay(dashboard);
+    kernel_overlay_ = new GhostOverlay(dashboard, kernel_style(kernel_label(kernel_release())));
     table_ = new CompareTable;
 
     pin_ = new QAction(tr("&Pin as ghost"), this);
@@ -73,16 +74,32 @@ void CompareController::setGhost(SnapshotPtr s) {
     overlay_->setGhost(ghost_);
     const bool on = ghost_ != nullptr;
     unpin_->setEnabled(on);
-    export_csv_->setEnabled(on);
-    export_png_->setEnabled(on);
+    updateExports();
     refresh();
     emit pinnedChanged(on);
 }
 
+void CompareController::setKernel(KernelSnapshotPtr kernel) {
+    const bool was = kernel_ != nullptr;
+    kernel_ = std::move(kernel);
+    if (kernel_) kernel_overlay_->setStyle(kernel_style(kernel_label(QString::fromStdString(kernel_->facts.kernel_release))));
+    kernel_overlay_->setGhost(kernel_ ? kernel_->run : nullptr);
+    updateExports();
+    refresh();
+    if (was != (kernel_ != nullptr)) emit kernelChanged(kernel_ != nullptr);
+}
+
+void CompareController::updateExports() {
+    const bool on = ghost_ || finishedKernel();
+    export_csv_->setEnabled(on);
+    export_png_->setEnabled(on);
+}
+
 void CompareController::onFrame() {
-    if (!ghost_) return;
+    if (!ghost_ && !kernel_) return;
     refresh();
     overlay_->restyle();  // the theme may have changed
+    if (kernel_) kernel_overlay_->setStyle(kernel_style(kernel_overlay_->style().label));
 }
 
 void CompareController::onRunFinished(const SnapshotPtr& run) {
@@ -92,23 +109,25 @@ void CompareController::onRunFinished(const SnapshotPtr& run) {
 }
 
 void CompareController::refresh() {
-    if (!ghost_) {
-        table_->clear();
-        return;
-    }
-    table_->setRuns(ghost_, session_->shown());
+    if (ghost_) table_->setRuns(ghost_, session_->shown());
+    else table_->clear();
+    table_->setKernel(current(), kernel_);
 }
 
 std::optional<QString> CompareController::exportCsv(const QString& path) {
-    if (!ghost_) return tr("nothing is pinned; pin a run as the ghost first");
+    if (!ghost_ && !kernel_) return tr("nothing is pinned; pin a run as the ghost first");
     const SnapshotPtr b = current();
     if (!b) return tr("the current run is still going; export again when it has finished");
-    return save_compare_csv(ghost_->result, b->result, path);
+    if (kernel_ && !kernel_->done) return tr("the kernel run is still going; export again when it has finished");
+    std::optional<KernelCsvRun> k;
+    if (kernel_) k = KernelCsvRun{&kernel_->run->result, kernel_->facts};
+    return save_compare_csv(ghost_ ? &ghost_->result : nullptr, b->result, k, path);
 }
 
 std::optional<QString> CompareController::exportPng(const QString& path, double scale) {
-    if (!ghost_) return tr("nothing is pinned; pin a run as the ghost first");
+    if (!ghost_ && !kernel_) return tr("nothing is pinned; pin a run as the ghost first");
     if (!current()) return tr("the current run is still going; export again when it has finished");
+    if (kernel_ && !kernel_->done) return tr("the kernel run is still going; export again when it has finished");
     return save_compare_png(dashboard_, table_, path, scale);
 }
 

@@ -4,12 +4,17 @@
 // differs. Pinning a run still streaming pins it when it finishes. Both runs
 // export together (compare_export.h). B is the run session's run: the table
 // follows its frames, and "finished" is the session's current run.
+// The kernel run (kernel.md, "In the window") joins in the same way: a second
+// overlay in its own style ("Linux 6.18.44 — measured") that streams as the
+// run measures, the table's model-vs-kernel columns against the session's
+// current run, and a third run in both exports.
 #pragma once
 
 #include <QObject>
 #include <QString>
 
 #include "export/export_helper.h"
+#include "session/kernel_worker.h"
 #include "session/run_snapshot.h"
 
 class QAction;
@@ -41,8 +46,16 @@ public:
     // The current run, once finished (null while it streams): the session's.
     SnapshotPtr current() const;
 
+    // The kernel run, streaming or done; null removes it from the panels,
+    // the table and the exports.
+    void setKernel(KernelSnapshotPtr kernel);
+    KernelSnapshotPtr kernel() const { return kernel_; }
+    // A finished kernel run (null while it streams or without one).
+    KernelSnapshotPtr finishedKernel() const { return kernel_ && kernel_->done ? kernel_ : nullptr; }
+
     CompareTable* table() const { return table_; }
     GhostOverlay* overlay() const { return overlay_; }
+    GhostOverlay* kernelOverlay() const { return kernel_overlay_; }
     QAction* pinAction() const { return pin_; }
     QAction* unpinAction() const { return unpin_; }
     QAction* exportCsvAction() const { return export_csv_; }
@@ -55,12 +68,15 @@ public:
 signals:
     // After a pin or an unpin (the table is worth showing while pinned).
     void pinnedChanged(bool pinned);
+    // A kernel run arrived (its first frame) or went away.
+    void kernelChanged(bool present);
 
 private:
     void onFrame();
     void onRunFinished(const SnapshotPtr& run);
     void setGhost(SnapshotPtr s);
     void refresh();
+    void updateExports();
     void say(const QString& message);
 
     QMainWindow* window_;
@@ -68,12 +84,14 @@ private:
     RunSession* session_;
     ExportHelper exports_;
     GhostOverlay* overlay_;
+    GhostOverlay* kernel_overlay_;
     CompareTable* table_;
     QAction* pin_;
     QAction* unpin_;
     QAction* export_csv_;
     QAction* export_png_;
     SnapshotPtr ghost_;
+    KernelSnapshotPtr kernel_;
     quint64 pending_generation_ = 0;
 };
 

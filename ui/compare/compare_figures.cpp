@@ -6,11 +6,51 @@
 #include "scenario_text.h"
 #include "units.h"
 
+#include <algorithm>
+
 namespace inflight::ui {
 
 namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
 double drops(const Summary& s) { return static_cast<double>(s.drops_tail + s.drops_aqm + s.drops_random); }
+QString pct(double fraction) { return q(format_number(std::abs(fraction) * 100, 2)) + QStringLiteral("%"); }
+QString count(std::uint64_t n) { return q(format_grouped(n)); }
+
+// The first slow-start exit of a run, or null.
+const Event* slow_start_exit(const RunResult& r) {
+    const auto it = std::find_if(r.events.begin(), r.events.end(),
+                                 [](const Event& e) { return e.kind == EventKind::SlowStartExit; });
+    return it == r.events.end() ? nullptr : &*it;
+}
+
+// The goodput sentence: how much the kernel's differs, and why when the
+// figures say so (headers on a link-bound path; none on a window-bound one).
+QString goodput_sentence(const RunResult& model, const RunResult& kernel, const kernel::KernelFacts& f) {
+    const double m = model.summary.throughput_bps, k = kernel.summary.throughput_bps;
+    if (!(std::isfinite(m) && std::isfinite(k) && m > 0)) return {};
+    const double d = k / m - 1;
+    const QString both = QObject::tr("%1 vs %2").arg(q(format_rate(k)), q(format_rate(m)));
+    QString head = std::abs(d) < 0.005
+                       ? QObject::tr("the kernel's goodput is the model's (%1)").arg(both)
+                       : QObject::tr("the kernel's goodput is %1 %2 (%3)")
+                             .arg(pct(d), d < 0 ? QObject::tr("lower") : QObject::tr("higher"), both);
+    if (f.mss_bytes == 0 || f.mtu_bytes <= f.mss_bytes) return head;
+    const std::uint32_t headers = f.mtu_bytes - f.mss_bytes;
+    const double share = static_cast<double>(headers) / f.mtu_bytes;
+    const QString packet = QObject::tr("%1 B of headers (%2 B of payload in %3 B packets: %4 less)")
+                               .arg(headers)
+                               .arg(count(f.mss_bytes), count(f.mtu_bytes), pct(share));
+    if (model.summary.binding_limit == Limit::Rwnd && kernel.summary.binding_limit == Limit::Rwnd)
+        return head + QObject::tr(": both are held by the receive window, which counts payload bytes, so the "
+                                  "%1 B of headers per packet cost no goodput").arg(headers);
+    if (model.summary.utilisation < 0.9) return head;
+    constexpr double kNear = 0.015;  // within 1.5 points of the header share: headers explain it
+    if (std::abs(-d - share) <= kNear) return head + QObject::tr(": real packets carry %1").arg(packet);
+    return head + (-d > share ? QObject::tr(", more than real packets' %1 explain")
+                              : QObject::tr(", less than real packets' %1 would cost"))
+                      .arg(packet);
+}
+
 }  // namespace
 
 std::vector<CompareFigure> compare_figures(const Summary& a, const Summary& b) {
@@ -47,6 +87,86 @@ QStringList scenario_differences(const Scenario& a, const Scenario& b) {
     for (Param p : kAllParams)
         if (param_exact_text(a, p) != param_exact_text(b, p))
             out << QStringLiteral("%1: %2 → %3").arg(key(p), q(param_human_text(a, p)), q(param_human_text(b, p)));
+    return out;
+}
+
+}  // namespace inflight::ui
+
+namespace inflight::ui {
+
+std::vector<CompareFigure> kernel_figures(const Summary& m, const Summary& k) {
+    using K = CompareFigure::Kind;
+    return {
+        {QObject::tr("Throughput"), K::Rate, m.throughput_bps, k.throughput_bps},
+        {QObject::tr("Utilisation"), K::Fraction, m.utilisation, k.utilisation},
+        {QObject::tr("Mean RTT"), K::Time, m.mean_rtt_s, k.mean_rtt_s},
+        {QObject::tr("Drops"), K::Count, drops(m), drops(k)},
+        {QObject::tr("Retransmits"), K::Count, static_cast<double>(m.retransmits), static_cast<double>(k.retransmits)},
+    };
+}
+
+QString kernel_figure_note(std::size_t index, const RunResult& kernel, const kernel::KernelFacts& facts) {
+    const Summary& s = kernel.summary;
+    switch (index) {
+        case 0:
+        case 1:
+            if (!std::isfinite(s.throughput_bps))
+                return QObject::tr("No steady-state goodput: the run ended before its second half began");
+            return QObject::tr("Bytes the receiving application read over the second half, ×8 / time "
+                               "(payload only: real packets carry headers)");
+        case 2: {
+            if (!std::isfinite(s.mean_rtt_s))
+                return QObject::tr("No mean RTT: TCP_INFO gave no srtt reading in the second half");
+            for (const std::string& a : facts.absent)
+                if (a.starts_with("summary RTT")) return q(a);
+            return {};
+        }
+        case 3: return QObject::tr("Packets the path emulator dropped (tail drop, AQM, random loss), whole run");
+        case 4: return QObject::tr("tcpi_total_retrans at the last reading: segments the kernel sent again, whole run");
+        default: return {};
+    }
+}
+
+QStringList kernel_differences(const RunResult& model, const RunResult& kernel, const kernel::KernelFacts& f) {
+    QStringList out;
+    if (!f.honest)
+        out << QObject::tr("the emulator fell behind (its writes were %1 late at the 99th percentile): "
+                           "read the kernel's figures with care")
+                   .arg(q(format_time(f.data_direction.p99_late_s)));
+    if (const QString g = goodput_sentence(model, kernel, f); !g.isEmpty()) out << g;
+    const double mr = model.summary.mean_rtt_s, kr = kernel.summary.mean_rtt_s;
+    if (std::isfinite(mr) && std::isfinite(kr) && mr > 0) {
+        const double d = kr - mr;
+        out << (std::abs(d) < 0.01 * mr
+                    ? QObject::tr("the same mean RTT within 1% (%1 vs %2)").arg(q(format_time(kr)), q(format_time(mr)))
+                    : QObject::tr("the kernel's mean RTT is %1 %2 (%3 vs %4)")
+                          .arg(q(format_time(std::abs(d))), d < 0 ? QObject::tr("lower") : QObject::tr("higher"),
+                               q(format_time(kr)), q(format_time(mr))));
+    }
+    const auto md = static_cast<std::uint64_t>(drops(model.summary)), kd = static_cast<std::uint64_t>(drops(kernel.summary));
+    if (md != kd)
+        out << QObject::tr("the emulator dropped %1 packets, the model %2").arg(count(kd), count(md));
+    if (model.summary.retransmits != kernel.summary.retransmits)
+        out << QObject::tr("the kernel retransmitted %1 segments, the model %2")
+                   .arg(count(kernel.summary.retransmits), count(model.summary.retransmits));
+    // HyStart: Linux CUBIC leaving slow start before any loss (initial
+    // ssthresh is unbounded, so only HyStart sets it without a loss).
+    const Event* ke = slow_start_exit(kernel);
+    const Event* me = slow_start_exit(model);
+    if (kernel.scenario.algorithm == Algorithm::Cubic && ke && ke->start_end == StartEnd::ReachedSsthresh) {
+        QString s = QObject::tr("Linux CUBIC left slow start at %1 before any loss (HyStart; the model's CUBIC has none")
+                        .arg(q(format_time(ke->t_s)));
+        if (me) s += QObject::tr(" and left it at %1").arg(q(format_time(me->t_s)));
+        out << s + QStringLiteral(")");
+    }
+    out << QObject::tr("Linux delays ACKs; the model acknowledges every packet");
+    if (!f.window_scaling)
+        out << QObject::tr("window scaling off in the receiver's namespace: the 65,535 B window of the lesson");
+    if (kernel.scenario.algorithm == Algorithm::Bbr || kernel.scenario.pacing)
+        out << QObject::tr("pacing: %1").arg(q(f.pacing));
+    const QStringList diff = scenario_differences(model.scenario, kernel.scenario);
+    if (!diff.isEmpty())
+        out << QObject::tr("the runs' scenarios differ (model → kernel): %1").arg(diff.join(QStringLiteral(", ")));
     return out;
 }
 

@@ -7,6 +7,7 @@
 #include <QStringList>
 #include <vector>
 
+#include "kernel_run.h"
 #include "result.h"
 
 namespace inflight::ui {
@@ -32,5 +33,20 @@ QString ratio_text(double a, double b);
 
 // "algo: reno → cubic", one per differing parameter, in kAllParams order.
 QStringList scenario_differences(const Scenario& a, const Scenario& b);
+
+// Model (a) vs kernel (b), kernel.md "In the window": throughput,
+// utilisation, mean RTT (steady state), drops and retransmissions (whole
+// run). A figure the kernel run could not give is NaN in b.
+std::vector<CompareFigure> kernel_figures(const Summary& model, const Summary& kernel);
+// Why the kernel's figure `index` (kernel_figures' order) is absent, or
+// what it is made of when it differs in kind from the model's; empty when
+// it means what the model's does.
+QString kernel_figure_note(std::size_t index, const RunResult& kernel, const kernel::KernelFacts& facts);
+
+// What differs between the model's run and the kernel's, one sentence each,
+// every claim backed by the two runs' figures and events, the engine's facts,
+// or what the model is documented to leave out (model/cubic.h: no HyStart;
+// model/sender.h: every packet ACKed, no delayed ACK).
+QStringList kernel_differences(const RunResult& model, const RunResult& kernel, const kernel::KernelFacts& facts);
 
 }  // namespace inflight::ui

@@ -1,11 +1,14 @@
 #include "compare/compare_table.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollArea>
 #include <QTableWidget>
-#include <QHBoxLayout>
+#include <cmath>
 
 #include "compare/compare_figures.h"
+#include "units.h"
 
 namespace inflight::ui {
 
@@ -33,10 +36,29 @@ CompareTable::CompareTable(QWidget* parent) : QWidget(parent) {
     table_->setToolTip(tr("A is the pinned run (drawn faded and dashed on every panel), B the current one. "
                           "Throughput, utilisation and mean RTT are over the steady state (the second half); "
                           "drops and congestion events count the whole run."));
-    differences_ = new QLabel(this);
+    differences_ = new QLabel;
     differences_->setWordWrap(true);
     differences_->setTextFormat(Qt::RichText);
     differences_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    // Model vs kernel: one row per figure, the two runs in columns.
+    const std::vector<CompareFigure> kfigs = kernel_figures(Summary{}, Summary{});
+    kernel_table_ = new QTableWidget(static_cast<int>(kfigs.size()), 4, this);
+    kernel_table_->setHorizontalHeaderLabels({QString(), tr("Model"), tr("Kernel"), tr("kernel / model")});
+    kernel_table_->verticalHeader()->setVisible(false);
+    kernel_table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    kernel_table_->setSelectionMode(QAbstractItemView::NoSelection);
+    kernel_table_->setFocusPolicy(Qt::NoFocus);
+    kernel_table_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    kernel_table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    kernel_table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    kernel_table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    kernel_table_->setToolTip(tr("The same scenario in the model and on this computer's kernel. Throughput, "
+                                 "utilisation and mean RTT are over each run's second half; drops and "
+                                 "retransmissions count the whole run. — : the kernel could not give it "
+                                 "(hover for why)."));
+    for (std::size_t i = 0; i < kfigs.size(); ++i) setKernelCell(static_cast<int>(i), KernelFigure, kfigs[i].name);
+    kernel_table_->hide();
 
     // Exactly the header and three rows, each a line of text: the dock
     // takes no more height from the panels than it needs.
@@ -45,17 +67,134 @@ CompareTable::CompareTable(QWidget* parent) : QWidget(parent) {
     table_->verticalHeader()->setDefaultSectionSize(row_height);
     table_->horizontalHeader()->setFixedHeight(row_height);
     table_->setFixedHeight(4 * row_height + 2 * table_->frameWidth());
+    kernel_table_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    kernel_table_->verticalHeader()->setDefaultSectionSize(row_height);
+    kernel_table_->horizontalHeader()->setFixedHeight(row_height);
+    kernel_table_->setFixedHeight((1 + kernel_table_->rowCount()) * row_height + 2 * kernel_table_->frameWidth());
 
-    // What differs beside the table, not under it: one row less of the
-    // panels' height.
-    differences_->setFixedWidth(260);
+    // What differs beside the tables, not under them: one row less of the
+    // panels' height; it scrolls when the kernel's sentences need more room.
     differences_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    differences_scroll_ = new QScrollArea(this);
+    differences_scroll_->setWidget(differences_);
+    differences_scroll_->setWidgetResizable(true);
+    differences_scroll_->setFrameShape(QFrame::NoFrame);
+    differences_scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    differences_scroll_->setFixedWidth(260);
+    differences_scroll_->setFixedHeight(table_->height());
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(4, 2, 4, 2);
     layout->setSpacing(8);
-    layout->addWidget(table_, 1);
-    layout->addWidget(differences_);
+    layout->addWidget(table_, 1, Qt::AlignTop);
+    layout->addWidget(kernel_table_, 1, Qt::AlignTop);
+    layout->addWidget(differences_scroll_, 0, Qt::AlignTop);
     clear();
+}
+
+void CompareTable::setKernelCell(int row, int column, const QString& text, const QString& tip) {
+    QTableWidgetItem* item = kernel_table_->item(row, column);
+    if (!item) {
+        item = new QTableWidgetItem;
+        item->setTextAlignment(column == KernelFigure ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignCenter);
+        kernel_table_->setItem(row, column, item);
+        if (column == KernelRatio) {
+            QFont f = item->font();
+            f.setBold(true);
+            item->setFont(f);
+        }
+    }
+    item->setText(text);
+    item->setToolTip(tip);
+}
+
+void CompareTable::setKernel(const SnapshotPtr& model, const KernelSnapshotPtr& kernel) {
+    kernel_ = kernel;
+    if (!kernel_) {
+        kernel_table_->hide();
+        table_->show();
+        kernel_text_.clear();
+        kernel_html_.clear();
+        differences_scroll_->setFixedWidth(260);
+        differences_scroll_->setFixedHeight(table_->height());
+        showDifferences();
+        return;
+    }
+    kernel_table_->show();
+    table_->setVisible(ab_shown_);
+    differences_scroll_->setFixedWidth(ab_shown_ ? 360 : 520);
+    differences_scroll_->setFixedHeight(kernel_table_->height());
+    const RunResult& k = kernel_->run->result;
+    const bool done = kernel_->done;
+    const bool have_model = model && model->done;
+    const QString label = kernel_label(QString::fromStdString(kernel_->facts.kernel_release));
+    auto* model_head = kernel_table_->horizontalHeaderItem(KernelModel);
+    model_head->setText(have_model ? tr("Model · %1").arg(QString::fromUtf8(to_string(model->result.scenario.algorithm)))
+                                   : tr("Model"));
+    auto* kernel_head = kernel_table_->horizontalHeaderItem(KernelMeasured);
+    kernel_head->setText(done ? label
+                              : tr("%1 (%2 s of %3 s)")
+                                    .arg(label)
+                                    .arg(std::floor(kernel_->elapsed_s))
+                                    .arg(kernel_->duration_s));
+    const kernel::KernelFacts& f = kernel_->facts;
+    kernel_head->setToolTip(tr("Linux %1 (%2), %3; MSS %4 B in %5 B packets; pacing: %6")
+                                .arg(QString::fromStdString(f.kernel_release), QString::fromStdString(f.kernel_version),
+                                     QString::fromStdString(f.congestion_control.empty() ? std::string(to_string(k.scenario.algorithm))
+                                                                                         : f.congestion_control))
+                                .arg(f.mss_bytes)
+                                .arg(f.mtu_bytes)
+                                .arg(QString::fromStdString(f.pacing)));
+    const Summary none{};
+    const std::vector<CompareFigure> figs = kernel_figures(have_model ? model->result.summary : none, k.summary);
+    for (std::size_t i = 0; i < figs.size(); ++i) {
+        const int r = static_cast<int>(i);
+        const CompareFigure& fig = figs[i];
+        setKernelCell(r, KernelModel, have_model ? figure_text(fig.kind, fig.a) : QStringLiteral("…"));
+        if (!done) {
+            setKernelCell(r, KernelMeasured, QStringLiteral("…"), tr("The kernel run is going; its figures come at the end"));
+            setKernelCell(r, KernelRatio, QString());
+            continue;
+        }
+        const QString note = kernel_figure_note(i, k, f);
+        if (!std::isfinite(fig.b)) {
+            setKernelCell(r, KernelMeasured, QStringLiteral("—"), note);
+            setKernelCell(r, KernelRatio, QString());
+            continue;
+        }
+        setKernelCell(r, KernelMeasured, figure_text(fig.kind, fig.b), note);
+        setKernelCell(r, KernelRatio, have_model && std::isfinite(fig.a) ? ratio_text(fig.a, fig.b) : QString());
+    }
+    if (!done || !have_model) {
+        kernel_text_ = done ? tr("The model's run is still going.")
+                            : tr("Measuring on the kernel: %1 s of %2 s.").arg(std::floor(kernel_->elapsed_s)).arg(kernel_->duration_s);
+        kernel_html_ = kernel_text_.toHtmlEscaped();
+    } else {
+        const QStringList diff = kernel_differences(model->result, k, f);
+        QStringList escaped;
+        for (const QString& d : diff) escaped << d.toHtmlEscaped();
+        kernel_text_ = tr("Model vs kernel: %1").arg(diff.join(QStringLiteral(" · ")));
+        kernel_html_ = tr("<b>Model vs kernel</b>:<br>%1").arg(escaped.join(QStringLiteral("<br>")));
+    }
+    showDifferences();
+}
+
+QString CompareTable::kernelCellText(int figure, KernelColumn column) const {
+    const QTableWidgetItem* item = kernel_table_->item(figure, column);
+    return item ? item->text() : QString();
+}
+
+QString CompareTable::kernelCellToolTip(int figure, KernelColumn column) const {
+    const QTableWidgetItem* item = kernel_table_->item(figure, column);
+    return item ? item->toolTip() : QString();
+}
+
+int CompareTable::kernelFigureCount() const { return kernel_table_->rowCount(); }
+
+void CompareTable::showDifferences() {
+    QStringList parts;
+    if (!ab_html_.isEmpty() && (ab_shown_ || !kernel_)) parts << ab_html_;
+    if (!kernel_html_.isEmpty()) parts << kernel_html_;
+    differences_->setText(parts.join(QStringLiteral("<br>")));
 }
 
 void CompareTable::setCell(int row, int column, const QString& text) {
@@ -80,6 +219,8 @@ void CompareTable::clear() {
     for (int c = 1; c < table_->columnCount(); ++c)
         for (int r : {RowA, RowB, RowRatio}) setCell(r, c, QString());
     const QString hint = tr("Pin a run as the ghost (Compare ▸ Pin as ghost, Ctrl+G), then change anything.");
+    ab_shown_ = false;
+    if (kernel_) table_->hide();
     setDifferences(hint, hint.toHtmlEscaped());
 }
 
@@ -88,6 +229,8 @@ void CompareTable::setRuns(const SnapshotPtr& a, const SnapshotPtr& b) {
         clear();
         return;
     }
+    ab_shown_ = true;
+    table_->show();
     const bool have_b = b && b->done;
     const std::vector<CompareFigure> figs =
         compare_figures(a->result.summary, have_b ? b->result.summary : a->result.summary);
@@ -126,7 +269,8 @@ QString CompareTable::differencesText() const { return differences_text_; }
 
 void CompareTable::setDifferences(const QString& plain, const QString& html) {
     differences_text_ = plain;
-    differences_->setText(html);
+    ab_html_ = html;
+    showDifferences();
 }
 
 }  // namespace inflight::ui

@@ -1,13 +1,20 @@
 // The A/B table: rows A (the pinned run), B (the current run) and B / A,
 // one column per figure (compare_figures.h), and beside it what differs
 // between the two scenarios. Compact and wide, for a dock under the panels.
+// With a kernel run (kernel.md, "In the window") a second table beside it:
+// one row per figure, the model's and the kernel's columns and kernel /
+// model, a kernel figure the run could not give shown "—" with the reason as
+// its tooltip; what differs between the model and the kernel, in words,
+// under the A/B differences.
 #pragma once
 
 #include <QWidget>
 
+#include "session/kernel_worker.h"
 #include "session/run_snapshot.h"
 
 class QLabel;
+class QScrollArea;
 class QTableWidget;
 
 namespace inflight::ui {
@@ -19,9 +26,15 @@ public:
 
     explicit CompareTable(QWidget* parent = nullptr);
 
+    enum KernelColumn { KernelFigure = 0, KernelModel = 1, KernelMeasured = 2, KernelRatio = 3 };
+
     // A is a finished run; B may be null or still streaming ("…").
     void setRuns(const SnapshotPtr& a, const SnapshotPtr& b);
     void clear();
+    // The kernel run (streaming or done) against the model's finished run
+    // (null: "…"); a null kernel hides the model-vs-kernel table.
+    void setKernel(const SnapshotPtr& model, const KernelSnapshotPtr& kernel);
+    bool hasKernel() const { return kernel_ != nullptr; }
 
     // For tests and exports: a cell's text (column 0 names the run), the
     // differences line.
@@ -29,14 +42,29 @@ public:
     int figureCount() const;
     QString differencesText() const;
     QTableWidget* table() const { return table_; }
+    // The model-vs-kernel table: row = figure (kernel_figures' order).
+    QString kernelCellText(int figure, KernelColumn column) const;
+    QString kernelCellToolTip(int figure, KernelColumn column) const;
+    int kernelFigureCount() const;
+    QTableWidget* kernelTable() const { return kernel_table_; }
+    // What differs between the model and the kernel (plain, one line).
+    QString kernelDifferencesText() const { return kernel_text_; }
 
 private:
     void setCell(int row, int column, const QString& text);
+    void setKernelCell(int row, int column, const QString& text, const QString& tip = {});
     void setDifferences(const QString& plain, const QString& html);
+    void showDifferences();
 
     QTableWidget* table_;
+    QTableWidget* kernel_table_;
+    QScrollArea* differences_scroll_;
     QLabel* differences_;
     QString differences_text_;  // plain, for tests and copies
+    QString ab_html_;           // the A/B part of the label
+    QString kernel_text_, kernel_html_;
+    KernelSnapshotPtr kernel_;
+    bool ab_shown_ = false;     // setRuns had an A
 };
 
 }  // namespace inflight::ui

@@ -38,8 +38,8 @@ QColor faded(const QColor& c) {
                             static_cast<float>(c.blueF() * kKeep + bg.blueF() * (1 - kKeep)));
 }
 
-QPen ghost_pen(const QColor& c, double width, Qt::PenStyle style) {
-    QPen p(faded(c), width, style);
+QPen overlay_pen(const OverlayStyle& o, const QColor& own, double width, Qt::PenStyle style) {
+    QPen p(o.color.isValid() ? o.color : faded(own), width, style);
     p.setCapStyle(Qt::FlatCap);
     return p;
 }
@@ -62,7 +62,16 @@ int columns_of(QChart* chart) { return std::max(100, static_cast<int>(chart->plo
 
 }  // namespace
 
-GhostOverlay::GhostOverlay(Dashboard* dashboard) : QObject(dashboard), dashboard_(dashboard) {
+OverlayStyle ghost_style() { return {QObject::tr("A"), QColor(), Qt::DashLine, 2}; }
+
+OverlayStyle kernel_style(const QString& label) {
+    // Magenta: no panel draws in it, in the light, dark or presentation
+    // colours; dash-dot tells it apart without colour too.
+    return {label, is_dark_palette() ? QColor("#ff66cc") : QColor("#d1007a"), Qt::DashDotLine, 2.5};
+}
+
+GhostOverlay::GhostOverlay(Dashboard* dashboard, OverlayStyle style)
+    : QObject(dashboard), dashboard_(dashboard), style_(std::move(style)) {
     QWidget* window_panel = dashboard->panel(Dashboard::Panel::Window);
     window_chart_ = window_panel->findChild<WindowChart*>();
     window_ = chart_in(window_panel);
@@ -92,28 +101,49 @@ void GhostOverlay::removeSeries(QLineSeries*& s) {
 }
 
 void GhostOverlay::setGhost(SnapshotPtr ghost) {
-    for (QLineSeries** s : {&cwnd_, &srtt_, &rate_, &throughput_}) removeSeries(*s);
     ghost_ = std::move(ghost);
-    if (!ghost_) return;
-    // Short names: the legends are crowded, and the table says what A is.
-    cwnd_ = addSeries(window_, tr("A cwnd"));
-    srtt_ = addSeries(rtt_, tr("A smoothed RTT"));
-    rate_ = addSeries(hero_, tr("A rate"));
-    throughput_ = addSeries(hero_, tr("A throughput"));
-    restyle();
+    if (!ghost_) {
+        for (QLineSeries** s : {&cwnd_, &srtt_, &rate_, &throughput_}) removeSeries(*s);
+        return;
+    }
+    // A streaming run comes again and again: the series stay, the points change.
+    if (!cwnd_ && !srtt_ && !rate_) {
+        cwnd_ = addSeries(window_, QString());
+        srtt_ = addSeries(rtt_, QString());
+        rate_ = addSeries(hero_, QString());
+        throughput_ = addSeries(hero_, QString());
+        rename();
+        restyle();
+    }
     drawWindow();
     drawRttAndRate();
+}
+
+void GhostOverlay::setStyle(const OverlayStyle& style) {
+    style_ = style;
+    rename();
+    restyle();
+}
+
+void GhostOverlay::rename() {
+    // Short names: the legends are crowded, and the table says what the run is.
+    const QString l = style_.label;
+    if (cwnd_) cwnd_->setName(tr("%1 cwnd").arg(l));
+    if (srtt_) srtt_->setName(tr("%1 smoothed RTT").arg(l));
+    if (rate_) rate_->setName(tr("%1 rate").arg(l));
+    if (throughput_) throughput_->setName(tr("%1 throughput").arg(l));
 }
 
 void GhostOverlay::restyle() {
     if (!ghost_) return;
     const SeriesColors c = dashboard_->style().colors();
-    if (cwnd_) cwnd_->setPen(ghost_pen(c.cwnd, 2, Qt::DashLine));
-    if (srtt_) srtt_->setPen(ghost_pen(c.srtt, 2, Qt::DashLine));
+    const OverlayStyle& o = style_;
+    if (cwnd_) cwnd_->setPen(overlay_pen(o, c.cwnd, o.width, o.dash));
+    if (srtt_) srtt_->setPen(overlay_pen(o, c.srtt, o.width, o.dash));
     // The delivery rate zig-zags pixel to pixel, where dashes would not
-    // read: thin and solid; A's steady throughput dashed beside it.
-    if (rate_) rate_->setPen(ghost_pen(c.rate, 1, Qt::SolidLine));
-    if (throughput_) throughput_->setPen(ghost_pen(c.cwnd, 2, Qt::DashLine));
+    // read: thin and solid; the steady throughput dashed beside it.
+    if (rate_) rate_->setPen(overlay_pen(o, c.rate, o.width / 2, Qt::SolidLine));
+    if (throughput_) throughput_->setPen(overlay_pen(o, c.cwnd, o.width, o.dash));
 }
 
 void GhostOverlay::drawWindow() {
@@ -140,7 +170,10 @@ void GhostOverlay::drawRttAndRate() {
     if (rate_) {
         rate_->replace(minmax_line(a.trace, &TraceBucket::delivery_rate_bps, {0, duration, columns_of(hero_)}, 1e-6));
         const double mbps = a.summary.throughput_bps * 1e-6;
-        throughput_->replace({{a.summary.window_start_s, mbps}, {a.summary.window_end_s, mbps}});
+        if (ghost_->done && std::isfinite(mbps))
+            throughput_->replace({{a.summary.window_start_s, mbps}, {a.summary.window_end_s, mbps}});
+        else
+            throughput_->clear();
         grow(axis(hero_, Qt::Horizontal), duration);
         grow(axis(hero_, Qt::Vertical),
              std::min(series_max(a.trace, &TraceBucket::delivery_rate_bps), 2.5 * a.scenario.bandwidth_bps) * 1e-6 * 1.05);

@@ -4,9 +4,15 @@
 // panel's trace. Lighter colours, dashed where a line is smooth enough for
 // dashes to read. The series join each chart's own axes; after each frame
 // the axes grow, if needed, so the ghost is never cut off.
+// The same machinery draws the kernel run (kernel.md, "In the window") in a
+// second overlay with its own style: one distinct colour on every panel,
+// dash-dot, labelled "Linux 6.18.44 — measured", and a run that may still be
+// streaming (its lines end where the measurement has got to).
 #pragma once
 
+#include <QColor>
 #include <QObject>
+#include <QString>
 
 #include "session/run_snapshot.h"
 
@@ -18,15 +24,33 @@ namespace inflight::ui {
 class Dashboard;
 class WindowChart;
 
+// How an overlay looks: the legend's prefix ("A cwnd"), and either the
+// panels' own colours faded (the ghost) or one colour for every line.
+struct OverlayStyle {
+    QString label;              // "A", "Linux 6.18.44 — measured"
+    QColor color;               // invalid: each panel's own colour, faded
+    Qt::PenStyle dash = Qt::DashLine;
+    double width = 2;
+};
+
+// The ghost's look (A, faded, dashed) and the kernel run's (one strong
+// colour that no panel uses, dash-dot, a little wider).
+OverlayStyle ghost_style();
+OverlayStyle kernel_style(const QString& label);
+
 class GhostOverlay : public QObject {
     Q_OBJECT
 public:
-    explicit GhostOverlay(Dashboard* dashboard);
+    explicit GhostOverlay(Dashboard* dashboard, OverlayStyle style = ghost_style());
     ~GhostOverlay() override;
 
-    // A finished run to draw faded, or null to remove it.
+    // A run to draw, or null to remove it. A run still streaming is drawn as
+    // far as it has got (its steady throughput once it is done).
     void setGhost(SnapshotPtr ghost);
     SnapshotPtr ghost() const { return ghost_; }
+    // A new look or label (the series are renamed, not rebuilt).
+    void setStyle(const OverlayStyle& style);
+    const OverlayStyle& style() const { return style_; }
     void restyle();
 
     // The ghost's series (null while nothing is pinned), for tests.
@@ -41,7 +65,10 @@ private:
     QLineSeries* addSeries(QChart* chart, const QString& name);
     void removeSeries(QLineSeries*& s);
 
+    void rename();
+
     Dashboard* dashboard_;
+    OverlayStyle style_;
     WindowChart* window_chart_;
     QChart* window_;
     QChart* rtt_;

@@ -16,6 +16,7 @@
 #include <cmath>
 
 #include "bridge.h"
+#include "panels/event_log_view.h"
 
 namespace inflight::ui {
 
@@ -133,23 +134,65 @@ BridgePanel::BridgePanel(QWidget* parent) : QWidget(parent) {
     ss_head->insertWidget(3, slider_, 1);
     delete ss_head->takeAt(4);  // the stretch: the slider takes the room
 
+    // The kernel run: [Run on this computer's kernel] for [20 s] [Cancel]  progress.
+    kernel_run_ = new QToolButton;
+    kernel_run_->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    kernel_cancel_ = new QToolButton;
+    kernel_cancel_->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    kernel_duration_ = new QDoubleSpinBox;
+    kernel_duration_->setRange(1, 600);
+    kernel_duration_->setDecimals(0);
+    kernel_duration_->setSuffix(tr(" s"));
+    kernel_duration_->setValue(20);
+    kernel_duration_->setToolTip(tr("How long the kernel run lasts, in wall time (the scenario's duration "
+                                    "unless you change it; 20 s is plenty for most paths)"));
+    kernel_status_ = new QLabel;
+    kernel_status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* kernel_row = new QWidget;
+    auto* k = new QHBoxLayout(kernel_row);
+    k->setContentsMargins(0, 2, 0, 2);
+    k->addWidget(kernel_run_);
+    k->addWidget(new QLabel(tr("for")));
+    k->addWidget(kernel_duration_);
+    k->addWidget(kernel_cancel_);
+    k->addWidget(kernel_status_, 1);
+
+    // The kernel run's event log: congestion events (where the kernel
+    // retransmits) and the emulator's drops, as the model's log shows them.
+    kernel_events_ = new EventLogView;
+    kernel_log_box_ = new QWidget;
+    auto* log = new QVBoxLayout(kernel_log_box_);
+    log->setContentsMargins(0, 0, 0, 0);
+    log->setSpacing(0);
+    auto* log_title = new QLabel(tr("<b>Events measured on the kernel</b>"));
+    log_title->setToolTip(tr("The kernel run's congestion events (entries into loss recovery, where the kernel "
+                             "retransmits; Linux does not report each retransmission, so the count is "
+                             "tcpi_total_retrans) and the path emulator's drops"));
+    log->addWidget(log_title);
+    log->addWidget(kernel_events_, 1);
+    kernel_log_box_->setMinimumWidth(320);
+    kernel_log_box_->hide();
+
     auto* grid = new QGridLayout(this);
     grid->setContentsMargins(4, 0, 4, 2);
     grid->setHorizontalSpacing(8);
     grid->setVerticalSpacing(0);
+    grid->addWidget(kernel_row, 0, 0, 1, 4);
     const int ss = static_cast<int>(Block::Ss);
-    grid->addWidget(heads[ss], 0, 0, 1, 4);
-    grid->addWidget(text_[ss], 1, 0, 1, 4);
+    grid->addWidget(heads[ss], 1, 0, 1, 4);
+    grid->addWidget(text_[ss], 2, 0, 1, 4);
     // Router and sender lines are long; the receiver's and iperf3's short.
     const Block commands[] = {Block::Router, Block::Sender, Block::Receiver, Block::Iperf3};
     const int stretch[] = {3, 3, 2, 2};
     for (int c = 0; c < 4; ++c) {
         const int i = static_cast<int>(commands[c]);
-        grid->addWidget(heads[i], 2, c);
-        grid->addWidget(text_[i], 3, c);
+        grid->addWidget(heads[i], 3, c);
+        grid->addWidget(text_[i], 4, c);
         grid->setColumnStretch(c, stretch[c]);
     }
-    grid->setRowStretch(4, 1);
+    grid->addWidget(kernel_log_box_, 0, 4, 6, 1);
+    grid->setColumnStretch(4, 3);
+    grid->setRowStretch(5, 1);
 
     connect(time_box_, &QDoubleSpinBox::valueChanged, this, [this](double t) {
         if (updating_) return;
@@ -162,6 +205,19 @@ BridgePanel::BridgePanel(QWidget* parent) : QWidget(parent) {
         emit timeRequested(t_s_);
     });
     setRun(nullptr);
+}
+
+void BridgePanel::setKernelActions(QAction* run, QAction* cancel) {
+    kernel_run_->setDefaultAction(run);
+    kernel_cancel_->setDefaultAction(cancel);
+}
+
+void BridgePanel::setKernelStatus(const QString& text) { kernel_status_->setText(text); }
+QString BridgePanel::kernelStatus() const { return kernel_status_->text(); }
+
+void BridgePanel::setKernelRun(SnapshotPtr run) {
+    kernel_log_box_->setVisible(run != nullptr);
+    kernel_events_->setSnapshot(std::move(run));
 }
 
 void BridgePanel::setBlock(Block b, const QString& text) {

@@ -4,18 +4,25 @@
 // chosen here; (b) the commands that impose the scenario's path on real
 // machines (router tc, sender and receiver sysctls) and measure it (iperf3).
 // Each block is read-only monospace text with a Copy button.
+// Above them, the kernel run (kernel.md, "In the window"; the logic is
+// KernelTool's): "Run on this computer's kernel" for a duration, Cancel, the
+// progress, and beside the blocks the kernel run's own event log.
 #pragma once
 
 #include <QWidget>
 
 #include "session/run_snapshot.h"
 
+class QAction;
 class QDoubleSpinBox;
+class QLabel;
 class QPlainTextEdit;
 class QSlider;
 class QToolButton;
 
 namespace inflight::ui {
+
+class EventLogView;
 
 class BridgePanel : public QWidget {
     Q_OBJECT
@@ -37,6 +44,18 @@ public:
     QDoubleSpinBox* timeBox() const { return time_box_; }
     QSlider* timeSlider() const { return slider_; }
 
+    // The kernel run's row: buttons for the actions, the duration (seconds
+    // of wall time), a line of progress or outcome, and its event log
+    // (hidden until a kernel run has events to show).
+    void setKernelActions(QAction* run, QAction* cancel);
+    QToolButton* kernelButton() const { return kernel_run_; }
+    QToolButton* kernelCancelButton() const { return kernel_cancel_; }
+    QDoubleSpinBox* kernelDuration() const { return kernel_duration_; }
+    void setKernelStatus(const QString& text);
+    QString kernelStatus() const;
+    void setKernelRun(SnapshotPtr run);
+    EventLogView* kernelEvents() const { return kernel_events_; }
+
 signals:
     // The person moved the time here (the window sends the playhead there).
     void timeRequested(double t_s);
@@ -53,6 +72,12 @@ private:
     QSlider* slider_;
     QPlainTextEdit* text_[kBlockCount];
     QToolButton* copy_[kBlockCount];
+    QToolButton* kernel_run_;
+    QToolButton* kernel_cancel_;
+    QDoubleSpinBox* kernel_duration_;
+    QLabel* kernel_status_;
+    QWidget* kernel_log_box_;
+    EventLogView* kernel_events_;
 };
 
 // One block's text, as the panel shows it: the ss line; the router's,

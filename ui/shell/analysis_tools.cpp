@@ -13,6 +13,7 @@
 #include "compare/compare_table.h"
 #include "lesson/playhead.h"
 #include "real_system/bridge_panel.h"
+#include "real_system/kernel_tool.h"
 #include "session/run_session.h"
 #include "shell/docks.h"
 #include "sweep/sweep_window.h"
@@ -27,12 +28,19 @@ AnalysisTools::AnalysisTools(const ToolsHost& host) : QObject(host.window), host
     // pinned) and the real system.
     compare_dock_ = add_dock(window, tr("Compare A/B"), "compare", compare_->table(), Qt::BottomDockWidgetArea);
     connect(compare_, &CompareController::pinnedChanged, compare_dock_, [this](bool on) {
-        compare_dock_->setVisible(on);
+        compare_dock_->setVisible(on || compare_->kernel());
         if (on) compare_dock_->raise();
     });
     bridge_ = new BridgePanel;
     bridge_dock_ = add_dock(window, tr("Real system"), "real_system", bridge_, Qt::BottomDockWidgetArea);
     window->tabifyDockWidget(compare_dock_, bridge_dock_);
+    // The kernel run: its table tab shows while there is one, in front once it is done.
+    kernel_ = new KernelTool(window, host.session, compare_, bridge_);
+    connect(compare_, &CompareController::kernelChanged, compare_dock_, [this](bool on) {
+        compare_dock_->setVisible(on || compare_->pinned());
+        if (!on && bridge_dock_->isVisible()) bridge_dock_->raise();
+    });
+    connect(kernel_->runner(), &KernelRunner::finished, compare_dock_, [this] { compare_dock_->raise(); });
 
     connect(host.session, &RunSession::currentChanged, this, &AnalysisTools::onRunFinished);
     Playhead* playhead = host.playhead;
@@ -87,12 +95,11 @@ void AnalysisTools::buildMenus() {
     real->setShortcut(QKeySequence(tr("Ctrl+R")));
     real->setToolTip(tr("What ss -ti would print for this flow, and the tc / sysctl / iperf3 commands that "
                         "build this path on real Linux machines"));
-    if (menus.view) {
-        menus.view->addSeparator();
-        menus.view->addAction(real);
-    } else {
-        tools_menu_->addAction(real);
-    }
+    QMenu* real_menu = menus.view ? menus.view : tools_menu_;
+    if (menus.view) menus.view->addSeparator();
+    real_menu->addAction(real);
+    real_menu->addAction(kernel_->runAction());
+    real_menu->addAction(kernel_->cancelAction());
 
     if (menus.help) {
         bar->insertMenu(menus.help->menuAction(), compare_menu_);

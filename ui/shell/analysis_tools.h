@@ -4,6 +4,7 @@
 // Tools ▸ Sweep… (a separate window), and View ▸ Real system (the bridge
 // panel, a dock under the panels that follows the playhead). Everything it
 // needs is handed in (ToolsHost); the tools follow the run session.
+// View ▸ Run on this computer's kernel (KernelTool) sits beside Real system.
 #pragma once
 
 #include <QObject>
@@ -20,6 +21,7 @@ namespace inflight::ui {
 class BridgePanel;
 class CompareController;
 class Dashboard;
+class KernelTool;
 class Playhead;
 class RunSession;
 class SweepWindow;
@@ -42,6 +44,7 @@ public:
     QDockWidget* compareDock() const { return compare_dock_; }
     BridgePanel* bridge() const { return bridge_; }
     QDockWidget* bridgeDock() const { return bridge_dock_; }
+    KernelTool* kernel() const { return kernel_; }
     QToolBar* toolBar() const { return toolbar_; }
     QMenu* compareMenu() const { return compare_menu_; }
     QMenu* toolsMenu() const { return tools_menu_; }
@@ -58,6 +61,7 @@ private:
     QDockWidget* compare_dock_;
     BridgePanel* bridge_;
     QDockWidget* bridge_dock_;
+    KernelTool* kernel_;
     QToolBar* toolbar_;
     QMenu* compare_menu_ = nullptr;
     QMenu* tools_menu_ = nullptr;

@@ -1,0 +1,144 @@
+#include "real_system/kernel_tool.h"
+
+#include <QAction>
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMainWindow>
+#include <QStatusBar>
+#include <QToolButton>
+#include <cmath>
+
+#include "compare/compare_controller.h"
+#include "real_system/bridge_panel.h"
+#include "session/run_session.h"
+#include "units.h"
+
+namespace inflight::ui {
+
+namespace {
+QString seconds(double s) { return QString::number(std::floor(s + 1e-9), 'f', 0); }
+}  // namespace
+
+KernelTool::KernelTool(QMainWindow* window, RunSession* session, CompareController* compare, BridgePanel* panel)
+    : QObject(window), window_(window), session_(session), compare_(compare), panel_(panel), runner_(new KernelRunner(this)) {
+    setObjectName("kernel_tool");
+    run_ = new QAction(tr("Run on this computer's &kernel"), this);
+    connect(run_, &QAction::triggered, this, &KernelTool::start);
+    cancel_ = new QAction(tr("Cancel the kernel run"), this);
+    cancel_->setToolTip(tr("Stop the kernel run now; its namespaces are removed"));
+    cancel_->setEnabled(false);
+    connect(cancel_, &QAction::triggered, runner_, &KernelRunner::cancel);
+    panel_->setKernelActions(run_, cancel_);
+
+    // While a run measures: "kernel: 7 s of 20 s [Cancel]" in the status bar,
+    // whichever dock is in front.
+    status_widget_ = new QWidget;
+    auto* h = new QHBoxLayout(status_widget_);
+    h->setContentsMargins(0, 0, 0, 0);
+    status_label_ = new QLabel;
+    auto* cancel = new QToolButton;
+    cancel->setDefaultAction(cancel_);
+    cancel->setText(tr("Cancel"));
+    cancel->setAutoRaise(true);
+    h->addWidget(status_label_);
+    h->addWidget(cancel);
+    window_->statusBar()->addPermanentWidget(status_widget_);
+    status_widget_->hide();
+
+    connect(runner_, &KernelRunner::runningChanged, this, &KernelTool::onRunningChanged);
+    connect(runner_, &KernelRunner::progress, this, &KernelTool::onProgress);
+    connect(runner_, &KernelRunner::finished, this, &KernelTool::onFinished);
+    connect(runner_, &KernelRunner::cancelled, this, &KernelTool::onCancelled);
+    connect(runner_, &KernelRunner::failed, this, &KernelTool::onFailed);
+    // The refusal depends on the scenario (its rate, its algorithm).
+    connect(session_, &RunSession::requestedChanged, this, [this](const Scenario& s) {
+        QDoubleSpinBox* d = panel_->kernelDuration();
+        if (std::abs(d->value() - scenario_duration_s_) < 1e-9) d->setValue(s.duration_s);
+        scenario_duration_s_ = s.duration_s;
+        refresh();
+    });
+    scenario_duration_s_ = session_->requested().duration_s;
+    panel_->kernelDuration()->setValue(scenario_duration_s_);
+    refresh();
+}
+
+void KernelTool::setRefusal(KernelRefusal refusal) {
+    runner_->setRefusal(std::move(refusal));
+    refresh();
+}
+
+Scenario KernelTool::scenarioToRun() const {
+    Scenario s = session_->requested();
+    s.duration_s = panel_->kernelDuration()->value();
+    return s;
+}
+
+void KernelTool::refresh() {
+    const std::optional<QString> why = runner_->refusal(scenarioToRun());
+    run_->setEnabled(!why);
+    run_->setToolTip(why ? *why
+                         : tr("Run this scenario on this computer's Linux TCP stack, in two private network "
+                              "namespaces joined by the app's path emulator, and draw what it measures on "
+                              "every panel beside the model (takes the duration in wall time)"));
+    // The panel's button shows the action's tooltip (the reason when disabled).
+    panel_->kernelButton()->setToolTip(run_->toolTip());
+}
+
+bool KernelTool::start() {
+    const Scenario s = scenarioToRun();
+    if (const std::optional<QString> why = runner_->refusal(s)) {
+        setStatus(tr("Cannot run on the kernel: %1").arg(*why));
+        return false;
+    }
+    compare_->setKernel(nullptr);
+    panel_->setKernelRun(nullptr);
+    if (!runner_->start(s)) return false;
+    setStatus(tr("kernel: 0 s of %1 s — setting up the namespaces").arg(seconds(s.duration_s)));
+    return true;
+}
+
+void KernelTool::onProgress(const KernelSnapshotPtr& k) {
+    compare_->setKernel(k);
+    panel_->setKernelRun(k->run);
+    setStatus(tr("kernel: %1 s of %2 s").arg(seconds(k->elapsed_s), seconds(k->duration_s)));
+}
+
+void KernelTool::onFinished(const KernelSnapshotPtr& k) {
+    compare_->setKernel(k);
+    panel_->setKernelRun(k->run);
+    const Summary& r = k->run->result.summary;
+    const QString label = kernel_label(QString::fromStdString(k->facts.kernel_release));
+    QString text = tr("%1: %2 s done — %3, mean RTT %4")
+                       .arg(label, seconds(k->duration_s), QString::fromStdString(format_rate(r.throughput_bps)),
+                            QString::fromStdString(format_time(r.mean_rtt_s)));
+    if (!k->facts.honest) text += tr(" (the emulator fell behind: read with care)");
+    setStatus(text);
+}
+
+void KernelTool::onCancelled() {
+    compare_->setKernel(nullptr);
+    panel_->setKernelRun(nullptr);
+    setStatus(tr("Kernel run cancelled; its namespaces are removed"));
+}
+
+void KernelTool::onFailed(const QString& message) {
+    compare_->setKernel(nullptr);
+    panel_->setKernelRun(nullptr);
+    setStatus(tr("The kernel run failed: %1").arg(message));
+}
+
+void KernelTool::onRunningChanged(bool running) {
+    cancel_->setEnabled(running);
+    status_widget_->setVisible(running);
+    refresh();
+}
+
+void KernelTool::setStatus(const QString& text) {
+    panel_->setKernelStatus(text);
+    status_label_->setText(text);
+    if (!runner_->running()) window_->statusBar()->showMessage(text, 8000);
+    emit statusChanged(text);
+}
+
+}  // namespace inflight::ui

@@ -1,0 +1,72 @@
+// View ▸ Real system ▸ Run on this computer's kernel (kernel.md, "In the
+// window"): the current scenario, for the duration chosen in the bridge
+// panel, on this machine's Linux TCP stack, off the UI thread
+// (session/kernel_worker.h). The action is disabled, with the engine's one
+// line of refusal as its tooltip, when a run cannot start (no CAP_NET_ADMIN
+// + CAP_SYS_ADMIN, a rate above the emulator's honest limit, a missing
+// algorithm). While the run measures, its series stream onto every panel
+// as the compare controller's kernel overlay, the bridge panel and the
+// status bar show "kernel: 7 s of 20 s" with Cancel, and the kernel's event
+// log fills; the finished run joins the compare table and the exports.
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+#include "session/kernel_worker.h"
+
+class QAction;
+class QLabel;
+class QMainWindow;
+class QToolButton;
+class QWidget;
+
+namespace inflight::ui {
+
+class BridgePanel;
+class CompareController;
+class RunSession;
+
+class KernelTool : public QObject {
+    Q_OBJECT
+public:
+    KernelTool(QMainWindow* window, RunSession* session, CompareController* compare, BridgePanel* panel);
+
+    QAction* runAction() const { return run_; }
+    QAction* cancelAction() const { return cancel_; }
+    KernelRunner* runner() const { return runner_; }
+    // Tests: another refusal check (then the action is re-evaluated).
+    void setRefusal(KernelRefusal refusal);
+    // The scenario the button would run now: the session's request with the
+    // panel's duration.
+    Scenario scenarioToRun() const;
+    // Re-evaluates the action's state and tooltip.
+    void refresh();
+    // Starts the run (what the action does); false when it cannot start.
+    bool start();
+
+signals:
+    // The status bar and the bridge panel's line, for tests: progress and outcomes.
+    void statusChanged(const QString& text);
+
+private:
+    void onProgress(const KernelSnapshotPtr& s);
+    void onFinished(const KernelSnapshotPtr& s);
+    void onCancelled();
+    void onFailed(const QString& message);
+    void onRunningChanged(bool running);
+    void setStatus(const QString& text);
+
+    QMainWindow* window_;
+    RunSession* session_;
+    CompareController* compare_;
+    BridgePanel* panel_;
+    KernelRunner* runner_;
+    QAction* run_;
+    QAction* cancel_;
+    QWidget* status_widget_;  // in the status bar while a run measures
+    QLabel* status_label_;
+    double scenario_duration_s_ = 0;  // the panel's duration follows it until changed
+};
+
+}  // namespace inflight::ui
