@@ -16,13 +16,6 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
-std::string lower_ascii(std::string_view s) {
-    std::string out(s);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return out;
-}
-
 // The spec's items, split at commas that are not escaped ("\," is a comma
 // in a label, "\\" a backslash).
 std::vector<std::string> items_of(std::string_view spec) {
@@ -72,7 +65,7 @@ std::optional<std::string> parse_flow_spec(std::string_view spec, std::size_t in
             return flow + ": '" + std::string(text) + "' in '" + std::string(spec) +
                    "' has no value; give each key as key=value (e.g. rtt=40ms), the algorithm first";
         }
-        const std::string name = lower_ascii(trim(text.substr(0, eq)));
+        const std::string name(trim(text.substr(0, eq)));  // keys are lower case, as in a scenario file
         const auto k = flow_key_from_key(name);
         if (!k) {
             std::string msg = flow + "." + name + ": unknown key in '" + std::string(text) + "'";

@@ -8,11 +8,13 @@
 namespace inflight {
 namespace {
 
-std::string lower_ascii(std::string_view s) {
-    std::string out(s);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return out;
+// "ping", "PING", "Ping": the other names are the model's (algorithm_from_string).
+bool is_ping(std::string_view text) {
+    constexpr std::string_view kPing = "ping";
+    if (text.size() != kPing.size()) return false;
+    for (std::size_t i = 0; i < text.size(); ++i)
+        if ((text[i] | 0x20) != kPing[i]) return false;
+    return true;
 }
 
 // A unit error says how to write the value; add what is allowed, so the
@@ -78,7 +80,7 @@ std::string flow_key_allowed(FlowKey k) {
 }
 
 std::optional<std::string> set_flow_algo_from_text(FlowSpec& f, std::string_view text, std::string_view name) {
-    if (lower_ascii(text) == "ping") {
+    if (is_ping(text)) {
         f.kind = FlowKind::Ping;
         f.algorithm.reset();
         return std::nullopt;
