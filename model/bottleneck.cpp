@@ -28,6 +28,14 @@ Bottleneck::Bottleneck(const Config& c, std::vector<AckPath>& returns)
       stats_from_(c.stats_from),
       bins_per_ps_(1.0 / QueueDelayStats::kBin),
       ps_per_byte_(8e12 / c.rate_bps) {
+    if (c.fq_codel) {
+        FqCodelParams p;
+        p.queues = static_cast<std::uint32_t>(returns.size());
+        p.limit_bytes = c.buffer_bytes;
+        p.quantum_bytes = c.mss_bytes;  // flows.md: quantum = MSS
+        if (c.codel) p.codel = *c.codel;
+        fq_.emplace(p);
+    }
     const std::size_t streams = loss_per_flow_ ? returns.size() : 1;
     loss_.reserve(streams);
     for (std::size_t i = 0; i < streams; ++i) loss_.emplace_back(c.loss, c.loss_pattern, c.seed);
@@ -38,6 +46,35 @@ Bottleneck::Bottleneck(const Config& c, std::vector<AckPath>& returns)
                                                   c.buffer_bytes, 0xFFFF'FFFFu)), c.rate_bps) +
                            serialization_time(9000, c.rate_bps);
     delay_.histogram.assign(static_cast<std::size_t>(longest / QueueDelayStats::kBin) + 2, 0);
+}
+
+// fq_codel: the packet joins its flow's queue; overflow drops come from the
+// head of the longest queue (counted as buffer-full drops of their flows).
+// On an idle link it is dequeued at once, so the scheduler sees every packet
+// (a packet alone larger than the whole buffer passes, as with the FIFO).
+void Bottleneck::enqueue_fq(TimePs now, const Packet& p) {
+    const bool idle = fq_->empty() && busy_until_ <= now;
+    if (idle && p.bytes > fq_->scheduler().params().limit_bytes) {
+        start_service(now, p, false, 0);
+        return;
+    }
+    const auto r = fq_->enqueue(now, p.flow, p.bytes, p);
+    for (const auto& d : r.overflow_drops) ++counters_[d.flow].drops_tail;
+    if (busy_until_ <= now) {  // the link was idle: it takes the packet now, not when it fell idle
+        busy_until_ = now;
+        advance_fq(now);
+    }
+}
+
+void Bottleneck::advance_fq(TimePs t) {
+    while (busy_until_ <= t && !fq_->empty()) {
+        const TimePs now = busy_until_;
+        const auto r = fq_->dequeue(now);
+        for (const auto& d : r.codel_drops) ++counters_[d.flow].drops_aqm;
+        if (!r.packet) break;
+        if (r.ce) ++counters_[r.packet->flow].ecn_marks;
+        start_service(now, r.packet->payload, r.ce, now - r.packet->enqueued_at);
+    }
 }
 
 PathCounters Bottleneck::totals() const {

@@ -24,6 +24,7 @@
 #include "ack_path.h"
 #include "codel.h"
 #include "fifo_queue.h"
+#include "fq_codel.h"
 #include "loss_process.h"
 
 namespace inflight {
@@ -47,7 +48,9 @@ public:
         double loss;
         LossPattern loss_pattern;
         std::uint64_t seed;
-        std::optional<CodelParams> codel;  // CoDel on the single FIFO
+        std::optional<CodelParams> codel;  // CoDel on the single FIFO, or on each fq_codel queue
+        bool fq_codel = false;             // fq_codel (fq_codel.h): a queue per flow, quantum = mss
+        std::uint32_t mss_bytes = 1500;
         TimePs stats_from;                 // queueing delay counted from here (the steady window)
     };
     // `returns[i]` is flow i's ACK path; one flow per entry.
@@ -55,6 +58,7 @@ public:
 
     // Processes every dequeue due at or before t.
     INFLIGHT_HOT void advance_to(TimePs t) {
+        if (fq_) return advance_fq(t);
         while (busy_until_ <= t && !fifo_.empty()) {
             const TimePs now = busy_until_;
             Dequeued d;
@@ -65,6 +69,7 @@ public:
     // A packet arrives from a sender at `now` (after advance_to(now)).
     INFLIGHT_HOT void enqueue(TimePs now, const Packet& p) {
         ++counters_[p.flow].pkts_arrived;
+        if (fq_) return enqueue_fq(now, p);
         if (fifo_.empty() && busy_until_ <= now) {  // idle link: straight onto the wire
             fifo_.bypass(now);
             start_service(now, p, false, 0);
@@ -77,16 +82,21 @@ public:
         ++queued_[p.flow];
     }
 
-    std::uint64_t queue_bytes() const { return fifo_.bytes(); }
+    std::uint64_t queue_bytes() const { return fq_ ? fq_->backlog_bytes() : fifo_.bytes(); }
     // When the link would have sent everything queued now, if nothing more came.
     TimePs drain_time() const {
-        return busy_until_ + static_cast<TimePs>(static_cast<double>(fifo_.bytes()) * ps_per_byte_);
+        return busy_until_ + static_cast<TimePs>(static_cast<double>(queue_bytes()) * ps_per_byte_);
     }
-    // The bytes queued that this flow waits behind: the path's queue.
-    std::uint64_t queue_bytes_for(std::uint32_t /*flow*/) const { return fifo_.bytes(); }
+    // The bytes queued that this flow waits behind: the path's queue, or
+    // under fq_codel its own.
+    std::uint64_t queue_bytes_for(std::uint32_t flow) const {
+        return fq_ ? fq_->backlog_bytes(flow) : fifo_.bytes();
+    }
+    bool fq_codel() const { return fq_.has_value(); }
     // Packets of the flow waiting or being serialized, or whose ACK is on its way.
     std::uint64_t packets_in_network(std::uint32_t flow) const {
-        return queued_[flow] + returns_[flow].size();
+        const std::uint64_t queued = fq_ ? fq_->scheduler().backlog_packets(flow) : queued_[flow];
+        return queued + returns_[flow].size();
     }
     const PathCounters& counters(std::uint32_t flow) const { return counters_[flow]; }
     PathCounters totals() const;
@@ -97,6 +107,8 @@ public:
     std::vector<std::uint16_t>& woken() { return woken_; }
 
 private:
+    void advance_fq(TimePs t);
+    void enqueue_fq(TimePs now, const Packet& p);
     INFLIGHT_HOT void start_service(TimePs start, const Packet& p, bool ce, TimePs sojourn) {
         busy_until_ = start + service_time(p.bytes);
         if (start >= stats_from_) count_delay(sojourn);
@@ -123,6 +135,7 @@ private:
 
     double rate_bps_;
     FifoQueue fifo_;
+    std::optional<FqCodel<Packet>> fq_;
     std::vector<LossProcess> loss_;  // even: one per flow; random: one for the link
     bool loss_per_flow_;
     bool loss_on_ = false;

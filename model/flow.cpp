@@ -219,6 +219,7 @@ void Flow::finish_connection(TimePs t, std::size_t i) {
 }
 
 void Flow::send_ping(TimePs t) {
+    if (next_ping_seq_ == 0) rec_.flow_event(t, EventKind::FlowStart, 0, 0);
     path_.enqueue(t, Packet{static_cast<std::uint32_t>(next_ping_seq_), 0, static_cast<std::uint16_t>(cfg_.spec.ping_bytes),
                             cfg_.index, 0, PacketKind::Ping});
     ++pings_sent_;

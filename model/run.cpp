@@ -75,14 +75,15 @@ RunResult run_scenario(const Scenario& sc, const RunControl& control) {
     returns.reserve(n);
     for (const ResolvedFlow& f : specs) returns.emplace_back(from_seconds(f.rtt_s));
 
-    std::optional<CodelParams> codel;
-    if (sc.aqm == Aqm::Codel) {
+    std::optional<CodelParams> codel;  // single CoDel, or each fq_codel queue's
+    if (sc.aqm == Aqm::Codel || sc.aqm == Aqm::FqCodel) {
         CodelParams p;
         p.mtu_bytes = sc.mss_bytes;
         p.ecn = sc.ecn;
         codel = p;
     }
-    Bottleneck path(Bottleneck::Config{sc.bandwidth_bps, buffer, sc.loss, sc.loss_pattern, sc.seed, codel, window_start},
+    Bottleneck path(Bottleneck::Config{sc.bandwidth_bps, buffer, sc.loss, sc.loss_pattern, sc.seed, codel,
+                                       sc.aqm == Aqm::FqCodel, sc.mss_bytes, window_start},
                     returns);
 
     std::vector<Recorder> recorders;

@@ -99,7 +99,7 @@ std::string allowed_range(Param p, double max_bandwidth_bps) {
                    format_size_short(Limits::max_window_bytes) + " (" +
                    format_grouped(Limits::min_window_bytes) + " – " +
                    format_grouped(Limits::max_window_bytes) + " B)";
-        case Param::Aqm: return "none, codel";
+        case Param::Aqm: return "none, codel, fq_codel";
         case Param::Ecn:
         case Param::Pacing: return "on, off";
         case Param::Mss:
@@ -134,7 +134,7 @@ std::optional<std::string> validate_param(const Scenario& s, Param p, std::strin
         case Param::Buffer:
             return check_double(s.buffer_s, Limits::min_buffer_s, Limits::max_buffer_s, name,
                                 format_time, allowed);
-        case Param::Aqm: return check_enum(s.aqm, 2, name, allowed);
+        case Param::Aqm: return check_enum(s.aqm, 3, name, allowed);
         case Param::Mss:
             if (s.mss_bytes < Limits::min_mss_bytes || s.mss_bytes > Limits::max_mss_bytes)
                 return out_of_range(name, format_size(s.mss_bytes), allowed);
@@ -153,7 +153,7 @@ std::optional<std::string> validate_param(const Scenario& s, Param p, std::strin
 std::optional<std::string> validate(const Scenario& s, double max_bandwidth_bps) {
     for (Param p : kAllParams)
         if (auto err = validate_param(s, p, key(p), max_bandwidth_bps)) return err;
-    return std::nullopt;
+    return validate_flows(s);
 }
 
 const char* to_string(Algorithm a) {
@@ -177,6 +177,7 @@ const char* to_string(Aqm a) {
     switch (a) {
         case Aqm::None: return "none";
         case Aqm::Codel: return "codel";
+        case Aqm::FqCodel: return "fq_codel";
     }
     return "?";
 }
@@ -197,7 +198,7 @@ std::optional<LossPattern> loss_pattern_from_string(const std::string& s) {
 
 std::optional<Aqm> aqm_from_string(const std::string& s) {
     const std::string v = lower_ascii(s);
-    for (Aqm a : {Aqm::None, Aqm::Codel})
+    for (Aqm a : {Aqm::None, Aqm::Codel, Aqm::FqCodel})
         if (v == to_string(a)) return a;
     return std::nullopt;
 }

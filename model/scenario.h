@@ -15,7 +15,7 @@ namespace inflight {
 
 enum class Algorithm { Reno, Cubic, Bbr };
 enum class LossPattern { Even, Random };
-enum class Aqm { None, Codel };
+enum class Aqm { None, Codel, FqCodel };
 
 struct Scenario {
     Algorithm algorithm = Algorithm::Cubic;
