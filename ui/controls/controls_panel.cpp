@@ -63,6 +63,10 @@ ControlsPanel::ControlsPanel(QWidget* parent) : QWidget(parent) {
                                  tr("Bottleneck link rate C. Sets the ceiling, not the speed: "
                                     "throughput = window / RTT, at most C."),
                                  this);
+    bandwidth_->setRangeNote(tr("the window stops at %1 to stay interactive (a faster path takes many "
+                                "seconds to simulate); the command line, inflight run --bandwidth, goes to %2")
+                                 .arg(QString::fromStdString(format_value(Quantity::RateBps, Limits::max_bandwidth_bps_app)),
+                                      QString::fromStdString(format_value(Quantity::RateBps, Limits::max_bandwidth_bps_cli))));
     rtt_ = new ParamSlider(tr("Base &RTT"), Quantity::TimeMs,
                            ValueLadder::log(Limits::min_rtt_s, Limits::max_rtt_s), Limits::min_rtt_s,
                            Limits::max_rtt_s,
@@ -185,8 +189,16 @@ ControlsPanel::ControlsPanel(QWidget* parent) : QWidget(parent) {
 }
 
 void ControlsPanel::setSecondaryVisible(bool visible) {
-    more_button_->setVisible(visible);
-    more_->setVisible(visible && more_button_->isChecked());
+    // Folded, not gone: a guided step may still ask for Pacing (presentation
+    // mode folds More; leaving it opens More again if it was open).
+    if (visible == secondary_visible_) return;
+    secondary_visible_ = visible;
+    if (!visible) {
+        more_was_open_ = more_button_->isChecked();
+        more_button_->setChecked(false);
+    } else {
+        more_button_->setChecked(more_was_open_);
+    }
 }
 
 void ControlsPanel::setScenario(const Scenario& s) {

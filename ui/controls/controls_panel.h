@@ -31,8 +31,10 @@ public:
     ParamSlider* sndbuf() const { return sndbuf_; }
     ParamSlider* buffer() const { return buffer_; }
     ParamSlider* duration() const { return duration_; }
-    // Presentation mode hides the secondary controls ("More").
+    // Presentation mode folds the secondary controls ("More" stays, closed,
+    // one click away); true again restores it as it was.
     void setSecondaryVisible(bool visible);
+    QToolButton* moreButton() const { return more_button_; }
 
 signals:
     void scenarioChanged(const inflight::Scenario& s);
@@ -42,6 +44,8 @@ private:
 
     Scenario scenario_;
     bool updating_ = false;
+    bool secondary_visible_ = true;
+    bool more_was_open_ = true;
     QComboBox* algorithm_;
     ParamSlider* bandwidth_;
     ParamSlider* rtt_;

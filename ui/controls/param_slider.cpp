@@ -27,11 +27,14 @@ ParamSlider::ParamSlider(const QString& title, Quantity quantity, ValueLadder la
     note_ = new QLabel(this);
     note_->setObjectName("note");
     note_->setVisible(false);
-    error_ = new QLabel(this);
+    // The error floats over the slider (and, if it wraps, the control
+    // below): shown or hidden, it never moves the column.
+    error_ = new QLabel(parent ? parent : this);
     error_->setObjectName("error");
     error_->setWordWrap(true);
-    error_->setStyleSheet("color: #d0312d;");
+    error_->setStyleSheet("color: #b0201d; background: #fff4f4; border: 1px solid #d0312d; padding: 1px 3px;");
     error_->setVisible(false);
+    edit_->installEventFilter(this);
 
     auto* grid = new QGridLayout(this);
     grid->setContentsMargins(0, 2, 0, 2);
@@ -40,7 +43,6 @@ ParamSlider::ParamSlider(const QString& title, Quantity quantity, ValueLadder la
     grid->addWidget(edit_, 0, 1);
     grid->addWidget(slider_, 1, 0, 1, 2);
     grid->addWidget(note_, 2, 0, 1, 2);
-    grid->addWidget(error_, 3, 0, 1, 2);
     grid->setColumnStretch(0, 1);
 
     for (QWidget* w : {static_cast<QWidget*>(label), static_cast<QWidget*>(slider_),
@@ -71,6 +73,36 @@ void ParamSlider::addNote(double v, const QString& note) {
 }
 
 bool ParamSlider::hasError() const { return !error_->isHidden(); }
+QString ParamSlider::errorText() const { return hasError() ? error_->text() : QString(); }
+
+bool ParamSlider::eventFilter(QObject* watched, QEvent* e) {
+    if (watched == edit_ && e->type() == QEvent::KeyPress &&
+        static_cast<QKeyEvent*>(e)->key() == Qt::Key_Escape) {
+        showValue();  // the previous value, and no error
+        edit_->selectAll();
+        return true;
+    }
+    return QWidget::eventFilter(watched, e);
+}
+
+void ParamSlider::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    placeError();
+}
+
+void ParamSlider::moveEvent(QMoveEvent* e) {
+    QWidget::moveEvent(e);
+    placeError();
+}
+
+void ParamSlider::placeError() {
+    if (error_->isHidden()) return;
+    QWidget* host = error_->parentWidget();
+    const QPoint at = slider_->mapTo(host, QPoint(0, 0));
+    const int w = width();
+    error_->setGeometry(mapTo(host, QPoint(0, 0)).x(), at.y(), w, std::max(slider_->height(), error_->heightForWidth(w)));
+    error_->raise();
+}
 
 void ParamSlider::onSliderMoved(int index) {
     if (index < 0 || static_cast<std::size_t>(index) >= ladder_.size()) return;
@@ -86,15 +118,22 @@ void ParamSlider::onEditFinished() {
     const QString range = tr("allowed: %1 – %2")
                               .arg(QString::fromStdString(format_value(quantity_, min_)),
                                    QString::fromStdString(format_value(quantity_, max_)));
+    const QString note = range_note_.isEmpty() ? QString() : QStringLiteral(" — ") + range_note_;
     if (!parsed) {
-        showError(tr("“%1” is not understood; %2").arg(edit_->text(), range));
+        // "-5 ms" is understood, only below the range.
+        const QString t = edit_->text().trimmed();
+        if (t.startsWith(QLatin1Char('-')) && parse_value(quantity_, t.mid(1).toStdString()))
+            showError(tr("“%1” is out of range: a negative value; %2").arg(t, range));
+        else
+            showError(tr("“%1” is not understood; %2").arg(edit_->text(), range));
         return;
     }
     const double v = *parsed;
     const bool zero_ok = quantity_ == Quantity::LossFraction && v == 0;
     if (!zero_ok && !(v >= min_ * (1 - 1e-9) && v <= max_ * (1 + 1e-9))) {
-        showError(tr("%1 is out of range; %2")
-                      .arg(QString::fromStdString(format_value(quantity_, v)), range));
+        showError(tr("%1 is out of range; %2%3")
+                      .arg(QString::fromStdString(format_value(quantity_, v)), range,
+                           v > max_ ? note : QString()));
         return;
     }
     showError({});
@@ -114,7 +153,9 @@ void ParamSlider::showValue() {
 void ParamSlider::showError(const QString& text) {
     error_->setText(text);
     error_->setVisible(!text.isEmpty());
+    edit_->setToolTip(text.isEmpty() ? slider_->toolTip() : text);
     edit_->setStyleSheet(text.isEmpty() ? QString() : QStringLiteral("border: 2px solid #d0312d;"));
+    placeError();
 }
 
 }  // namespace inflight::ui

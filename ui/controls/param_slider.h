@@ -1,7 +1,8 @@
 // One parameter: a title, a slider over a ValueLadder (log-scaled where the
 // range spans decades), and the value with its unit as editable text. A typed
-// value outside [min, max] is refused in place: the text turns red and the
-// allowed range is shown; nothing is emitted.
+// value outside [min, max] is refused in place: the box turns red and the
+// allowed range is shown over the slider (an overlay: the column below does
+// not move); nothing is emitted. Escape puts the value back.
 #pragma once
 
 #include <QWidget>
@@ -32,11 +33,20 @@ public:
     QSlider* slider() const { return slider_; }
     QLineEdit* edit() const { return edit_; }
     bool hasError() const;
+    QString errorText() const;
+    // Why the range stops where it does, added to the out-of-range message.
+    void setRangeNote(const QString& note) { range_note_ = note; }
 
 signals:
     void valueChanged(double v);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
+    void moveEvent(QMoveEvent* e) override;
+
 private:
+    void placeError();
     void onSliderMoved(int index);
     void onEditFinished();
     void showValue();
@@ -47,6 +57,7 @@ private:
     double min_, max_;
     double value_ = 0;
     std::map<double, QString> notes_;
+    QString range_note_;
     QSlider* slider_;
     QLineEdit* edit_;
     QLabel* note_;

@@ -1,6 +1,7 @@
 #include "panels/dashboard.h"
 
-#include <QGridLayout>
+#include <QChartView>
+#include <QHBoxLayout>
 #include <QGroupBox>
 #include <QVBoxLayout>
 
@@ -28,21 +29,40 @@ Dashboard::Dashboard(QWidget* parent) : QWidget(parent) {
     rtt_ = new RttChart(this);
     hero_ = new HeroPanel(this);
     events_ = new EventLogView(this);
+    // The hero number and its limit words across the top: the headline of
+    // the lesson gets the whole width, so it is never cut. Under it two
+    // columns: the window over the RTT (the pictures, wide), the delivery
+    // rate over the event log. The columns are laid out apart, so a dock
+    // that takes height from the window takes it first from the event log
+    // (the least important panel, it scrolls) while the charts keep their
+    // minimum heights.
+    headline_ = boxed(tr("Throughput"), hero_, this);
+    headline_->setObjectName("headline");
+    headline_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     boxes_[0] = boxed(tr("Window vs the pipe"), window_, this);
     boxes_[1] = boxed(tr("Round-trip time"), rtt_, this);
-    boxes_[2] = boxed(tr("Throughput"), hero_, this);
+    boxes_[2] = boxed(tr("Delivery rate"), hero_->rateWidget(), this);
     boxes_[3] = boxed(tr("Event log"), events_, this);
-    auto* grid = new QGridLayout(this);
-    grid->setContentsMargins(4, 4, 4, 4);
-    grid->setSpacing(6);
-    grid->addWidget(boxes_[0], 0, 0);
-    grid->addWidget(boxes_[1], 1, 0);
-    grid->addWidget(boxes_[2], 0, 1);
-    grid->addWidget(boxes_[3], 1, 1);
-    grid->setColumnStretch(0, 3);
-    grid->setColumnStretch(1, 2);
-    grid->setRowStretch(0, 1);
-    grid->setRowStretch(1, 1);
+    window_->view()->setMinimumHeight(170);
+    rtt_->view()->setMinimumHeight(150);
+    events_->setMinimumHeight(60);
+    auto* left = new QVBoxLayout;
+    left->setSpacing(6);
+    left->addWidget(boxes_[0], 3);
+    left->addWidget(boxes_[1], 2);
+    auto* right = new QVBoxLayout;
+    right->setSpacing(6);
+    right->addWidget(boxes_[2], 3);
+    right->addWidget(boxes_[3], 2);
+    auto* columns = new QHBoxLayout;
+    columns->setSpacing(6);
+    columns->addLayout(left, 3);
+    columns->addLayout(right, 2);
+    auto* top = new QVBoxLayout(this);
+    top->setContentsMargins(4, 2, 4, 4);
+    top->setSpacing(4);
+    top->addWidget(headline_);
+    top->addLayout(columns, 1);
 
     for (QChartView* v : {window_->view(), rtt_->view(), hero_->view()}) {
         auto* c = new ChartCursor(v);
@@ -56,6 +76,7 @@ Dashboard::Dashboard(QWidget* parent) : QWidget(parent) {
 }
 
 QWidget* Dashboard::panel(Panel p) const { return boxes_[static_cast<int>(p)]; }
+QWidget* Dashboard::headline() const { return headline_; }
 
 void Dashboard::offer(SnapshotPtr snap) {
     pending_ = std::move(snap);

@@ -51,7 +51,10 @@ public:
     void setCursorTime(double t_s);
     void hideCursor();
 
+    // Panel::Hero is the delivery-rate chart's box; the hero number and its
+    // words are headline(), the strip across the top.
     QWidget* panel(Panel p) const;
+    QWidget* headline() const;
     SnapshotPtr shown() const { return shown_; }
     HeroPanel* hero() const { return hero_; }
     EventLogView* events() const { return events_; }
@@ -69,6 +72,7 @@ private:
     void drawPending();
 
     QGroupBox* boxes_[4];
+    QGroupBox* headline_;
     WindowChart* window_;
     RttChart* rtt_;
     HeroPanel* hero_;

@@ -9,6 +9,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "lesson/binding_words.h"
 #include "panels/chart_style.h"
@@ -22,6 +23,21 @@ namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
 // BBR's BtlBw, as the algorithm reports it (NaN for the others).
 double bbr_btlbw_bps(const TraceBucket& b) { return b.cc.bw_bps; }
+// Packets delivered per second since the start of the steady-state window
+// (or of the second half of what has run so far), from the buckets'
+// delivery counters; nullopt before there is anything to measure.
+std::optional<double> delivered_rate_so_far(const Trace& t, const Scenario& sc, double now_s) {
+    if (t.buckets.size() < 2 || now_s <= 0) return std::nullopt;
+    const double from = std::min(sc.duration_s / 2, now_s / 2);
+    const TraceBucket* first = nullptr;
+    for (const TraceBucket& b : t.buckets)
+        if (b.t_end_s >= from) { first = &b; break; }
+    const TraceBucket& last = t.buckets.back();
+    if (!first || last.t_end_s - first->t_end_s <= 0 || last.pkts_delivered < first->pkts_delivered)
+        return std::nullopt;
+    return static_cast<double>(last.pkts_delivered - first->pkts_delivered) * t.mss_bytes * 8 /
+           (last.t_end_s - first->t_end_s);
+}
 }  // namespace
 
 HeroPanel::HeroPanel(QWidget* parent) : QWidget(parent) {
@@ -29,28 +45,34 @@ HeroPanel::HeroPanel(QWidget* parent) : QWidget(parent) {
     hero_->setObjectName("hero");
     hero_->setText(QStringLiteral("…"));
     hero_->setToolTip(tr("Steady-state throughput: bytes delivered in order per second over the "
-                         "second half of the run."));
-    utilisation_ = new TextStrip(1, this);
-    limit_ = new TextStrip(1, this);
+                         "second half of the run. While a run streams: “≈ … so far”, the rate "
+                         "measured up to now."));
+    utilisation_ = new TextStrip(2, this);
+    utilisation_->setObjectName("utilisation");
+    limit_ = new TextStrip(2, this);
     limit_->setObjectName("limit");
     limit_->setToolTip(tr("What held the sender back for longest in the steady state: the smallest of "
                           "cwnd, rwnd and the send buffer, the pacing clock, or the link itself "
                           "(whenever a queue stands at the bottleneck)."));
-    theory_ = new TextStrip(1, this);
+    theory_ = new TextStrip(2, this);
     theory_->setObjectName("theory");
     theory_->setToolTip(tr("What the textbook laws predict from the settings alone: the smallest of the "
                            "link, the loss response function (Reno √(3/2)/√p, CUBIC RFC 9438 §5) and "
                            "rwnd or the send buffer per RTT. The model is never told this number."));
     theory_->setVisible(false);
     note_ = new TextStrip(2, this);
+    note_->setObjectName("note");
     note_->setToolTip(tr("For BBR, its own model of the path at the end of the run: its bottleneck-"
                          "bandwidth estimate, the rate it paces at, its min_rtt filter and its state. "
                          "With random loss, a warning when the figure rests on too few events."));
     note_->setVisible(false);
-    status_ = new TextStrip(1, this);
-    status_->setObjectName("status");
+    for (TextStrip* t : {utilisation_, limit_, theory_, note_}) t->setAdaptive(true);
 
-    view_ = make_chart_view(this);
+    rate_widget_ = new QWidget(this);
+    status_ = new TextStrip(2, rate_widget_);
+    status_->setObjectName("status");
+    status_->setAdaptive(true);
+    view_ = make_chart_view(rate_widget_);
     QChart* chart = view_->chart();
     x_ = make_axis(chart, Qt::AlignBottom, tr("time (s)"));
     y_ = make_axis(chart, Qt::AlignLeft, tr("Mbit/s"));
@@ -63,24 +85,49 @@ HeroPanel::HeroPanel(QWidget* parent) : QWidget(parent) {
     btlbw_->setName(tr("BtlBw"));
     pacing_ = new QLineSeries(chart);
     pacing_->setName(tr("pacing rate"));
-    for (QLineSeries* s : {link_, rate_, btlbw_, pacing_}) {
+    // The link dashed over the delivery rate: where the rate runs at the
+    // link, both show.
+    for (QLineSeries* s : {rate_, link_, btlbw_, pacing_}) {
         chart->addSeries(s);
         s->attachAxis(x_);
         s->attachAxis(y_);
     }
-    view_->setMinimumHeight(110);
+    view_->setMinimumHeight(150);
+    auto* rl = new QVBoxLayout(rate_widget_);
+    rl->setContentsMargins(0, 0, 0, 0);
+    rl->setSpacing(1);
+    rl->addWidget(view_, 1);
+    rl->addWidget(status_);
 
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(8, 4, 8, 4);
-    layout->setSpacing(2);
-    layout->addWidget(hero_);
-    layout->addWidget(utilisation_);
-    layout->addWidget(limit_);
-    layout->addWidget(theory_);
-    layout->addWidget(note_);
-    layout->addWidget(view_, 1);
-    layout->addWidget(status_);
+    // The headline: the number, and the words beside it (or under it).
+    auto* words = new QVBoxLayout;
+    words->setContentsMargins(0, 0, 0, 0);
+    words->setSpacing(1);
+    words->addWidget(limit_);
+    words->addWidget(utilisation_);
+    words->addWidget(theory_);
+    words->addWidget(note_);
+    words->addStretch(1);
+    row_ = new QBoxLayout(QBoxLayout::LeftToRight, this);
+    row_->setContentsMargins(8, 2, 8, 2);
+    row_->setSpacing(14);
+    row_->addWidget(hero_, 0, Qt::AlignTop);
+    row_->addLayout(words, 1);
     restyle(ChartStyle{});
+}
+
+void HeroPanel::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    arrange();
+}
+
+void HeroPanel::arrange() {
+    // Beside the number while the words keep room for about 28 characters
+    // of their own font, else under it: the number is never squeezed.
+    const int words_room = limit_->fontMetrics().averageCharWidth() * 28;
+    const bool beside = width() - hero_->minimumWidth() - row_->spacing() - 16 >= words_room;
+    const auto dir = beside ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom;
+    if (row_->direction() != dir) row_->setDirection(dir);
 }
 
 void HeroPanel::restyle(const ChartStyle& style) {
@@ -89,6 +136,8 @@ void HeroPanel::restyle(const ChartStyle& style) {
     big.setPointSizeF(big.pointSizeF() * 3.2);
     big.setBold(true);
     hero_->setFont(big);
+    // The number's room is reserved for the widest figure it shows.
+    hero_->setFixedWidth(QFontMetrics(big).horizontalAdvance(QStringLiteral("≈ 888.8 Mbit/s")) + 4);
     QFont mid = QApplication::font();
     mid.setPointSizeF(mid.pointSizeF() * 1.25);
     utilisation_->setFont(mid);
@@ -97,13 +146,19 @@ void HeroPanel::restyle(const ChartStyle& style) {
     mid.setBold(false);
     mid.setItalic(true);
     theory_->setFont(mid);
+    note_->setFont(QApplication::font());
+    status_->setFont(QApplication::font());
     const SeriesColors c = style.colors();
-    rate_->setPen(style.pen(c.rate, 1.2));
-    link_->setPen(style.pen(c.link, 1.5, Qt::DashLine, true));
+    rate_->setPen(style.pen(c.rate, 1.6));
+    link_->setPen(style.pen(c.link, 1.8, Qt::DashLine, true));
     btlbw_->setPen(style.pen(c.btlbw, 2));
     pacing_->setPen(style.pen(c.pacing, 1.5, Qt::DashDotLine));
     style_chart(view_->chart());
+    arrange();
 }
+
+QString HeroPanel::linkName() const { return link_->name(); }
+double HeroPanel::rateAxisTop() const { return y_->max(); }
 
 QString HeroPanel::heroText() const { return hero_->text(); }
 QString HeroPanel::limitText() const { return limit_->text(); }
@@ -138,16 +193,31 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
     const bool bbr = sc.algorithm == Algorithm::Bbr;
     const int cols = std::max(60, static_cast<int>(view_->chart()->plotArea().width()));
     const ColumnRange range{0, sc.duration_s, cols};
-    rate_->replace(minmax_line(t, &TraceBucket::delivery_rate_bps, range, 1e-6));
-    link_->replace({{0, sc.bandwidth_bps * 1e-6}, {sc.duration_s, sc.bandwidth_bps * 1e-6}});
-    btlbw_->replace(bbr ? level_line(t, bbr_btlbw_bps, range, 1e-6) : QList<QPointF>{});
-    pacing_->replace(bbr ? level_line(t, &TraceBucket::pacing_rate_bps, range, 1e-6) : QList<QPointF>{});
     btlbw_->setVisible(bbr);
     pacing_->setVisible(bbr);
-    double top = sc.bandwidth_bps;
-    top = std::max(top, series_max(t, &TraceBucket::delivery_rate_bps));
+    // y follows the data: the delivery rate (and BBR's own rates), the
+    // measured throughput; the link too when it is near them. A link far
+    // above (24 Mbit/s on a 10 Gbit/s path) is left off the scale and said
+    // so in its legend entry, so the trace is not a line along zero.
+    double data = std::max(series_max(t, &TraceBucket::delivery_rate_bps), snap.done ? r.summary.throughput_bps : 0.0);
+    if (bbr)
+        for (const TraceBucket& b : t.buckets) {
+            if (std::isfinite(b.cc.bw_bps)) data = std::max(data, b.cc.bw_bps);
+            if (std::isfinite(b.pacing_rate_bps)) data = std::max(data, b.pacing_rate_bps);
+        }
+    data = std::min(data, 2.5 * sc.bandwidth_bps);  // a stray sample does not flatten the trace
+    const bool link_on_scale = !(data > 0) || sc.bandwidth_bps <= 2 * data;
+    const double top = link_on_scale ? std::max(data, sc.bandwidth_bps) : data;
+    const bool gbit = top >= 2e9;
+    const double per = gbit ? 1e-9 : 1e-6;
+    y_->setTitleText(gbit ? tr("Gbit/s") : tr("Mbit/s"));
+    rate_->replace(minmax_line(t, &TraceBucket::delivery_rate_bps, range, per));
+    link_->replace({{0, sc.bandwidth_bps * per}, {sc.duration_s, sc.bandwidth_bps * per}});
+    btlbw_->replace(bbr ? level_line(t, bbr_btlbw_bps, range, per) : QList<QPointF>{});
+    pacing_->replace(bbr ? level_line(t, &TraceBucket::pacing_rate_bps, range, per) : QList<QPointF>{});
+    link_->setName(link_on_scale ? tr("link") : tr("link %1 (off scale)").arg(q(format_rate(sc.bandwidth_bps))));
     x_->setRange(0, sc.duration_s);
-    y_->setRange(0, nice_ceiling(std::min(top, 2.5 * sc.bandwidth_bps) * 1e-6 * 1.05));
+    y_->setRange(0, nice_ceiling(top * per * 1.05));
 
     // BBR's model of the path, from the newest bucket.
     QString bbr_text;
@@ -162,9 +232,18 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
     if (note_->isHidden() == bbr) note_->setVisible(bbr);
 
     if (!snap.done) {
+        // Provisional: what has been delivered so far, over the same window
+        // the final figure uses (the second half), or the second half of
+        // what has run yet. Marked "≈ … so far" and dimmed.
         setStale(true);
         status_->setText(tr("simulating… %1 of %2")
                              .arg(q(format_time(snap.sim_time_s)), q(format_time(sc.duration_s))));
+        if (const auto so_far = delivered_rate_so_far(t, sc, snap.sim_time_s)) {
+            hero_->setText(tr("≈ %1").arg(q(format_rate(*so_far))));
+            hero_->setDimmed(false);  // readable: it is today's number, marked as provisional
+            utilisation_->setText(tr("so far, provisional: measured over %1 of %2 simulated")
+                                      .arg(q(format_time(snap.sim_time_s)), q(format_time(sc.duration_s))));
+        }
         return;
     }
     const Summary& s = r.summary;

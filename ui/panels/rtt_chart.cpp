@@ -17,7 +17,9 @@ RttChart::RttChart(QWidget* parent) : ChartFrame(tr("RTT (ms)"), parent) {
     srtt_ = line(tr("smoothed RTT"));
     min_rtt_ = line(tr("min RTT"));
     base_ = line(tr("base RTT"));
-    addSeries({envelope_, srtt_, min_rtt_, base_});
+    // The base RTT broad and underneath, min RTT dashed over it: where the
+    // two coincide (an empty queue) both show.
+    addSeries({envelope_, base_, srtt_, min_rtt_});
     restyle(ChartStyle{});
     clear();
 }
@@ -27,8 +29,8 @@ void RttChart::restyle(const ChartStyle& style) {
     envelope_->setBrush(c.envelope);
     envelope_->setPen(style.pen(c.rtt, 1.5));
     srtt_->setPen(style.pen(c.srtt, 1.2));
-    min_rtt_->setPen(style.pen(c.min_rtt, 1.5, Qt::DashDotLine));
-    base_->setPen(style.pen(c.base_rtt, 1.5, Qt::DashLine, true));
+    min_rtt_->setPen(style.pen(c.min_rtt, 1.8, Qt::DashDotLine, true));
+    base_->setPen(style.pen(c.base_rtt, 3.5, Qt::SolidLine));
     style_chart(chart());
 }
 

@@ -6,12 +6,43 @@
 
 namespace inflight::ui {
 
-TextStrip::TextStrip(int lines, QWidget* parent) : QWidget(parent), lines_(std::max(1, lines)) {
+TextStrip::TextStrip(int lines, QWidget* parent)
+    : QWidget(parent), lines_(std::max(1, lines)), shown_lines_(lines_) {
     setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     fixHeight();
 }
 
-void TextStrip::fixHeight() { setFixedHeight(fontMetrics().lineSpacing() * lines_ + 2); }
+void TextStrip::fixHeight() {
+    if (adaptive_) shown_lines_ = neededLines(width());
+    else shown_lines_ = lines_;
+    const int h = fontMetrics().lineSpacing() * shown_lines_ + 2;
+    if (h != height() || minimumHeight() != h) setFixedHeight(h);
+}
+
+void TextStrip::setAdaptive(bool on) {
+    adaptive_ = on;
+    fixHeight();
+}
+
+int TextStrip::neededLines(int w) const {
+    if (text_.isEmpty() || w <= 0) return 1;
+    QTextLayout layout(text_, font());
+    layout.beginLayout();
+    int n = 0;
+    while (n < lines_) {
+        QTextLine line = layout.createLine();
+        if (!line.isValid()) break;
+        line.setLineWidth(w);
+        ++n;
+    }
+    layout.endLayout();
+    return std::max(1, n);
+}
+
+void TextStrip::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    if (adaptive_) fixHeight();
+}
 
 void TextStrip::changeEvent(QEvent* e) {
     if (e->type() == QEvent::FontChange) fixHeight();
@@ -22,6 +53,7 @@ void TextStrip::setText(const QString& text) {
     if (text == text_) return;
     text_ = text;
     setAccessibleName(text);
+    if (adaptive_) fixHeight();
     update();
 }
 
@@ -34,6 +66,23 @@ void TextStrip::setDimmed(bool dimmed) {
 void TextStrip::setColor(const QColor& c) {
     color_ = c;
     update();
+}
+
+bool TextStrip::fitsWidth(int w) const {
+    if (text_.isEmpty()) return true;
+    const QFontMetrics fm = fontMetrics();
+    QTextLayout layout(text_, font());
+    layout.beginLayout();
+    bool fits = true;
+    for (int i = 0; i < lines_; ++i) {
+        QTextLine line = layout.createLine();
+        if (!line.isValid()) break;
+        line.setLineWidth(w);
+        if (i == lines_ - 1 && fm.horizontalAdvance(text_.mid(line.textStart())) > w) fits = false;
+        if (line.naturalTextWidth() > w + 0.5) fits = false;  // one word wider than the strip
+    }
+    layout.endLayout();
+    return fits;
 }
 
 QSize TextStrip::sizeHint() const { return {fontMetrics().averageCharWidth() * 30, height()}; }

@@ -19,18 +19,32 @@ public:
     // Dims the text (a stale result while a new run streams in).
     void setDimmed(bool dimmed);
     void setColor(const QColor& c);  // overrides the palette text colour
+    // Adaptive: the strip is as high as its text needs, up to `lines` lines
+    // (its height changes only when the count of lines does, never per
+    // character). Off by default: always `lines` lines high.
+    void setAdaptive(bool on);
+
+    // Whether the whole text fits its reserved lines at the current width
+    // (false: the last line is drawn elided).
+    bool fits() const { return fitsWidth(width()); }
+    bool fitsWidth(int width) const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
 protected:
     void paintEvent(QPaintEvent*) override;
+    void resizeEvent(QResizeEvent* e) override;
     void changeEvent(QEvent* e) override;
 
 private:
     void fixHeight();
 
+    int neededLines(int width) const;
+
     int lines_;
+    int shown_lines_;
+    bool adaptive_ = false;
     QString text_;
     bool dimmed_ = false;
     QColor color_;

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "panels/trace_series.h"
+#include "units.h"
 
 namespace inflight::ui {
 
@@ -25,9 +26,11 @@ WindowChart::WindowChart(QWidget* parent) : ChartFrame(tr("packets"), parent) {
     rwnd_level_ = line();
     sndbuf_level_ = line();
     // Drawn in this order: the window in force as a broad pale stroke under
-    // cwnd, so where they coincide cwnd shows and where rwnd or the send
-    // buffer holds the window down the two part visibly.
-    addSeries({calm_, warm_, window_, inflight_, cwnd_, ssthresh_, theory_window_, rwnd_level_, sndbuf_level_});
+    // cwnd, so where they coincide cwnd shows with a grey edge each side and
+    // where rwnd or the send buffer holds the window down the two part
+    // visibly; bytes in flight dotted on top of cwnd, so the two show where
+    // they coincide (an ACK-clocked sender keeps cwnd in flight).
+    addSeries({calm_, warm_, window_, cwnd_, inflight_, ssthresh_, theory_window_, rwnd_level_, sndbuf_level_});
     restyle(ChartStyle{});
     clear();
 }
@@ -41,11 +44,11 @@ void WindowChart::restyle(const ChartStyle& style) {
     cwnd_->setPen(style.pen(c.cwnd, 2));
     // Opaque: QtCharts strokes segment by segment, so a translucent broad
     // pen would darken every joint into a dot.
-    QPen broad = style.pen(c.window, 4.5);
+    QPen broad = style.pen(c.window, 6.5);
     broad.setCapStyle(Qt::FlatCap);
     broad.setJoinStyle(Qt::BevelJoin);
     window_->setPen(broad);
-    inflight_->setPen(style.pen(c.inflight, 1.2, Qt::DotLine));
+    inflight_->setPen(style.pen(c.inflight, 1.6, Qt::DotLine, true));
     ssthresh_->setPen(style.pen(c.ssthresh, 1.6, Qt::DashLine, true));
     theory_window_->setPen(style.pen(c.theory, 2, Qt::DotLine, true));
     rwnd_level_->setPen(style.pen(c.rwnd_level, 2, Qt::DashDotLine, true));
@@ -126,33 +129,35 @@ void WindowChart::redraw() {
     level(rwnd_level_, theory_ ? theory_->rwnd_bytes : 0, tr("rwnd"));
     level(sndbuf_level_, theory_ ? theory_->sndbuf_bytes : 0, tr("send buffer"));
 
-    // y: the pipe and the queue always fit; cwnd may run off the top when a
-    // smaller limit (rwnd, sndbuf) holds the window in force.
-    // The scale follows the steady state (the second half), so a slow-start
-    // overshoot of several times the pipe does not squash the lesson; the
-    // overshoot runs off the top.
-    double steady = 0;
+    // y: the pipe and the queue always fit, and so does every window the
+    // sender used (window in force, in flight), slow-start overshoot
+    // included: the axis covers the data. Only cwnd may run off the top,
+    // when a smaller limit (rwnd, sndbuf) holds the window in force below it.
+    double used = 0, cwnd_top = 0;
     for (const TraceBucket& b : t.buckets) {
-        if (b.t_start_s < duration_s_ / 2) continue;
-        for (const MinMax* m : {&b.window_bytes, &b.inflight_bytes, &b.cwnd_bytes})
-            if (std::isfinite(m->max)) steady = std::max(steady, m->max);
+        for (const MinMax* m : {&b.window_bytes, &b.inflight_bytes})
+            if (std::isfinite(m->max)) used = std::max(used, m->max);
+        if (std::isfinite(b.cwnd_bytes.max)) cwnd_top = std::max(cwnd_top, b.cwnd_bytes.max);
     }
-    if (steady == 0)  // still streaming the first half
-        for (const TraceBucket& b : t.buckets)
-            if (std::isfinite(b.window_bytes.max)) steady = std::max(steady, b.window_bytes.max);
-    const double top = fit_window_ ? std::max(steady, 4.0 * mss) * 1.15
-                                   : std::max(pipe_top, std::min(steady, 4 * pipe_top)) * 1.12;
+    const bool cwnd_binds = cwnd_top <= used * 1.0001;  // else rwnd or sndbuf held it below cwnd
+    if (cwnd_binds) used = std::max(used, cwnd_top);
+    const double top = fit_window_ ? std::max(used, 4.0 * mss) * 1.08 : std::max(pipe_top, used) * 1.08;
     xAxis()->setRange(0, duration_s_);
     yAxis()->setRange(0, nice_ceiling(top * per));
     yAxis()->applyNiceNumbers();
 
     // A window too small to see against the pipe is the lesson, but say how
-    // small, and how to look at it.
+    // small, and how to look at it: only while the window is under 5 % of
+    // the axis and smaller than the pipe itself.
+    double steady = 0;
+    for (const TraceBucket& b : t.buckets)
+        if (b.t_start_s >= duration_s_ / 2 && std::isfinite(b.window_bytes.max))
+            steady = std::max(steady, b.window_bytes.max);
     QString note;
-    if (!fit_window_ && steady > 0 && steady < 0.05 * pipe_top)
+    if (!fit_window_ && steady > 0 && steady < 0.05 * pipe_top && steady < t.bdp_bytes && t.bdp_bytes > 0)
         note = tr("window ≈ %1 packets: %2 % of the pipe — View ▸ Zoom (Ctrl+F) to see it")
-                   .arg(QString::number(steady / mss, 'f', 0))
-                   .arg(QString::number(100 * steady / t.bdp_bytes, 'g', 2));
+                   .arg(QString::number(steady / mss, 'f', 0),
+                        QString::fromStdString(format_number(100 * steady / t.bdp_bytes, 2)));
     chart()->setTitle(note);
     y_per_byte_ = per;
     emit redrawn();

@@ -145,6 +145,14 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
     reloadExperiments();
     // Compare, Tools ▸ Sweep, View ▸ Real system (analysis_tools.h).
     new AnalysisTools(ToolsHost{this, menus_, session_, dashboard_, playhead_});
+    // A dock under the panels opens at a height the charts can spare: the
+    // panels keep their minimum heights, the window keeps its own.
+    for (QDockWidget* d : findChildren<QDockWidget*>())
+        if (d != guide_dock_)
+            connect(d, &QDockWidget::visibilityChanged, this, [this, d](bool on) {
+                if (on && !d->isFloating() && dockWidgetArea(d) == Qt::BottomDockWidgetArea)
+                    QTimer::singleShot(0, this, [this, d] { fitBottomDock(d); });
+            });
 
     Scenario start;
     bool placed = false;
@@ -336,7 +344,9 @@ void MainWindow::onFrameShown(const SnapshotPtr& s) {
 void MainWindow::onRunFinished(const SnapshotPtr& s) {
     playhead_->setDuration(s->result.scenario.duration_s);
     playback_->setSnapshot(s);
-    guide_->runFinished(s);
+    // A closed guide counts nothing: only runs the student made with the
+    // step in front of them tick it.
+    if (guide_dock_->isVisible()) guide_->runFinished(s);
 }
 
 void MainWindow::run(const Scenario& s) {
@@ -352,6 +362,17 @@ void MainWindow::setTheme(bool dark) {
     if (use_settings_) settings().setValue(keys::kTheme, theme_name(dark ? Theme::Dark : Theme::Light));
 }
 
+void MainWindow::fitBottomDock(QDockWidget* d) {
+    if (!d->isVisible()) return;
+    // What the panels can give: the window's height less the panels'
+    // minimum (their charts' minimum heights); at most what the dock asks.
+    const int central_min = centralWidget()->minimumSizeHint().height();
+    const int spare = centralWidget()->height() + d->height() - central_min;
+    const int want = d->widget()->sizeHint().height() + 30;
+    const int h = std::max(80, std::min({want, spare, height() * 2 / 5}));
+    resizeDocks({d}, {h}, Qt::Vertical);
+}
+
 void MainWindow::fitControlsWidth() {
     // As wide as the controls ask (their text grows in presentation mode),
     // plus room for the vertical scroll bar.
@@ -365,6 +386,8 @@ void MainWindow::setPresentation(bool on) {
     if (present_action_->isChecked() != on) present_action_->setChecked(on);
     if (on) {
         normal_font_ = QApplication::font();
+        normal_controls_width_ = scroll_->width();
+        normal_geometry_ = saveGeometry();
         QFont big = normal_font_;
         big.setPointSizeF(normal_font_.pointSizeF() * kPresentationFontScale);
         QApplication::setFont(big);
@@ -376,6 +399,7 @@ void MainWindow::setPresentation(bool on) {
         dashboard_->setPresentation(false);
         apply_theme(dark_action_->isChecked() ? Theme::Dark : Theme::Light);
         showNormal();
+        restoreGeometry(normal_geometry_);  // where and how large it was, exactly
     }
     controls_->setSecondaryVisible(!on);
     // The guide narrower, so the panels keep most of the screen.
@@ -383,8 +407,10 @@ void MainWindow::setPresentation(bool on) {
     menuBar()->setVisible(!on);
     statusBar()->setVisible(!on);
     dashboard_->restyle();
-    // After the font change has reached every control and its layout.
-    QTimer::singleShot(0, this, [this] { fitControlsWidth(); });
+    // After the font change has reached every control and its layout; back
+    // in the normal look, exactly the width it had before.
+    if (on) QTimer::singleShot(0, this, [this] { if (presenting_) fitControlsWidth(); });
+    else scroll_->setFixedWidth(normal_controls_width_);
 }
 
 bool MainWindow::loadScenario(const QString& path) {

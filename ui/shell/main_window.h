@@ -88,6 +88,7 @@ private:
     // The current finished run written by `save`, reported once.
     bool exportRun(const QString& path, std::optional<QString> (*save)(const RunResult&, const QString&));
     void fitControlsWidth();
+    void fitBottomDock(QDockWidget* d);
 
     bool use_settings_;
     ControlsPanel* controls_;
@@ -103,6 +104,8 @@ private:
     QAction* present_action_;
     QAction* theory_action_;
     QFont normal_font_;
+    int normal_controls_width_ = 0;
+    QByteArray normal_geometry_;
     bool presenting_ = false;
     ExperimentPanel* guide_;
     QDockWidget* guide_dock_;

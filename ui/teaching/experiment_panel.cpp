@@ -1,6 +1,7 @@
 #include "teaching/experiment_panel.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -36,11 +37,9 @@ ExperimentPanel::ExperimentPanel(QWidget* parent) : QWidget(parent) {
     step_layout->setContentsMargins(0, 0, 0, 0);
     step_layout->setSpacing(3);
     title_ = new QLabel(this);
+    title_->setObjectName("step_title");
     title_->setWordWrap(true);
-    QFont tf = title_->font();
-    tf.setBold(true);
-    tf.setPointSizeF(tf.pointSizeF() * 1.15);
-    title_->setFont(tf);
+    fitTitleFont();
     body_ = new QLabel(this);
     body_->setWordWrap(true);
     body_->setTextFormat(Qt::RichText);
@@ -107,6 +106,20 @@ ExperimentPanel::ExperimentPanel(QWidget* parent) : QWidget(parent) {
     showStep();
 }
 
+void ExperimentPanel::fitTitleFont() {
+    // Larger than the body whatever the application font (presentation
+    // mode changes it after the panel is built).
+    QFont tf = font();
+    tf.setBold(true);
+    tf.setPointSizeF(font().pointSizeF() * 1.2);
+    title_->setFont(tf);
+}
+
+void ExperimentPanel::changeEvent(QEvent* e) {
+    QWidget::changeEvent(e);
+    if (e->type() == QEvent::FontChange && title_) fitTitleFont();
+}
+
 void ExperimentPanel::setExperiments(std::vector<Experiment> experiments, const QStringList& errors) {
     experiments_ = std::move(experiments);
     ticks_.clear();
@@ -122,6 +135,9 @@ void ExperimentPanel::setExperiments(std::vector<Experiment> experiments, const 
     exp_ = -1;
     if (!experiments_.empty()) setExperiment(0, 0);
     else showStep();
+    // Shown, but not yet opened by the person: no run counts until the
+    // window opens an experiment or a step (with the generation it began at).
+    listening_ = false;
 }
 
 void ExperimentPanel::setExperiment(int index, quint64 generation) {
@@ -136,6 +152,7 @@ void ExperimentPanel::setStep(int index, quint64 generation) {
     if (exp_ < 0 || index < 0 || index >= static_cast<int>(experiments_[exp_].steps.size())) return;
     step_ = index;
     since_generation_ = generation;
+    listening_ = true;
     runs_.clear();
     detail_.clear();
     showStep();
@@ -155,7 +172,7 @@ QString ExperimentPanel::checkDetail() const { return detail_; }
 QString ExperimentPanel::errorsText() const { return errors_->isVisible() ? errors_->text() : QString(); }
 
 void ExperimentPanel::runFinished(SnapshotPtr snap) {
-    if (!snap || !snap->done || snap->generation <= since_generation_ || !step()) return;
+    if (!listening_ || !snap || !snap->done || snap->generation <= since_generation_ || !step()) return;
     if (!runs_.empty() && runs_.back()->generation == snap->generation) return;  // shown again (restyle)
     runs_.push_back(std::move(snap));
     if (runs_.size() > kMaxRuns) runs_.erase(runs_.begin());

@@ -28,7 +28,8 @@ public:
     const std::vector<Experiment>& experiments() const { return experiments_; }
 
     // `generation`: the newest run request when the step begins; only runs
-    // requested after it count toward the step's check.
+    // requested after it count toward the step's check. Until one of these
+    // is called (after setExperiments), no run counts at all.
     void setExperiment(int index, quint64 generation);
     void setStep(int index, quint64 generation);
     int experimentIndex() const { return exp_; }
@@ -51,7 +52,11 @@ signals:
     void experimentRequested(int index);
     void stepTicked(int step);
 
+protected:
+    void changeEvent(QEvent* e) override;
+
 private:
+    void fitTitleFont();
     void showStep();
     void evaluate();
     void refreshStepButtons();
@@ -61,6 +66,7 @@ private:
     std::vector<std::vector<bool>> ticks_;
     int exp_ = -1, step_ = 0;
     quint64 since_generation_ = 0;
+    bool listening_ = false;  // an experiment was opened; runs count
     std::vector<SnapshotPtr> runs_;  // finished runs since the step began, oldest first
     QString detail_;
 
@@ -68,7 +74,7 @@ private:
     QLabel* intro_;
     QWidget* step_row_;
     std::vector<QToolButton*> step_buttons_;
-    QLabel* title_;
+    QLabel* title_ = nullptr;
     QLabel* body_;
     QPushButton* set_;
     QLabel* tick_;

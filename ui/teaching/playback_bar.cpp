@@ -4,6 +4,7 @@
 #include <QHBoxLayout>
 #include <QSignalBlocker>
 #include <QSlider>
+#include <QStyle>
 #include <QToolButton>
 #include <cmath>
 
@@ -20,9 +21,12 @@ QString q(const std::string& s) { return QString::fromStdString(s); }
 }  // namespace
 
 PlaybackBar::PlaybackBar(Playhead* playhead, QWidget* parent) : QWidget(parent), playhead_(playhead) {
+    // The style's own icons: "⏸" (U+23F8) is missing from DejaVu, the
+    // default fonts on Linux.
     play_ = new QToolButton(this);
-    play_->setText(tr("▶ Replay"));
-    play_->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    play_->setText(tr("Replay"));
+    play_->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+    play_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     play_->setToolTip(tr("Replay the finished run with a cursor across every panel (Space)"));
     prev_event_ = new QToolButton(this);
     prev_event_->setText(QStringLiteral("|◀"));
@@ -62,7 +66,10 @@ PlaybackBar::PlaybackBar(Playhead* playhead, QWidget* parent) : QWidget(parent),
     });
     connect(playhead_, &Playhead::timeChanged, this, &PlaybackBar::showTime);
     connect(playhead_, &Playhead::playingChanged, this,
-            [this](bool on) { play_->setText(on ? tr("⏸ Pause") : tr("▶ Replay")); });
+            [this](bool on) {
+                play_->setText(on ? tr("Pause") : tr("Replay"));
+                play_->setIcon(style()->standardIcon(on ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+            });
     connect(playhead_, &Playhead::disengaged, this, [this] {
         readout_->setText(snap_ ? tr("finished — press Space or click a chart to replay it") : QString());
     });

@@ -1,0 +1,169 @@
+// What "readable" means to the readability test (readability_test.cpp):
+// every text a user is shown in a window — each QLabel, TextStrip, button,
+// chart legend entry, axis title and tick label — is shown whole (measured
+// against its room with the widget's own font metrics, or read back from
+// the chart's scene), and every chart's plot area keeps a minimum height.
+// readability_problems() lists what is not, one line each.
+#pragma once
+
+#include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QAbstractScrollArea>
+#include <QChart>
+#include <QChartView>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
+#include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QScrollBar>
+#include <QStringList>
+#include <QValueAxis>
+#include <QWidget>
+#include <set>
+
+#include "panels/text_strip.h"
+
+namespace inflight::ui::test {
+
+// `w`'s rectangle in `top`'s coordinates, cut by every ancestor up to
+// `top`; an ancestor that scrolls vertically (a scroll area's viewport)
+// cuts only horizontally: what it hides can be scrolled to.
+inline QRect visible_rect(const QWidget* w, const QWidget* top) {
+    QRect r(w->mapTo(top, QPoint(0, 0)), w->size());
+    for (const QWidget* p = w->parentWidget(); p; p = p->parentWidget()) {
+        QRect pr(p->mapTo(top, QPoint(0, 0)), p->size());
+        const auto* area = p->parentWidget() ? qobject_cast<const QAbstractScrollArea*>(p->parentWidget()) : nullptr;
+        if (area && area->viewport() == p) {
+            pr.setTop(std::min(pr.top(), r.top()));
+            pr.setBottom(std::max(pr.bottom(), r.bottom()));
+        }
+        r &= pr;
+        if (p == top) break;
+    }
+    return r;
+}
+
+inline QString who(const QWidget* w) {
+    QString name = w->objectName().isEmpty() ? QString::fromLatin1(w->metaObject()->className())
+                                             : w->objectName();
+    return name;
+}
+
+inline bool inside_item_view(const QWidget* w) {
+    for (const QWidget* p = w->parentWidget(); p; p = p->parentWidget())
+        if (qobject_cast<const QAbstractItemView*>(p)) return true;
+    return false;
+}
+
+// Texts of a chart as drawn: the visible text items of its scene.
+inline QStringList drawn_texts(QChartView* v, QStringList* problems) {
+    QStringList out;
+    const QRectF room = v->chart()->rect();
+    for (QGraphicsItem* it : v->scene()->items()) {
+        if (!it->isVisible()) continue;
+        QString t;
+        if (auto* ti = dynamic_cast<QGraphicsTextItem*>(it)) t = ti->toPlainText();
+        else if (auto* si = dynamic_cast<QGraphicsSimpleTextItem*>(it)) t = si->text();
+        else continue;
+        if (t.isEmpty()) continue;
+        out << t;
+        const QRectF br = it->sceneBoundingRect();
+        if (!room.adjusted(-1, -1, 1, 1).contains(br))
+            *problems << QStringLiteral("chart text “%1” drawn outside its chart (%2,%3 %4×%5 in %6×%7)")
+                             .arg(t).arg(br.x()).arg(br.y()).arg(br.width()).arg(br.height())
+                             .arg(room.width()).arg(room.height());
+    }
+    return out;
+}
+
+// The labels a value axis would draw: its ticks in its label format.
+inline QStringList tick_labels(const QValueAxis* a) {
+    QStringList out;
+    const int n = a->tickCount();
+    const QByteArray fmt = a->labelFormat().toLatin1();
+    for (int i = 0; i < n; ++i) {
+        const double v = a->min() + (a->max() - a->min()) * i / std::max(1, n - 1);
+        out << QString::asprintf(fmt.constData(), std::abs(v) < 1e-12 * (a->max() - a->min()) ? 0.0 : v);
+    }
+    return out;
+}
+
+inline void check_chart(QChartView* v, int min_plot_height, QStringList* problems) {
+    QChart* c = v->chart();
+    const QStringList drawn = drawn_texts(v, problems);
+    const std::set<QString> have(drawn.begin(), drawn.end());
+    for (const QString& t : drawn)
+        if (t.endsWith(QLatin1String("...")) || t.contains(QChar(0x2026)))
+            *problems << QStringLiteral("chart text elided: “%1”").arg(t);
+    for (QAbstractAxis* a : c->axes()) {
+        if (!a->isVisible()) continue;
+        if (!a->titleText().isEmpty() && a->isTitleVisible() && !have.count(a->titleText()))
+            *problems << QStringLiteral("axis title “%1” not drawn whole").arg(a->titleText());
+        if (auto* va = qobject_cast<QValueAxis*>(a); va && va->labelsVisible())
+            for (const QString& t : tick_labels(va))
+                if (!have.count(t))
+                    *problems << QStringLiteral("axis “%1” tick “%2” not drawn whole").arg(a->titleText(), t);
+    }
+    if (c->legend()->isVisible())
+        for (QLegendMarker* m : c->legend()->markers())
+            if (m->isVisible() && !m->label().isEmpty() && !have.count(m->label()))
+                *problems << QStringLiteral("legend entry “%1” not drawn whole").arg(m->label());
+    if (c->plotArea().height() < min_plot_height)
+        *problems << QStringLiteral("plot area %1 px high (< %2) under “%3”")
+                         .arg(c->plotArea().height()).arg(min_plot_height)
+                         .arg(c->axes(Qt::Vertical).isEmpty() ? QString() : c->axes(Qt::Vertical).front()->titleText());
+}
+
+// Everything unreadable in `top` as shown now.
+inline QStringList readability_problems(QWidget* top, int min_plot_height) {
+    QStringList problems;
+    for (QWidget* w : top->findChildren<QWidget*>()) {
+        if (!w->isVisible() || w->window() != top->window() || inside_item_view(w)) continue;
+        if (w->width() <= 0 || w->height() <= 0) continue;
+        const QRect vis = visible_rect(w, top);
+        if (auto* l = qobject_cast<QLabel*>(w)) {
+            if (l->text().isEmpty()) continue;
+            const QRect cr = l->contentsRect();
+            if (l->wordWrap()) {
+                const int need = l->heightForWidth(l->width());
+                if (need > l->height() + 1)
+                    problems << QStringLiteral("label %1 “%2” needs %3 px high, has %4")
+                                    .arg(who(l), l->text().left(60)).arg(need).arg(l->height());
+                if (vis.width() < l->width() - 1)
+                    problems << QStringLiteral("label %1 “%2” cut to %3 of %4 px wide")
+                                    .arg(who(l), l->text().left(60)).arg(vis.width()).arg(l->width());
+            } else {
+                QString shown = l->text();
+                shown.replace(QLatin1String("&&"), QLatin1String("\x01")).remove(QLatin1Char('&')).replace(QChar(1), QLatin1Char('&'));
+                const int need = l->textFormat() == Qt::PlainText || !Qt::mightBeRichText(l->text())
+                                     ? l->fontMetrics().horizontalAdvance(shown) + l->width() - cr.width()
+                                     : l->sizeHint().width();
+                if (need > std::min(l->width(), vis.width()) + 1)
+                    problems << QStringLiteral("label %1 “%2” needs %3 px, has %4")
+                                    .arg(who(l), l->text().left(60)).arg(need).arg(std::min(l->width(), vis.width()));
+            }
+        } else if (auto* s = qobject_cast<TextStrip*>(w)) {
+            if (!s->fits())
+                problems << QStringLiteral("%1 “%2” elided at %3 px").arg(who(s), s->text()).arg(s->width());
+            else if (!s->text().isEmpty() && vis.width() < s->width() - 1 && !s->fitsWidth(vis.width()))
+                problems << QStringLiteral("%1 “%2” cut to %3 px").arg(who(s), s->text()).arg(vis.width());
+        } else if (auto* b = qobject_cast<QAbstractButton*>(w)) {
+            if (b->text().isEmpty() || qobject_cast<QScrollBar*>(w)) continue;
+            QString t = b->text();
+            t.remove(QLatin1Char('&'));
+            const int need = b->fontMetrics().horizontalAdvance(t);
+            if (need > std::min(b->width(), vis.width()))
+                problems << QStringLiteral("button “%1” needs %2 px, has %3")
+                                .arg(t).arg(need).arg(std::min(b->width(), vis.width()));
+        } else if (auto* v = qobject_cast<QChartView*>(w)) {
+            QStringList p;
+            check_chart(v, min_plot_height, &p);
+            for (const QString& line : p) problems << QStringLiteral("%1: %2").arg(who(v->parentWidget()), line);
+        }
+    }
+    return problems;
+}
+
+}  // namespace inflight::ui::test

@@ -1,0 +1,143 @@
+// Issue 10 in the window: the guide's first tick (only runs started after a
+// step opens count; a closed guide counts nothing), modes that leave no
+// trace (F11 there and back), and docks that take their room from the event
+// log and give it back.
+#include <QApplication>
+#include <QDockWidget>
+#include <QMenuBar>
+#include <QScrollArea>
+#include <QTest>
+#include <QToolBar>
+#include <QToolButton>
+#include <gtest/gtest.h>
+
+#include "compare/compare_controller.h"
+#include "controls/controls_panel.h"
+#include "panels/dashboard.h"
+#include "panels/event_log_view.h"
+#include "panels/rtt_chart.h"
+#include "shell/analysis_tools.h"
+#include "shell/main_window.h"
+#include "teaching/experiment_panel.h"
+#include "test_helpers.h"
+
+using namespace inflight;
+using namespace inflight::ui;
+using namespace inflight::ui::test;
+
+namespace {
+
+AnalysisTools* tools_of(MainWindow& w) { return w.findChild<AnalysisTools*>("analysis_tools"); }
+
+QScrollArea* controls_column(MainWindow& w) { return qobject_cast<QScrollArea*>(w.controls()->parentWidget()->parentWidget()); }
+
+// The toolbar button that shows `a`.
+QToolButton* button_for(QToolBar* bar, QAction* a) { return qobject_cast<QToolButton*>(bar->widgetForAction(a)); }
+
+}  // namespace
+
+// Start, change the bandwidth once, Ctrl+1: step 1 has not been done yet
+// (it asks for a drag from 100 Mbit/s to 1 Gbit/s with the step in front of
+// the student), so it must not show as ticked.
+TEST(GuideFirstTick, RunsBeforeTheStepOpensDoNotTickIt) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_settled(*w));
+    type_value(w->controls()->bandwidth(), "1Gbps");
+    ASSERT_TRUE(wait_settled(*w));
+    EXPECT_FALSE(w->guide()->ticked(0)) << "the hidden guide counted runs";
+    QTest::keyClick(w.get(), Qt::Key_1, Qt::ControlModifier);
+    ASSERT_EQ(w->guide()->experimentIndex(), 0);
+    QTest::qWait(50);
+    ASSERT_TRUE(wait_settled(*w));
+    EXPECT_FALSE(w->guide()->ticked(0));
+    EXPECT_TRUE(w->guide()->checkDetail().isEmpty()) << w->guide()->checkDetail().toStdString();
+    // With the step open, the same drag ticks it.
+    type_value(w->controls()->bandwidth(), "100Mbps");
+    ASSERT_TRUE(wait_settled(*w));
+    type_value(w->controls()->bandwidth(), "1Gbps");
+    ASSERT_TRUE(wait_settled(*w));
+    EXPECT_TRUE(w->guide()->ticked(0)) << w->guide()->checkDetail().toStdString();
+}
+
+TEST(GuideFirstTick, AClosedGuideCountsNoRuns) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_settled(*w));
+    w->openExperiment(0);
+    w->guide()->parentWidget()->hide();  // the dock closed by the student
+    for (const char* v : {"100Mbps", "1Gbps"}) {
+        type_value(w->controls()->bandwidth(), v);
+        ASSERT_TRUE(wait_settled(*w));
+    }
+    EXPECT_FALSE(w->guide()->ticked(0));
+}
+
+// F11 on and off restores exactly: the toolbar's buttons follow their
+// actions, the controls column keeps its width, fonts and styles return.
+TEST(ModeRoundTrip, PresentationThereAndBackLeavesNoTrace) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_settled(*w));
+    QTest::qWait(50);
+    AnalysisTools* tools = tools_of(*w);
+    ASSERT_TRUE(tools);
+    QAction* unpin = tools->compare()->unpinAction();
+    QToolButton* unpin_button = button_for(tools->toolBar(), unpin);
+    ASSERT_TRUE(unpin_button);
+    const bool unpin_before = unpin_button->isEnabled();
+    EXPECT_FALSE(unpin_before);
+    const int column_before = controls_column(*w)->width();
+    const QSize size_before = w->size();
+    const double font_before = QApplication::font().pointSizeF();
+
+    QTest::keyClick(w.get(), Qt::Key_F11);
+    QTest::qWait(50);
+    ASSERT_TRUE(w->presenting());
+    QTest::keyClick(w.get(), Qt::Key_F11);
+    QTest::qWait(50);
+    ASSERT_FALSE(w->presenting());
+
+    EXPECT_EQ(unpin_button->isEnabled(), unpin->isEnabled());
+    EXPECT_FALSE(unpin_button->isEnabled()) << "Unpin ghost enabled with nothing pinned";
+    EXPECT_EQ(controls_column(*w)->width(), column_before);
+    EXPECT_EQ(w->size(), size_before);
+    EXPECT_DOUBLE_EQ(QApplication::font().pointSizeF(), font_before);
+    EXPECT_TRUE(w->menuBar()->isVisible());
+}
+
+// Opening the compare table or the real-system panel takes room from the
+// event log, never squashing the RTT chart below its minimum; closing it
+// gives the room back and the window keeps its height.
+TEST(DockRoom, TheRealSystemPanelNeitherGrowsTheWindowNorCrushesTheRttChart) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_settled(*w));
+    QTest::qWait(50);
+    AnalysisTools* tools = tools_of(*w);
+    const int height_before = w->height();
+    const int rtt_before = w->dashboard()->rttChart()->height();
+    tools->bridgeDock()->show();
+    QTest::qWait(100);
+    EXPECT_LE(w->height(), height_before);
+    EXPECT_GE(w->dashboard()->rttChart()->height(), 150);
+    EXPECT_GE(w->dashboard()->rttChart()->height(), rtt_before * 2 / 3);
+    tools->bridgeDock()->hide();
+    QTest::qWait(100);
+    EXPECT_EQ(w->height(), height_before);
+    EXPECT_EQ(w->dashboard()->rttChart()->height(), rtt_before);
+}
+
+TEST(DockRoom, TheCompareTableTakesItsRoomFromTheEventLog) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_settled(*w));
+    QTest::qWait(50);
+    AnalysisTools* tools = tools_of(*w);
+    const int height_before = w->height();
+    const int rtt_before = w->dashboard()->rttChart()->height();
+    tools->compare()->pinAction()->trigger();
+    QTest::qWait(100);
+    ASSERT_TRUE(tools->compareDock()->isVisible());
+    EXPECT_LE(w->height(), height_before);
+    EXPECT_GE(w->dashboard()->rttChart()->height(), 150);
+    tools->compare()->unpinAction()->trigger();
+    QTest::qWait(100);
+    EXPECT_EQ(w->height(), height_before);
+    EXPECT_EQ(w->dashboard()->rttChart()->height(), rtt_before);
+}
