@@ -1,24 +1,67 @@
 // Screenshots of the analysis tools for the README and for looking at them:
 // the compare table with a ghost (Reno pinned, CUBIC now, same lossy path),
 // the real-system panel at the playhead (paced BBR), and the sweep window
-// after a 13-point loss sweep of three algorithms. Run it under Xvfb (or
-// QT_QPA_PLATFORM=offscreen): tools_shots OUTDIR
+// after a 13-point loss sweep of three algorithms; and, where the kernel run
+// may start (root), the bufferbloat experiment in the model and on this
+// computer's kernel overlaid (a 20 s kernel run in wall time). Run it under
+// Xvfb (or QT_QPA_PLATFORM=offscreen): tools_shots OUTDIR [kernel] — with
+// `kernel`, only that shot.
 #include <QAction>
 #include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QPushButton>
+#include <cstring>
 
 #include "compare/compare_controller.h"
 #include "lesson/playhead.h"
+#include "real_system/bridge_panel.h"
+#include "real_system/kernel_tool.h"
 #include "shots_harness.h"
 #include "sweep/sweep_window.h"
+#include "teaching/experiment_panel.h"
 #include "tools_helpers.h"
 
 using namespace inflight::ui;
 using namespace inflight::ui::test;
 
+namespace {
+
+// Experiment 3, step 2 (CUBIC, 100 Mbit/s, 20 ms, buffer 500 ms) in the
+// model, then 20 s of it on the kernel, at 1600×900.
+void kernel_bufferbloat_shot(ShotHarness& shots) {
+    MainWindow& w = shots.window();
+    AnalysisTools* tools = tools_of(w);
+    w.resize(1600, 900);
+    w.openExperiment(2);
+    w.goToStep(1);
+    w.guide()->setButton()->click();
+    wait_settled(w);
+    KernelTool* kernel = tools->kernel();
+    tools->bridge()->kernelDuration()->setValue(20);
+    if (const auto why = kernel->runner()->refusal(kernel->scenarioToRun())) {
+        std::printf("skipped kernel-bufferbloat.png: %s\n", qPrintable(*why));
+        return;
+    }
+    if (!kernel->start()) return;
+    wait_until([&] { return !kernel->runner()->running(); }, 60000);
+    if (!tools->compare()->finishedKernel()) {
+        std::printf("FAILED kernel-bufferbloat.png: %s\n", qPrintable(tools->bridge()->kernelStatus()));
+        return;
+    }
+    shots.save(&w, "kernel-bufferbloat.png");
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
     ShotHarness shots(argc, argv);
     MainWindow& w = shots.window();
     AnalysisTools* tools = tools_of(w);
+    if (argc > 2 && std::strcmp(argv[2], "kernel") == 0) {
+        wait_settled(w);
+        kernel_bufferbloat_shot(shots);
+        return 0;
+    }
 
     // Reno vs CUBIC on the same lossy path.
     run_scenario(w, R"({"algo": "reno", "loss": "0.01%"})");
@@ -44,5 +87,8 @@ int main(int argc, char** argv) {
     s->run();
     wait_until([&] { return !s->running() && s->result(); });
     shots.save(s, "sweep-loss.png");
+    s->close();
+
+    kernel_bufferbloat_shot(shots);
     return 0;
 }
