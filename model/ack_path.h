@@ -16,13 +16,13 @@ public:
 
     // The packet's service ended at `served_at`. True when the line was
     // empty (its owner's next moment has changed).
-    bool carry(const Packet& p, TimePs served_at, bool ce) {
+    INFLIGHT_HOT bool carry(const Packet& p, TimePs served_at, bool ce) {
         const bool was_empty = line_.empty();
         line_.push_back(AckInFlight{p, ce, served_at + delay_});
         return was_empty;
     }
     TimePs next_arrival() const { return line_.empty() ? kNever : line_.front().ack_at; }
-    AckInFlight pop() {
+    INFLIGHT_HOT AckInFlight pop() {
         const AckInFlight a = line_.front();
         line_.pop_front();
         return a;

@@ -54,7 +54,7 @@ public:
         if (codel_) codel_->on_dequeue(now, 0, 0);
     }
     // Tail drop: false when the buffer cannot hold the packet.
-    bool enqueue(TimePs now, const Packet& p) {
+    INFLIGHT_HOT bool enqueue(TimePs now, const Packet& p) {
         if (bytes_ + p.bytes > limit_bytes_) return false;
         queue_.push_back(Waiting{p, now});
         bytes_ += p.bytes;
@@ -62,7 +62,7 @@ public:
     }
     // The link is free at `now`: the next packet, after CoDel's drops
     // (counted in counters[flow]); false when nothing is left.
-    bool dequeue(TimePs now, Dequeued& out, PathCounters* counters, std::uint32_t* queued) {
+    INFLIGHT_HOT bool dequeue(TimePs now, Dequeued& out, PathCounters* counters, std::uint32_t* queued) {
         while (!queue_.empty()) {
             const Waiting w = queue_.front();
             queue_.pop_front();

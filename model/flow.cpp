@@ -27,7 +27,8 @@ Flow::Flow(const Config& c, Bottleneck& path, AckPath& acks, Recorder& recorder)
       acks_(acks),
       rec_(recorder),
       start_(from_seconds(c.spec.start_s)),
-      stop_(std::min(from_seconds(c.spec.stop_s), c.duration)) {
+      stop_(std::min(from_seconds(c.spec.stop_s), c.duration)),
+      sized_(c.spec.size_bytes.has_value()) {
     if (c.spec.every_s) every_ = from_seconds(*c.spec.every_s);
     if (is_ping()) {
         ping_interval_ = std::max<TimePs>(1, from_seconds(c.spec.ping_interval_s));
@@ -55,6 +56,7 @@ void Flow::consider(Due& best, TimePs t, MomentKind k, What w, std::size_t conn)
 void Flow::update_solo() {
     const bool timers = next_start_ != kNever || next_ping_ != kNever || stop_at_ != kNever;
     solo_ = conns_.size() == 1 && conns_[0]->sender && !timers ? &*conns_[0]->sender : nullptr;
+    solo_id_ = solo_ ? conns_[0]->id : 0;
 }
 
 void Flow::refresh_general() {

@@ -49,9 +49,9 @@ public:
         if (solo_ && due_.what == What::AckLine) {  // the hot path: an ACK for the one connection
             const AckInFlight a = acks_.pop();
             ++pkts_delivered_;
-            if (a.packet.kind == PacketKind::Data && a.packet.conn == conns_[0]->id) {
+            if (a.packet.kind == PacketKind::Data && a.packet.conn == solo_id_) {
                 rec_.ack_sample(t, solo_->on_ack(t, a));
-                if (!cfg_.spec.size_bytes || !solo_->done()) {
+                if (!sized_ || !solo_->done()) {
                     solo_->try_send(t);
                     refresh();
                 } else {
@@ -67,12 +67,19 @@ public:
     // Its ACK path has changed under it: find the next moment again.
     INFLIGHT_HOT void refresh() {
         if (!solo_) return refresh_general();
-        // One connected sender, nothing scheduled: its ACKs and timers only.
-        Due d{Moment{acks_.next_arrival(), MomentKind::Ack}, What::AckLine, 0};
-        if (solo_->rto_deadline() < d.moment.t) d = Due{Moment{solo_->rto_deadline(), MomentKind::Rto}, What::Rto, 0};
-        if (solo_->pacing_wakeup() < d.moment.t) d = Due{Moment{solo_->pacing_wakeup(), MomentKind::Pacing}, What::Pacing, 0};
-        if (d.moment.t == kNever) d = Due{};
-        due_ = d;
+        // One connected sender, nothing scheduled: its ACKs and timers only
+        // (when none is ever due, the time says kNever and nothing is asked).
+        due_.conn = 0;
+        due_.moment = Moment{acks_.next_arrival(), MomentKind::Ack};
+        due_.what = What::AckLine;
+        if (solo_->rto_deadline() < due_.moment.t) {
+            due_.moment = Moment{solo_->rto_deadline(), MomentKind::Rto};
+            due_.what = What::Rto;
+        }
+        if (solo_->pacing_wakeup() < due_.moment.t) {
+            due_.moment = Moment{solo_->pacing_wakeup(), MomentKind::Pacing};
+            due_.what = What::Pacing;
+        }
     }
     // Tells the recorder the flow's state after a step.
     INFLIGHT_HOT void observe(TimePs t) {
@@ -146,6 +153,8 @@ private:
     std::vector<std::unique_ptr<Connection>> conns_;  // live ones
     Sender* solo_ = nullptr;                  // the sender when exactly one connection is live and
                                               // connected and no timer is pending: the fast path
+    std::uint16_t solo_id_ = 0;               // its connection's id
+    bool sized_;                              // a finite transfer (size)
     void update_solo();
     std::uint64_t transfers_started_ = 0;
     std::uint16_t next_conn_id_ = 1;

@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <memory>
 
+#include "sim_time.h"  // INFLIGHT_HOT
+
 namespace inflight {
 
 template <typename T>
@@ -29,12 +31,12 @@ public:
     T& operator[](std::size_t i) { assert(i < size_); return items_[(head_ + i) & mask_]; }
     const T& operator[](std::size_t i) const { assert(i < size_); return items_[(head_ + i) & mask_]; }
 
-    void push_back(const T& item) {
+    INFLIGHT_HOT void push_back(const T& item) {
         if (size_ > mask_) grow();
         items_[(head_ + size_) & mask_] = item;
         ++size_;
     }
-    void pop_front() {
+    INFLIGHT_HOT void pop_front() {
         assert(size_ > 0);
         head_ = (head_ + 1) & mask_;
         --size_;
