@@ -11,6 +11,17 @@ constexpr TimePs kInitialRto = kPsPerSecond;         // RFC 6298 §2.1: 1 s unti
 constexpr TimePs kMaxSynRto = 120 * kPsPerSecond;    // Linux TCP_RTO_MAX
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
+// A connection's whole-run counts, added to the flow's.
+void add_counts(FlowTotals& t, const Sender& s) {
+    t.acked_bytes += s.acked_bytes();
+    t.delivered_bytes += s.delivered_bytes();
+    t.retransmitted_bytes += s.retransmitted_bytes();
+    t.congestion_events += s.congestion_events();
+    t.retransmits += s.retransmits();
+    t.rtos += s.rtos();
+    t.packets_sent += s.packets_sent();
+}
+
 // splitmix64: a repetition's algorithm gets its own seed (BBR's random
 // start phase), reproducible from the flow's.
 std::uint64_t mix(std::uint64_t x) {
@@ -209,13 +220,7 @@ void Flow::finish_connection(TimePs t, std::size_t i) {
     const double fct = to_seconds(t - c.started_at);
     fct_s_.push_back(fct);
     rec_.flow_event(t, EventKind::TransferDone, c.transfer, *cfg_.spec.size_bytes, fct);
-    done_.acked_bytes += s.acked_bytes();
-    done_.congestion_events += s.congestion_events();
-    done_.retransmits += s.retransmits();
-    done_.rtos += s.rtos();
-    done_.packets_sent += s.packets_sent();
-    done_delivered_bytes_ += s.delivered_bytes();
-    done_retransmitted_bytes_ += s.retransmitted_bytes();
+    add_counts(done_, s);
     conns_.erase(conns_.begin() + static_cast<std::ptrdiff_t>(i));
     if (conns_.empty() && next_start_ == kNever) rec_.set_active_until(t);  // the last transfer is done
 }
@@ -257,32 +262,21 @@ void Flow::observe_general(TimePs t) {
                  path_.counters(cfg_.index));
 }
 
-std::uint64_t Flow::acked_bytes() const {
-    std::uint64_t b = done_.acked_bytes;
-    for (const auto& c : conns_)
-        if (c->sender) b += c->sender->acked_bytes();
-    return b;
-}
-
 FlowBucketState Flow::bucket_state() const {
+    const FlowTotals t = totals();
     FlowBucketState b;
     b.ssthresh_bytes = kNaN;
     b.srtt_s = b.rttvar_s = b.min_rtt_s = kNaN;
-    b.retransmits = done_.retransmits;
-    b.retransmitted_bytes = done_retransmitted_bytes_;
-    b.pkts_sent = syns_sent_ + pings_sent_ + done_.packets_sent;
-    b.delivered_bytes = done_delivered_bytes_;
-    b.acked_bytes = done_.acked_bytes;
+    b.retransmits = t.retransmits;
+    b.retransmitted_bytes = t.retransmitted_bytes;
+    b.pkts_sent = t.packets_sent;
+    b.delivered_bytes = t.delivered_bytes;
+    b.acked_bytes = t.acked_bytes;
     bool first = true;
     for (const auto& c : conns_) {
         if (!c->sender) continue;
         const Sender& s = *c->sender;
         b.cwnd_end_bytes += s.cwnd_bytes();
-        b.retransmits += s.retransmits();
-        b.retransmitted_bytes += s.retransmitted_bytes();
-        b.pkts_sent += s.packets_sent();
-        b.delivered_bytes += s.delivered_bytes();
-        b.acked_bytes += s.acked_bytes();
         b.pacing_rate_bps += c->cc->pacing_rate_Bps(s.cc_state()) * 8.0;
         if (first) {  // the oldest live connection speaks for the flow's state
             first = false;
@@ -294,9 +288,8 @@ FlowBucketState Flow::bucket_state() const {
             b.phase = s.phase();
         }
     }
-    const PathCounters& p = path_.counters(cfg_.index);
     b.pkts_delivered = pkts_delivered_;
-    b.pkts_dropped = p.drops();
+    b.pkts_dropped = t.path.drops();
     b.pkts_in_network = path_.packets_in_network(cfg_.index);
     return b;
 }
@@ -304,15 +297,8 @@ FlowBucketState Flow::bucket_state() const {
 FlowTotals Flow::totals() const {
     FlowTotals t = done_;
     t.packets_sent += syns_sent_ + pings_sent_;
-    for (const auto& c : conns_) {
-        if (!c->sender) continue;
-        const Sender& s = *c->sender;
-        t.acked_bytes += s.acked_bytes();
-        t.congestion_events += s.congestion_events();
-        t.retransmits += s.retransmits();
-        t.rtos += s.rtos();
-        t.packets_sent += s.packets_sent();
-    }
+    for (const auto& c : conns_)
+        if (c->sender) add_counts(t, *c->sender);
     t.path = path_.counters(cfg_.index);
     return t;
 }

@@ -98,7 +98,6 @@ public:
     double inflight_bytes() const { return last_inflight_; }
     FlowBucketState bucket_state() const;
     FlowTotals totals() const;
-    std::uint64_t acked_bytes() const;
 
     bool is_ping() const { return cfg_.spec.kind == FlowKind::Ping; }
     bool is_bulk() const { return !is_ping() && !cfg_.spec.size_bytes; }
@@ -168,8 +167,7 @@ private:
 
     // Packet counts over the whole run (connections come and go).
     std::uint64_t syns_sent_ = 0, pings_sent_ = 0, pkts_delivered_ = 0;
-    FlowTotals done_;                         // finished connections' totals
-    std::uint64_t done_delivered_bytes_ = 0, done_retransmitted_bytes_ = 0;
+    FlowTotals done_;                         // finished connections' counts (path counts aside)
     std::vector<double> fct_s_;
     std::vector<double> ping_t_s_, ping_rtt_s_;
 };

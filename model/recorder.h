@@ -32,7 +32,9 @@ struct FlowBucketState {
 
 // A flow's whole-run counts at the end.
 struct FlowTotals {
-    std::uint64_t acked_bytes = 0;
+    std::uint64_t acked_bytes = 0;       // in order
+    std::uint64_t delivered_bytes = 0;   // in or out of order
+    std::uint64_t retransmitted_bytes = 0;
     std::uint64_t congestion_events = 0, retransmits = 0, rtos = 0, packets_sent = 0;
     PathCounters path;
 };
