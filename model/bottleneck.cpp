@@ -5,7 +5,7 @@
 
 namespace inflight {
 
-double QueueDelayStats::mean_s() const { return count ? sum_s / static_cast<double>(count) : 0.0; }
+double QueueDelayStats::mean_s() const { return count ? to_seconds(sum) / static_cast<double>(count) : 0.0; }
 
 double QueueDelayStats::quantile_s(double q) const {
     if (count == 0) return 0;
@@ -26,8 +26,7 @@ Bottleneck::Bottleneck(const Config& c, std::vector<AckPath>& returns)
       counters_(returns.size()),
       queued_(returns.size(), 0),
       stats_from_(c.stats_from),
-      bins_per_ps_(1.0 / QueueDelayStats::kBin),
-      ps_per_byte_(8e12 / c.rate_bps) {
+      ps_per_byte_q10_(static_cast<std::uint64_t>(std::llround(8e12 * 1024 / c.rate_bps))) {
     if (c.fq_codel) {
         FqCodelParams p;
         p.queues = static_cast<std::uint32_t>(returns.size());

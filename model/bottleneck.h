@@ -32,7 +32,7 @@ namespace inflight {
 // Queueing delay of the packets served in the steady window: each packet's
 // sojourn in the queue (0 for one that found the link idle).
 struct QueueDelayStats {
-    double sum_s = 0;
+    TimePs sum = 0;
     std::uint64_t count = 0;
     std::vector<std::uint32_t> histogram;  // kBin-wide bins; the last holds the rest
     static constexpr TimePs kBin = 10'000'000;  // 10 µs
@@ -84,8 +84,9 @@ public:
 
     std::uint64_t queue_bytes() const { return fq_ ? fq_->backlog_bytes() : fifo_.bytes(); }
     // When the link would have sent everything queued now, if nothing more came.
+    // (The queue holds at most the buffer, ≤ 1 s of link time: the product fits.)
     TimePs drain_time() const {
-        return busy_until_ + static_cast<TimePs>(static_cast<double>(queue_bytes()) * ps_per_byte_);
+        return busy_until_ + static_cast<TimePs>((queue_bytes() * ps_per_byte_q10_) >> 10);
     }
     // The bytes queued that this flow waits behind: the path's queue, or
     // under fq_codel its own.
@@ -126,10 +127,9 @@ private:
         return cached_service_time_;
     }
     void count_delay(TimePs sojourn) {
-        delay_.sum_s += to_seconds(sojourn);
+        delay_.sum += sojourn;
         ++delay_.count;
-        const auto bin = std::min(static_cast<std::size_t>(static_cast<double>(sojourn) * bins_per_ps_),
-                                  delay_.histogram.size() - 1);
+        const auto bin = std::min(static_cast<std::size_t>(sojourn / QueueDelayStats::kBin), delay_.histogram.size() - 1);
         ++delay_.histogram[bin];
     }
 
@@ -145,8 +145,7 @@ private:
     std::vector<std::uint16_t> woken_;
     TimePs stats_from_;
     QueueDelayStats delay_;
-    double bins_per_ps_;
-    double ps_per_byte_;
+    std::uint64_t ps_per_byte_q10_;  // link time per byte, in 1/1024 ps
     std::uint32_t cached_bytes_ = 0;
     TimePs cached_service_time_ = 0;
     TimePs busy_until_ = 0;  // when the link finishes its current packet
