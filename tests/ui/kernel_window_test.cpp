@@ -189,6 +189,8 @@ TEST_F(KernelWindowTest, TheWindowCaseOnTheKernelStreamsAnOverlayAndFillsTheTabl
         EXPECT_EQ(s->chart() != nullptr, true);
     }
     EXPECT_EQ(overlay->windowSeries()->pen().style(), Qt::DashDotLine);
+    // Written on each chart too (the crowded legends elide it).
+    EXPECT_EQ(overlay->tags(), QStringList(3, "Linux " + version + " — measured"));
     EXPECT_EQ(overlay->throughputSeries()->count(), 2);  // the steady throughput, once done
 
     // The window case's arithmetic: 65,535 B per RTT + one packet's serialization.

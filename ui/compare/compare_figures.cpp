@@ -129,6 +129,10 @@ QString kernel_figure_note(std::size_t index, const RunResult& kernel, const ker
 
 QStringList kernel_differences(const RunResult& model, const RunResult& kernel, const kernel::KernelFacts& f) {
     QStringList out;
+    // First what qualifies every figure below: the runs' differences.
+    const QStringList diff = scenario_differences(model.scenario, kernel.scenario);
+    if (!diff.isEmpty())
+        out << QObject::tr("the runs differ (model → kernel): %1").arg(diff.join(QStringLiteral(", ")));
     if (!f.honest)
         out << QObject::tr("the emulator fell behind (its writes were %1 late at the 99th percentile): "
                            "read the kernel's figures with care")
@@ -143,6 +147,10 @@ QStringList kernel_differences(const RunResult& model, const RunResult& kernel, 
                           .arg(q(format_time(std::abs(d))), d < 0 ? QObject::tr("lower") : QObject::tr("higher"),
                                q(format_time(kr)), q(format_time(mr))));
     }
+    if (model.summary.binding_limit != kernel.summary.binding_limit)
+        out << QObject::tr("what held the flow most of the steady state: %1 on the kernel, %2 in the model")
+                   .arg(QString::fromUtf8(to_string(kernel.summary.binding_limit)),
+                        QString::fromUtf8(to_string(model.summary.binding_limit)));
     const auto md = static_cast<std::uint64_t>(drops(model.summary)), kd = static_cast<std::uint64_t>(drops(kernel.summary));
     if (md != kd)
         out << QObject::tr("the emulator dropped %1 packets, the model %2").arg(count(kd), count(md));
@@ -164,9 +172,6 @@ QStringList kernel_differences(const RunResult& model, const RunResult& kernel, 
         out << QObject::tr("window scaling off in the receiver's namespace: the 65,535 B window of the lesson");
     if (kernel.scenario.algorithm == Algorithm::Bbr || kernel.scenario.pacing)
         out << QObject::tr("pacing: %1").arg(q(f.pacing));
-    const QStringList diff = scenario_differences(model.scenario, kernel.scenario);
-    if (!diff.isEmpty())
-        out << QObject::tr("the runs' scenarios differ (model → kernel): %1").arg(diff.join(QStringLiteral(", ")));
     return out;
 }
 

@@ -3,7 +3,12 @@
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
+#include <QBrush>
+#include <QGraphicsRectItem>
+#include <QGraphicsSimpleTextItem>
 #include <QGroupBox>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QValueAxis>
 #include <algorithm>
@@ -67,7 +72,7 @@ OverlayStyle ghost_style() { return {QObject::tr("A"), QColor(), Qt::DashLine, 2
 OverlayStyle kernel_style(const QString& label) {
     // Magenta: no panel draws in it, in the light, dark or presentation
     // colours; dash-dot tells it apart without colour too.
-    return {label, is_dark_palette() ? QColor("#ff66cc") : QColor("#d1007a"), Qt::DashDotLine, 2.5};
+    return {label, is_dark_palette() ? QColor("#ff66cc") : QColor("#d1007a"), Qt::DashDotLine, 2.5, true};
 }
 
 GhostOverlay::GhostOverlay(Dashboard* dashboard, OverlayStyle style)
@@ -82,6 +87,36 @@ GhostOverlay::GhostOverlay(Dashboard* dashboard, OverlayStyle style)
 }
 
 GhostOverlay::~GhostOverlay() = default;
+
+QStringList GhostOverlay::tags() const {
+    QStringList out;
+    for (const Tag& t : tags_) out << t.text->text();
+    return out;
+}
+
+void GhostOverlay::removeTags() {
+    for (Tag& t : tags_) delete t.box;  // the text is the box's child
+    tags_.clear();
+}
+
+void GhostOverlay::placeTags() {
+    const QColor base = QApplication::palette().color(QPalette::Base);
+    for (Tag& t : tags_) {
+        t.text->setText(style_.label);
+        t.text->setBrush(style_.color);
+        QFont f = t.chart->legend()->font();
+        f.setBold(true);
+        t.text->setFont(f);
+        const QRectF text = t.text->boundingRect();
+        const QRectF plot = t.chart->plotArea();
+        const QRectF box(0, 0, text.width() + 8, text.height() + 2);
+        t.box->setRect(box);
+        t.box->setBrush(QColor(base.red(), base.green(), base.blue(), 215));
+        t.box->setPen(Qt::NoPen);
+        t.text->setPos(4, 1);
+        t.box->setPos(plot.right() - box.width() - 4, plot.top() + 4);
+    }
+}
 
 QLineSeries* GhostOverlay::addSeries(QChart* chart, const QString& name) {
     if (!chart) return nullptr;
@@ -104,6 +139,7 @@ void GhostOverlay::setGhost(SnapshotPtr ghost) {
     ghost_ = std::move(ghost);
     if (!ghost_) {
         for (QLineSeries** s : {&cwnd_, &srtt_, &rate_, &throughput_}) removeSeries(*s);
+        removeTags();
         return;
     }
     // A streaming run comes again and again: the series stay, the points change.
@@ -112,8 +148,21 @@ void GhostOverlay::setGhost(SnapshotPtr ghost) {
         srtt_ = addSeries(rtt_, QString());
         rate_ = addSeries(hero_, QString());
         throughput_ = addSeries(hero_, QString());
+        if (style_.tagged) {
+            // One legend entry per chart (the tag says the rest).
+            if (throughput_ && throughput_->chart())
+                for (QLegendMarker* m : throughput_->chart()->legend()->markers(throughput_)) m->setVisible(false);
+            for (QChart* c : {window_, rtt_, hero_}) {
+                if (!c) continue;
+                auto* box = new QGraphicsRectItem(c);
+                box->setZValue(100);
+                tags_.push_back({c, box, new QGraphicsSimpleTextItem(box)});
+                connect(c, &QChart::plotAreaChanged, this, &GhostOverlay::placeTags, Qt::UniqueConnection);
+            }
+        }
         rename();
         restyle();
+        placeTags();
     }
     drawWindow();
     drawRttAndRate();
@@ -123,6 +172,7 @@ void GhostOverlay::setStyle(const OverlayStyle& style) {
     style_ = style;
     rename();
     restyle();
+    placeTags();
 }
 
 void GhostOverlay::rename() {

@@ -13,10 +13,14 @@
 #include <QColor>
 #include <QObject>
 #include <QString>
+#include <QStringList>
+#include <vector>
 
 #include "session/run_snapshot.h"
 
 class QChart;
+class QGraphicsRectItem;
+class QGraphicsSimpleTextItem;
 class QLineSeries;
 
 namespace inflight::ui {
@@ -31,6 +35,10 @@ struct OverlayStyle {
     QColor color;               // invalid: each panel's own colour, faded
     Qt::PenStyle dash = Qt::DashLine;
     double width = 2;
+    // The label written on each chart too, in the overlay's colour at the
+    // plot area's top right, since a crowded legend elides it; the legend
+    // then lists one entry per chart.
+    bool tagged = false;
 };
 
 // The ghost's look (A, faded, dashed) and the kernel run's (one strong
@@ -58,6 +66,8 @@ public:
     QLineSeries* rttSeries() const { return srtt_; }
     QLineSeries* rateSeries() const { return rate_; }
     QLineSeries* throughputSeries() const { return throughput_; }
+    // The tags' text on each chart (empty when not tagged or nothing drawn), for tests.
+    QStringList tags() const;
 
 private:
     void drawWindow();
@@ -66,6 +76,8 @@ private:
     void removeSeries(QLineSeries*& s);
 
     void rename();
+    void placeTags();
+    void removeTags();
 
     Dashboard* dashboard_;
     OverlayStyle style_;
@@ -78,6 +90,12 @@ private:
     QLineSeries* srtt_ = nullptr;
     QLineSeries* rate_ = nullptr;
     QLineSeries* throughput_ = nullptr;
+    struct Tag {
+        QChart* chart;
+        QGraphicsRectItem* box;
+        QGraphicsSimpleTextItem* text;
+    };
+    std::vector<Tag> tags_;
 };
 
 }  // namespace inflight::ui
