@@ -200,7 +200,11 @@ TEST_F(KernelWindowTest, TheWindowCaseOnTheKernelStreamsAnOverlayAndFillsTheTabl
                 format_rate(expected_bps).c_str(), ticks, run_s, static_cast<long long>(longest_gap_ms), partial_frames);
     std::printf("what differs: %s\n", qPrintable(compare->table()->kernelDifferencesText()));
     EXPECT_NEAR(kr.summary.throughput_bps, expected_bps, 0.05 * expected_bps)
-        << format_rate(kr.summary.throughput_bps) << " vs " << format_rate(expected_bps);
+        << format_rate(kr.summary.throughput_bps) << " vs " << format_rate(expected_bps) << "; emulator "
+        << (k->facts.honest ? "honest" : "NOT honest") << ", p99 lateness " << format_time(k->facts.data_direction.p99_late_s)
+        << ", realtime " << k->facts.emulator_realtime << ", rwnd-bound "
+        << kr.summary.binding_fractions[static_cast<int>(Limit::Rwnd)] << ", window " << kr.summary.window_start_s << "–"
+        << kr.summary.window_end_s << " s";
     EXPECT_FALSE(k->facts.window_scaling);
 
     // The table: the model's and the kernel's throughput side by side.

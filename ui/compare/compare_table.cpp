@@ -17,22 +17,34 @@ QString run_label(const char* which, const SnapshotPtr& s) {
     if (!s) return QString::fromUtf8(which);
     return QStringLiteral("%1 · %2").arg(QString::fromUtf8(which), QString::fromUtf8(to_string(s->result.scenario.algorithm)));
 }
+// A read-only table of one line of text a row, exactly as high as its header
+// and rows: the dock takes no more height from the panels than it needs.
+QTableWidget* compact_table(int rows, const QStringList& header, QWidget* parent) {
+    auto* t = new QTableWidget(rows, static_cast<int>(header.size()), parent);
+    t->setHorizontalHeaderLabels(header);
+    t->verticalHeader()->setVisible(false);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setSelectionMode(QAbstractItemView::NoSelection);
+    t->setFocusPolicy(Qt::NoFocus);
+    t->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    t->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    t->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    t->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    const int row_height = t->fontMetrics().height() + 6;
+    t->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    t->verticalHeader()->setDefaultSectionSize(row_height);
+    t->horizontalHeader()->setFixedHeight(row_height);
+    t->setFixedHeight((1 + rows) * row_height + 2 * t->frameWidth());
+    return t;
+}
+
 }  // namespace
 
 CompareTable::CompareTable(QWidget* parent) : QWidget(parent) {
     const std::vector<CompareFigure> names = run_figures(Summary{});
-    table_ = new QTableWidget(3, 1 + static_cast<int>(names.size()), this);
     QStringList header{tr("Run")};
     for (const CompareFigure& f : names) header << f.name;
-    table_->setHorizontalHeaderLabels(header);
-    table_->verticalHeader()->setVisible(false);
-    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    table_->setSelectionMode(QAbstractItemView::NoSelection);
-    table_->setFocusPolicy(Qt::NoFocus);
-    table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
-    table_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    table_ = compact_table(3, header, this);
     table_->setToolTip(tr("A is the pinned run (drawn faded and dashed on every panel), B the current one. "
                           "Throughput, utilisation and mean RTT are over the steady state (the second half); "
                           "drops and congestion events count the whole run."));
@@ -43,34 +55,14 @@ CompareTable::CompareTable(QWidget* parent) : QWidget(parent) {
 
     // Model vs kernel: one row per figure, the two runs in columns.
     const std::vector<CompareFigure> kfigs = kernel_figures(Summary{}, Summary{});
-    kernel_table_ = new QTableWidget(static_cast<int>(kfigs.size()), 4, this);
-    kernel_table_->setHorizontalHeaderLabels({QString(), tr("Model"), tr("Kernel"), tr("kernel / model")});
-    kernel_table_->verticalHeader()->setVisible(false);
-    kernel_table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    kernel_table_->setSelectionMode(QAbstractItemView::NoSelection);
-    kernel_table_->setFocusPolicy(Qt::NoFocus);
-    kernel_table_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    kernel_table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    kernel_table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    kernel_table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    kernel_table_ = compact_table(static_cast<int>(kfigs.size()),
+                                  {QString(), tr("Model"), tr("Kernel"), tr("kernel / model")}, this);
     kernel_table_->setToolTip(tr("The same scenario in the model and on this computer's kernel. Throughput, "
                                  "utilisation and mean RTT are over each run's second half; drops and "
                                  "retransmissions count the whole run. — : the kernel could not give it "
                                  "(hover for why)."));
     for (std::size_t i = 0; i < kfigs.size(); ++i) setKernelCell(static_cast<int>(i), KernelFigure, kfigs[i].name);
     kernel_table_->hide();
-
-    // Exactly the header and three rows, each a line of text: the dock
-    // takes no more height from the panels than it needs.
-    const int row_height = table_->fontMetrics().height() + 6;
-    table_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    table_->verticalHeader()->setDefaultSectionSize(row_height);
-    table_->horizontalHeader()->setFixedHeight(row_height);
-    table_->setFixedHeight(4 * row_height + 2 * table_->frameWidth());
-    kernel_table_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    kernel_table_->verticalHeader()->setDefaultSectionSize(row_height);
-    kernel_table_->horizontalHeader()->setFixedHeight(row_height);
-    kernel_table_->setFixedHeight((1 + kernel_table_->rowCount()) * row_height + 2 * kernel_table_->frameWidth());
 
     // What differs beside the tables, not under them: one row less of the
     // panels' height; it scrolls when the kernel's sentences need more room.
