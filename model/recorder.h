@@ -133,8 +133,10 @@ private:
     }
     INFLIGHT_HOT void account_time(TimePs now) {
         // [last_t_, link_until_): the queue ahead was draining, the link bound;
-        // then `last_limit_` did. (link_until_ ≥ last_t_: it was set then.)
-        const TimePs link_end = std::min(link_until_, now);
+        // then `last_limit_` did. The queue may have drained before last_t_
+        // (account_time runs again at bucket ends between observations), so
+        // the link's part is clamped into [last_t_, now]: no negative time.
+        const TimePs link_end = std::clamp(link_until_, last_t_, now);
         const TimePs on_link = link_end - last_t_, after = now - link_end;
         const int l = static_cast<int>(last_limit_), link = static_cast<int>(Limit::Link);
         bucket_limit_time_[link] += on_link;
