@@ -6,6 +6,11 @@
 #include "sweep/sweep_render.h"
 
 int main(int argc, char** argv) {
-    return inflight::cli::main(argc, argv, {inflight::ui::run_gui, inflight::ui::render_dashboard,
-                                            inflight::ui::render_sweep});
+    const auto render_dashboard = [](const inflight::RunResult& result, const std::string& png_path,
+                                     const std::string& svg_path, const inflight::cli::FigureRequest& figure,
+                                     std::string* error) {
+        return inflight::ui::render_dashboard(result, png_path, svg_path, figure.width, figure.height,
+                                              figure.presentation, error);
+    };
+    return inflight::cli::main(argc, argv, {inflight::ui::run_gui, render_dashboard, inflight::ui::render_sweep});
 }

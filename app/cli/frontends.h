@@ -15,10 +15,18 @@ namespace inflight::cli {
 // Opens the window; argc/argv are the process's own. Returns the exit code.
 using WindowEntry = std::function<int(int argc, char** argv)>;
 
-// Renders the dashboard offscreen to PNG and/or SVG (an empty path: not
-// wanted). Returns 0, or non-zero with a one-line reason in *error.
+// The figure --png/--svg draw: its size in pixels (--size) and the
+// presentation look (--presentation).
+struct FigureRequest {
+    int width = 1920, height = 1080;
+    bool presentation = false;
+};
+
+// Renders the dashboard's figure offscreen to PNG and/or SVG (an empty path:
+// not wanted). Returns 0, or non-zero with a one-line reason in *error.
 using DashboardRenderer = std::function<int(const RunResult&, const std::string& png_path,
-                                            const std::string& svg_path, std::string* error)>;
+                                            const std::string& svg_path, const FigureRequest& figure,
+                                            std::string* error)>;
 
 // Renders the sweep plot offscreen to PNG. Same contract.
 using SweepRenderer =

@@ -39,6 +39,10 @@ constexpr Option kRunOptions[] = {
     {"events", Kind::Output, Param::Algorithm, "FILE", "write the event log as CSV"},
     {"png", Kind::Output, Param::Algorithm, "FILE", "render the dashboard to PNG (offscreen)"},
     {"svg", Kind::Output, Param::Algorithm, "FILE", "render the dashboard to SVG (offscreen)"},
+    {"size", Kind::Figure, Param::Algorithm, "WxH",
+     "the --png/--svg figure's size in pixels, 960x540 - 7680x4320 (default 1920x1080)"},
+    {"presentation", Kind::FigureSwitch, Param::Algorithm, "",
+     "the --png/--svg figure in the presentation look (Okabe-Ito, thick lines, larger type)"},
     {"help", Kind::Help, Param::Algorithm, "", "show this help"},
 };
 
@@ -51,7 +55,7 @@ bool is_number(std::string_view word) { return !word.empty() && word[0] >= '0' &
 
 bool takes_value(Kind kind) {
     return kind == Kind::Value || kind == Kind::Scenario || kind == Kind::Output || kind == Kind::Setting ||
-           kind == Kind::Flow || kind == Kind::Parallel;
+           kind == Kind::Flow || kind == Kind::Parallel || kind == Kind::Figure;
 }
 
 bool sets_scenario(Kind kind) {

@@ -22,6 +22,8 @@ enum class Kind {
     Parallel,   // --parallel N: N identical bulk flows
     Json,       // --json
     Output,     // --csv FILE and friends
+    Figure,     // --size WxH: how --png/--svg draw (figure_options.h)
+    FigureSwitch,  // --presentation: the same, without a value
     Help,       // --help
     Setting,    // a subcommand's own setting with a value: sweep's --param, --from, ...
     Refused,    // known, but not an option of this subcommand: `help` says why

@@ -4,6 +4,7 @@
 #include "atomic_write.h"
 #include "commands.h"
 #include "csv_export.h"
+#include "figure_options.h"
 #include "help.h"
 #include "json_output.h"
 #include "run.h"
@@ -44,8 +45,14 @@ ParseResult parse_run_options(const std::vector<std::string>& args, RunRequest& 
     }, error);
     if (read != ParseResult::Ok) return read;
 
+    const Option* figure_option = nullptr;  // --size or --presentation, which need a picture
     const auto json_and_outputs = [&](const Given& g) -> std::optional<std::string> {
         if (g.option->kind == Kind::Json) req.json = true;
+        if (g.option->kind == Kind::Figure || g.option->kind == Kind::FigureSwitch) {
+            figure_option = g.option;
+            if (g.option->kind == Kind::FigureSwitch) req.figure.presentation = true;
+            else return parse_figure_size(g.value, req.figure);
+        }
         if (g.option->kind != Kind::Output) return std::nullopt;
         if (auto err = check_output_path(g.value)) return "--" + std::string(g.option->name) + ": " + *err;
         *output_path(req, g.option->name) = g.value;
@@ -53,6 +60,12 @@ ParseResult parse_run_options(const std::vector<std::string>& args, RunRequest& 
     };
     if (auto err = scenario_from_options(given, req.scenario, json_and_outputs)) {
         *error = *err;
+        return ParseResult::Error;
+    }
+
+    if (figure_option && req.png_path.empty() && req.svg_path.empty()) {
+        *error = "--" + std::string(figure_option->name) +
+                 ": sets how the picture is drawn; give --png FILE or --svg FILE too";
         return ParseResult::Error;
     }
 
@@ -86,7 +99,7 @@ int print_and_write(const RunRequest& req, const RunResult& result, const std::s
     outputs.write("--events", req.events_path, [&] { return events_csv(result, origin); });
     if (!req.png_path.empty() || !req.svg_path.empty())
         outputs.render(req.png_path.empty() ? "--svg" : "--png", [&](std::string* error) {
-            return render(result, req.png_path, req.svg_path, error);
+            return render(result, req.png_path, req.svg_path, req.figure, error);
         });
     return outputs.exit_code();
 }

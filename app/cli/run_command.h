@@ -20,6 +20,7 @@ struct RunRequest {
     Scenario scenario;
     bool json = false;
     std::string csv_path, events_path, png_path, svg_path;  // empty: not wanted
+    FigureRequest figure;  // --size, --presentation: how png_path and svg_path are drawn
 };
 
 // `args` excludes "inflight run". Loads --scenario files, so errors in them

@@ -21,6 +21,8 @@ namespace {
 constexpr unsigned kMaxThreads = 256;
 constexpr const char* kNotForSweep =
     "not an option of sweep; it writes --csv FILE (one row per point and algorithm) and --json";
+constexpr const char* kDashboardFigureOnly =
+    "sets the dashboard figure of inflight run and inflight kernel; not an option of sweep";
 
 // The sweep's own options; they come before the run options of the same
 // name (--algo takes a list here, --csv and --png write the sweep's files).
@@ -37,6 +39,8 @@ constexpr Option kSweepOptions[] = {
     {"help", Kind::Help, Param::Algorithm, "", ""},
     {"events", Kind::Refused, Param::Algorithm, "", kNotForSweep},
     {"svg", Kind::Refused, Param::Algorithm, "", kNotForSweep},
+    {"size", Kind::Refused, Param::Algorithm, "", kDashboardFigureOnly},
+    {"presentation", Kind::Refused, Param::Algorithm, "", kDashboardFigureOnly},
 };
 
 // The run options a sweep passes on to the base scenario.

@@ -7,19 +7,19 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QFileInfo>
+#include <QFontInfo>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
-#include <QGridLayout>
 #include <QGroupBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLegend>
 #include <QPainter>
 #include <QRegularExpression>
+#include <QResizeEvent>
 #include <QTableView>
 #include <QTextDocument>
-#include <QTextLayout>
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
@@ -54,10 +54,7 @@ bool elided(const QString& text) {
     return text.contains(QChar(0x2026)) || text.contains(QLatin1String("..."));
 }
 
-int pixel_size(const QFont& f) {
-    if (f.pixelSize() > 0) return f.pixelSize();
-    return std::max(1, static_cast<int>(std::lround(QFontMetricsF(f).height() * 0.8)));
-}
+int pixel_size(const QFont& f) { return f.pixelSize() > 0 ? f.pixelSize() : std::max(1, QFontInfo(f).pixelSize()); }
 
 QFont with_px(QFont f, int px) {
     f.setPixelSize(std::max(kFloorPx - 2, px));
@@ -82,6 +79,26 @@ private:
     int body_px_;
     double app_size_;
 };
+
+// A widget's font set to `f`; a width fixed for the old font (the hero
+// number's room, reserved for its widest figure) scales with it.
+void set_font_keeping_room(QWidget* w, const QFont& f) {
+    const int fixed = w->minimumWidth() == w->maximumWidth() ? w->minimumWidth() : 0;
+    const int old_px = pixel_size(w->font());
+    w->setFont(f);
+    if (fixed > 0 && old_px > 0)
+        w->setFixedWidth(static_cast<int>(std::ceil(fixed * static_cast<double>(pixel_size(f)) / old_px)));
+}
+
+// Lays `w` out again at its size, as a resize would (a panel that arranges
+// itself on resize, the hero's number beside its words, sees its new fonts).
+void relayout(QWidget* w) {
+    for (QLayout* l : w->findChildren<QLayout*>()) l->invalidate();
+    if (w->layout()) w->layout()->invalidate();
+    QResizeEvent again(w->size(), w->size());
+    QCoreApplication::sendEvent(w, &again);
+    settle();
+}
 
 QList<QChartView*> chart_views(const QWidget* root) {
     QList<QChartView*> out;
@@ -119,31 +136,6 @@ QStringList elided_chart_texts(const QChart* chart) {
     return out;
 }
 
-// Whether a strip shows its whole text: TextStrip wraps at word boundaries
-// into the lines its height holds and elides the last one.
-bool strip_fits(const TextStrip* strip) {
-    const QString text = strip->text();
-    if (text.isEmpty()) return true;
-    const QFontMetrics fm(strip->font());
-    const int lines = std::max(1, (strip->height() - 2) / std::max(1, fm.lineSpacing()));
-    const int width = strip->width();
-    QTextLayout layout(text, strip->font());
-    layout.beginLayout();
-    bool fits = true;
-    for (int used = 1;; ++used) {
-        QTextLine line = layout.createLine();
-        if (!line.isValid()) break;
-        line.setLineWidth(width);
-        if (used == lines) {
-            fits = fm.horizontalAdvance(text.mid(line.textStart())) <= width;
-            break;
-        }
-        if (line.naturalTextWidth() > width) fits = false;
-    }
-    layout.endLayout();
-    return fits;
-}
-
 QString strip_name(const TextStrip* strip) {
     return strip->objectName().isEmpty() ? QStringLiteral("text") : strip->objectName();
 }
@@ -163,7 +155,7 @@ DashboardFigure::DashboardFigure(SnapshotPtr run, const FigureOptions& options, 
     caption_->setText(run_ ? figure_caption(run_->result.scenario) : QString());
     caption_->setTextFormat(Qt::PlainText);
     auto* layout = new QVBoxLayout(this);
-    const int margin = std::max(4, geometry_.body_px / 2);
+    const int margin = std::max(3, geometry_.body_px / 3);
     layout->setContentsMargins(margin, margin, margin, margin);
     layout->setSpacing(margin / 2);
     layout->addWidget(dash_, 1);
@@ -176,8 +168,12 @@ DashboardFigure::DashboardFigure(SnapshotPtr run, const FigureOptions& options, 
     dash_->restyle();
     const FontRebase rebase(geometry_.body_px);
     for (QWidget* w : dash_->findChildren<QWidget*>())
-        if (w->testAttribute(Qt::WA_SetFont)) w->setFont(rebase(w->font()));
+        if (w->testAttribute(Qt::WA_SetFont)) set_font_keeping_room(w, rebase(w->font()));
     for (QChartView* v : dash_->findChildren<QChartView*>()) set_chart_fonts(v->chart(), rebase);
+    // The number's room is its fixed width: with the strip's Ignored width
+    // policy the headline's row gives it none and the words run over it.
+    if (auto* number = dash_->hero()->findChild<TextStrip*>("hero"))
+        number->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
     arrangePanels();
     prepareEventLog();
 
@@ -190,6 +186,7 @@ DashboardFigure::DashboardFigure(SnapshotPtr run, const FigureOptions& options, 
     dash_->hideCursor();
     settle();
 
+    relayout(dash_->hero());
     fitCaption();
     fitTexts();
     fitCharts();
@@ -200,18 +197,17 @@ DashboardFigure::DashboardFigure(SnapshotPtr run, const FigureOptions& options, 
 }
 
 void DashboardFigure::arrangePanels() {
-    auto* grid = qobject_cast<QGridLayout*>(dash_->layout());
-    if (!grid || !geometry_.one_column) return;
-    using P = Dashboard::Panel;
-    const P order[] = {P::Window, P::Rtt, P::Hero, P::Events};
-    const int stretch[] = {3, 3, 3, 2};
-    for (P p : order) grid->removeWidget(dash_->panel(p));
-    for (int row = 0; row < 4; ++row) {
-        grid->addWidget(dash_->panel(order[row]), row, 0);
-        grid->setRowStretch(row, stretch[row]);
-    }
-    grid->setColumnStretch(0, 1);
-    grid->setColumnStretch(1, 0);
+    if (!dash_->layout()) return;
+    // A figure has no docks to give room to: the window and the RTT charts
+    // share their column evenly, so the RTT's plot keeps its ticks.
+    for (QBoxLayout* column : dash_->findChildren<QBoxLayout*>())
+        if (column->setStretchFactor(dash_->panel(Dashboard::Panel::Rtt), 1))
+            column->setStretchFactor(dash_->panel(Dashboard::Panel::Window), 1);
+    if (!geometry_.one_column) return;
+    // Portrait: the dashboard's two columns stacked (the headline stays on top).
+    for (int i = 0; i < dash_->layout()->count(); ++i)
+        if (auto* row = qobject_cast<QBoxLayout*>(dash_->layout()->itemAt(i)->layout()))
+            if (row->direction() == QBoxLayout::LeftToRight) row->setDirection(QBoxLayout::TopToBottom);
 }
 
 void DashboardFigure::prepareEventLog() {
@@ -252,13 +248,13 @@ void DashboardFigure::fitTexts() {
     const int floor = std::max(kFloorPx, static_cast<int>(geometry_.body_px * kLineFloor));
     for (TextStrip* strip : findChildren<TextStrip*>()) {
         if (!strip->isVisibleTo(this)) continue;
-        while (!strip_fits(strip)) {
+        while (!strip->fits()) {
             const int px = pixel_size(strip->font());
             if (px <= floor) break;
-            strip->setFont(with_px(strip->font(), px - std::max(1, px / 14)));
+            set_font_keeping_room(strip, with_px(strip->font(), px - std::max(1, px / 14)));
         }
         // The run's bookkeeping line is the one a small figure can spare.
-        if (!strip_fits(strip) && strip->objectName() == QLatin1String("status")) strip->hide();
+        if (!strip->fits() && strip->objectName() == QLatin1String("status")) strip->hide();
     }
     settle();
 }
@@ -290,8 +286,8 @@ void DashboardFigure::fitEventLog() {
     const auto rows_in = [&](int room) {
         int used = 0, k = 0;
         for (int r = 0; r < n; ++r) {
-            const int h = t->sizeHintForRow(r);
-            t->setRowHeight(r, h);
+            t->setRowHeight(r, static_cast<const QAbstractItemView*>(t)->sizeHintForRow(r));
+            const int h = t->rowHeight(r);  // the header may hold a row to its minimum
             if (used + h > room) break;
             used += h;
             ++k;
@@ -324,7 +320,7 @@ void DashboardFigure::fitEventLog() {
     } else if (k < n) {
         more_->setText(tr("+%L1 more events").arg(n - k));
         // Exactly k whole rows; the room left under them stays empty.
-        t->setMaximumHeight(t->horizontalHeader()->height() + used + 2 * t->frameWidth());
+        t->setFixedHeight(t->horizontalHeader()->height() + used + 2 * t->frameWidth());
         if (auto* box = qobject_cast<QBoxLayout*>(dash_->events()->layout())) box->addStretch(1);
     }
     settle();
@@ -341,9 +337,20 @@ QStringList DashboardFigure::misfits() const {
                    .arg(width())
                    .arg(height());
     for (const TextStrip* strip : findChildren<TextStrip*>())
-        if (strip->isVisibleTo(this) && !strip_fits(strip)) out << strip_name(strip) + ": " + strip->text();
+        if (strip->isVisibleTo(this) && !strip->fits()) out << strip_name(strip) + ": " + strip->text();
     for (QChartView* view : chart_views(this))
         for (const QString& t : elided_chart_texts(view->chart())) out << QStringLiteral("chart: ") + t;
+    // No two texts drawn over each other.
+    QList<const QWidget*> texts;
+    for (const TextStrip* strip : findChildren<TextStrip*>())
+        if (strip->isVisibleTo(this) && !strip->text().isEmpty()) texts << strip;
+    for (const QLabel* label : findChildren<QLabel*>())
+        if (label->isVisibleTo(this) && !label->text().isEmpty()) texts << label;
+    const auto rect_of = [this](const QWidget* w) { return QRect(w->mapTo(this, QPoint(0, 0)), w->size()); };
+    for (qsizetype i = 0; i < texts.size(); ++i)
+        for (qsizetype j = i + 1; j < texts.size(); ++j)
+            if (rect_of(texts[i]).intersects(rect_of(texts[j])))
+                out << QStringLiteral("overlap: %1 / %2").arg(texts[i]->objectName(), texts[j]->objectName());
     for (const QLabel* label : findChildren<QLabel*>()) {
         if (!label->isVisibleTo(this) || label->text().isEmpty()) continue;
         const QFontMetrics fm(label->font());

@@ -2,12 +2,14 @@
 
 #include <QBuffer>
 #include <QPainter>
+#include <QRegularExpression>
 #include <QSvgGenerator>
 #include <QWidget>
 #include <cmath>
 
 #include "atomic_write.h"
 #include "csv_export.h"
+#include "export/svg_clip.h"
 
 namespace inflight::ui {
 
@@ -42,22 +44,35 @@ std::optional<QString> save_png(QWidget* w, const QString& path, double scale) {
     return save_image_png(render_image(w, scale), path);
 }
 
-std::optional<QString> save_svg(QWidget* w, const QString& path, const QString& title) {
+QByteArray render_svg(QWidget* w, QSize size, const QRectF& view_box, const QString& title) {
+    const SvgPlotClips clips(w);
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
     QSvgGenerator gen;
     gen.setOutputDevice(&buffer);
-    gen.setSize(w->size());
-    gen.setViewBox(QRect(QPoint(0, 0), w->size()));
+    gen.setSize(size);
+    gen.setViewBox(view_box);
     gen.setTitle(title);
     gen.setDescription(QStringLiteral("Inflight " INFLIGHT_VERSION));
     {
         QPainter p(&gen);
-        p.fillRect(QRect(QPoint(0, 0), w->size()), w->palette().color(QPalette::Window));
+        p.fillRect(view_box, w->palette().color(QPalette::Window));
         w->render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
     }
-    return write_export_file(path, bytes.toStdString());
+    QByteArray svg = clips.apply(bytes);
+    // The size in pixels, as asked (QSvgGenerator writes millimetres at 72 dpi).
+    static const QRegularExpression mm(QStringLiteral("<svg width=\"[0-9.]+mm\" height=\"[0-9.]+mm\""));
+    const QString head = QString::fromUtf8(svg.left(400));
+    const QRegularExpressionMatch m = mm.match(head);
+    if (m.hasMatch())
+        svg.replace(m.capturedStart(), m.capturedLength(),
+                    QStringLiteral("<svg width=\"%1\" height=\"%2\"").arg(size.width()).arg(size.height()).toUtf8());
+    return svg;
+}
+
+std::optional<QString> save_svg(QWidget* w, const QString& path, const QString& title) {
+    return write_export_file(path, render_svg(w, w->size(), QRectF(QPointF(0, 0), QSizeF(w->size())), title).toStdString());
 }
 
 std::optional<QString> save_trace_csv(const RunResult& r, const QString& path) {

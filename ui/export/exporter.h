@@ -1,10 +1,11 @@
-// Exports: a widget (the dashboard or one panel) as PNG at a scale or as
-// SVG, the trace and event log as CSV (the command line's writers, with the
+// Exports: a widget (one panel; the dashboard's figure is dashboard_figure.h)
+// as PNG at a scale or as SVG with its charts' plot areas clipped, the trace and event log as CSV (the command line's writers, with the
 // '#' parameter header). Every file is written atomically: complete or absent.
 // Functions return an error line naming the path, or nothing on success.
 #pragma once
 
 #include <QImage>
+#include <QRectF>
 #include <QString>
 #include <optional>
 #include <string>
@@ -24,6 +25,11 @@ QImage render_image(QWidget* w, double scale);
 std::optional<QString> write_export_file(const QString& path, const std::string& bytes);
 // `img` encoded as PNG and written with write_export_file.
 std::optional<QString> save_image_png(const QImage& img, const QString& path);
+
+// The widget painted as SVG: `size` its width and height in pixels,
+// `view_box` the widget's coordinates shown in them; every chart's plot
+// area clipped (svg_clip.h).
+QByteArray render_svg(QWidget* w, QSize size, const QRectF& view_box, const QString& title);
 
 std::optional<QString> save_png(QWidget* w, const QString& path, double scale);
 std::optional<QString> save_svg(QWidget* w, const QString& path, const QString& title);

@@ -22,9 +22,10 @@ struct FigureOptions {
 };
 
 // Figure sizes that can be asked for, in pixels, both ends allowed.
-inline constexpr QSize kMinFigureSize{640, 360};
+// Below 960×540 the hero panel and the legends have no room for their words.
+inline constexpr QSize kMinFigureSize{960, 540};
 inline constexpr QSize kMaxFigureSize{7680, 4320};
-// "640x360 – 7680x4320": the allowed sizes, as one types them.
+// "960x540 – 7680x4320": the allowed sizes, as one types them.
 QString figure_size_range_text();
 bool figure_size_allowed(QSize size);
 

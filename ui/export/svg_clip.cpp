@@ -5,6 +5,7 @@
 #include <QChartView>
 #include <QGraphicsItem>
 #include <QGraphicsObject>
+#include <QGraphicsScene>
 #include <QPainter>
 #include <QRegularExpression>
 #include <algorithm>
@@ -31,18 +32,23 @@ private:
     QRectF plot_;
 };
 
-// The stacking values of the chart's series items (QtCharts names their
-// classes "...ChartItem": LineChartItem, AreaChartItem, ...).
-bool series_z_range(const QChart* chart, double* lo, double* hi) {
+// The chart's series items (QtCharts names their classes "...ChartItem":
+// LineChartItem, AreaChartItem, ...): the item they are children of, and
+// the range of their stacking values among its children.
+bool series_z_range(const QChart* chart, QGraphicsItem** parent, double* lo, double* hi) {
     *lo = std::numeric_limits<double>::infinity();
     *hi = -*lo;
-    for (const QGraphicsItem* child : chart->childItems()) {
-        const QGraphicsObject* o = child->toGraphicsObject();
+    *parent = nullptr;
+    if (!chart->scene()) return false;
+    for (QGraphicsItem* item : chart->scene()->items()) {
+        const QGraphicsObject* o = item->toGraphicsObject();
         if (!o || !QByteArray(o->metaObject()->className()).endsWith("ChartItem")) continue;
-        *lo = std::min(*lo, child->zValue());
-        *hi = std::max(*hi, child->zValue());
+        if (!*parent) *parent = item->parentItem();
+        if (item->parentItem() != *parent) continue;
+        *lo = std::min(*lo, item->zValue());
+        *hi = std::max(*hi, item->zValue());
     }
-    return *lo <= *hi;
+    return *parent && *lo <= *hi;
 }
 
 QByteArray clip_id(int index) { return "inflight-plot-" + QByteArray::number(index); }
@@ -83,7 +89,8 @@ SvgPlotClips::SvgPlotClips(QWidget* root) {
         if (!view->isVisibleTo(root) && view != root) continue;
         QChart* chart = view->chart();
         double lo = 0, hi = 0;
-        if (!chart || !series_z_range(chart, &lo, &hi)) continue;
+        QGraphicsItem* parent = nullptr;
+        if (!chart || !series_z_range(chart, &parent, &lo, &hi)) continue;
         const QRectF plot = chart->plotArea();
         const QRectF in_view = view->viewportTransform().mapRect(chart->mapRectToScene(plot));
         const QPointF offset = view->viewport()->mapTo(root, QPoint(0, 0));
@@ -91,8 +98,8 @@ SvgPlotClips::SvgPlotClips(QWidget* root) {
         plots_.push_back(in_view.translated(offset).adjusted(-1, -1, 1, 1));
         const int index = static_cast<int>(plots_.size()) - 1;
         for (const bool begin : {true, false}) {
-            auto* mark = new PlotMark(svg_plot_mark(index, begin), plot);
-            mark->setParentItem(chart);
+            auto* mark = new PlotMark(svg_plot_mark(index, begin), parent->mapRectFromScene(chart->mapRectToScene(plot)));
+            mark->setParentItem(parent);
             mark->setZValue(begin ? lo - 0.25 : hi + 0.25);
             marks_.push_back(mark);
         }

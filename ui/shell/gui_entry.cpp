@@ -1,5 +1,5 @@
-// The two entry points shell/gui_entry.h declares: the window, and the same
-// dashboard rendered offscreen for `inflight run --png/--svg`.
+// The two entry points shell/gui_entry.h declares: the window, and the
+// dashboard's figure rendered offscreen for `inflight run --png/--svg`.
 #include "export/offscreen_app.h"
 #include "shell/gui_entry.h"
 
@@ -7,21 +7,11 @@
 #include <QEventLoop>
 #include <memory>
 
-#include "panels/dashboard.h"
-#include "export/exporter.h"
+#include "export/dashboard_figure.h"
 #include "shell/main_window.h"
 #include "result.h"
 #include "shell/settings_keys.h"
 #include "shell/themes.h"
-
-namespace {
-
-// The size of `inflight run --png`: a 16:9 slide, above the 1280×720 minimum
-// so every panel has room for its labels.
-constexpr int kRenderWidth = 1600;
-constexpr int kRenderHeight = 900;
-
-}  // namespace
 
 namespace inflight::ui {
 
@@ -36,35 +26,28 @@ int run_gui(int argc, char** argv) {
     return app.exec();
 }
 
-int render_dashboard(const RunResult& result, const std::string& png_path, const std::string& svg_path,
-                     std::string* error) {
+int render_dashboard(const RunResult& result, const std::string& png_path, const std::string& svg_path, int width,
+                     int height, bool presentation, std::string* error) {
     bool app_ok = false;
     const auto own_app = ensure_gui_application("the dashboard", error, &app_ok);
     if (!app_ok) return 1;
-    apply_theme(Theme::Light);
+    if (presentation) apply_presentation_palette();
+    else apply_theme(Theme::Light);
 
-    Dashboard dash;
-    dash.setAttribute(Qt::WA_DontShowOnScreen);
-    dash.resize(kRenderWidth, kRenderHeight);
-    dash.show();
-    QCoreApplication::processEvents(QEventLoop::AllEvents);  // lay out, so charts know their width
     auto snap = std::make_shared<RunSnapshot>();
     snap->done = !result.cancelled;
     snap->sim_time_s = result.scenario.duration_s;
     snap->result = result;
-    dash.showNow(snap);
-    QCoreApplication::processEvents(QEventLoop::AllEvents);
-
-    if (!png_path.empty())
-        if (auto err = save_png(&dash, QString::fromStdString(png_path), 1.0)) {
+    FigureOptions options;
+    options.size = QSize(width, height);
+    options.presentation = presentation;
+    for (const std::string& path : {png_path, svg_path}) {
+        if (path.empty()) continue;
+        if (auto err = save_figure(snap, QString::fromStdString(path), options)) {
             if (error) *error = err->toStdString();
             return 1;
         }
-    if (!svg_path.empty())
-        if (auto err = save_svg(&dash, QString::fromStdString(svg_path), QStringLiteral("Inflight dashboard"))) {
-            if (error) *error = err->toStdString();
-            return 1;
-        }
+    }
     return 0;
 }
 

@@ -18,13 +18,16 @@ namespace inflight::ui {
 // through). Called with no other QCoreApplication in existence.
 int run_gui(int argc, char** argv);
 
-// Renders the dashboard the window shows for `result`, offscreen (no display
-// needed), to a PNG and/or an SVG file; an empty path means "not wanted".
-// Creates its own QApplication if none exists. Writes atomically: on failure
-// no partial file is left. Returns 0 on success; otherwise non-zero with a
-// one-line reason in *error (naming the path), e.g.
+// Renders the dashboard the window shows for `result` as a figure
+// (export/dashboard_figure.h), offscreen (no display needed), to a PNG
+// and/or an SVG file; an empty path means "not wanted". `width` × `height`
+// is the figure's size in pixels (checked by the caller against
+// export/figure_layout.h's range); `presentation` the presentation look.
+// Creates its own QApplication if none exists. Writes atomically: on
+// failure no partial file is left. Returns 0 on success; otherwise non-zero
+// with a one-line reason in *error (naming the path), e.g.
 //   "cannot write '/root/x.png': Permission denied".
-int render_dashboard(const RunResult& result, const std::string& png_path, const std::string& svg_path,
-                     std::string* error);
+int render_dashboard(const RunResult& result, const std::string& png_path, const std::string& svg_path, int width,
+                     int height, bool presentation, std::string* error);
 
 }  // namespace inflight::ui

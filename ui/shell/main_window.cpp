@@ -29,6 +29,7 @@
 #include "controls/controls_panel.h"
 #include "lesson/experiment_file.h"
 #include "teaching/experiment_panel.h"
+#include "export/dashboard_figure.h"
 #include "export/export_dialog.h"
 #include "export/exporter.h"
 #include "teaching/playback_bar.h"
@@ -191,11 +192,13 @@ void MainWindow::buildMenus() {
     save->setShortcut(QKeySequence::Save);
     file->addSeparator();
     QAction* image = file->addAction(tr("&Export image…"), this, [this] {
-        ExportDialog d(this);
+        ExportDialog d(this, presenting_);
         if (d.exec() != QDialog::Accepted) return;
         const QString path = askSavePath(tr("Export image"), d.svg() ? "inflight.svg" : "inflight.png",
                                          d.svg() ? tr("SVG (*.svg)") : tr("PNG (*.png)"));
-        if (!path.isEmpty()) exportImage(path, d.target(), d.scale());
+        if (path.isEmpty()) return;
+        if (d.target() < 0) exportFigure(path, d.figure());
+        else exportImage(path, d.target(), d.scale());
     });
     image->setShortcut(QKeySequence(tr("Ctrl+E")));
     QAction* copy = file->addAction(tr("&Copy dashboard image"), this, [this] {
@@ -444,10 +447,18 @@ QWidget* MainWindow::exportTarget(int target) const {
 }
 
 bool MainWindow::exportImage(const QString& path, int target, double scale) {
+    if (target < 0) return exportFigure(path, FigureOptions{dashboard_->size(), presenting_, scale});
     QWidget* w = exportTarget(target);
     const bool svg = path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive);
     return exports_
         .write(path, [&](const QString& p) { return svg ? save_svg(w, p, windowTitle()) : save_png(w, p, scale); })
+        .ok;
+}
+
+bool MainWindow::exportFigure(const QString& path, const FigureOptions& options) {
+    const SnapshotPtr s = session_->current();
+    return exports_
+        .write(path, [&](const QString& p) { return save_figure(s, p, options, dashboard_->theoryShown()); })
         .ok;
 }
 

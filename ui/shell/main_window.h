@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "export/export_helper.h"
+#include "export/figure_layout.h"
 #include "panels/dashboard.h"
 #include "scenario.h"
 #include "shell/window_menus.h"
@@ -50,8 +51,12 @@ public:
     // Each returns true on success; on failure the banner names the problem.
     bool loadScenario(const QString& path);
     bool saveScenario(const QString& path);
-    // target -1: the whole dashboard; else a Dashboard::Panel. SVG by suffix.
+    // target -1: the whole dashboard as a figure at the dashboard's size, in
+    // the window's look (exportFigure); else a Dashboard::Panel as on screen.
+    // SVG by suffix.
     bool exportImage(const QString& path, int target, double scale);
+    // The finished run's dashboard as a figure (export/dashboard_figure.h).
+    bool exportFigure(const QString& path, const FigureOptions& options);
     bool exportTraceCsv(const QString& path);
     bool exportEventsCsv(const QString& path);
     void setTheme(bool dark);
