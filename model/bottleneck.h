@@ -59,6 +59,14 @@ public:
     // Processes every dequeue due at or before t.
     INFLIGHT_HOT void advance_to(TimePs t) {
         if (fq_) return advance_fq(t);
+        if (!fifo_.has_codel()) {  // the plain FIFO: each head leaves as it is
+            while (busy_until_ <= t && !fifo_.empty()) {
+                const TimePs now = busy_until_;
+                const FifoQueue::Waiting& w = fifo_.pop_plain(queued_.data());
+                start_service(now, w.packet, false, now - w.enqueued_at);
+            }
+            return;
+        }
         while (busy_until_ <= t && !fifo_.empty()) {
             const TimePs now = busy_until_;
             Dequeued d;

@@ -84,12 +84,22 @@ public:
     }
     bool empty() const { return queue_.empty(); }
     std::uint64_t bytes() const { return bytes_; }
-
-private:
+    bool has_codel() const { return codel_.has_value(); }
+    // Without CoDel: the head leaves as it is (not empty). The reference
+    // stays valid until the next enqueue.
     struct Waiting {
         Packet packet;
         TimePs enqueued_at;
     };
+    INFLIGHT_HOT const Waiting& pop_plain(std::uint32_t* queued) {
+        const Waiting& w = queue_.front();
+        queue_.pop_front();
+        bytes_ -= w.packet.bytes;
+        --queued[w.packet.flow];
+        return w;
+    }
+
+private:
     std::uint64_t limit_bytes_;
     std::optional<Codel> codel_;
     Ring<Waiting> queue_;

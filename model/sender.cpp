@@ -25,72 +25,12 @@ Sender::Sender(const Config& c, CongestionControl& cc, Bottleneck& path, SenderE
     phase_ = cc_.phase(cc_state_, recovery_);
 }
 
-TimePs Sender::current_rto() const {
-    TimePs rto = srtt_ + std::max(4 * rttvar_, cfg_.min_rto_var);
-    for (int i = 0; i < backoff_ && rto < cfg_.max_rto; ++i) rto *= 2;  // exponential backoff, capped
-    return std::min(rto, cfg_.max_rto);
-}
-
-// RFC 6298 §2.3, α = 1/8, β = 1/4; Karn's rule is applied by the caller.
-void Sender::update_rtt(TimePs rtt) {
-    const TimePs err = rtt > srtt_ ? rtt - srtt_ : srtt_ - rtt;
-    rttvar_ = rttvar_ - rttvar_ / 4 + err / 4;
-    srtt_ = srtt_ - srtt_ / 8 + rtt / 8;
-    cc_state_.srtt_s = to_seconds(srtt_);
-    backoff_ = 0;  // a fresh sample ends the backoff (RFC 6298 §5.7)
-    if (rtt < min_rtt_) min_rtt_ = rtt;
-}
-
-void Sender::refresh_cc_state() {
-    cc_state_.bytes_in_flight = in_flight_bytes_;
-    cc_state_.flight_size_bytes = snd_nxt_ - snd_una_;
-    cc_state_.delivered_bytes = rate_.delivered_bytes();
-}
-
-void Sender::note_phase(TimePs now) {
-    const CcPhase p = cc_state_.owns_phase ? cc_state_.phase : loss_based_phase(cc_state_, recovery_);
-    if (p != phase_) {
-        events_.phase_change(now, phase_, p);
-        phase_ = p;
-    }
-}
-
 void Sender::mark_lost(std::uint64_t seg_no, Segment& g) {
     g.state = SegState::Lost;
     in_flight_bytes_ -= g.bytes;
     lost_bytes_this_ack_ += g.bytes;
     retransmit_queue_.push(seg_no);
     new_loss_ = true;
-}
-
-// A transmission is lost once three transmissions sent after it have been
-// delivered: its tx index is below that of the third most recent delivery.
-void Sender::detect_losses() {
-    const std::uint32_t threshold = delivered_tx_[0];
-    while (!tx_order_.empty()) {
-        const Transmission t = tx_order_.front();
-        const std::int64_t offset = offset_from_una(t.seg_no);
-        if (offset >= 0) {
-            Segment& g = segs_[static_cast<std::size_t>(offset)];
-            const bool live = g.state == SegState::InFlight && g.tx_index == t.tx_index;
-            if (live) {
-                if (static_cast<std::int32_t>(t.tx_index - threshold) >= 0) break;  // not sent before it
-                mark_lost(una_seg_ + static_cast<std::uint64_t>(offset), g);
-            }
-        }
-        tx_order_.pop_front();
-    }
-}
-
-bool Sender::advance_snd_una() {
-    bool advanced = false;
-    while (!segs_.empty() && segs_.front().state == SegState::Delivered) {
-        snd_una_ += segs_.front().bytes;
-        segs_.pop_front();
-        ++una_seg_;
-        advanced = true;
-    }
-    return advanced;
 }
 
 void Sender::enter_recovery(TimePs now, CongestionCause cause) {
@@ -103,64 +43,6 @@ void Sender::enter_recovery(TimePs now, CongestionCause cause) {
     fast_retransmit_due_ = cause == CongestionCause::Loss;
     ++congestion_events_;
     events_.congestion_event(now, cause, before, cc_state_.cwnd_bytes, from_slow_start);
-}
-
-AckOutcome Sender::on_ack(TimePs now, const AckInFlight& ack) {
-    AckOutcome out;
-    const std::int64_t offset = offset_from_una(ack.packet.seg_no);
-    if (offset < 0) return out;  // a duplicate of data already acknowledged
-    Segment& g = segs_[static_cast<std::size_t>(offset)];
-    if (g.state == SegState::Delivered) return out;
-
-    const std::uint64_t prior_in_flight = in_flight_bytes_;
-    if (g.state == SegState::InFlight) in_flight_bytes_ -= g.bytes;
-    g.state = SegState::Delivered;
-    out.new_data = true;
-    const std::uint32_t acked = g.bytes;
-
-    // Karn: no RTT sample from a segment that was ever retransmitted.
-    if (!g.retransmitted) {
-        out.rtt = now - g.snapshot.sent_time;
-        update_rtt(out.rtt);
-    }
-    RateSample rs = rate_.on_delivered(now, acked, g.snapshot, g.sent_app_limited, min_rtt_);
-    rs.prior_in_flight_bytes = prior_in_flight;
-    if (rs.interval > 0) out.delivery_rate_bps = rs.rate_Bps * 8.0;
-
-    delivered_tx_[0] = delivered_tx_[1];
-    delivered_tx_[1] = delivered_tx_[2];
-    delivered_tx_[2] = ack.packet.tx_index;
-
-    if (advance_snd_una()) {  // RFC 6298 §5.3: new data acknowledged restarts the timer
-        rto_deadline_ = segs_.empty() ? kNever : now + current_rto();
-    }
-    if (recovery_ != RecoveryState::Open && snd_una_ >= recovery_point_) {
-        recovery_ = RecoveryState::Open;
-        refresh_cc_state();
-        cc_.on_recovery_exit(cc_state_, now);
-    }
-
-    new_loss_ = false;
-    lost_bytes_this_ack_ = 0;
-    detect_losses();
-    rs.lost_bytes = lost_bytes_this_ack_;
-    if (recovery_ == RecoveryState::Open) {
-        if (new_loss_)
-            enter_recovery(now, CongestionCause::Loss);
-        else if (ack.ce && cc_.responds_to_ecn())
-            enter_recovery(now, CongestionCause::Ecn);  // RFC 3168: reduce as for a loss, once per window
-    }
-
-    refresh_cc_state();
-    const bool cwnd_limited = blocked_by_ == Limit::Cwnd ||
-                              static_cast<double>(prior_in_flight + cfg_.mss_bytes) > cc_state_.cwnd_bytes;
-    cc_.on_ack(cc_state_, AckInfo{now, acked, out.rtt, recovery_, rs, cwnd_limited});
-    if (cc_state_.request_app_limited) {
-        rate_.mark_app_limited(in_flight_bytes_);
-        cc_state_.request_app_limited = false;
-    }
-    note_phase(now);
-    return out;
 }
 
 void Sender::on_rto_timer(TimePs now) {
