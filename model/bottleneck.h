@@ -134,7 +134,7 @@ private:
         }
         return cached_service_time_;
     }
-    void count_delay(TimePs sojourn) {
+    INFLIGHT_HOT void count_delay(TimePs sojourn) {
         delay_.sum += sojourn;
         ++delay_.count;
         const auto bin = std::min(static_cast<std::size_t>(sojourn / QueueDelayStats::kBin), delay_.histogram.size() - 1);

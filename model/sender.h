@@ -123,7 +123,7 @@ private:
         return static_cast<std::int32_t>(seg_lo - static_cast<std::uint32_t>(una_seg_));
     }
     bool retransmission_waiting();
-    void transmit(TimePs now, std::uint64_t seg_no, bool retransmission);
+    INFLIGHT_HOT void transmit(TimePs now, std::uint64_t seg_no, bool retransmission);
     INFLIGHT_HOT void detect_losses();
     void mark_lost(std::uint64_t seg_no, Segment& g);
     INFLIGHT_HOT bool advance_snd_una();
