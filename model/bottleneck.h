@@ -127,7 +127,7 @@ private:
         }
         if (returns_[p.flow].carry(p, busy_until_, ce)) woken_.push_back(p.flow);
     }
-    TimePs service_time(std::uint32_t bytes) {
+    INFLIGHT_HOT TimePs service_time(std::uint32_t bytes) {
         if (bytes != cached_bytes_) {  // most packets share one size: cache its time
             cached_bytes_ = bytes;
             cached_service_time_ = serialization_time(bytes, rate_bps_);
