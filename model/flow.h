@@ -87,7 +87,7 @@ public:
         const std::uint64_t queue = path_.queue_bytes_for(cfg_.index);
         last_cwnd_ = solo_->cwnd_bytes();
         last_window_ = solo_->window_in_force_bytes();
-        last_inflight_ = static_cast<double>(solo_->bytes_in_flight());
+        last_inflight_ = bytes_as_double(solo_->bytes_in_flight());
         rec_.observe(t, last_cwnd_, last_window_, last_inflight_, queue, solo_->blocked_by(),
                      queue > 0 ? path_.drain_time() : t, path_.counters(cfg_.index));
     }

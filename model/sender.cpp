@@ -112,7 +112,7 @@ void Sender::try_send(TimePs now) {
         }
         if (retransmission_waiting()) {
             const std::uint64_t s = retransmit_queue_.top();
-            const bool fits = static_cast<double>(in_flight_bytes_ + seg(s).bytes) <= cc_state_.cwnd_bytes;
+            const bool fits = bytes_as_double(in_flight_bytes_ + seg(s).bytes) <= cc_state_.cwnd_bytes;
             if (!fits && !fast_retransmit_due_) {
                 blocked_by_ = Limit::Cwnd;
                 return;
@@ -133,7 +133,7 @@ void Sender::try_send(TimePs now) {
         }
         const std::uint32_t len = static_cast<std::uint32_t>(std::min<std::uint64_t>(
             {cfg_.mss_bytes, window_limit_bytes_ - outstanding, data_limit_ - snd_nxt_}));
-        if (static_cast<double>(in_flight_bytes_ + len) > cc_state_.cwnd_bytes) {
+        if (bytes_as_double(in_flight_bytes_ + len) > cc_state_.cwnd_bytes) {
             blocked_by_ = Limit::Cwnd;
             return;
         }

@@ -50,6 +50,11 @@ struct AckOutcome {
     double delivery_rate_bps = -1; // -1: no valid sample
 };
 
+// A byte count as a double. Byte counts stay far below 2^63, so converting
+// through the signed type gives the same value in one instruction (the
+// unsigned conversion costs a branch and several).
+inline double bytes_as_double(std::uint64_t bytes) { return static_cast<double>(static_cast<std::int64_t>(bytes)); }
+
 class Sender {
 public:
     static constexpr std::uint32_t kInitialWindowPackets = 10;  // IW 10, RFC 6928
@@ -284,7 +289,7 @@ inline AckOutcome Sender::on_ack(TimePs now, const AckInFlight& ack) {
 
     refresh_cc_state();
     const bool cwnd_limited = blocked_by_ == Limit::Cwnd ||
-                              static_cast<double>(prior_in_flight + cfg_.mss_bytes) > cc_state_.cwnd_bytes;
+                              bytes_as_double(prior_in_flight + cfg_.mss_bytes) > cc_state_.cwnd_bytes;
     cc_.on_ack(cc_state_, AckInfo{now, acked, out.rtt, recovery_, rs, cwnd_limited});
     if (cc_state_.request_app_limited) {
         rate_.mark_app_limited(in_flight_bytes_);
