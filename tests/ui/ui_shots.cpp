@@ -1,7 +1,9 @@
-// Screenshots for the README and for looking at the window: a guided
-// experiment in progress, and presentation mode replaying a BBR ProbeRTT
-// notch and the loss wall with the theory overlay. Run it under Xvfb (or
-// QT_QPA_PLATFORM=offscreen): ui_shots OUTDIR
+// Screenshots for the README and for looking at the window, all at
+// 1280×720 (the default window, and the most common lecture-hall
+// projector): the three experiments' pictures (the loss wall, rwnd, a
+// 500 ms buffer), a guided experiment in progress, and presentation mode
+// replaying the loss wall with the theory overlay and a BBR ProbeRTT notch.
+// Run it under Xvfb (or QT_QPA_PLATFORM=offscreen): ui_shots OUTDIR
 #include <QPushButton>
 #include <QTest>
 
@@ -11,6 +13,7 @@
 #include "teaching/experiment_panel.h"
 #include "test_helpers.h"
 
+using namespace inflight;
 using namespace inflight::ui;
 using namespace inflight::ui::test;
 
@@ -18,6 +21,25 @@ int main(int argc, char** argv) {
     ShotHarness shots(argc, argv);
     MainWindow& w = shots.window();
     wait_settled(w);
+    const auto show = [&](const Scenario& s) {
+        emit w.guide()->applyScenario(s);
+        wait_settled(w, 60000);
+    };
+
+    // The three experiments' pictures, guide closed.
+    Scenario wall;
+    wall.loss = 1e-4;
+    show(wall);
+    shots.save(&w, "loss-wall-cubic.png");
+    Scenario rwnd;
+    rwnd.rwnd_bytes = 65535;
+    show(rwnd);
+    shots.save(&w, "rwnd-64kb.png");
+    Scenario bloat;
+    bloat.rtt_s = 0.020;
+    bloat.buffer_s = 0.5;
+    show(bloat);
+    shots.save(&w, "bufferbloat-500ms.png");
 
     // A student halfway through experiment 1, step 2.
     w.openExperiment(0);
@@ -26,14 +48,18 @@ int main(int argc, char** argv) {
     wait_settled(w);
     for (const char* v : {"500Mbps", "10Gbps"}) {
         type_value(w.controls()->bandwidth(), v);
-        wait_settled(w);
+        wait_settled(w, 60000);
     }
     shots.save(&w, "guided-experiment.png");
+    w.guide()->parentWidget()->hide();
 
-    // Presentation: the loss wall with the theory overlay.
+    // Presentation on a 1280×720 projector: the loss wall with the theory
+    // overlay. (Without a window manager full screen keeps the platform's
+    // size: a normal window of the projector's size stands in for it.)
     w.setTheory(true);
     w.setPresentation(true);
-    w.resize(1920, 1080);  // a projector; without a window manager full screen may not resize
+    w.showNormal();
+    w.resize(1280, 720);
     QTest::qWait(300);
     type_value(w.controls()->bandwidth(), "1Gbps");
     wait_settled(w);
@@ -46,6 +72,7 @@ int main(int argc, char** argv) {
     w.goToStep(1);
     w.guide()->setButton()->click();
     wait_settled(w);
+    w.guide()->parentWidget()->hide();
     QTest::qWait(100);
     w.playhead()->seek(10.2);
     shots.save(&w, "presentation-bbr-probertt.png");

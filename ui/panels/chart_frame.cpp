@@ -11,17 +11,23 @@
 #include <QValueAxis>
 #include <algorithm>
 
+#include "panels/chart_key.h"
 #include "panels/chart_style.h"
+#include <QLegend>
 
 namespace inflight::ui {
 
 ChartFrame::ChartFrame(const QString& y_title, QWidget* parent) : QWidget(parent) {
     view_ = make_chart_view(this);
-    x_ = make_axis(view_->chart(), Qt::AlignBottom, QCoreApplication::translate("ChartFrame", "time (s)"));
+    x_ = make_time_axis(view_->chart());
     y_ = make_axis(view_->chart(), Qt::AlignLeft, y_title);
+    view_->chart()->legend()->hide();
+    key_ = new ChartKey(view_->chart(), this);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(view_);
+    layout->setSpacing(0);
+    layout->addWidget(view_, 1);
+    layout->addWidget(key_);
 }
 
 QChart* ChartFrame::chart() const { return view_->chart(); }

@@ -16,10 +16,14 @@ class QValueAxis;
 
 namespace inflight::ui {
 
+class ChartKey;
+
 class ChartFrame : public QWidget {
     Q_OBJECT
 public:
     QChartView* view() const { return view_; }
+    // The key under the chart (Qt Charts' own legend is hidden).
+    ChartKey* key() const { return key_; }
 
 protected:
     ChartFrame(const QString& y_title, QWidget* parent);
@@ -38,6 +42,7 @@ protected:
 
 private:
     QChartView* view_;
+    ChartKey* key_;
     QValueAxis* x_;
     QValueAxis* y_;
 };

@@ -6,6 +6,7 @@
 #include <QLegend>
 #include <QPalette>
 #include <QValueAxis>
+#include <QFontMetrics>
 #include <cmath>
 
 namespace inflight::ui {
@@ -97,6 +98,13 @@ QValueAxis* make_axis(QChart* chart, Qt::Alignment side, const QString& title) {
     return axis;
 }
 
+QValueAxis* make_time_axis(QChart* chart) {
+    QValueAxis* axis = make_axis(chart, Qt::AlignBottom, QString());
+    axis->setLabelFormat(QStringLiteral("%g s"));
+    axis->setTitleVisible(false);
+    return axis;
+}
+
 void style_chart(QChart* chart) {
     const QPalette pal = QApplication::palette();
     const QColor bg = pal.color(QPalette::Base);
@@ -108,7 +116,7 @@ void style_chart(QChart* chart) {
     chart->setTitleBrush(fg);
     chart->legend()->setLabelColor(fg);
     QFont lf = QApplication::font();
-    lf.setPointSizeF(std::max(8.0, lf.pointSizeF() * 0.9));
+    lf.setPointSizeF(std::max(8.0, lf.pointSizeF() * 0.88));
     chart->legend()->setFont(lf);
     for (QAbstractAxis* a : chart->axes()) {
         a->setLabelsColor(fg);
@@ -120,6 +128,31 @@ void style_chart(QChart* chart) {
         a->setLabelsFont(f);
         a->setTitleFont(f);
     }
+}
+
+void fit_vertical_ticks(QValueAxis* axis, double plot_height_px) {
+    const double line = QFontMetrics(axis->labelsFont()).height();
+    const double range = axis->max() - axis->min();
+    if (!(range > 0) || plot_height_px <= 0) return;
+    int n = axis->tickCount();
+    const auto round_step = [&](int k) {
+        const double step = range / (k - 1);
+        const double p = std::pow(10.0, std::floor(std::log10(step)) - 1);
+        return std::abs(step / p - std::round(step / p)) < 1e-6;
+    };
+    while (n > 2 && (plot_height_px / (n - 1) < 1.6 * line || !round_step(n))) --n;
+    if (n != axis->tickCount()) axis->setTickCount(n);
+}
+
+int chart_view_min_height(QChartView* view, int plot_px) {
+    const QChart* c = view->chart();
+    int chrome = 16;  // the chart's margins and the plot's frame
+    for (const QAbstractAxis* a : c->axes(Qt::Horizontal)) chrome += QFontMetrics(a->labelsFont()).height() + 6;
+    // The first and last labels of a vertical axis stand half out of the plot.
+    for (const QAbstractAxis* a : c->axes(Qt::Vertical)) chrome = std::max(chrome, 16 + QFontMetrics(a->labelsFont()).height() * 2 + 10);
+    chrome += 6;
+    if (!c->title().isEmpty() || c->property("may_have_title").toBool()) chrome += QFontMetrics(c->titleFont()).height() + 4;
+    return plot_px + chrome;
 }
 
 double nice_ceiling(double v) {

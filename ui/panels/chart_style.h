@@ -42,8 +42,18 @@ struct ChartStyle {
 // A chart view with animations off, a compact legend and no OpenGL.
 QChartView* make_chart_view(QWidget* parent);
 QValueAxis* make_axis(QChart* chart, Qt::Alignment side, const QString& title);
+// The time axis along the bottom: the unit on each tick ("10 s"), no title
+// line (a line of height given back to the plot).
+QValueAxis* make_time_axis(QChart* chart);
 // Re-applies background, text and grid colours from the current palette.
 void style_chart(QChart* chart);
+// Fewer ticks on a vertical axis when its plot is short, so no tick label
+// is cut short: label spacing at least 1.6 lines of the labels' font, and
+// steps that stay round (two significant digits).
+void fit_vertical_ticks(QValueAxis* axis, double plot_height_px);
+// The chart view's minimum height for a plot area of `plot_px` under the
+// current fonts (title line, tick labels, margins).
+int chart_view_min_height(QChartView* view, int plot_px);
 // A "nice" upper bound for an axis: 1, 2, 2.5, 5 × 10^k above v.
 double nice_ceiling(double v);
 

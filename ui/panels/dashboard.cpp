@@ -18,7 +18,7 @@ namespace {
 QGroupBox* boxed(const QString& title, QWidget* content, QWidget* parent) {
     auto* box = new QGroupBox(title, parent);
     auto* l = new QVBoxLayout(box);
-    l->setContentsMargins(2, 2, 2, 2);
+    l->setContentsMargins(2, 0, 2, 1);
     l->addWidget(content);
     return box;
 }
@@ -36,22 +36,21 @@ Dashboard::Dashboard(QWidget* parent) : QWidget(parent) {
     // that takes height from the window takes it first from the event log
     // (the least important panel, it scrolls) while the charts keep their
     // minimum heights.
-    headline_ = boxed(tr("Throughput"), hero_, this);
+    headline_ = boxed(QString(), hero_, this);  // the number needs no title
+    headline_->setToolTip(tr("Throughput"));
     headline_->setObjectName("headline");
     headline_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     boxes_[0] = boxed(tr("Window vs the pipe"), window_, this);
     boxes_[1] = boxed(tr("Round-trip time"), rtt_, this);
     boxes_[2] = boxed(tr("Delivery rate"), hero_->rateWidget(), this);
     boxes_[3] = boxed(tr("Event log"), events_, this);
-    window_->view()->setMinimumHeight(170);
-    rtt_->view()->setMinimumHeight(150);
     events_->setMinimumHeight(60);
     auto* left = new QVBoxLayout;
-    left->setSpacing(6);
-    left->addWidget(boxes_[0], 3);
-    left->addWidget(boxes_[1], 2);
+    left->setSpacing(3);
+    left->addWidget(boxes_[0], 1);
+    left->addWidget(boxes_[1], 1);
     auto* right = new QVBoxLayout;
-    right->setSpacing(6);
+    right->setSpacing(3);
     right->addWidget(boxes_[2], 3);
     right->addWidget(boxes_[3], 2);
     auto* columns = new QHBoxLayout;
@@ -59,11 +58,13 @@ Dashboard::Dashboard(QWidget* parent) : QWidget(parent) {
     columns->addLayout(left, 3);
     columns->addLayout(right, 2);
     auto* top = new QVBoxLayout(this);
-    top->setContentsMargins(4, 2, 4, 4);
-    top->setSpacing(4);
+    top->setContentsMargins(4, 2, 4, 2);
+    top->setSpacing(2);
     top->addWidget(headline_);
     top->addLayout(columns, 1);
 
+    for (QChartView* v : {window_->view(), rtt_->view(), hero_->view()})
+        v->setMinimumHeight(chart_view_min_height(v, kMinPlotPx));
     for (QChartView* v : {window_->view(), rtt_->view(), hero_->view()}) {
         auto* c = new ChartCursor(v);
         connect(c, &ChartCursor::scrubbed, this, &Dashboard::scrubbed);
@@ -142,6 +143,9 @@ void Dashboard::restyle() {
     window_->restyle(style_);
     rtt_->restyle(style_);
     hero_->restyle(style_);
+    // Each chart keeps a readable plot under its fonts, whatever docks open.
+    for (QChartView* v : {window_->view(), rtt_->view(), hero_->view()})
+        v->setMinimumHeight(chart_view_min_height(v, kMinPlotPx));
     events_->restyle(style_);
     if (shown_) {
         SnapshotPtr s = shown_;

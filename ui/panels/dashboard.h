@@ -26,6 +26,10 @@ class Dashboard : public QWidget {
     Q_OBJECT
 public:
     static constexpr int kFrameIntervalMs = 36;  // ≈ 28 Hz
+    // The least plot area height a chart keeps when the dashboard is
+    // squeezed (docks, small figures); at 720p without docks the layout gives
+    // each chart 120 px or more (the readability test).
+    static constexpr int kMinPlotPx = 100;
 
     enum class Panel { Window, Rtt, Hero, Events };
 

@@ -116,7 +116,8 @@ QVariant EventTableModel::headerData(int section, Qt::Orientation o, int role) c
 }
 
 EventLogView::EventLogView(QWidget* parent) : QWidget(parent) {
-    counters_ = new TextStrip(2, this);
+    counters_ = new TextStrip(3, this);
+    counters_->setAdaptive(true);
     counters_->setToolTip(tr("Whole-run counts: congestion events, drops by cause, ECN marks, "
                              "retransmissions, retransmission timeouts"));
     filter_ = new QComboBox(this);

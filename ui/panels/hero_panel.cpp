@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "lesson/binding_words.h"
+#include "panels/chart_key.h"
 #include "panels/chart_style.h"
 #include "panels/text_strip.h"
 #include "panels/trace_series.h"
@@ -74,7 +75,7 @@ HeroPanel::HeroPanel(QWidget* parent) : QWidget(parent) {
     status_->setAdaptive(true);
     view_ = make_chart_view(rate_widget_);
     QChart* chart = view_->chart();
-    x_ = make_axis(chart, Qt::AlignBottom, tr("time (s)"));
+    x_ = make_time_axis(chart);
     y_ = make_axis(chart, Qt::AlignLeft, tr("Mbit/s"));
     y_->setTickCount(3);
     rate_ = new QLineSeries(chart);
@@ -92,11 +93,13 @@ HeroPanel::HeroPanel(QWidget* parent) : QWidget(parent) {
         s->attachAxis(x_);
         s->attachAxis(y_);
     }
-    view_->setMinimumHeight(150);
     auto* rl = new QVBoxLayout(rate_widget_);
     rl->setContentsMargins(0, 0, 0, 0);
     rl->setSpacing(1);
+    chart->legend()->hide();
+    key_ = new ChartKey(chart, rate_widget_);
     rl->addWidget(view_, 1);
+    rl->addWidget(key_);
     rl->addWidget(status_);
 
     // The headline: the number, and the words beside it (or under it).
@@ -109,11 +112,23 @@ HeroPanel::HeroPanel(QWidget* parent) : QWidget(parent) {
     words->addWidget(note_);
     words->addStretch(1);
     row_ = new QBoxLayout(QBoxLayout::LeftToRight, this);
-    row_->setContentsMargins(8, 2, 8, 2);
+    row_->setContentsMargins(8, 0, 8, 0);
     row_->setSpacing(14);
-    row_->addWidget(hero_, 0, Qt::AlignTop);
+    row_->addWidget(hero_);
     row_->addLayout(words, 1);
     restyle(ChartStyle{});
+}
+
+void HeroPanel::fitHeroWidth() {
+    // As wide as the figure shown (at least a typical one): the layout
+    // changes when the figure's width does, not with every digit (DejaVu's
+    // digits share one width).
+    const QFontMetrics fm(hero_->font());
+    const int w = std::max(fm.horizontalAdvance(hero_->text()), fm.horizontalAdvance(QStringLiteral("88.8 Mbit/s"))) + 6;
+    if (w != hero_->width() || hero_->minimumWidth() != w) {
+        hero_->setFixedWidth(w);
+        arrange();
+    }
 }
 
 void HeroPanel::resizeEvent(QResizeEvent* e) {
@@ -137,9 +152,12 @@ void HeroPanel::restyle(const ChartStyle& style) {
     big.setBold(true);
     hero_->setFont(big);
     // The number's room is reserved for the widest figure it shows.
-    hero_->setFixedWidth(QFontMetrics(big).horizontalAdvance(QStringLiteral("≈ 888.8 Mbit/s")) + 4);
+    hero_->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
+    fitHeroWidth();
     QFont mid = QApplication::font();
-    mid.setPointSizeF(mid.pointSizeF() * 1.25);
+    // In the presentation look the application font is already half as
+    // large again: the words stay a little over it, the number 3.2 ×.
+    mid.setPointSizeF(mid.pointSizeF() * (style.presentation ? 1.05 : 1.25));
     utilisation_->setFont(mid);
     mid.setBold(true);
     limit_->setFont(mid);
@@ -154,6 +172,7 @@ void HeroPanel::restyle(const ChartStyle& style) {
     btlbw_->setPen(style.pen(c.btlbw, 2));
     pacing_->setPen(style.pen(c.pacing, 1.5, Qt::DashDotLine));
     style_chart(view_->chart());
+    key_->setFont(view_->chart()->legend()->font());
     arrange();
 }
 
@@ -218,6 +237,8 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
     link_->setName(link_on_scale ? tr("link") : tr("link %1 (off scale)").arg(q(format_rate(sc.bandwidth_bps))));
     x_->setRange(0, sc.duration_s);
     y_->setRange(0, nice_ceiling(top * per * 1.05));
+    y_->setTickCount(3);
+    fit_vertical_ticks(y_, view_->chart()->plotArea().height());
 
     // BBR's model of the path, from the newest bucket.
     QString bbr_text;
@@ -240,6 +261,7 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
                              .arg(q(format_time(snap.sim_time_s)), q(format_time(sc.duration_s))));
         if (const auto so_far = delivered_rate_so_far(t, sc, snap.sim_time_s)) {
             hero_->setText(tr("≈ %1").arg(q(format_rate(*so_far))));
+            fitHeroWidth();
             hero_->setDimmed(false);  // readable: it is today's number, marked as provisional
             utilisation_->setText(tr("so far, provisional: measured over %1 of %2 simulated")
                                       .arg(q(format_time(snap.sim_time_s)), q(format_time(sc.duration_s))));
@@ -249,6 +271,7 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
     const Summary& s = r.summary;
     setStale(false);
     hero_->setText(q(format_rate(s.throughput_bps)));
+    fitHeroWidth();
     utilisation_->setText(tr("%1 % of %2 · mean RTT %3")
                               .arg(q(format_number(s.utilisation * 100, s.utilisation < 0.01 ? 2 : 3)),
                                    q(format_rate(sc.bandwidth_bps)), q(format_time(s.mean_rtt_s))));
@@ -259,9 +282,10 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
         note_->setColor(QColor("#d9822b"));
         note_->setVisible(true);
     }
-    status_->setText(tr("steady state = %1–%2 · %3 packets simulated in %4")
-                         .arg(q(format_number(s.window_start_s)), q(format_time(s.window_end_s)),
-                              q(format_grouped(s.packets_simulated)), q(format_time(s.wall_seconds))));
+    status_->setText(tr("steady state %1–%2").arg(q(format_number(s.window_start_s)), q(format_time(s.window_end_s))));
+    status_->setToolTip(tr("The figures are averages over the steady state, %1–%2; %3 packets simulated in %4")
+                            .arg(q(format_number(s.window_start_s)), q(format_time(s.window_end_s)),
+                                 q(format_grouped(s.packets_simulated)), q(format_time(s.wall_seconds))));
 }
 
 }  // namespace inflight::ui

@@ -24,6 +24,7 @@ class QValueAxis;
 
 namespace inflight::ui {
 
+class ChartKey;
 class TextStrip;
 
 class HeroPanel : public QWidget {
@@ -53,6 +54,7 @@ protected:
 private:
     void setStale(bool stale);
     void arrange();
+    void fitHeroWidth();
 
     TextStrip* hero_;
     TextStrip* utilisation_;
@@ -63,6 +65,7 @@ private:
     QWidget* rate_widget_;
     QBoxLayout* row_;
     QChartView* view_;
+    ChartKey* key_;
     QValueAxis* x_;
     QValueAxis* y_;
     QLineSeries* rate_;

@@ -2,10 +2,12 @@
 
 #include <QAreaSeries>
 #include <QChart>
+#include <QLegend>
 #include <QLineSeries>
 #include <QValueAxis>
 #include <algorithm>
 
+#include "panels/chart_key.h"
 #include "panels/trace_series.h"
 
 namespace inflight::ui {
@@ -13,7 +15,7 @@ namespace inflight::ui {
 RttChart::RttChart(QWidget* parent) : ChartFrame(tr("RTT (ms)"), parent) {
     env_lo_ = line();
     env_hi_ = line();
-    envelope_ = band(env_hi_, env_lo_, tr("measured RTT (min–max)"));
+    envelope_ = band(env_hi_, env_lo_, tr("RTT samples (min–max)"));
     srtt_ = line(tr("smoothed RTT"));
     min_rtt_ = line(tr("min RTT"));
     base_ = line(tr("base RTT"));
@@ -32,6 +34,7 @@ void RttChart::restyle(const ChartStyle& style) {
     min_rtt_->setPen(style.pen(c.min_rtt, 1.8, Qt::DashDotLine, true));
     base_->setPen(style.pen(c.base_rtt, 3.5, Qt::SolidLine));
     style_chart(chart());
+    key()->setFont(chart()->legend()->font());
 }
 
 void RttChart::clear() {
@@ -54,6 +57,7 @@ void RttChart::setTrace(const Trace& t, double duration_s) {
     xAxis()->setRange(0, duration_s);
     yAxis()->setRange(0, nice_ceiling(top * 1e3 * 1.08));
     yAxis()->applyNiceNumbers();
+    fit_vertical_ticks(yAxis(), chart()->plotArea().height());
 }
 
 }  // namespace inflight::ui

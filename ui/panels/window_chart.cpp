@@ -2,11 +2,13 @@
 
 #include <QAreaSeries>
 #include <QChart>
+#include <QLegend>
 #include <QLineSeries>
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
 
+#include "panels/chart_key.h"
 #include "panels/trace_series.h"
 #include "units.h"
 
@@ -30,6 +32,7 @@ WindowChart::WindowChart(QWidget* parent) : ChartFrame(tr("packets"), parent) {
     // where rwnd or the send buffer holds the window down the two part
     // visibly; bytes in flight dotted on top of cwnd, so the two show where
     // they coincide (an ACK-clocked sender keeps cwnd in flight).
+    chart()->setProperty("may_have_title", true);  // the zoom hint
     addSeries({calm_, warm_, window_, cwnd_, inflight_, ssthresh_, theory_window_, rwnd_level_, sndbuf_level_});
     restyle(ChartStyle{});
     clear();
@@ -54,6 +57,7 @@ void WindowChart::restyle(const ChartStyle& style) {
     rwnd_level_->setPen(style.pen(c.rwnd_level, 2, Qt::DashDotLine, true));
     sndbuf_level_->setPen(style.pen(c.rwnd_level, 2, Qt::DashDotDotLine, true));
     style_chart(chart());
+    key()->setFont(chart()->legend()->font());
 }
 
 void WindowChart::setBytes(bool bytes) {
@@ -96,7 +100,7 @@ void WindowChart::redraw() {
     // Packets, or bytes shown in KB / MB so the axis labels stay short.
     const double pipe_top = t.bdp_bytes + t.buffer_bytes;
     double per = 1 / mss;
-    QString unit = tr("packets (%1 B)").arg(t.mss_bytes);
+    QString unit = t.mss_bytes == 1500 ? tr("packets") : tr("packets of %1 B").arg(t.mss_bytes);
     if (bytes_) {
         const double top = std::max(pipe_top, series_max(t, &TraceBucket::window_bytes));
         if (top >= 1e9) { per = 1e-9; unit = tr("GB"); }
@@ -155,10 +159,11 @@ void WindowChart::redraw() {
             steady = std::max(steady, b.window_bytes.max);
     QString note;
     if (!fit_window_ && steady > 0 && steady < 0.05 * pipe_top && steady < t.bdp_bytes && t.bdp_bytes > 0)
-        note = tr("window ≈ %1 packets: %2 % of the pipe — View ▸ Zoom (Ctrl+F) to see it")
+        note = tr("window ≈ %1 pkts, %2 % of the pipe · Ctrl+F zooms")
                    .arg(QString::number(steady / mss, 'f', 0),
                         QString::fromStdString(format_number(100 * steady / t.bdp_bytes, 2)));
     chart()->setTitle(note);
+    fit_vertical_ticks(yAxis(), chart()->plotArea().height());
     y_per_byte_ = per;
     emit redrawn();
 }

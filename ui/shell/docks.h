@@ -23,7 +23,7 @@ inline QDockWidget* add_dock(QMainWindow* window, const QString& title, const ch
         scroll->setWidget(content);
         scroll->setWidgetResizable(true);
         scroll->setFrameShape(QFrame::NoFrame);
-        scroll->setMinimumHeight(60);
+        scroll->setMinimumHeight(24);
         dock->setWidget(scroll);
     } else {
         dock->setWidget(content);

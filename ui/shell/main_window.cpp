@@ -402,7 +402,10 @@ void MainWindow::setPresentation(bool on) {
         dashboard_->setPresentation(false);
         apply_theme(dark_action_->isChecked() ? Theme::Dark : Theme::Light);
         showNormal();
-        restoreGeometry(normal_geometry_);  // where and how large it was, exactly
+        restoreGeometry(normal_geometry_);  // where and how large it was, exactly,
+        // again once the normal fonts have reached the layouts (until then
+        // the presentation look's minimum size may hold the window larger)
+        QTimer::singleShot(0, this, [this] { if (!presenting_) restoreGeometry(normal_geometry_); });
     }
     controls_->setSecondaryVisible(!on);
     // The guide narrower, so the panels keep most of the screen.

@@ -42,7 +42,7 @@ PlaybackBar::PlaybackBar(Playhead* playhead, QWidget* parent) : QWidget(parent),
     slider_->setRange(0, kSliderSteps);
     slider_->setToolTip(tr("Move the playhead (or click and drag on a chart)"));
     slider_->setFocusPolicy(Qt::ClickFocus);
-    readout_ = new TextStrip(1, this);
+    readout_ = new TextStrip(2, this);  // wraps rather than cutting the numbers short
     readout_->setObjectName("readout");
     readout_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
 
