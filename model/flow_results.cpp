@@ -165,7 +165,7 @@ void summarize(const Scenario& sc, const std::vector<Flow>& flows, std::vector<R
         sum.min_rtt_s = kNaN;
         sum.max_rtt_s = kNaN;
         sum.p95_rtt_s = kNaN;
-        std::size_t tcp = 0;
+        std::array<double, kLimitCount> limit_time{};
         for (std::size_t i = 0; i < n; ++i) {
             const Summary& s = each[i];
             sum.congestion_events += s.congestion_events;
@@ -178,10 +178,11 @@ void summarize(const Scenario& sc, const std::vector<Flow>& flows, std::vector<R
             sum.ecn_marks += s.ecn_marks;
             sum.packets_simulated += s.packets_simulated;
             if (flows[i].is_ping()) continue;
-            ++tcp;
             sum.mean_cwnd_packets += s.mean_cwnd_packets;
             sum.few_events = sum.few_events || s.few_events;
-            for (int k = 0; k < kLimitCount; ++k) sum.binding_fractions[k] += s.binding_fractions[k];
+            // Time-weighted: the flows' limit times pooled, so the shares are of
+            // time and sum to 1 even when a flow was not active in the window.
+            for (int k = 0; k < kLimitCount; ++k) limit_time[k] += static_cast<double>(recorders[i].window_limit_time()[k]);
             const std::uint64_t c = recorders[i].rtt_samples();
             if (c == 0) continue;
             rtt_weighted += s.mean_rtt_s * static_cast<double>(c);
@@ -193,8 +194,10 @@ void summarize(const Scenario& sc, const std::vector<Flow>& flows, std::vector<R
             sum.p95_rtt_s = std::fmax(sum.p95_rtt_s, s.p95_rtt_s);
         }
         sum.mean_rtt_s = rtt_samples > 0 ? rtt_weighted / static_cast<double>(rtt_samples) : kNaN;
-        if (tcp > 0)
-            for (double& x : sum.binding_fractions) x /= static_cast<double>(tcp);
+        double pooled = 0;
+        for (double x : limit_time) pooled += x;
+        if (pooled > 0)
+            for (int k = 0; k < kLimitCount; ++k) sum.binding_fractions[k] = limit_time[k] / pooled;
         sum.binding_limit = static_cast<Limit>(std::max_element(sum.binding_fractions.begin(), sum.binding_fractions.end()) -
                                                sum.binding_fractions.begin());
     }

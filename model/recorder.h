@@ -116,6 +116,8 @@ public:
     double active_window_s() const;
     // RTT samples taken in the steady window.
     std::uint64_t rtt_samples() const { return rtt_count_; }
+    // Time each limit bound over the steady window while the flow was active.
+    const std::array<TimePs, kLimitCount>& window_limit_time() const { return window_limit_time_; }
 
     // SenderEvents
     void congestion_event(TimePs now, CongestionCause cause, double cwnd_before_bytes,

@@ -70,5 +70,19 @@ TEST(BindingFractions, TheAggregateOfSeveralFlowsSumsToOne) {
     }
 }
 
+TEST(BindingFractions, TheAggregateIsTimeWeightedOverTheFlowsActiveInTheWindow) {
+    // A 100 KB transfer is done long before the steady window (the last
+    // half): only the bulk flow's time counts, so the aggregate is the bulk
+    // flow's shares, and still sums to 1 (a plain mean over flows gave 0.5).
+    Scenario s = short_run();
+    s.flows.resize(2);
+    s.flows[1].size_bytes = 100'000;
+    const RunResult r = run_scenario(s);
+    expect_time_shares(r.summary.binding_fractions, "aggregate");
+    expect_time_shares(r.flows[0].summary.binding_fractions, "bulk");
+    for (int k = 0; k < kLimitCount; ++k)
+        EXPECT_NEAR(r.summary.binding_fractions[k], r.flows[0].summary.binding_fractions[k], 1e-12) << k;
+}
+
 }  // namespace
 }  // namespace inflight
