@@ -68,11 +68,9 @@ int main(int argc, char** argv) {
 
     // Presentation: stopped inside a BBR ProbeRTT notch.
     w.setTheory(false);
-    w.openExperiment(3);
-    w.goToStep(1);
-    w.guide()->setButton()->click();
-    wait_settled(w);
-    w.guide()->parentWidget()->hide();
+    Scenario bbr;  // experiment 4, step 2: unpaced BBR
+    bbr.algorithm = Algorithm::Bbr;
+    show(bbr);
     QTest::qWait(100);
     w.playhead()->seek(10.2);
     shots.save(&w, "presentation-bbr-probertt.png");

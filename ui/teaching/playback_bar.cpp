@@ -1,6 +1,7 @@
 #include "teaching/playback_bar.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QSignalBlocker>
 #include <QSlider>
@@ -45,6 +46,7 @@ PlaybackBar::PlaybackBar(Playhead* playhead, QWidget* parent) : QWidget(parent),
     readout_ = new TextStrip(2, this);  // wraps rather than cutting the numbers short
     readout_->setObjectName("readout");
     readout_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    fitReadoutFont();
 
     auto* h = new QHBoxLayout(this);
     h->setContentsMargins(6, 2, 6, 2);
@@ -74,6 +76,18 @@ PlaybackBar::PlaybackBar(Playhead* playhead, QWidget* parent) : QWidget(parent),
         readout_->setText(snap_ ? tr("finished — press Space or click a chart to replay it") : QString());
     });
     setSnapshot(nullptr);
+}
+
+void PlaybackBar::fitReadoutFont() {
+    // A size under the buttons' so the numbers fit their two lines.
+    QFont f = font();
+    f.setPointSizeF(font().pointSizeF() * 0.88);
+    readout_->setFont(f);
+}
+
+void PlaybackBar::changeEvent(QEvent* e) {
+    QWidget::changeEvent(e);
+    if (e->type() == QEvent::FontChange && readout_) fitReadoutFont();
 }
 
 void PlaybackBar::setSnapshot(SnapshotPtr snap) {

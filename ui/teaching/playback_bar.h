@@ -32,7 +32,11 @@ public slots:
     void nextEvent();
     void previousEvent();
 
+protected:
+    void changeEvent(QEvent* e) override;
+
 private:
+    void fitReadoutFont();
     void showTime(double t_s);
 
     Playhead* playhead_;
@@ -42,7 +46,7 @@ private:
     QToolButton* next_event_;
     QComboBox* speed_;
     QSlider* slider_;
-    TextStrip* readout_;
+    TextStrip* readout_ = nullptr;
     bool updating_ = false;
 };
 
