@@ -1,6 +1,7 @@
 #include "csv_export.h"
 
 #include <cmath>
+#include <cstdio>
 #include <optional>
 
 #include "event_text.h"
@@ -24,6 +25,19 @@ void add(Row& row, const std::string& cell) {
     row.empty = false;
 }
 void add(Row& row, double x) { add(row, number(x)); }
+// A time in seconds to the model's clock tick (1 ps), trailing zeros off:
+// 1.1362, not 1.1361999999999999 (the nearest double written in full).
+std::string time_cell(double t_s) {
+    if (std::isnan(t_s)) return {};
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.12f", t_s);
+    std::string out(buf);
+    if (out.find('.') != std::string::npos) {
+        out.erase(out.find_last_not_of('0') + 1);
+        if (out.back() == '.') out.pop_back();
+    }
+    return out;
+}
 void add(Row& row, std::uint64_t n) { add(row, std::to_string(n)); }
 
 // Several flows: the trace and the event log get a `flow` column.
@@ -109,8 +123,8 @@ std::string trace_rows(const Trace& t, const std::optional<std::string>& flow) {
     for (const TraceBucket& b : t.buckets) {
         Row row;
         if (flow) add(row, *flow);
-        add(row, b.t_start_s);
-        add(row, b.t_end_s);
+        add(row, time_cell(b.t_start_s));
+        add(row, time_cell(b.t_end_s));
         for (const MinMax& m : {b.cwnd_bytes, b.window_bytes, b.inflight_bytes, b.queue_bytes}) {
             add(row, m.min);
             add(row, m.max);
@@ -185,7 +199,7 @@ std::string events_csv(const RunResult& r, const RunOrigin& origin) {
     for (const Event& e : r.events) {
         Row row;
         if (flows) add(row, flow_cell(r, e.flow));
-        add(row, e.t_s);
+        add(row, time_cell(e.t_s));
         add(row, std::string(to_string(e.kind)));
         add(row, csv_field(event_text_utf8(e)));
         const bool congestion = e.kind == EventKind::CongestionEvent;

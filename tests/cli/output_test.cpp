@@ -222,6 +222,27 @@ TEST(Csv, EventTextIsQuotedWhenNeeded) {
     EXPECT_EQ(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
 }
 
+TEST(Csv, TimesAreWrittenToTheClockTickWithoutFloatNoise) {
+    // 1,136,200,000,000 ps times 1e-12 and 0.2 s as 25 buckets of 8 ms
+    // summed: written in full, the doubles read 1.1361999999999999 and
+    // 0.20000000000000012; to the 1 ps clock they are 1.1362 and 0.2.
+    RunResult r = sample_result();
+    r.events.resize(1);
+    r.events[0].t_s = 1136200000000.0 * 1e-12;
+    double t = 0;
+    for (int i = 0; i < 25; ++i) t += 0.008;
+    r.trace.buckets.resize(1);
+    r.trace.buckets[0].t_start_s = t;
+    r.trace.buckets[0].t_end_s = t + 0.008;
+    auto first_data_line = [](const std::vector<std::string>& lines) {
+        std::size_t i = 0;
+        while (lines[i].starts_with("#")) ++i;
+        return lines.at(i + 1);
+    };
+    EXPECT_TRUE(first_data_line(lines_of(events_csv(r))).starts_with("1.1362,")) << first_data_line(lines_of(events_csv(r)));
+    EXPECT_TRUE(first_data_line(lines_of(trace_csv(r))).starts_with("0.2,0.208,")) << first_data_line(lines_of(trace_csv(r)));
+}
+
 TEST(AtomicWrite, WritesAndReplacesWholeFiles) {
     QTemporaryDir dir;
     const std::string path = dir.filePath("out.csv").toStdString();
