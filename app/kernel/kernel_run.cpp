@@ -64,6 +64,11 @@ std::vector<std::string> absent_fields(const Scenario& s) {
 
 std::optional<std::string> kernel_run_refusal(const Scenario& s, const KernelRunOptions& options) {
     if (auto e = validate(s)) return e;
+    // The emulator has one queue (tail drop or the model's CoDel); a queue
+    // per flow is not built into it yet, and a kernel run is one flow.
+    if (s.aqm == Aqm::FqCodel)
+        return std::string("--aqm fq_codel: the kernel run's path emulator has no fq_codel yet (one flow, one queue); "
+                           "use --aqm none or --aqm codel");
     if (s.bandwidth_bps > kEmulatorHonestRateBps && !options.beyond_honest_rate)
         return "--bandwidth " + format_rate(s.bandwidth_bps) + " is above what the path emulator keeps honest on "
                "this machine (" + format_rate(kEmulatorHonestRateBps) + ", measured); use a lower rate";

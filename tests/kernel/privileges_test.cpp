@@ -41,5 +41,15 @@ TEST(Refusal, AnInvalidScenarioIsRefusedByTheModelsValidation) {
     EXPECT_TRUE(kernel_run_refusal(s).has_value());
 }
 
+TEST(Refusal, FqCodelIsRefusedRatherThanRunAsAPlainFifo) {
+    // The emulator has one queue; fq_codel would silently be tail drop.
+    Scenario s;
+    s.aqm = Aqm::FqCodel;
+    const auto msg = kernel_run_refusal(s);
+    ASSERT_TRUE(msg.has_value());
+    EXPECT_NE(msg->find("--aqm fq_codel"), std::string::npos) << *msg;
+    EXPECT_EQ(msg->find('\n'), std::string::npos);
+}
+
 }  // namespace
 }  // namespace inflight::kernel
