@@ -157,7 +157,7 @@ RunResult run_scenario(const Scenario& sc, const RunControl& control) {
                 break;
             }
             if (control.on_progress && result.trace.buckets.size() % kProgressEveryBuckets == 0)
-                control.on_progress(Progress{result.trace, result.events, to_seconds(t), sc.duration_s});
+                control.on_progress(Progress{result.trace, result.events, result.flows, to_seconds(t), sc.duration_s});
             continue;
         }
         // Time never runs backwards. Known defect (issue 11, see the closing

@@ -15,6 +15,9 @@ namespace inflight {
 struct Progress {
     const Trace& trace;                // buckets completed so far
     const std::vector<Event>& events;  // events so far
+    // Each flow's trace so far (flows[i].trace; summaries are empty until
+    // the run ends). With one flow, flows[0].trace is empty: `trace` is it.
+    const std::vector<FlowResult>& flows;
     double sim_time_s;
     double duration_s;
 };

@@ -22,6 +22,7 @@ void RunWorker::run(const Scenario& scenario, quint64 generation, CancelFlag can
         snap->result.scenario = scenario;
         snap->result.trace = p.trace;
         snap->result.events = p.events;
+        snap->result.flows = p.flows;
         emit snapshot(std::move(snap));
     };
     try {
