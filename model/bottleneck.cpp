@@ -39,6 +39,7 @@ Bottleneck::Bottleneck(const Config& c, std::vector<AckPath>& returns)
     loss_.reserve(streams);
     for (std::size_t i = 0; i < streams; ++i) loss_.emplace_back(c.loss, c.loss_pattern, c.seed);
     loss_on_ = c.loss > 0;
+    for (const AckPath& r : returns) min_return_delay_ = std::min(min_return_delay_, r.delay());
     woken_.reserve(returns.size());
     // A packet waits at most the buffer's drain time and one packet's service.
     const TimePs longest = serialization_time(static_cast<std::uint32_t>(std::min<std::uint64_t>(

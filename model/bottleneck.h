@@ -11,7 +11,13 @@
 //   ACK:     handed to the packet's flow's AckPath at the end of its service
 // The packet being serialized has left the queue. Dequeues are processed
 // lazily (advance_to) in time order before every sender moment, which is
-// exact because nothing but the senders changes the queue. The discipline is
+// exact because nothing but the senders changes the queue — provided no
+// dequeue skipped over hands an ACK due before the time advanced to. The
+// horizon bounds that: a packet not yet dequeued starts its service at or
+// after busy_until and its ACK is due at least one service time plus the
+// shortest return delay later, so advancing to any t ≤ busy_until + that
+// delay reveals only ACKs due after t (the loop never advances further in
+// one go; run.cpp). The discipline is
 // chosen once per run; the per-packet path branches on it (no virtual call).
 // Packets carry their flow's index; the bottleneck knows nothing else of flows.
 #pragma once
@@ -90,6 +96,15 @@ public:
         ++queued_[p.flow];
     }
 
+    // The latest time the path may be advanced to in one go, exactly: every
+    // ACK a dequeue up to it hands over is due after it (see the opening
+    // comment). kNever when nothing waits (the packet being serialized has
+    // handed its ACK over already).
+    TimePs horizon() const {
+        const bool waiting = fq_ ? !fq_->empty() : !fifo_.empty();
+        return waiting ? busy_until_ + min_return_delay_ : kNever;
+    }
+
     std::uint64_t queue_bytes() const { return fq_ ? fq_->backlog_bytes() : fifo_.bytes(); }
     // When the link would have sent everything queued now, if nothing more came.
     // (The queue holds at most the buffer, ≤ 1 s of link time: the product fits.)
@@ -157,6 +172,7 @@ private:
     std::uint32_t cached_bytes_ = 0;
     TimePs cached_service_time_ = 0;
     TimePs busy_until_ = 0;  // when the link finishes its current packet
+    TimePs min_return_delay_ = kNever;  // the shortest of the flows' ACK path delays
 };
 
 }  // namespace inflight

@@ -1,0 +1,123 @@
+// The run loop handles every moment at exactly its time (model.md, "The
+// path"; flows.md, "How flows behave"; style.md: time never runs backwards).
+// The path's dequeues are processed lazily; a dequeue skipped over must never
+// hand a flow an ACK due before the time the loop has reached. These runs put
+// a short-RTT flow's packets where that happens: behind another flow's packet
+// while nothing else is due for longer than its RTT, and one flow whose RTT
+// is shorter than a trace bucket (duration / 5000) with link losses that
+// empty its ACK path while packets wait. Expected figures are arithmetic:
+// base RTT + serialization + the most the buffer can hold.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "run.h"
+
+using namespace inflight;
+
+namespace {
+constexpr double kMbps = 1e6;
+double serialization_s(double bytes, double bw) { return bytes * 8 / bw; }
+
+FlowSpec ping(double rtt_s, double interval_s) {
+    FlowSpec f;
+    f.kind = FlowKind::Ping;
+    f.rtt_s = rtt_s;
+    f.ping_interval_s = interval_s;
+    return f;
+}
+FlowSpec bulk(double rtt_s) {
+    FlowSpec f;
+    f.rtt_s = rtt_s;
+    return f;
+}
+
+// Smallest and largest RTT sample over the run's buckets (the path's trace
+// with one flow, the flow's own with several).
+std::pair<double, double> rtt_range(const Trace& t) {
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    for (const TraceBucket& b : t.buckets) {
+        if (!(b.rtt_s.min <= b.rtt_s.max)) continue;  // no sample in the bucket
+        lo = std::min(lo, b.rtt_s.min);
+        hi = std::max(hi, b.rtt_s.max);
+    }
+    return {lo, hi};
+}
+}  // namespace
+
+// t = 0: flow 0 (bulk, 100 ms) sends its SYN first (ties go by flow index),
+// flow 1's first ping (1 ms) waits behind it. Nothing else is due until the
+// first bucket closes at 40 s / 5000 = 8 ms, far beyond the ping's reply at
+// 64·8/C + 64·8/C + 1 ms. The reply must be taken then, not at 8 ms.
+TEST(RunLoop, APingQueuedBehindAnotherFlowsSynIsAnsweredOneBaseRttAfterItsService) {
+    Scenario s;
+    s.bandwidth_bps = 100 * kMbps;
+    s.rtt_s = 0.100;
+    s.duration_s = 40;
+    s.flows = {bulk(0.100), ping(0.001, 0.100)};
+    const RunResult r = run_scenario(s);
+    const auto& rtts = r.flows[1].ping_rtt_samples_s;
+    ASSERT_FALSE(rtts.empty());
+    const double expected = serialization_s(64, s.bandwidth_bps) * 2 + 0.001;  // 1.01024 ms
+    EXPECT_NEAR(rtts[0], expected, 1e-12);
+    // Its reply arrives at that time after the ping left (at 0).
+    EXPECT_NEAR(r.flows[1].ping_rtt_samples_t_s[0], expected, 1e-12);
+}
+
+// One ping every 10 ms with a 1 ms RTT beside a bulk CUBIC flow of 80 ms on
+// a 20 ms buffer: each ping waits for at most the buffer and one packet in
+// service, so its RTT is at most 1 ms + 20 ms + 1500·8/C + its own 64·8/C,
+// and at least 1 ms + 64·8/C. A reply taken late shows as more.
+TEST(RunLoop, PingRepliesBesideABulkFlowAreNeverLaterThanTheBufferExplains) {
+    Scenario s;
+    s.bandwidth_bps = 100 * kMbps;
+    s.rtt_s = 0.080;
+    s.buffer_s = 0.020;
+    s.duration_s = 40;
+    s.flows = {bulk(0.080), ping(0.001, 0.010)};
+    const RunResult r = run_scenario(s);
+    const auto& rtts = r.flows[1].ping_rtt_samples_s;
+    ASSERT_GT(rtts.size(), 3000u);
+    const double lo = 0.001 + serialization_s(64, s.bandwidth_bps);
+    const double hi = 0.001 + s.buffer_s + serialization_s(1500, s.bandwidth_bps) + serialization_s(64, s.bandwidth_bps);
+    for (std::size_t i = 0; i < rtts.size(); ++i) {
+        ASSERT_GE(rtts[i], lo - 1e-12) << "ping " << i;
+        ASSERT_LE(rtts[i], hi + 1e-12) << "ping " << i;
+    }
+}
+
+// One CUBIC flow with a 1 ms RTT in a 60 s run (buckets of 12 ms) at
+// 10 Mbit/s (1.2 ms per packet) with 1% random link loss and a 5 ms buffer:
+// a lost packet leaves the ACK path empty while packets wait. Every RTT
+// sample lies between the SYN's (1 ms + 64·8/C, the smallest possible) and
+// 1 ms + 5 ms of buffer + one packet in service + its own service.
+TEST(RunLoop, RttSamplesOfAFlowWithAnRttShorterThanABucketAreExplainedByTheQueue) {
+    Scenario s;
+    s.bandwidth_bps = 10 * kMbps;
+    s.rtt_s = 0.001;
+    s.buffer_s = 0.005;
+    s.loss = 0.01;
+    s.loss_pattern = LossPattern::Random;
+    s.duration_s = 60;
+    const RunResult r = run_scenario(s);
+    const auto [lo, hi] = rtt_range(r.trace);
+    EXPECT_NEAR(lo, 0.001 + serialization_s(64, s.bandwidth_bps), 1e-12);
+    EXPECT_LE(hi, 0.001 + s.buffer_s + 2 * serialization_s(1500, s.bandwidth_bps) + 1e-12);
+}
+
+// Two CUBIC flows, 1 ms and 100 ms, on a 50 ms buffer at 100 Mbit/s: the
+// short flow's samples stay within 1 ms + 50 ms + two packets' service.
+TEST(RunLoop, AShortRttFlowBehindALongOnesPacketsSeesOnlyTheQueue) {
+    Scenario s;
+    s.bandwidth_bps = 100 * kMbps;
+    s.rtt_s = 0.100;
+    s.buffer_s = 0.050;
+    s.duration_s = 40;
+    s.flows = {bulk(0.100), bulk(0.001)};
+    const RunResult r = run_scenario(s);
+    const auto [lo, hi] = rtt_range(r.flows[1].trace);
+    EXPECT_NEAR(lo, 0.001 + serialization_s(64, s.bandwidth_bps) * 2, 1e-12);  // its SYN behind flow 0's
+    EXPECT_LE(hi, 0.001 + s.buffer_s + 2 * serialization_s(1500, s.bandwidth_bps) + 1e-12);
+}
