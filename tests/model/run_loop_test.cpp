@@ -121,3 +121,50 @@ TEST(RunLoop, AShortRttFlowBehindALongOnesPacketsSeesOnlyTheQueue) {
     EXPECT_NEAR(lo, 0.001 + serialization_s(64, s.bandwidth_bps) * 2, 1e-12);  // its SYN behind flow 0's
     EXPECT_LE(hi, 0.001 + s.buffer_s + 2 * serialization_s(1500, s.bandwidth_bps) + 1e-12);
 }
+
+// Random short paths (RTT 1–3 ms, 1–100 Mbit/s, buffers 1–50 ms, runs of
+// 5–20 s so a bucket spans 1–4 ms, loss, CoDel, one to three flows of
+// mixed RTTs including a ping): on a FIFO every RTT sample of every flow
+// lies within base RTT + buffer + two packets' service. In a build with
+// assertions the loop also checks that time never runs backwards (the
+// worker stress test's random 1 ms paths tripped that before the fix).
+TEST(RunLoop, RandomShortPathsExplainEveryRttSampleByTheQueue) {
+    std::uint64_t x = 11;
+    auto uniform = [&x] {  // splitmix64 → [0, 1): the same draws on every platform
+        x += 0x9E3779B97F4A7C15ull;
+        std::uint64_t z = x;
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return static_cast<double>((z ^ (z >> 31)) >> 11) * 0x1p-53;
+    };
+    auto log_range = [&](double lo, double hi) { return lo * std::pow(hi / lo, uniform()); };
+    for (int run = 0; run < 24; ++run) {
+        Scenario s;
+        s.algorithm = run % 3 == 0 ? Algorithm::Reno : run % 3 == 1 ? Algorithm::Cubic : Algorithm::Bbr;
+        s.bandwidth_bps = std::round(log_range(1e6, 100e6));
+        s.rtt_s = std::round(log_range(0.001, 0.003) * 1e6) / 1e6;
+        s.buffer_s = std::round(log_range(0.001, 0.050) * 1e4) / 1e4;
+        s.duration_s = std::round(5 + 15 * uniform());
+        if (uniform() < 0.5) {
+            s.loss = 0.01;
+            s.loss_pattern = uniform() < 0.5 ? LossPattern::Random : LossPattern::Even;
+        }
+        if (uniform() < 0.3) s.aqm = Aqm::Codel;
+        const int n = 1 + run % 3;
+        if (n > 1) {
+            s.flows = {bulk(s.rtt_s), bulk(0.050)};
+            if (n == 3) s.flows.push_back(ping(0.001, 0.010));
+        }
+        SCOPED_TRACE(testing::Message() << "run " << run << ": " << s.bandwidth_bps / 1e6 << " Mbit/s, rtt "
+                                        << s.rtt_s * 1e3 << " ms, buffer " << s.buffer_s * 1e3 << " ms, "
+                                        << s.duration_s << " s, loss " << s.loss << ", flows " << n);
+        const RunResult r = run_scenario(s);
+        const double slack = 2 * serialization_s(1500, s.bandwidth_bps) + 1e-12;
+        for (std::size_t i = 0; i < r.flows.size(); ++i) {
+            const double base = i == 0 ? s.rtt_s : i == 1 ? 0.050 : 0.001;
+            const Trace& t = n > 1 ? r.flows[i].trace : r.trace;
+            EXPECT_LE(rtt_range(t).second, base + s.buffer_s + slack) << "flow " << i;
+            for (double rtt : r.flows[i].ping_rtt_samples_s) ASSERT_LE(rtt, base + s.buffer_s + slack) << "ping";
+        }
+    }
+}
