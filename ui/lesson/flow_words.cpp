@@ -1,0 +1,128 @@
+#include "lesson/flow_words.h"
+
+#include <QCoreApplication>
+
+#include "lesson/empty_path.h"
+#include "units.h"
+
+namespace inflight::ui {
+
+namespace {
+QString tr(const char* s) { return QCoreApplication::translate("FlowWords", s); }
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+QString algorithm_name(Algorithm a) {
+    switch (a) {
+    case Algorithm::Reno: return QStringLiteral("Reno");
+    case Algorithm::Cubic: return QStringLiteral("CUBIC");
+    case Algorithm::Bbr: return QStringLiteral("BBR");
+    }
+    return QStringLiteral("?");
+}
+
+// The label the user gave (the resolved label is "flow N (algo)" otherwise).
+QString user_label(const Scenario& sc, std::size_t i) {
+    return i < sc.flows.size() ? q(sc.flows[i].label) : QString();
+}
+}  // namespace
+
+QString flow_display_name(const Scenario& sc, std::size_t i) {
+    if (const QString l = user_label(sc, i); !l.isEmpty()) return l;
+    const std::size_t n = flow_count(sc);
+    const ResolvedFlow f = resolve_flow(sc, i);
+    int same = 0;
+    for (std::size_t j = 0; j < n; ++j) {
+        const ResolvedFlow g = resolve_flow(sc, j);
+        if (g.kind == f.kind && (f.kind == FlowKind::Ping || g.algorithm == f.algorithm)) ++same;
+    }
+    if (f.kind == FlowKind::Ping)
+        return same > 1 ? tr("ping %1").arg(i + 1) : tr("ping");
+    if (same > 1) return tr("flow %1 (%2)").arg(i + 1).arg(algorithm_name(f.algorithm));
+    return algorithm_name(f.algorithm);
+}
+
+bool is_bulk_flow(const Scenario& sc, std::size_t i) {
+    const ResolvedFlow f = resolve_flow(sc, i);
+    return f.kind == FlowKind::Tcp && !f.size_bytes;
+}
+
+int bulk_flow_count(const Scenario& sc) {
+    int n = 0;
+    for (std::size_t i = 0; i < flow_count(sc); ++i) n += is_bulk_flow(sc, i) ? 1 : 0;
+    return n;
+}
+
+double fair_share(const Scenario& sc) {
+    const int n = bulk_flow_count(sc);
+    return n > 0 ? 1.0 / n : 0.0;
+}
+
+int largest_bulk_flow(const RunResult& r) {
+    int best = -1;
+    for (std::size_t i = 0; i < r.flows.size(); ++i)
+        if (is_bulk_flow(r.scenario, i) &&
+            (best < 0 || r.flows[i].summary.share > r.flows[static_cast<std::size_t>(best)].summary.share))
+            best = static_cast<int>(i);
+    return best;
+}
+
+QString jain_words(const RunResult& r) {
+    if (bulk_flow_count(r.scenario) < 2) return {};
+    const QString jain = q(format_number(r.summary.jain_index, 2));
+    if (r.summary.jain_index >= kFairJain) return tr("the flows share fairly (Jain %1)").arg(jain);
+    const int i = largest_bulk_flow(r);
+    if (i < 0) return {};
+    const double multiple = r.flows[static_cast<std::size_t>(i)].summary.share / fair_share(r.scenario);
+    return tr("%1 takes %2× its fair share (Jain %3)")
+        .arg(flow_display_name(r.scenario, static_cast<std::size_t>(i)), q(format_number(multiple, 2)), jain);
+}
+
+double empty_path_fct_s(const Scenario& sc, std::size_t i) {
+    const ResolvedFlow f = resolve_flow(sc, i);
+    if (f.kind != FlowKind::Tcp || !f.size_bytes) return 0;
+    EmptyPath p;
+    p.bandwidth_bps = sc.bandwidth_bps;
+    p.rtt_s = f.rtt_s;
+    p.mss_bytes = sc.mss_bytes;
+    p.window_cap_bytes = std::min(f.rwnd_bytes, f.sndbuf_bytes);
+    return empty_path_fct(*f.size_bytes, p).fct_s;
+}
+
+QString fct_words(const RunResult& r, std::size_t i) {
+    const ResolvedFlow f = resolve_flow(r.scenario, i);
+    if (f.kind != FlowKind::Tcp || !f.size_bytes || i >= r.flows.size()) return {};
+    const FlowSummary& s = r.flows[i].summary;
+    const QString who = user_label(r.scenario, i);
+    const QString size = q(format_size_short(*f.size_bytes));
+    const QString empty = q(format_time(empty_path_fct_s(r.scenario, i)));
+    QString what;
+    if (s.fct_s.empty())
+        what = tr("no %1 transfer finished in the run; %2 on an empty path").arg(size, empty);
+    else if (s.fct_s.size() == 1)
+        what = tr("a %1 transfer takes %2; %3 on an empty path").arg(size, q(format_time(s.fct_s.front())), empty);
+    else
+        what = tr("a %1 transfer takes %2 (mean of %3); %4 on an empty path")
+                   .arg(size, q(format_time(s.fct_mean_s)))
+                   .arg(s.fct_s.size())
+                   .arg(empty);
+    return who.isEmpty() ? what : tr("%1: %2").arg(who, what);
+}
+
+QString ping_words(const RunResult& r, std::size_t i) {
+    const ResolvedFlow f = resolve_flow(r.scenario, i);
+    if (f.kind != FlowKind::Ping || i >= r.flows.size()) return {};
+    const FlowSummary& s = r.flows[i].summary;
+    const QString who = user_label(r.scenario, i);
+    const QString base = q(format_time(f.rtt_s));
+    if (s.pings_sent == 0 || s.pings_sent == s.pings_lost) {
+        const QString what = tr("no ping came back; the path's base RTT is %1").arg(base);
+        return who.isEmpty() ? what : tr("%1: %2").arg(who, what);
+    }
+    const QString wait = q(format_time(s.ping_mean_rtt_s));
+    if (who.isEmpty()) return tr("a ping waits %1 here; the path's base RTT is %2").arg(wait, base);
+    return tr("%1 waits %2 here; the path's base RTT is %3").arg(who, wait, base);
+}
+
+QString unsettled_warning() { return tr("still changing at the end of the run: run longer"); }
+
+}  // namespace inflight::ui

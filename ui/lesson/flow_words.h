@@ -1,0 +1,52 @@
+// The hero's words for a run of several flows (flows.md, "In the window"):
+// a name for each flow, the fair share, Jain's index in words ("BBR takes
+// 3.1× its fair share (Jain 0.62)"), a transfer's completion time beside
+// its empty-path value ("web: a 100 KB transfer takes 1.21 s; 325 ms on an
+// empty path") and a ping's wait beside its base RTT ("a ping waits 187 ms
+// here; the path's base RTT is 20 ms"). Widget-free (Qt Core for the
+// translations, context "FlowWords"); the figures come from the run's
+// summaries, the empty-path value from empty_path.h.
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <vector>
+
+#include "result.h"
+
+namespace inflight::ui {
+
+// The flow's label when the user gave one; else its algorithm ("BBR",
+// "CUBIC", "Reno") when no other TCP flow runs it; else "flow 2 (CUBIC)";
+// pings "ping" (or "ping 3" when there are several).
+QString flow_display_name(const Scenario& sc, std::size_t i);
+
+// A TCP flow without a size: it always has data (the flows Jain's index and
+// the fair share are about).
+bool is_bulk_flow(const Scenario& sc, std::size_t i);
+int bulk_flow_count(const Scenario& sc);
+// 1/n of the aggregate among the n TCP bulk flows; 0 without any.
+double fair_share(const Scenario& sc);
+
+// Jain's index in words, from the finished run's summaries: "the flows
+// share fairly (Jain 0.99)" when the index is at least kFairJain, else the
+// bulk flow with the largest share and its multiple of the fair share.
+// Empty with fewer than two bulk flows.
+inline constexpr double kFairJain = 0.95;  // flows.md, acceptance 2: equal flows reach it
+QString jain_words(const RunResult& r);
+// The bulk flow with the largest share (-1 without bulk flows).
+int largest_bulk_flow(const RunResult& r);
+
+// A finite-transfer flow's completion time beside its empty-path value;
+// empty for other flows.
+QString fct_words(const RunResult& r, std::size_t i);
+// The empty-path FCT of flow i's transfer (its size, RTT, window cap, the
+// path's rate and MSS); 0 for a flow without a size.
+double empty_path_fct_s(const Scenario& sc, std::size_t i);
+// A ping's mean wait beside the flow's base RTT; empty for other flows.
+QString ping_words(const RunResult& r, std::size_t i);
+
+// "still changing at the end of the run: run longer" (flows.md, "Settled?").
+QString unsettled_warning();
+
+}  // namespace inflight::ui
