@@ -89,8 +89,9 @@ std::string flow_lines(const RunResult& r) {
 
 std::string settled_warning(const RunResult& r) {
     if (r.summary.settled) return {};
-    return "Warning: still changing at the end of the run: run longer. The two halves of the steady state "
-           "differ by more than 10% in throughput (0.05 in a flow's share); try a longer --duration.\n";
+    return "Warning: still changing at the end of the run: run longer. Between the two halves of the steady "
+           "state, throughput climbed by more than 10% (one bulk flow) or a flow's share moved by more than "
+           "0.05 (several); try a longer --duration.\n";
 }
 
 std::string binding_limit_words(const RunResult& r) {

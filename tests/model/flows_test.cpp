@@ -318,6 +318,71 @@ TEST(Flows, SettledFiresWhenTheHalvesOfTheWindowDisagree) {
     EXPECT_TRUE(run_scenario(s).summary.settled);
 }
 
+TEST(Flows, SettledFiresOnASingleFlowStillInSlowStart) {
+    // 10 Gbit/s × 200 ms: the BDP is 166,667 packets, which slow start
+    // (10 packets, doubling each 200 ms round after a one-RTT handshake)
+    // reaches only after 14 rounds, about 3 s. In a 2 s run the whole window
+    // [1, 2] s is slow start, and each half delivers about 2^(0.5/0.2) = 5.7
+    // times the one before: the figure is the ramp.
+    Scenario s;
+    s.algorithm = Algorithm::Reno;
+    s.bandwidth_bps = 10e9;
+    s.rtt_s = 0.200;
+    s.duration_s = 2;
+    const RunResult r = run_scenario(s);
+    EXPECT_FALSE(r.summary.settled);
+    EXPECT_FALSE(r.flows[0].summary.settled);
+}
+
+TEST(Flows, SettledStaysQuietOnEveryScenarioOfTheExperiments) {
+    // flows.md, "Settled?": the warning must not fire on experiments.md's
+    // scenarios (evenly spaced loss), whose figures are steady.
+    std::vector<std::pair<std::string, Scenario>> cases;
+    auto add = [&](std::string name, auto change) {
+        Scenario s;  // experiments.md's defaults: CUBIC, 100 Mbit/s, 80 ms, 100 ms buffer, 40 s
+        change(s);
+        cases.emplace_back(std::move(name), s);
+    };
+    for (double bw : {25e6, 100e6, 1e9, 10e9})
+        for (Algorithm a : {Algorithm::Cubic, Algorithm::Reno})
+            add("1e-4 at " + std::to_string(bw), [&](Scenario& s) {
+                s.algorithm = a;
+                s.bandwidth_bps = bw;
+                s.loss = 1e-4;
+            });
+    for (Algorithm a : {Algorithm::Cubic, Algorithm::Reno})
+        add("1e-3", [&](Scenario& s) {
+            s.algorithm = a;
+            s.loss = 1e-3;
+        });
+    for (double bw : {100e6, 1e9})
+        add("rwnd 65535", [&](Scenario& s) {
+            s.bandwidth_bps = bw;
+            s.rwnd_bytes = 65535;
+        });
+    for (double buffer : {0.020, 0.100, 0.250, 0.500})
+        for (Aqm aqm : {Aqm::None, Aqm::Codel})
+            add("bufferbloat", [&](Scenario& s) {
+                s.rtt_s = 0.020;
+                s.buffer_s = buffer;
+                s.aqm = aqm;
+            });
+    add("codel ecn", [](Scenario& s) {
+        s.rtt_s = 0.020;
+        s.aqm = Aqm::Codel;
+        s.ecn = true;
+    });
+    for (bool pacing : {false, true})
+        add("bbr", [&](Scenario& s) {
+            s.algorithm = Algorithm::Bbr;
+            s.pacing = pacing;
+        });
+    for (const auto& [name, s] : cases) {
+        const RunResult r = run_scenario(s);
+        EXPECT_TRUE(r.summary.settled) << name << " (" << to_string(s.algorithm) << ", buffer " << s.buffer_s << " s)";
+    }
+}
+
 // ---- Determinism and independence ----
 
 namespace {
