@@ -2,11 +2,14 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QGraphicsEllipseItem>
 #include <QGraphicsLineItem>
 #include <QMouseEvent>
+#include <QScatterSeries>
 #include <QValueAxis>
 #include <algorithm>
 
+#include "panels/chart_key.h"
 #include "panels/chart_style.h"
 
 namespace inflight::ui {
@@ -40,6 +43,14 @@ void ChartCursor::setTime(double t_s) {
 void ChartCursor::hide() {
     shown_ = false;
     line_->setVisible(false);
+    for (Dot& d : dots_) d.item->setVisible(false);
+}
+
+std::vector<ChartCursor::Marker> ChartCursor::markers() const {
+    std::vector<Marker> out;
+    for (const Dot& d : dots_)
+        if (d.series && d.item->isVisible()) out.push_back({d.series.data(), d.value});
+    return out;
 }
 
 bool ChartCursor::isShown() const { return shown_; }
@@ -51,6 +62,7 @@ void ChartCursor::place() {
     QValueAxis* x = x_axis(chart);
     if (!shown_ || !x || x->max() <= x->min()) {
         line_->setVisible(false);
+        for (Dot& d : dots_) d.item->setVisible(false);
         return;
     }
     const QRectF area = chart->plotArea();
@@ -58,6 +70,50 @@ void ChartCursor::place() {
     const double px = area.left() + std::clamp(f, 0.0, 1.0) * area.width();
     line_->setLine(px, area.top(), px, area.bottom());
     line_->setVisible(true);
+    placeMarkers();
+}
+
+void ChartCursor::placeMarkers() {
+    QChart* chart = view_->chart();
+    std::vector<QXYSeries*> lines;
+    for (QAbstractSeries* s : chart->series())
+        if (auto* xy = qobject_cast<QXYSeries*>(s); xy && xy->isVisible() && flow_index_of(s) >= 0 &&
+                                                    !qobject_cast<QScatterSeries*>(s))
+            lines.push_back(xy);
+    // A series replaced (a new frame) moves its dot.
+    for (QXYSeries* s : lines)
+        if (std::find(watched_.begin(), watched_.end(), s) == watched_.end()) {
+            watched_.emplace_back(s);
+            connect(s, &QXYSeries::pointsReplaced, this, [this] { if (shown_) placeMarkers(); });
+        }
+    while (dots_.size() < lines.size()) {
+        auto* item = new QGraphicsEllipseItem(chart);
+        item->setZValue(1001);
+        dots_.push_back({nullptr, item, {}});
+    }
+    const QRectF area = chart->plotArea();
+    for (std::size_t i = 0; i < dots_.size(); ++i) {
+        Dot& d = dots_[i];
+        d.series = i < lines.size() ? lines[i] : nullptr;
+        bool on = false;
+        if (d.series) {
+            // The last point at or before the cursor (points run in time).
+            const QList<QPointF> pts = d.series->points();
+            auto it = std::upper_bound(pts.begin(), pts.end(), t_s_,
+                                       [](double t, const QPointF& p) { return t < p.x(); });
+            if (it != pts.begin()) {
+                d.value = *std::prev(it);
+                const QPointF at = chart->mapToPosition(d.value, d.series);
+                const QPen pen = d.series->pen();
+                const double r = std::max(3.0, pen.widthF() * 1.6);
+                d.item->setRect(at.x() - r, at.y() - r, 2 * r, 2 * r);
+                d.item->setBrush(pen.color());
+                d.item->setPen(QPen(chart->backgroundBrush().color(), 1));
+                on = area.adjusted(-1, -1, 1, 1).contains(at);
+            }
+        }
+        d.item->setVisible(on);
+    }
 }
 
 bool ChartCursor::eventFilter(QObject* watched, QEvent* event) {

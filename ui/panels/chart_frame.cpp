@@ -52,6 +52,12 @@ void ChartFrame::addSeries(std::initializer_list<QAbstractSeries*> series) {
     }
 }
 
+void ChartFrame::dropSeries(QAbstractSeries* series) {
+    if (!series) return;
+    chart()->removeSeries(series);
+    delete series;
+}
+
 int ChartFrame::columns() const { return std::max(100, static_cast<int>(chart()->plotArea().width())); }
 
 }  // namespace inflight::ui

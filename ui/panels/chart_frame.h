@@ -37,6 +37,9 @@ protected:
     QAreaSeries* band(QLineSeries* upper, QLineSeries* lower, const QString& name) const;
     // Adds `series` to the chart, drawn in this order, on both axes.
     void addSeries(std::initializer_list<QAbstractSeries*> series);
+    // Takes `series` off the chart and deletes it (per-flow series, made
+    // while several flows are shown).
+    void dropSeries(QAbstractSeries* series);
     // Columns for series drawn one value per pixel (at least 100).
     int columns() const;
 

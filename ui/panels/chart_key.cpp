@@ -4,16 +4,39 @@
 #include <QChart>
 #include <QEvent>
 #include <QGraphicsScene>
+#include <QHelpEvent>
 #include <QLineSeries>
 #include <QPainter>
+#include <QScatterSeries>
+#include <QToolTip>
 
 namespace inflight::ui {
 
 namespace {
-constexpr int kStroke = 22;  // the stroke or swatch before each name
-constexpr int kGap = 5;      // between stroke and name
-constexpr int kSpacing = 12; // between entries
+constexpr int kStroke = 22;      // the stroke or swatch before each name
+constexpr int kFlowStroke = 24;  // a flow's stroke: long enough for a dash-dot period
+constexpr int kGap = 5;          // between stroke and name
+constexpr int kSpacing = 12;     // between entries
+constexpr int kFlowSpacing = 7;  // between the flows of a group
+
+constexpr char kFlowIndex[] = "flow_index";
+constexpr char kFlowGroup[] = "flow_group";
+constexpr char kFlowShort[] = "flow_short";
+constexpr char kFlowTip[] = "flow_tip";
 }  // namespace
+
+void tag_flow_series(QAbstractSeries* series, int index, const QString& group, const QString& short_name,
+                     const QString& tip) {
+    series->setProperty(kFlowIndex, index);
+    series->setProperty(kFlowGroup, group);
+    series->setProperty(kFlowShort, short_name);
+    series->setProperty(kFlowTip, tip);
+}
+
+int flow_index_of(const QAbstractSeries* series) {
+    const QVariant v = series->property(kFlowIndex);
+    return v.isValid() ? v.toInt() : -1;
+}
 
 ChartKey::ChartKey(QChart* chart, QWidget* parent) : QWidget(parent), chart_(chart) {
     setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
@@ -32,11 +55,21 @@ void ChartKey::refresh() {
             x.band = true;
             x.brush = a->brush();
             x.pen = a->pen();
+        } else if (auto* sc = qobject_cast<QScatterSeries*>(s)) {
+            x.marker = true;
+            x.brush = sc->brush();
+            x.pen = sc->pen();
         } else if (auto* l = qobject_cast<QXYSeries*>(s)) {
             x.pen = l->pen();
         }
+        if (flow_index_of(s) >= 0) {
+            x.group = s->property(kFlowGroup).toString();
+            x.short_name = s->property(kFlowShort).toString();
+            x.tip = s->property(kFlowTip).toString();
+        }
         sig += x.name + QLatin1Char('|') + x.pen.color().name(QColor::HexArgb) + QString::number(x.pen.widthF()) +
-               QString::number(int(x.pen.style())) + x.brush.color().name(QColor::HexArgb) + QLatin1Char(';');
+               QString::number(int(x.pen.style())) + x.brush.color().name(QColor::HexArgb) + x.group +
+               QLatin1Char('|') + x.short_name + QLatin1Char(';');
         e.push_back(std::move(x));
     }
     if (sig == signature_) return;
@@ -52,37 +85,108 @@ QStringList ChartKey::names() const {
     return out;
 }
 
-int ChartKey::entryWidth(const Entry& e) const {
-    return kStroke + kGap + fontMetrics().horizontalAdvance(e.name);
+std::vector<ChartKey::Item> ChartKey::items(bool compact) const {
+    std::vector<Item> out;
+    QString group;
+    for (std::size_t i = 0; i < entries_.size(); ++i) {
+        const Entry& e = entries_[i];
+        if (!e.group.isEmpty() && e.group != group) out.push_back({-1, tr("%1:").arg(e.group)});
+        group = e.group;
+        out.push_back({static_cast<int>(i), compact && !e.group.isEmpty() ? e.short_name : e.name});
+    }
+    return out;
 }
 
-std::vector<QRect> ChartKey::place(int w, int* lines) const {
+bool ChartKey::useCompact(int w) const {
+    bool groups = false;
+    for (const Entry& e : entries_) groups = groups || !e.group.isEmpty();
+    if (!groups) return false;
+    int full = 0, brief = 0;
+    place(items(false), w, &full);
+    place(items(true), w, &brief);
+    return full > brief;
+}
+
+int ChartKey::itemWidth(const Item& it) const {
+    const int text = fontMetrics().horizontalAdvance(it.text);
+    if (it.entry < 0) return text;
+    const Entry& e = entries_[static_cast<std::size_t>(it.entry)];
+    return (e.group.isEmpty() ? kStroke : kFlowStroke) + kGap + text;
+}
+
+std::vector<QRect> ChartKey::place(const std::vector<Item>& its, int w, int* lines) const {
     std::vector<QRect> out;
     const int h = fontMetrics().height();
-    int x = 0, y = 0, n = entries_.empty() ? 0 : 1;
-    for (const Entry& e : entries_) {
-        const int ew = entryWidth(e);
+    int x = 0, y = 0, n = its.empty() ? 0 : 1;
+    for (std::size_t i = 0; i < its.size(); ++i) {
+        const Item& it = its[i];
+        int ew = itemWidth(it);
+        // A group's title stays on the line of its first flow.
+        if (it.entry < 0 && i + 1 < its.size()) ew += kGap + itemWidth(its[i + 1]);
         if (x > 0 && x + ew > w) {
             x = 0;
             y += h;
             ++n;
         }
-        out.emplace_back(x, y, ew, h);
-        x += ew + kSpacing;
+        out.emplace_back(x, y, itemWidth(it), h);
+        // Inside a group (after its title or between its flows) the gap is
+        // small; between entries and groups the usual spacing.
+        const bool next_in_group = i + 1 < its.size() && its[i + 1].entry >= 0 &&
+                                   !entries_[static_cast<std::size_t>(its[i + 1].entry)].group.isEmpty() &&
+                                   (it.entry < 0 || entries_[static_cast<std::size_t>(it.entry)].group ==
+                                                        entries_[static_cast<std::size_t>(its[i + 1].entry)].group);
+        x += out.back().width() + (it.entry < 0 ? kGap : next_in_group ? kFlowSpacing : kSpacing);
     }
     if (lines) *lines = n;
     return out;
 }
 
 bool ChartKey::fits() const {
-    for (const QRect& r : place(width(), nullptr))
+    for (const QRect& r : place(items(useCompact(width())), width(), nullptr))
         if (r.right() >= width()) return false;
     return true;
 }
 
+QStringList ChartKey::shownTexts() const {
+    QStringList out;
+    for (const Item& it : items(useCompact(width()))) out << it.text;
+    return out;
+}
+
+QString ChartKey::tipAt(const QPoint& pos) const {
+    const std::vector<Item> its = items(useCompact(width()));
+    const std::vector<QRect> rects = place(its, width(), nullptr);
+    for (std::size_t i = 0; i < its.size(); ++i)
+        if (its[i].entry >= 0 && rects[i].contains(pos)) {
+            const Entry& e = entries_[static_cast<std::size_t>(its[i].entry)];
+            if (!e.tip.isEmpty()) return e.tip;
+        }
+    // Anywhere else: every flow, one a line, under its group.
+    QStringList lines;
+    QString group;
+    for (const Entry& e : entries_) {
+        if (e.group.isEmpty()) continue;
+        if (e.group != group) lines << tr("%1:").arg(e.group);
+        group = e.group;
+        lines << QStringLiteral("  ") + (e.tip.isEmpty() ? e.name : e.tip);
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+bool ChartKey::event(QEvent* e) {
+    if (e->type() == QEvent::ToolTip) {
+        auto* he = static_cast<QHelpEvent*>(e);
+        const QString tip = tipAt(he->pos());
+        if (tip.isEmpty()) QToolTip::hideText();
+        else QToolTip::showText(he->globalPos(), tip, this);
+        return true;
+    }
+    return QWidget::event(e);
+}
+
 int ChartKey::heightForWidth(int w) const {
     int lines = 0;
-    place(w, &lines);
+    place(items(useCompact(w)), w, &lines);
     return lines * fontMetrics().height() + 2;
 }
 
@@ -92,6 +196,9 @@ QSize ChartKey::minimumSizeHint() const { return {0, height()}; }
 void ChartKey::fixHeight() {
     const int h = heightForWidth(std::max(1, width()));
     if (h != height() || minimumHeight() != h) setFixedHeight(h);
+    // Flows behind short names: their full names in the tooltip; the
+    // accessible description says the same for a screen reader.
+    setAccessibleDescription(tipAt(QPoint(-1, -1)));
 }
 
 void ChartKey::resizeEvent(QResizeEvent* e) {
@@ -111,23 +218,37 @@ void ChartKey::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing, true);
     const QFontMetrics fm = fontMetrics();
-    const std::vector<QRect> rects = place(width(), nullptr);
+    const std::vector<Item> its = items(useCompact(width()));
+    const std::vector<QRect> rects = place(its, width(), nullptr);
     const QColor text = palette().color(QPalette::WindowText);
-    for (std::size_t i = 0; i < entries_.size(); ++i) {
-        const Entry& e = entries_[i];
+    for (std::size_t i = 0; i < its.size(); ++i) {
+        const Item& it = its[i];
         const QRect r = rects[i];
         const int mid = r.top() + r.height() / 2;
-        if (e.band) {
-            p.fillRect(QRect(r.left(), mid - 5, kStroke, 10), e.brush);
-        } else {
-            QPen pen = e.pen;
-            pen.setWidthF(std::min(pen.widthF(), 5.0));
-            pen.setCapStyle(Qt::FlatCap);
-            p.setPen(pen);
-            p.drawLine(QPointF(r.left(), mid), QPointF(r.left() + kStroke, mid));
+        int text_x = r.left();
+        if (it.entry >= 0) {
+            const Entry& e = entries_[static_cast<std::size_t>(it.entry)];
+            const int stroke = e.group.isEmpty() ? kStroke : kFlowStroke;
+            if (e.band) {
+                p.fillRect(QRect(r.left(), mid - 5, stroke, 10), e.brush);
+            } else if (e.marker) {
+                p.setPen(e.pen);
+                p.setBrush(e.brush);
+                p.drawEllipse(QPointF(r.left() + stroke / 2.0, mid), 3.5, 3.5);
+                p.setBrush(Qt::NoBrush);
+            } else {
+                QPen pen = e.pen;
+                // A flow's stroke thin enough that its dash pattern (in
+                // units of the pen's width) repeats within the stroke.
+                pen.setWidthF(std::min(pen.widthF(), e.group.isEmpty() ? 5.0 : 2.5));
+                pen.setCapStyle(Qt::FlatCap);
+                p.setPen(pen);
+                p.drawLine(QPointF(r.left(), mid), QPointF(r.left() + stroke, mid));
+            }
+            text_x += stroke + kGap;
         }
         p.setPen(text);
-        p.drawText(QPoint(r.left() + kStroke + kGap, r.top() + fm.ascent()), e.name);
+        p.drawText(QPoint(text_x, r.top() + fm.ascent()), it.text);
     }
 }
 

@@ -4,6 +4,13 @@
 // brush, and the name — wrapping onto as many lines as the width needs.
 // It reads the chart's series whenever the scene changes and grows or
 // shrinks only when its count of lines does.
+//
+// Several flows: series tagged with tag_flow_series() are grouped under
+// their group's title ("cwnd:", then one stroke per flow in the flow's
+// pen). When the full names ("flow 1 (cubic)") would need more lines than
+// the short ones ("1"), each flow shows its short name, and the full name
+// (with its colour and line style) is the tooltip: eight flows' key stays
+// one or two lines at 1280×720, and nothing is cut without a tooltip.
 #pragma once
 
 #include <QBrush>
@@ -11,9 +18,19 @@
 #include <QWidget>
 #include <vector>
 
+class QAbstractSeries;
 class QChart;
 
 namespace inflight::ui {
+
+// Marks `series` as flow `index`'s line in the group `group` ("cwnd"), with
+// its short name for a crowded key ("1") and its full one as `name`, and a
+// tooltip (`tip`: "flow 1 (cubic): blue, solid line"). The playhead cursor
+// puts a marker on every such line.
+void tag_flow_series(QAbstractSeries* series, int index, const QString& group, const QString& short_name,
+                     const QString& tip);
+// The flow index a series was tagged with, or -1.
+int flow_index_of(const QAbstractSeries* series);
 
 class ChartKey : public QWidget {
     Q_OBJECT
@@ -25,6 +42,13 @@ public:
     QStringList names() const;
     // Whether every entry is shown whole at the current width.
     bool fits() const;
+    // Whether the flows show their short names at the current width.
+    bool compact() const { return useCompact(width()); }
+    // The texts drawn at the current width (group titles, names), for tests.
+    QStringList shownTexts() const;
+    // The tooltip at a point of the key (a flow's full name), or the list
+    // of every flow's.
+    QString tipAt(const QPoint& pos) const;
 
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int w) const override;
@@ -35,6 +59,7 @@ protected:
     void paintEvent(QPaintEvent*) override;
     void resizeEvent(QResizeEvent* e) override;
     void changeEvent(QEvent* e) override;
+    bool event(QEvent* e) override;
 
 private:
     struct Entry {
@@ -42,10 +67,20 @@ private:
         QPen pen;
         QBrush brush;  // a band: filled swatch
         bool band = false;
+        bool marker = false;  // a scatter series: a dot
+        QString group, short_name, tip;  // a flow's line (tag_flow_series)
     };
-    // Each entry's rectangle at width `w`; the number of lines in *lines.
-    std::vector<QRect> place(int w, int* lines) const;
-    int entryWidth(const Entry& e) const;
+    // What is laid out: an entry (its stroke and name, or short name), or
+    // a group's title (entry -1).
+    struct Item {
+        int entry = -1;
+        QString text;
+    };
+    std::vector<Item> items(bool compact) const;
+    bool useCompact(int w) const;
+    // Each item's rectangle at width `w`; the number of lines in *lines.
+    std::vector<QRect> place(const std::vector<Item>& items, int w, int* lines) const;
+    int itemWidth(const Item& it) const;
     void fixHeight();
 
     QChart* chart_;

@@ -99,8 +99,8 @@ void Dashboard::drawPending() {
     pending_.reset();
     since_frame_.restart();
     const RunResult& r = shown_->result;
-    window_->setTrace(r.trace, r.scenario.duration_s);
-    rtt_->setTrace(r.trace, r.scenario.duration_s);
+    window_->setRun(r);  // with several flows, the per-flow lines too
+    rtt_->setRun(r);
     hero_->setSnapshot(*shown_);
     events_->setSnapshot(shown_);
     const std::optional<TheoryLevels> theory =

@@ -4,13 +4,61 @@
 #include <QChart>
 #include <QLegend>
 #include <QLineSeries>
+#include <QScatterSeries>
 #include <QValueAxis>
 #include <algorithm>
+#include <cmath>
+#include <set>
 
 #include "panels/chart_key.h"
+#include "panels/flow_lines.h"
 #include "panels/trace_series.h"
+#include "units.h"
 
 namespace inflight::ui {
+
+namespace {
+
+// The distinct base RTTs of the flows, ascending (to the microsecond).
+std::vector<double> distinct_rtts(const std::vector<ShownFlow>& flows) {
+    std::set<long long> us;
+    for (const ShownFlow& f : flows) us.insert(std::llround(f.rtt_s * 1e6));
+    std::vector<double> out;
+    for (long long u : us) out.push_back(static_cast<double>(u) * 1e-6);
+    return out;
+}
+
+// A ping's replies as dots, in ms: every one, or past `max_dots` each
+// pixel column's lowest and highest (what a column can show).
+QList<QPointF> ping_dots(const FlowResult& f, const ColumnRange& r, int max_dots) {
+    const auto& t = f.ping_rtt_samples_t_s;
+    const auto& v = f.ping_rtt_samples_s;
+    const std::size_t n = std::min(t.size(), v.size());
+    QList<QPointF> out;
+    if (static_cast<int>(n) <= max_dots) {
+        out.reserve(static_cast<qsizetype>(n));
+        for (std::size_t i = 0; i < n; ++i)
+            if (std::isfinite(v[i])) out.append({t[i], v[i] * 1e3});
+        return out;
+    }
+    std::vector<double> lo(static_cast<std::size_t>(r.columns), INFINITY), hi(lo.size(), -INFINITY);
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!std::isfinite(v[i])) continue;
+        const double fr = (t[i] - r.t0_s) / std::max(1e-12, r.t1_s - r.t0_s);
+        const auto c = static_cast<std::size_t>(std::clamp(static_cast<int>(fr * r.columns), 0, r.columns - 1));
+        lo[c] = std::min(lo[c], v[i]);
+        hi[c] = std::max(hi[c], v[i]);
+    }
+    for (std::size_t c = 0; c < lo.size(); ++c) {
+        if (lo[c] > hi[c]) continue;
+        const double x = r.t0_s + (static_cast<double>(c) + 0.5) * (r.t1_s - r.t0_s) / r.columns;
+        out.append({x, lo[c] * 1e3});
+        if (hi[c] != lo[c]) out.append({x, hi[c] * 1e3});
+    }
+    return out;
+}
+
+}  // namespace
 
 RttChart::RttChart(QWidget* parent) : ChartFrame(tr("RTT (ms)"), parent) {
     env_lo_ = line();
@@ -27,23 +75,88 @@ RttChart::RttChart(QWidget* parent) : ChartFrame(tr("RTT (ms)"), parent) {
 }
 
 void RttChart::restyle(const ChartStyle& style) {
+    style_ = style;
     const SeriesColors c = style.colors();
     envelope_->setBrush(c.envelope);
     envelope_->setPen(style.pen(c.rtt, 1.5));
     srtt_->setPen(style.pen(c.srtt, 1.2));
     min_rtt_->setPen(style.pen(c.min_rtt, 1.8, Qt::DashDotLine, true));
     base_->setPen(style.pen(c.base_rtt, 3.5, Qt::SolidLine));
+    for (QLineSeries* b : extra_bases_) b->setPen(base_->pen());
     style_chart(chart());
     key()->setFont(chart()->legend()->font());
 }
 
+std::vector<QLineSeries*> RttChart::flowSrttSeries() const {
+    std::vector<QLineSeries*> out;
+    for (const PerFlow& f : flows_)
+        if (!f.ping) out.push_back(static_cast<QLineSeries*>(f.series));
+    return out;
+}
+
+std::vector<QScatterSeries*> RttChart::pingSeries() const {
+    std::vector<QScatterSeries*> out;
+    for (const PerFlow& f : flows_)
+        if (f.ping) out.push_back(static_cast<QScatterSeries*>(f.series));
+    return out;
+}
+
 void RttChart::clear() {
+    syncFlowSeries(nullptr);
     for (QLineSeries* s : {env_lo_, env_hi_, srtt_, min_rtt_, base_}) s->clear();
     xAxis()->setRange(0, 40);
     yAxis()->setRange(0, 100);
 }
 
+void RttChart::syncFlowSeries(const RunResult* r) {
+    const std::vector<ShownFlow> flows = r ? shown_flows(*r) : std::vector<ShownFlow>{};
+    QString sig;
+    for (const ShownFlow& f : flows) sig += QString::number(f.index) + (f.kind == FlowKind::Ping ? 'p' : 't');
+    const std::vector<double> rtts = distinct_rtts(flows);
+    if (!flows.empty()) sig += QLatin1Char('/') + QString::number(rtts.size());
+    if (sig == signature_) return;
+    signature_ = sig;
+    for (PerFlow& f : flows_) dropSeries(f.series);
+    flows_.clear();
+    for (QLineSeries* b : extra_bases_) dropSeries(b);
+    extra_bases_.clear();
+    const bool several = !flows.empty();
+    for (QAbstractSeries* s : std::initializer_list<QAbstractSeries*>{envelope_, srtt_, min_rtt_})
+        s->setVisible(!several);
+    base_->setName(tr("base RTT"));
+    if (!several) return;
+    // Under the flows: one broad base line per further distinct RTT.
+    for (std::size_t i = 1; i < rtts.size(); ++i) {
+        QLineSeries* b = line();
+        b->setPen(base_->pen());
+        addSeries({b});
+        extra_bases_.push_back(b);
+    }
+    // Smoothed RTTs, then the pings' dots on top.
+    for (const ShownFlow& f : flows)
+        if (f.kind == FlowKind::Tcp) {
+            QLineSeries* s = line();
+            addSeries({s});
+            flows_.push_back({f.index, s, false});
+        }
+    for (const ShownFlow& f : flows)
+        if (f.kind == FlowKind::Ping) {
+            auto* s = new QScatterSeries(chart());
+            addSeries({s});
+            flows_.push_back({f.index, s, true});
+        }
+}
+
+void RttChart::styleFlowSeries(const RunResult& r) {
+    const std::vector<ShownFlow> flows = shown_flows(r);
+    for (PerFlow& p : flows_) {
+        const ShownFlow& f = flows[static_cast<std::size_t>(p.index)];
+        style_flow_series(p.series, f, p.ping ? tr("ping replies") : tr("smoothed RTT"), style_, p.ping ? 2.2 : 1.8);
+    }
+}
+
 void RttChart::setTrace(const Trace& t, double duration_s) {
+    syncFlowSeries(nullptr);
     const ColumnRange r{0, duration_s, columns()};
     QList<QPointF> lo, hi;
     minmax_envelope(t, &TraceBucket::rtt_s, r, 1e3, &lo, &hi);
@@ -54,6 +167,51 @@ void RttChart::setTrace(const Trace& t, double duration_s) {
     base_->replace({{0, t.base_rtt_s * 1e3}, {duration_s, t.base_rtt_s * 1e3}});
     double top = t.base_rtt_s;
     for (const QPointF& p : hi) top = std::max(top, p.y() / 1e3);
+    xAxis()->setRange(0, duration_s);
+    yAxis()->setRange(0, nice_ceiling(top * 1e3 * 1.08));
+    yAxis()->applyNiceNumbers();
+    fit_vertical_ticks(yAxis(), chart()->plotArea().height());
+}
+
+void RttChart::setRun(const RunResult& run) {
+    const std::vector<ShownFlow> flows = shown_flows(run);
+    if (flows.empty()) {
+        setTrace(run.trace, run.scenario.duration_s);
+        return;
+    }
+    syncFlowSeries(&run);
+    styleFlowSeries(run);
+    const double duration_s = run.scenario.duration_s;
+    const ColumnRange r{0, duration_s, columns()};
+    for (QLineSeries* s : {env_lo_, env_hi_, srtt_, min_rtt_}) s->clear();
+
+    // The reference lines: every distinct base RTT of the flows.
+    const std::vector<double> rtts = distinct_rtts(flows);
+    const auto flat = [&](QLineSeries* s, double rtt_s) { s->replace({{0, rtt_s * 1e3}, {duration_s, rtt_s * 1e3}}); };
+    flat(base_, rtts.front());
+    for (std::size_t i = 1; i < rtts.size() && i - 1 < extra_bases_.size(); ++i) flat(extra_bases_[i - 1], rtts[i]);
+    if (rtts.size() > 1) {
+        QStringList ms;
+        for (double x : rtts) ms << QString::fromStdString(format_number(x * 1e3, 3));
+        const QString name = tr("base RTTs (%1 ms)").arg(ms.join(QStringLiteral(", ")));
+        if (base_->name() != name) base_->setName(name);
+    } else if (base_->name() != tr("base RTT")) {
+        base_->setName(tr("base RTT"));
+    }
+
+    double top = rtts.back();
+    for (PerFlow& p : flows_) {
+        const FlowResult* f = flows[static_cast<std::size_t>(p.index)].result;
+        QList<QPointF> pts;
+        if (f && p.ping) {
+            pts = ping_dots(*f, r, kMaxPingDots);
+        } else if (f) {
+            // No smoothed RTT before the flow's first sample (0) or start.
+            pts = level_line(f->trace, [](const TraceBucket& b) { return b.srtt_s > 0 ? b.srtt_s : NAN; }, r, 1e3);
+        }
+        for (const QPointF& q : pts) top = std::max(top, q.y() / 1e3);
+        p.series->replace(pts);
+    }
     xAxis()->setRange(0, duration_s);
     yAxis()->setRange(0, nice_ceiling(top * 1e3 * 1.08));
     yAxis()->applyNiceNumbers();

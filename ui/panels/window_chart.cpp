@@ -9,7 +9,9 @@
 #include <cmath>
 
 #include "panels/chart_key.h"
+#include "panels/flow_lines.h"
 #include "panels/trace_series.h"
+#include "flow_spec.h"
 #include "units.h"
 
 namespace inflight::ui {
@@ -39,6 +41,7 @@ WindowChart::WindowChart(QWidget* parent) : ChartFrame(tr("packets"), parent) {
 }
 
 void WindowChart::restyle(const ChartStyle& style) {
+    style_ = style;
     const SeriesColors c = style.colors();
     calm_->setBrush(c.calm);
     calm_->setPen(Qt::NoPen);
@@ -56,8 +59,58 @@ void WindowChart::restyle(const ChartStyle& style) {
     theory_window_->setPen(style.pen(c.theory, 2, Qt::DotLine, true));
     rwnd_level_->setPen(style.pen(c.rwnd_level, 2, Qt::DashDotLine, true));
     sndbuf_level_->setPen(style.pen(c.rwnd_level, 2, Qt::DashDotDotLine, true));
+    styleFlowSeries();
     style_chart(chart());
     key()->setFont(chart()->legend()->font());
+}
+
+std::vector<QLineSeries*> WindowChart::flowCwndSeries() const {
+    std::vector<QLineSeries*> out;
+    for (const auto& [i, s] : flow_cwnd_) out.push_back(s);
+    return out;
+}
+
+std::vector<int> WindowChart::flowCwndIndices() const {
+    std::vector<int> out;
+    for (const auto& [i, s] : flow_cwnd_) out.push_back(i);
+    return out;
+}
+
+void WindowChart::syncFlowSeries(const std::vector<int>& tcp) {
+    const bool several = run_ && flow_count(run_->scenario) > 1;
+    if (tcp == flowCwndIndices() && several == (total_ != nullptr)) return;
+    for (auto& [i, s] : flow_cwnd_) dropSeries(s);
+    flow_cwnd_.clear();
+    dropSeries(total_);
+    total_ = nullptr;
+    // One flow: today's series, today's chart.
+    for (QLineSeries* s : {window_, cwnd_, inflight_, ssthresh_}) s->setVisible(!several);
+    if (!several) return;
+    // The total first, so every flow's line is drawn over its broad stroke.
+    total_ = line(tr("total in flight"));
+    addSeries({total_});
+    for (int i : tcp) {
+        QLineSeries* s = line();
+        addSeries({s});
+        flow_cwnd_.emplace_back(i, s);
+    }
+    styleFlowSeries();
+}
+
+void WindowChart::styleFlowSeries() {
+    if (total_) {
+        const SeriesColors c = style_.colors();
+        // Broad and pale under the flows' lines: the sum stands above them
+        // all, and no flow is drawn this wide.
+        QPen broad = style_.pen(c.window, 4.5);
+        broad.setCapStyle(Qt::FlatCap);
+        broad.setJoinStyle(Qt::BevelJoin);
+        total_->setPen(broad);
+    }
+    if (!run_) return;
+    const std::vector<ShownFlow> flows = shown_flows(*run_);
+    for (auto& [i, s] : flow_cwnd_)
+        if (i < static_cast<int>(flows.size())) style_flow_series(s, flows[static_cast<std::size_t>(i)], tr("cwnd"), style_, 2);
 }
 
 void WindowChart::setBytes(bool bytes) {
@@ -79,6 +132,8 @@ void WindowChart::setTheory(const std::optional<TheoryLevels>& levels) {
 
 void WindowChart::clear() {
     trace_ = nullptr;
+    run_ = nullptr;
+    syncFlowSeries({});
     for (QLineSeries* s : {calm_lo_, calm_hi_, warm_hi_, cwnd_, window_, inflight_, ssthresh_, theory_window_,
                            rwnd_level_, sndbuf_level_})
         s->clear();
@@ -89,7 +144,21 @@ void WindowChart::clear() {
 
 void WindowChart::setTrace(const Trace& trace, double duration_s) {
     trace_ = &trace;
+    run_ = nullptr;
     duration_s_ = duration_s;
+    syncFlowSeries({});
+    redraw();
+}
+
+void WindowChart::setRun(const RunResult& r) {
+    trace_ = &r.trace;
+    run_ = &r;
+    duration_s_ = r.scenario.duration_s;
+    std::vector<int> tcp;
+    for (const ShownFlow& f : shown_flows(r))
+        if (f.kind == FlowKind::Tcp) tcp.push_back(f.index);
+    syncFlowSeries(tcp);
+    styleFlowSeries();  // labels and tips follow the scenario (unchanged: no-ops)
     redraw();
 }
 
@@ -113,10 +182,29 @@ void WindowChart::redraw() {
     calm_lo_->replace({{0, 0}, {duration_s_, 0}});
     calm_hi_->replace({{0, t.bdp_bytes * per}, {duration_s_, t.bdp_bytes * per}});
     warm_hi_->replace({{0, pipe_top * per}, {duration_s_, pipe_top * per}});
-    cwnd_->replace(minmax_line(t, &TraceBucket::cwnd_bytes, r, per));
-    window_->replace(minmax_line(t, &TraceBucket::window_bytes, r, per));
-    inflight_->replace(minmax_line(t, &TraceBucket::inflight_bytes, r, per));
-    ssthresh_->replace(level_line(t, &TraceBucket::ssthresh_bytes, r, per));
+    const std::vector<ShownFlow> flows = run_ ? shown_flows(*run_) : std::vector<ShownFlow>{};
+    const bool several = !flows.empty();
+    if (several) {
+        // The shared path's bands are at the shortest flow RTT: say which,
+        // when the flows' RTTs differ.
+        bool differ = false;
+        for (const ShownFlow& f : flows) differ = differ || std::abs(f.rtt_s - flows.front().rtt_s) > 1e-9;
+        const QString pipe = differ ? tr("pipe (BDP at %1 ms)").arg(QString::fromStdString(format_number(t.base_rtt_s * 1e3, 3)))
+                                    : tr("pipe (BDP)");
+        if (calm_->name() != pipe) calm_->setName(pipe);
+        for (QLineSeries* s : {cwnd_, window_, inflight_, ssthresh_}) s->clear();
+        if (total_) total_->replace(minmax_line(t, &TraceBucket::inflight_bytes, r, per));
+        for (auto& [i, s] : flow_cwnd_) {
+            const FlowResult* f = flows[static_cast<std::size_t>(i)].result;
+            s->replace(f ? minmax_line(f->trace, &TraceBucket::cwnd_bytes, r, per) : QList<QPointF>{});
+        }
+    } else {
+        if (calm_->name() != tr("pipe (BDP)")) calm_->setName(tr("pipe (BDP)"));
+        cwnd_->replace(minmax_line(t, &TraceBucket::cwnd_bytes, r, per));
+        window_->replace(minmax_line(t, &TraceBucket::window_bytes, r, per));
+        inflight_->replace(minmax_line(t, &TraceBucket::inflight_bytes, r, per));
+        ssthresh_->replace(level_line(t, &TraceBucket::ssthresh_bytes, r, per));
+    }
 
     // Theory overlay: flat lines at what the laws predict.
     const auto level = [&](QLineSeries* s, double bytes, const QString& name) {
@@ -144,7 +232,22 @@ void WindowChart::redraw() {
         if (std::isfinite(b.cwnd_bytes.max)) cwnd_top = std::max(cwnd_top, b.cwnd_bytes.max);
     }
     const bool cwnd_binds = cwnd_top <= used * 1.0001;  // else rwnd or sndbuf held it below cwnd
-    if (cwnd_binds) used = std::max(used, cwnd_top);
+    if (several) {
+        // Every line drawn fits: the total in flight, and each flow's cwnd
+        // unless a smaller limit held that flow's window below it (then its
+        // window in force fits, as with one flow).
+        used = series_max(t, &TraceBucket::inflight_bytes);
+        for (const auto& [i, s] : flow_cwnd_) {
+            const FlowResult* f = flows[static_cast<std::size_t>(i)].result;
+            if (!f) continue;
+            const double in_force = std::max(series_max(f->trace, &TraceBucket::window_bytes),
+                                             series_max(f->trace, &TraceBucket::inflight_bytes));
+            const double cw = series_max(f->trace, &TraceBucket::cwnd_bytes);
+            used = std::max(used, cw <= in_force * 1.0001 ? cw : in_force);
+        }
+    } else if (cwnd_binds) {
+        used = std::max(used, cwnd_top);
+    }
     const double top = fit_window_ ? std::max(used, 4.0 * mss) * 1.08 : std::max(pipe_top, used) * 1.08;
     xAxis()->setRange(0, duration_s_);
     yAxis()->setRange(0, nice_ceiling(top * per));
@@ -159,7 +262,8 @@ void WindowChart::redraw() {
             steady = std::max(steady, b.window_bytes.max);
     QString note;
     if (!fit_window_ && steady > 0 && steady < 0.05 * pipe_top && steady < t.bdp_bytes && t.bdp_bytes > 0)
-        note = tr("window ≈ %1 pkts, %2 % of the pipe · Ctrl+F zooms")
+        note = (several ? tr("windows ≈ %1 pkts in all, %2 % of the pipe · Ctrl+F zooms")
+                        : tr("window ≈ %1 pkts, %2 % of the pipe · Ctrl+F zooms"))
                    .arg(QString::number(steady / mss, 'f', 0),
                         QString::fromStdString(format_number(100 * steady / t.bdp_bytes, 2)));
     chart()->setTitle(note);

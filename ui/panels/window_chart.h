@@ -1,9 +1,18 @@
 // Panel 1 — the window against the pipe. Calm band 0..BDP (the pipe), warm
 // band BDP..BDP+buffer (the queue); cwnd, window in force, bytes in flight
 // and a dashed ssthresh. In packets, or in bytes.
+//
+// Several flows (flows.md, "In the window"): each TCP flow's cwnd in its
+// flow colour (flow_palette.h; pings have no window), the total bytes in
+// flight of every flow as a broad grey stroke under them, over the bands of
+// the shared path (at the shortest flow RTT; the pipe's key entry names
+// that RTT when the flows' RTTs differ). The one-flow lines are hidden then,
+// and with one flow the chart is today's: the per-flow series exist only
+// while several flows are shown.
 #pragma once
 
 #include <optional>
+#include <vector>
 
 #include "lesson/theory_levels.h"
 #include "panels/chart_frame.h"
@@ -21,6 +30,9 @@ public:
     explicit WindowChart(QWidget* parent = nullptr);
 
     void setTrace(const Trace& trace, double duration_s);
+    // A run (finished, or so far): with one flow the same as
+    // setTrace(r.trace, ...); with several, the per-flow lines too.
+    void setRun(const RunResult& r);
     void setBytes(bool bytes);
     // Scale y to the window alone (the bands may then run off the top), for
     // a window far smaller than the pipe.
@@ -33,6 +45,11 @@ public:
     // The theory lines' pens, for tests and the legend.
     QLineSeries* theoryWindowSeries() const { return theory_window_; }
     QLineSeries* cwndSeries() const { return cwnd_; }
+    // Several flows: one cwnd line per TCP flow (in flow order) and the
+    // total in flight; empty / null with one flow.
+    std::vector<QLineSeries*> flowCwndSeries() const;
+    std::vector<int> flowCwndIndices() const;
+    QLineSeries* totalInflightSeries() const { return total_; }
     // The y axis's units per byte (1/MSS in packets, 1e-3 in KB, ...), for
     // overlays drawn on the same axes (the compare ghost).
     double yPerByte() const { return y_per_byte_; }
@@ -43,6 +60,10 @@ signals:
 
 private:
     void redraw();
+    // Makes the per-flow series match `tcp` (flow indices), or drops them
+    // (empty): only when the set of flows changes.
+    void syncFlowSeries(const std::vector<int>& tcp);
+    void styleFlowSeries();
 
     QLineSeries* calm_lo_;
     QLineSeries* calm_hi_;
@@ -56,8 +77,12 @@ private:
     QLineSeries* theory_window_;
     QLineSeries* rwnd_level_;
     QLineSeries* sndbuf_level_;
+    QLineSeries* total_ = nullptr;                          // several flows only
+    std::vector<std::pair<int, QLineSeries*>> flow_cwnd_;  // flow index, its line
     std::optional<TheoryLevels> theory_;
+    ChartStyle style_;
     const Trace* trace_ = nullptr;  // owned by the snapshot the dashboard keeps
+    const RunResult* run_ = nullptr;  // likewise; null after setTrace
     double duration_s_ = 40;
     bool bytes_ = false;
     bool fit_window_ = false;

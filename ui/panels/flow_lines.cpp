@@ -1,0 +1,64 @@
+#include "panels/flow_lines.h"
+
+#include <QCoreApplication>
+#include <QScatterSeries>
+#include <QXYSeries>
+
+#include "flow_spec.h"
+#include "panels/chart_key.h"
+#include "panels/flow_palette.h"
+
+namespace inflight::ui {
+
+namespace {
+QString tr(const char* s) { return QCoreApplication::translate("FlowLines", s); }
+}  // namespace
+
+std::vector<ShownFlow> shown_flows(const RunResult& r) {
+    std::vector<ShownFlow> out;
+    const std::size_t n = flow_count(r.scenario);
+    if (n < 2) return out;
+    out.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const ResolvedFlow f = resolve_flow(r.scenario, i);
+        ShownFlow s;
+        s.index = static_cast<int>(i);
+        s.kind = f.kind;
+        s.label = QString::fromStdString(f.label);
+        s.rtt_s = f.rtt_s;
+        if (i < r.flows.size()) s.result = &r.flows[i];
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+QString pen_style_name(Qt::PenStyle s) {
+    switch (s) {
+    case Qt::DashLine: return tr("dashed");
+    case Qt::DotLine: return tr("dotted");
+    case Qt::DashDotLine: return tr("dash-dot");
+    case Qt::DashDotDotLine: return tr("dash-dot-dot");
+    default: return tr("solid");
+    }
+}
+
+void style_flow_series(QXYSeries* s, const ShownFlow& f, const QString& group, const ChartStyle& style,
+                       double width) {
+    const bool dark = is_dark_palette();
+    const QPen pen = flow_pen(f.index, style, width, dark);
+    QString tip;
+    if (auto* sc = qobject_cast<QScatterSeries*>(s)) {
+        sc->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+        sc->setMarkerSize(pen.widthF() * 2.5);
+        sc->setColor(pen.color());
+        sc->setBorderColor(pen.color());
+        tip = tr("%1: %2 — %3 dots").arg(f.label, group, flow_colour_name(f.index));
+    } else {
+        s->setPen(pen);
+        tip = tr("%1: %2 — %3, %4 line").arg(f.label, group, flow_colour_name(f.index), pen_style_name(pen.style()));
+    }
+    s->setName(f.label);
+    tag_flow_series(s, f.index, group, QString::number(f.index + 1), tip);
+}
+
+}  // namespace inflight::ui
