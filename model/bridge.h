@@ -34,6 +34,13 @@
 //   keeps about half of a socket buffer for bookkeeping (tcp_adv_win_scale
 //   = 1; socket(7) doubles SO_RCVBUF for the same reason). Not iperf3 -w:
 //   it is capped by net.core.rmem_max (208 KiB by default) without a word.
+// Several flows (flows.md): one `ss -ti` line per TCP flow, labelled; the
+// router's netem carries the shortest flow RTT and a flow with a longer one
+// is sent from a second sender whose own netem adds the difference (one
+// netem cannot delay flows differently without filters); fq_codel replaces
+// codel under tbf; each flow is its own iperf3 client and server port
+// (5201, 5202, …) with its own -C, or one `iperf3 -P N` when the flows are N
+// identical bulk flows; a ping flow is `ping -i`.
 // Plain C++, no Qt.
 #pragma once
 
@@ -48,6 +55,12 @@ namespace inflight {
 // The sender's `ss -ti` info line for the flow at time t_s (the second line
 // of ss's output, without its leading tab).
 std::string ss_line(const RunResult& r, double t_s);
+// Flow `flow`'s line (its own trace when the run has several flows); empty
+// for a ping, which has no TCP socket.
+std::string ss_line(const RunResult& r, double t_s, std::size_t flow);
+// Every TCP flow's line: with one flow, ss_line(r, t_s); with several,
+// "flow 1 (cubic): ts sack cubic …" in the scenario's order.
+std::vector<std::string> ss_lines(const RunResult& r, double t_s);
 
 // Units as tc(8) spells them: "100mbit", "80ms", "0.01%".
 std::string tc_rate(double bps);
@@ -62,6 +75,17 @@ std::vector<std::string> sender_commands(const Scenario& s, const std::string& i
 std::vector<std::string> receiver_commands(const Scenario& s);
 // The iperf3 client command, run on the sender against the receiver HOST.
 std::string iperf3_command(const Scenario& s, const std::string& host = "HOST");
+// Every flow's measuring command, in the scenario's order: with one flow,
+// iperf3_command(); N identical bulk flows: one `iperf3 -P N`; otherwise one
+// background iperf3 per TCP flow on its own port (delayed by `sleep` to its
+// start, `-n SIZE` for a transfer, in a loop for `every`) and `ping -i` for
+// a ping.
+std::vector<std::string> iperf3_commands(const Scenario& s, const std::string& host = "HOST");
+// The receiver's iperf3 servers: "iperf3 -s", or one daemon per port.
+std::vector<std::string> iperf3_server_commands(const Scenario& s);
+// True when the scenario's flows are N > 1 identical bulk TCP flows
+// (`--parallel N`): iperf3 -P N.
+bool parallel_streams(const Scenario& s);
 
 // The largest receive buffer the receiver will use (its tcp_rmem maximum
 // after receiver_commands()), and the window scale Linux derives from it.

@@ -159,3 +159,93 @@ TEST(SsLine, BbrShowsItsModelAndNoWindowScaleAt64KB) {
     line = ss_line(run_scenario(s), 4.0);
     EXPECT_FALSE(contains(line, "wscale")) << line;
 }
+
+// ---- Several flows (flows.md) ----
+
+namespace {
+FlowSpec tcp_flow(Algorithm a, double rtt_s = 0) {
+    FlowSpec f;
+    f.algorithm = a;
+    if (rtt_s > 0) f.rtt_s = rtt_s;
+    return f;
+}
+}  // namespace
+
+TEST(BridgeFlows, FqCodelManagesTbfsQueue) {
+    // tc-fq_codel(8); the limit is the buffer in packets: 100 ms of 100 Mbit/s
+    // is 1,250,000 B, 833 packets of 1500 B.
+    Scenario s;
+    s.aqm = Aqm::FqCodel;
+    const Lines router = router_commands(s, "eth1");
+    ASSERT_EQ(router.size(), 3u);
+    EXPECT_EQ(router[2], "tc qdisc add dev eth1 parent 10:1 handle 20: fq_codel limit 833 target 5ms interval 100ms noecn");
+}
+
+TEST(BridgeFlows, IdenticalBulkFlowsAreIperf3Parallel) {
+    Scenario s;
+    s.rwnd_bytes = 65535;
+    s.flows.assign(10, tcp_flow(Algorithm::Cubic));
+    EXPECT_TRUE(parallel_streams(s));
+    EXPECT_EQ(iperf3_commands(s, "10.0.0.2"), Lines{"iperf3 -c 10.0.0.2 -t 40 -C cubic -P 10"});
+    EXPECT_EQ(iperf3_server_commands(s), Lines{"iperf3 -s"});
+    EXPECT_EQ(receiver_commands(s), Lines{"sysctl -w net.ipv4.tcp_window_scaling=0"});  // every flow's 64 KB
+    s.flows[3].algorithm = Algorithm::Bbr;
+    EXPECT_FALSE(parallel_streams(s));
+}
+
+TEST(BridgeFlows, EachFlowIsItsOwnClientAndTheLongerRttIsAddedOnItsSender) {
+    Scenario s;
+    s.flows = {tcp_flow(Algorithm::Cubic, 0.020), tcp_flow(Algorithm::Bbr, 0.080)};
+    FlowSpec ping;
+    ping.kind = FlowKind::Ping;
+    ping.start_s = 5;
+    s.flows.push_back(ping);
+    const Lines router = router_commands(s, "eth1");
+    // The shortest RTT on the shared link: 20 ms; limit = (BDP + buffer) in
+    // packets = (250,000 + 1,250,000) / 1500 = 1000.
+    EXPECT_EQ(router[0], "tc qdisc replace dev eth1 root netem delay 20ms rate 100mbit limit 1000");
+    const Lines sender = sender_commands(s, "eth0");
+    EXPECT_EQ(sender[0], "modprobe tcp_bbr");
+    EXPECT_EQ(sender[1], "sysctl -w net.ipv4.tcp_congestion_control=cubic");
+    EXPECT_TRUE(contains(sender.back(), "netem delay 60ms")) << sender.back();  // 80 − 20 ms
+    EXPECT_EQ(iperf3_server_commands(s), (Lines{"iperf3 -s -D -p 5201", "iperf3 -s -D -p 5202"}));
+    const Lines clients = iperf3_commands(s, "H");
+    ASSERT_EQ(clients.size(), 4u);
+    EXPECT_EQ(clients[0].rfind("iperf3 -c H -p 5201 -C cubic -t 40 &", 0), 0u) << clients[0];
+    EXPECT_EQ(clients[1].rfind("iperf3 -c H -p 5202 -C bbr -t 40 &", 0), 0u) << clients[1];
+    // 64 B on the wire less 28 B of IP and ICMP headers; 35 s from its start to the end.
+    EXPECT_EQ(clients[2].rfind("sleep 5 && ping -i 0.1 -s 36 -w 35 H &", 0), 0u) << clients[2];
+    EXPECT_EQ(clients[3], "wait");
+}
+
+TEST(BridgeFlows, RepeatedTransfersLoopWithTheirSize) {
+    Scenario s;
+    FlowSpec web = tcp_flow(Algorithm::Cubic);
+    web.size_bytes = 100000;
+    web.every_s = 2;
+    s.flows = {tcp_flow(Algorithm::Cubic), web};
+    const Lines clients = iperf3_commands(s, "H");
+    EXPECT_TRUE(contains(clients[1], "timeout 40 sh -c 'sleep 0; while :; do iperf3 -c H -p 5202 -C cubic -n 100000; sleep 2; done' &"))
+        << clients[1];
+}
+
+TEST(BridgeFlows, OneSsLinePerTcpFlowFromItsOwnTrace) {
+    Scenario s;
+    s.bandwidth_bps = 50e6;
+    s.rtt_s = 0.040;
+    s.duration_s = 8;
+    FlowSpec ping;
+    ping.kind = FlowKind::Ping;
+    s.flows = {tcp_flow(Algorithm::Cubic), ping, tcp_flow(Algorithm::Bbr)};
+    const RunResult r = run_scenario(s);
+    const Lines lines = ss_lines(r, 6.0);
+    ASSERT_EQ(lines.size(), 2u);  // the ping has no TCP socket
+    EXPECT_EQ(lines[0].rfind("flow 1 (cubic): ts sack cubic ", 0), 0u) << lines[0];
+    EXPECT_EQ(lines[1].rfind("flow 3 (bbr): ts sack bbr ", 0), 0u) << lines[1];
+    EXPECT_TRUE(contains(lines[1], " bbr:(bw:")) << lines[1];
+    for (std::size_t i : {0u, 2u}) {
+        const TraceBucket& b = bucket_holding(r.flows[i].trace, 6.0);
+        EXPECT_EQ(ss_field(ss_line(r, 6.0, i), "cwnd"), static_cast<long long>(std::floor(b.cwnd_end_bytes / 1500)));
+    }
+    EXPECT_TRUE(ss_line(r, 6.0, 1).empty());
+}

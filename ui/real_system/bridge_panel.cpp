@@ -68,20 +68,21 @@ constexpr BlockInfo kBlocks[BridgePanel::kBlockCount] = {
 QString bridge_block_text(BridgePanel::Block b, const RunResult& r, double t_s) {
     const Scenario& s = r.scenario;
     switch (b) {
-        case BridgePanel::Block::Ss: return q(ss_line(r, t_s));
+        case BridgePanel::Block::Ss: return lines(ss_lines(r, t_s));  // one line per TCP flow
         case BridgePanel::Block::Router: return lines(router_commands(s));
         case BridgePanel::Block::Sender: {
             std::vector<std::string> v = sender_commands(s);
-            if (s.algorithm == Algorithm::Bbr && !s.pacing)
+            const ResolvedFlow first = resolve_flow(s, 0);
+            if (first.kind == FlowKind::Tcp && first.algorithm == Algorithm::Bbr && !first.pacing)
                 v.insert(v.begin(), "# Linux BBR always paces: this unpaced BBR has no real counterpart");
             return lines(v);
         }
         case BridgePanel::Block::Receiver: {
             std::vector<std::string> v = receiver_commands(s);
-            v.push_back("iperf3 -s");
+            for (const std::string& l : iperf3_server_commands(s)) v.push_back(l);
             return lines(v);
         }
-        case BridgePanel::Block::Iperf3: return q(iperf3_command(s));
+        case BridgePanel::Block::Iperf3: return lines(iperf3_commands(s));  // iperf3 -P N, or one client per flow
     }
     return {};
 }
