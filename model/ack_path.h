@@ -18,7 +18,10 @@ public:
     // empty (its owner's next moment has changed).
     INFLIGHT_HOT bool carry(const Packet& p, TimePs served_at, bool ce) {
         const bool was_empty = line_.empty();
-        line_.push_back(AckInFlight{p, ce, served_at + delay_});
+        AckInFlight& a = line_.push_slot();
+        a.packet = p;
+        a.packet.ce = ce;
+        a.ack_at = served_at + delay_;
         return was_empty;
     }
     TimePs next_arrival() const { return line_.empty() ? kNever : line_.front().ack_at; }

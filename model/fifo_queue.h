@@ -56,7 +56,9 @@ public:
     // Tail drop: false when the buffer cannot hold the packet.
     INFLIGHT_HOT bool enqueue(TimePs now, const Packet& p) {
         if (bytes_ + p.bytes > limit_bytes_) return false;
-        queue_.push_back(Waiting{p, now});
+        Waiting& w = queue_.push_slot();
+        w.packet = p;
+        w.enqueued_at = now;
         bytes_ += p.bytes;
         return true;
     }

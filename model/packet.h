@@ -25,13 +25,16 @@ struct Packet {
     std::uint16_t flow;      // index into the scenario's flows (≤ 100)
     std::uint16_t conn;      // which connection of the flow (repeated transfers may overlap)
     PacketKind kind;
+    bool ce = false;         // CE-marked by the AQM on leaving the queue (set by the bottleneck)
 };
+static_assert(sizeof(Packet) == 16, "a packet fills two words");
 
-// A packet served and not lost: its ACK (or reply) is on the way back.
+// A packet served and not lost: its ACK (or reply) is on the way back; the
+// ACK echoes packet.ce. 24 bytes: the line holds a base RTT of packets.
 struct AckInFlight {
     Packet packet;
-    bool ce;        // the packet was CE-marked; the ACK echoes it
     TimePs ack_at;  // arrival time at the sender
 };
+static_assert(sizeof(AckInFlight) == 24, "three words per ACK on the line");
 
 }  // namespace inflight

@@ -129,9 +129,11 @@ public:
                     double fct_s = 0);
 
 private:
+    // As `if (v < min) min = v` (NaN leaves it), written so it compiles to
+    // minsd/maxsd without a branch.
     static void widen(MinMax& m, double v) {
-        if (v < m.min) m.min = v;
-        if (v > m.max) m.max = v;
+        m.min = v < m.min ? v : m.min;
+        m.max = v > m.max ? v : m.max;
     }
     INFLIGHT_HOT void account_time(TimePs now) {
         // [last_t_, link_until_): the queue ahead was draining, the link bound;
@@ -221,9 +223,11 @@ public:
     void close_bucket(TimePs now, const std::vector<const TraceBucket*>& flows, std::uint64_t delivered_bytes);
 
 private:
+    // As `if (v < min) min = v` (NaN leaves it), written so it compiles to
+    // minsd/maxsd without a branch.
     static void widen(MinMax& m, double v) {
-        if (v < m.min) m.min = v;
-        if (v > m.max) m.max = v;
+        m.min = v < m.min ? v : m.min;
+        m.max = v > m.max ? v : m.max;
     }
     void reset_bucket(TimePs start);
     Trace& trace_;

@@ -31,10 +31,14 @@ public:
     T& operator[](std::size_t i) { assert(i < size_); return items_[(head_ + i) & mask_]; }
     const T& operator[](std::size_t i) const { assert(i < size_); return items_[(head_ + i) & mask_]; }
 
-    INFLIGHT_HOT void push_back(const T& item) {
+    INFLIGHT_HOT void push_back(const T& item) { push_slot() = item; }
+    // Appends a slot and returns it for the caller to fill in place (no
+    // temporary copied in; the slot holds whatever was there before).
+    INFLIGHT_HOT T& push_slot() {
         if (size_ > mask_) grow();
-        items_[(head_ + size_) & mask_] = item;
+        T& slot = items_[(head_ + size_) & mask_];
         ++size_;
+        return slot;
     }
     INFLIGHT_HOT void pop_front() {
         assert(size_ > 0);
@@ -48,7 +52,7 @@ private:
 #endif
     void grow() {
         const std::size_t cap = (mask_ + 1) * 2;
-        auto bigger = std::make_unique<T[]>(cap);
+        auto bigger = std::make_unique_for_overwrite<T[]>(cap);
         for (std::size_t i = 0; i < size_; ++i) bigger[i] = items_[(head_ + i) & mask_];
         items_ = std::move(bigger);
         mask_ = cap - 1;

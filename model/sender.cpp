@@ -78,8 +78,7 @@ bool Sender::retransmission_waiting() {
     return false;
 }
 
-void Sender::transmit(TimePs now, std::uint64_t seg_no, bool retransmission) {
-    Segment& g = seg(seg_no);
+void Sender::transmit(TimePs now, std::uint64_t seg_no, Segment& g, bool retransmission) {
     const bool nothing_outstanding = in_flight_bytes_ == 0 && segs_.size() == 1 && !retransmission;
     g.snapshot = rate_.on_send(now, nothing_outstanding);
     g.sent_app_limited = rate_.app_limited();
@@ -119,7 +118,7 @@ void Sender::try_send(TimePs now) {
             }
             fast_retransmit_due_ = false;
             retransmit_queue_.pop();
-            transmit(now, s, true);
+            transmit(now, s, seg(s), true);
             continue;
         }
         if (snd_nxt_ >= data_limit_) {  // out of data: the pipe is not full for want of it
@@ -137,9 +136,11 @@ void Sender::try_send(TimePs now) {
             blocked_by_ = Limit::Cwnd;
             return;
         }
-        segs_.push_back(Segment{{}, 0, static_cast<std::uint16_t>(len), SegState::InFlight, false, false});
+        Segment& g = segs_.push_slot();  // transmit fills the rest in place
+        g.bytes = static_cast<std::uint16_t>(len);
+        g.retransmitted = false;
         snd_nxt_ += len;
-        transmit(now, una_seg_ + segs_.size() - 1, false);
+        transmit(now, una_seg_ + segs_.size() - 1, g, false);
     }
 }
 

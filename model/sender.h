@@ -91,7 +91,7 @@ public:
     double cwnd_bytes() const { return cc_state_.cwnd_bytes; }
     double ssthresh_bytes() const { return cc_state_.ssthresh_bytes; }
     double window_in_force_bytes() const {
-        return std::min(cc_state_.cwnd_bytes, static_cast<double>(window_limit_bytes_));
+        return std::min(cc_state_.cwnd_bytes, bytes_as_double(window_limit_bytes_));
     }
     std::uint64_t bytes_in_flight() const { return in_flight_bytes_; }
     std::uint64_t acked_bytes() const { return snd_una_; }  // in order, cumulative
@@ -128,7 +128,7 @@ private:
         return static_cast<std::int32_t>(seg_lo - static_cast<std::uint32_t>(una_seg_));
     }
     bool retransmission_waiting();
-    INFLIGHT_HOT void transmit(TimePs now, std::uint64_t seg_no, bool retransmission);
+    INFLIGHT_HOT void transmit(TimePs now, std::uint64_t seg_no, Segment& g, bool retransmission);
     INFLIGHT_HOT void detect_losses();
     void mark_lost(std::uint64_t seg_no, Segment& g);
     INFLIGHT_HOT bool advance_snd_una();
@@ -187,10 +187,13 @@ inline TimePs Sender::current_rto() const {
 }
 
 // RFC 6298 §2.3, α = 1/8, β = 1/4; Karn's rule is applied by the caller.
+// Every term is ≥ 0 (an RTT, SRTT from the handshake's, |error|), so the
+// divisions are taken unsigned: the same quotients, without the sign fix-ups.
 inline void Sender::update_rtt(TimePs rtt) {
+    const auto u = [](TimePs v) { return static_cast<std::uint64_t>(v); };
     const TimePs err = rtt > srtt_ ? rtt - srtt_ : srtt_ - rtt;
-    rttvar_ = rttvar_ - rttvar_ / 4 + err / 4;
-    srtt_ = srtt_ - srtt_ / 8 + rtt / 8;
+    rttvar_ = rttvar_ - static_cast<TimePs>(u(rttvar_) / 4) + static_cast<TimePs>(u(err) / 4);
+    srtt_ = srtt_ - static_cast<TimePs>(u(srtt_) / 8) + static_cast<TimePs>(u(rtt) / 8);
     cc_state_.srtt_s = to_seconds(srtt_);
     backoff_ = 0;  // a fresh sample ends the backoff (RFC 6298 §5.7)
     if (rtt < min_rtt_) min_rtt_ = rtt;
@@ -283,7 +286,7 @@ inline AckOutcome Sender::on_ack(TimePs now, const AckInFlight& ack) {
     if (recovery_ == RecoveryState::Open) {
         if (new_loss_)
             enter_recovery(now, CongestionCause::Loss);
-        else if (ack.ce && cc_.responds_to_ecn())
+        else if (ack.packet.ce && cc_.responds_to_ecn())
             enter_recovery(now, CongestionCause::Ecn);  // RFC 3168: reduce as for a loss, once per window
     }
 
