@@ -9,6 +9,7 @@
 #include "panels/event_log_view.h"
 #include "panels/hero_panel.h"
 #include "panels/rtt_chart.h"
+#include "panels/throughput_chart.h"
 #include "lesson/theory_levels.h"
 #include "panels/window_chart.h"
 
@@ -63,9 +64,11 @@ Dashboard::Dashboard(QWidget* parent) : QWidget(parent) {
     top->addWidget(headline_);
     top->addLayout(columns, 1);
 
-    for (QChartView* v : {window_->view(), rtt_->view(), hero_->view()})
+    // With several flows the stacked throughput chart takes the delivery
+    // rate's place in the same box (the hero shows one or the other).
+    for (QChartView* v : {window_->view(), rtt_->view(), hero_->view(), hero_->throughputChart()->view()})
         v->setMinimumHeight(chart_view_min_height(v, kMinPlotPx));
-    for (QChartView* v : {window_->view(), rtt_->view(), hero_->view()}) {
+    for (QChartView* v : {window_->view(), rtt_->view(), hero_->view(), hero_->throughputChart()->view()}) {
         auto* c = new ChartCursor(v);
         connect(c, &ChartCursor::scrubbed, this, &Dashboard::scrubbed);
         cursors_.push_back(c);
@@ -102,6 +105,8 @@ void Dashboard::drawPending() {
     window_->setRun(r);  // with several flows, the per-flow lines too
     rtt_->setRun(r);
     hero_->setSnapshot(*shown_);
+    const QString rate_title = hero_->severalFlows() ? tr("Throughput per flow") : tr("Delivery rate");
+    if (boxes_[2]->title() != rate_title) boxes_[2]->setTitle(rate_title);
     events_->setSnapshot(shown_);
     const std::optional<TheoryLevels> theory =
         theory_ ? std::optional<TheoryLevels>(theory_levels(r.scenario)) : std::nullopt;
@@ -144,7 +149,7 @@ void Dashboard::restyle() {
     rtt_->restyle(style_);
     hero_->restyle(style_);
     // Each chart keeps a readable plot under its fonts, whatever docks open.
-    for (QChartView* v : {window_->view(), rtt_->view(), hero_->view()})
+    for (QChartView* v : {window_->view(), rtt_->view(), hero_->view(), hero_->throughputChart()->view()})
         v->setMinimumHeight(chart_view_min_height(v, kMinPlotPx));
     events_->restyle(style_);
     if (shown_) {

@@ -55,8 +55,9 @@ public:
     void setCursorTime(double t_s);
     void hideCursor();
 
-    // Panel::Hero is the delivery-rate chart's box; the hero number and its
-    // words are headline(), the strip across the top.
+    // Panel::Hero is the delivery-rate chart's box (with several flows: the
+    // share bars and the stacked throughput per flow, titled so); the hero
+    // number and its words are headline(), the strip across the top.
     QWidget* panel(Panel p) const;
     QWidget* headline() const;
     SnapshotPtr shown() const { return shown_; }
@@ -64,6 +65,8 @@ public:
     EventLogView* events() const { return events_; }
     WindowChart* windowChart() const { return window_; }
     RttChart* rttChart() const { return rtt_; }
+    // The cursors of the window, RTT, delivery-rate and throughput-per-flow
+    // charts, in that order (the last two share a box: one is hidden).
     const std::vector<ChartCursor*>& cursors() const { return cursors_; }
 
 signals:

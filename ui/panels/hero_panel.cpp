@@ -12,9 +12,12 @@
 #include <optional>
 
 #include "lesson/binding_words.h"
+#include "lesson/flow_words.h"
 #include "panels/chart_key.h"
 #include "panels/chart_style.h"
+#include "panels/share_bars.h"
 #include "panels/text_strip.h"
+#include "panels/throughput_chart.h"
 #include "panels/trace_series.h"
 #include "units.h"
 
@@ -67,7 +70,15 @@ HeroPanel::HeroPanel(QWidget* parent) : QWidget(parent) {
                          "bandwidth estimate, the rate it paces at, its min_rtt filter and its state. "
                          "With random loss, a warning when the figure rests on too few events."));
     note_->setVisible(false);
-    for (TextStrip* t : {utilisation_, limit_, theory_, note_}) t->setAdaptive(true);
+    flow_words_ = new TextStrip(3, this);
+    flow_words_->setObjectName("flow_words");
+    flow_words_->setToolTip(tr("Each transfer's completion time (its start to the ACK of its last byte, "
+                               "handshake included) beside the same transfer on an empty path: handshake + "
+                               "slow-start rounds from IW 10 at the flow's RTT + serialisation. Each ping's "
+                               "mean round trip beside the base RTT of its path: the difference is the "
+                               "queue it waits behind."));
+    flow_words_->setVisible(false);
+    for (TextStrip* t : {utilisation_, limit_, theory_, note_, flow_words_}) t->setAdaptive(true);
 
     rate_widget_ = new QWidget(this);
     status_ = new TextStrip(2, rate_widget_);
@@ -98,7 +109,14 @@ HeroPanel::HeroPanel(QWidget* parent) : QWidget(parent) {
     rl->setSpacing(1);
     chart->legend()->hide();
     key_ = new ChartKey(chart, rate_widget_);
+    // Several flows: the share bars over the stacked chart, in its place.
+    shares_ = new ShareBars(rate_widget_);
+    shares_->setVisible(false);
+    throughput_ = new ThroughputChart(rate_widget_);
+    throughput_->setVisible(false);
+    rl->addWidget(shares_);
     rl->addWidget(view_, 1);
+    rl->addWidget(throughput_, 1);
     rl->addWidget(key_);
     rl->addWidget(status_);
 
@@ -109,6 +127,7 @@ HeroPanel::HeroPanel(QWidget* parent) : QWidget(parent) {
     words->addWidget(limit_);
     words->addWidget(utilisation_);
     words->addWidget(theory_);
+    words->addWidget(flow_words_);
     words->addWidget(note_);
     words->addStretch(1);
     row_ = new QBoxLayout(QBoxLayout::LeftToRight, this);
@@ -166,6 +185,12 @@ void HeroPanel::restyle(const ChartStyle& style) {
     theory_->setFont(mid);
     note_->setFont(QApplication::font());
     status_->setFont(QApplication::font());
+    QFont words = QApplication::font();
+    words.setPointSizeF(words.pointSizeF() * (style.presentation ? 1.0 : 1.1));
+    flow_words_->setFont(words);
+    shares_->setFont(QApplication::font());
+    shares_->restyle(style);
+    throughput_->restyle(style);
     const SeriesColors c = style.colors();
     rate_->setPen(style.pen(c.rate, 1.6));
     link_->setPen(style.pen(c.link, 1.8, Qt::DashLine, true));
@@ -182,8 +207,13 @@ double HeroPanel::rateAxisTop() const { return y_->max(); }
 QString HeroPanel::heroText() const { return hero_->text(); }
 QString HeroPanel::limitText() const { return limit_->text(); }
 QString HeroPanel::theoryText() const { return theory_->isHidden() ? QString() : theory_->text(); }
+QString HeroPanel::flowWordsText() const { return flow_words_->isHidden() ? QString() : flow_words_->text(); }
+QString HeroPanel::warningText() const { return note_->isHidden() ? QString() : note_->text(); }
 
-void HeroPanel::setTheory(const std::optional<TheoryLevels>& levels) {
+void HeroPanel::setTheory(const std::optional<TheoryLevels>& levels_in) {
+    // The levels are one flow's laws: with several flows they would not be
+    // the aggregate's, so the overlay stays off the hero.
+    const std::optional<TheoryLevels> levels = several_ ? std::nullopt : levels_in;
     if (theory_->isHidden() == levels.has_value()) theory_->setVisible(levels.has_value());
     if (!levels) return;
     theory_->setText(tr("theory predicts %1 — %2")
@@ -207,6 +237,11 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
     const RunResult& r = snap.result;
     const Scenario& sc = r.scenario;
     const Trace& t = r.trace;
+    setSeveral(flow_count(sc) > 1);
+    if (several_) {
+        showFlows(snap);
+        return;
+    }
 
     // The small delivery-rate trace (Mbit/s), with the link rate dashed.
     const bool bbr = sc.algorithm == Algorithm::Bbr;
@@ -282,6 +317,173 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
         note_->setColor(QColor("#d9822b"));
         note_->setVisible(true);
     }
+    status_->setText(tr("steady state %1–%2").arg(q(format_number(s.window_start_s)), q(format_time(s.window_end_s))));
+    status_->setToolTip(tr("The figures are averages over the steady state, %1–%2; %3 packets simulated in %4")
+                            .arg(q(format_number(s.window_start_s)), q(format_time(s.window_end_s)),
+                                 q(format_grouped(s.packets_simulated)), q(format_time(s.wall_seconds))));
+}
+
+void HeroPanel::setSeveral(bool on) {
+    if (on == several_) return;
+    several_ = on;
+    view_->setVisible(!on);
+    key_->setVisible(!on);
+    shares_->setVisible(on);
+    throughput_->setVisible(on);
+    if (!on) {
+        flow_words_->setText(QString());
+        flow_words_->setVisible(false);
+    } else if (!theory_->isHidden()) {
+        theory_->setVisible(false);
+    }
+}
+
+void HeroPanel::showFlows(const RunSnapshot& snap) {
+    const RunResult& r = snap.result;
+    const Scenario& sc = r.scenario;
+    const std::size_t n = r.flows.size();
+    throughput_->setRun(r);
+    note_->setColor(QColor());
+
+    // What the words read: the finished run's summaries, or while it
+    // streams the same figures so far (each flow's rate over the second half
+    // of what has run, the transfers finished so far, the pings answered).
+    RunResult words;
+    words.scenario = sc;
+    words.flows.resize(n);
+    double aggregate = 0;
+    bool have = snap.done;
+    if (snap.done) {
+        words.summary = r.summary;
+        for (std::size_t i = 0; i < n; ++i) words.flows[i].summary = r.flows[i].summary;
+        aggregate = r.summary.throughput_bps;
+    } else {
+        std::vector<double> rate(n, 0.0);
+        double sum = 0, sum_sq = 0;
+        int bulk = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            FlowSummary& f = words.flows[i].summary;
+            f.kind = resolve_flow(sc, i).kind;
+            if (f.kind == FlowKind::Tcp)
+                if (const auto x = delivered_rate_so_far(r.flows[i].trace, sc, snap.sim_time_s)) rate[i] = *x;
+            aggregate += rate[i];
+            if (is_bulk_flow(sc, i)) {
+                sum += rate[i];
+                sum_sq += rate[i] * rate[i];
+                ++bulk;
+            }
+            const std::vector<double>& rtts = r.flows[i].ping_rtt_samples_s;
+            if (!rtts.empty()) {
+                double total = 0;
+                for (double x : rtts) total += x;
+                f.ping_mean_rtt_s = total / static_cast<double>(rtts.size());
+                f.pings_sent = rtts.size();
+            }
+        }
+        for (const Event& e : r.events)
+            if (e.kind == EventKind::TransferDone && e.flow >= 0 && static_cast<std::size_t>(e.flow) < n)
+                words.flows[static_cast<std::size_t>(e.flow)].summary.fct_s.push_back(e.fct_s);
+        for (std::size_t i = 0; i < n; ++i) {
+            FlowSummary& f = words.flows[i].summary;
+            f.share = aggregate > 0 ? rate[i] / aggregate : 0;
+            if (!f.fct_s.empty()) {
+                double total = 0;
+                for (double x : f.fct_s) total += x;
+                f.fct_mean_s = total / static_cast<double>(f.fct_s.size());
+            }
+        }
+        words.summary.jain_index = sum_sq > 0 ? sum * sum / (bulk * sum_sq) : 1;
+        have = aggregate > 0;
+    }
+
+    // The sentences: Jain's index first; pings (the lesson of the latency
+    // others pay), then transfers.
+    QStringList pings, fcts;
+    for (std::size_t i = 0; i < n; ++i) {
+        const FlowSummary& f = words.flows[i].summary;
+        if (snap.done || f.pings_sent > 0)
+            if (const QString p = ping_words(words, i); !p.isEmpty()) pings << p;
+        if (snap.done || !f.fct_s.empty())
+            if (const QString t = fct_words(words, i); !t.isEmpty()) fcts << t;
+    }
+    QString head = have ? jain_words(words) : QString();
+    QStringList rest = pings + fcts;
+    if (head.isEmpty() && !rest.isEmpty()) head = rest.takeFirst();
+
+    // The share bars.
+    std::vector<ShareRow> rows;
+    rows.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const FlowSummary& f = words.flows[i].summary;
+        ShareRow row;
+        row.name = flow_display_name(sc, i);
+        row.flow = static_cast<int>(i);
+        row.ping = resolve_flow(sc, i).kind == FlowKind::Ping;
+        row.bulk = is_bulk_flow(sc, i);
+        row.share = f.share;
+        const QString pct = tr("%1 %").arg(q(format_number(f.share * 100, 2)));
+        if (row.ping) {
+            row.value = f.pings_sent > 0 && f.pings_sent > f.pings_lost
+                            ? tr("waits %1 (base RTT %2)").arg(q(format_time(f.ping_mean_rtt_s)),
+                                                             q(format_time(resolve_flow(sc, i).rtt_s)))
+                            : QStringLiteral("…");
+            row.detail = row.name + QStringLiteral(": ") + (snap.done ? ping_words(words, i) : row.value);
+        } else {
+            row.value = have ? pct : QStringLiteral("…");
+            QString d = tr("%1: %2 of the aggregate").arg(row.name, pct);
+            if (snap.done)
+                d += tr(", %1, mean RTT %2").arg(q(format_rate(f.throughput_bps)), q(format_time(f.mean_rtt_s)));
+            if (const QString t = fct_words(words, i); !t.isEmpty() && (snap.done || !f.fct_s.empty()))
+                d += QStringLiteral(" — ") + t;
+            row.detail = d;
+        }
+        rows.push_back(row);
+    }
+    const QString agg = q(format_rate(aggregate));
+    // The fair share is about bulk flows competing: a marker with two or more.
+    shares_->setRows(std::move(rows), bulk_flow_count(sc) >= 2 ? fair_share(sc) : 0.0,
+                     snap.done ? tr("share of %1").arg(agg)
+                               : have ? tr("share so far of ≈ %1").arg(agg) : tr("share"));
+
+    // At most two sentences under the headline; the rest in the tooltip.
+    QString shown = rest.mid(0, 2).join(QStringLiteral(" · "));
+    if (rest.size() > 2) shown += tr(" · + %1 more (hover)").arg(rest.size() - 2);
+    flow_words_->setText(shown);
+    flow_words_->setToolTip(rest.isEmpty() ? QString() : rest.join(QLatin1Char('\n')));
+    if (flow_words_->isHidden() == !shown.isEmpty()) flow_words_->setVisible(!shown.isEmpty());
+
+    if (!snap.done) {
+        setStale(true);
+        flow_words_->setDimmed(true);
+        status_->setText(tr("simulating… %1 of %2")
+                             .arg(q(format_time(snap.sim_time_s)), q(format_time(sc.duration_s))));
+        if (note_->isVisible()) note_->setVisible(false);
+        if (have) {
+            hero_->setText(tr("≈ %1").arg(agg));
+            fitHeroWidth();
+            hero_->setDimmed(false);  // readable: provisional, and marked so
+            if (!head.isEmpty()) limit_->setText(tr("%1 — so far").arg(head));
+            utilisation_->setText(tr("so far, provisional: measured over %1 of %2 simulated")
+                                      .arg(q(format_time(snap.sim_time_s)), q(format_time(sc.duration_s))));
+        }
+        return;
+    }
+    const Summary& s = r.summary;
+    setStale(false);
+    flow_words_->setDimmed(false);
+    hero_->setText(agg);
+    fitHeroWidth();
+    limit_->setText(head);
+    utilisation_->setText(tr("%1 % of %2 · %3 flows · queueing delay %4 mean, %5 p95")
+                              .arg(q(format_number(s.utilisation * 100, s.utilisation < 0.01 ? 2 : 3)),
+                                   q(format_rate(sc.bandwidth_bps)))
+                              .arg(n)
+                              .arg(q(format_time(s.mean_queue_delay_s)), q(format_time(s.p95_queue_delay_s))));
+    if (!s.settled) {
+        note_->setText(unsettled_warning());
+        note_->setColor(QColor("#d9822b"));
+    }
+    if (note_->isHidden() == !s.settled) note_->setVisible(!s.settled);
     status_->setText(tr("steady state %1–%2").arg(q(format_number(s.window_start_s)), q(format_time(s.window_end_s))));
     status_->setToolTip(tr("The figures are averages over the steady state, %1–%2; %3 packets simulated in %4")
                             .arg(q(format_number(s.window_start_s)), q(format_time(s.window_end_s)),

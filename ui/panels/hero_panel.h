@@ -7,6 +7,17 @@
 // being cut). The trace is rateWidget(), which the dashboard puts in its
 // own cell. While a run streams the number is the rate measured so far,
 // marked "≈ … so far".
+//
+// With several flows (flows.md, "In the window") the number is the
+// aggregate; the bold words are Jain's index in words ("BBR takes 3.1× its
+// fair share (Jain 0.62)") — or, with fewer than two bulk flows, the ping's
+// wait or a transfer's completion time; then the utilisation and queueing
+// delay; then the completion times of transfers beside their empty-path
+// value and the pings' waits beside their base RTT; and the warning when
+// the run has not settled. rateWidget() then shows one share bar per flow
+// against the fair share over a stacked throughput-over-time chart
+// (ThroughputChart) in place of the delivery-rate trace. With one flow the
+// panel is exactly the single-flow hero.
 #pragma once
 
 #include <QWidget>
@@ -25,7 +36,9 @@ class QValueAxis;
 namespace inflight::ui {
 
 class ChartKey;
+class ShareBars;
 class TextStrip;
+class ThroughputChart;
 
 class HeroPanel : public QWidget {
     Q_OBJECT
@@ -48,11 +61,20 @@ public:
     QString linkName() const;
     double rateAxisTop() const;
 
+    // Several flows: the share bars, the stacked chart and the words.
+    bool severalFlows() const { return several_; }
+    ShareBars* shareBars() const { return shares_; }
+    ThroughputChart* throughputChart() const { return throughput_; }
+    QString flowWordsText() const;   // transfers' FCTs and pings' waits
+    QString warningText() const;     // the orange note ("still changing …"), or empty
+
 protected:
     void resizeEvent(QResizeEvent* e) override;
 
 private:
     void setStale(bool stale);
+    void setSeveral(bool on);
+    void showFlows(const RunSnapshot& snap);
     void arrange();
     void fitHeroWidth();
 
@@ -62,6 +84,10 @@ private:
     TextStrip* theory_;
     TextStrip* note_;    // BBR's model of the path, or a few-events warning
     TextStrip* status_;
+    TextStrip* flow_words_;  // several flows: FCTs and pings
+    ShareBars* shares_;
+    ThroughputChart* throughput_;
+    bool several_ = false;
     QWidget* rate_widget_;
     QBoxLayout* row_;
     QChartView* view_;

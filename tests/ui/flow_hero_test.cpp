@@ -1,0 +1,272 @@
+// The hero and the throughput panel with several flows (issue 12,
+// flows.md "In the window"): share bars against the fair share, Jain's
+// index in words, FCTs beside their empty-path value, the ping's wait
+// beside the base RTT, the stacked throughput per flow; and with one flow
+// today's hero. Expected figures come from the run's summaries and traces
+// by arithmetic, never from the panel's own helpers.
+#include <QAreaSeries>
+#include <QChartView>
+#include <QGroupBox>
+#include <QLineSeries>
+#include <QTest>
+#include <gtest/gtest.h>
+#include <memory>
+
+#include "lesson/binding_words.h"
+#include "panels/dashboard.h"
+#include "panels/flow_palette.h"
+#include "panels/hero_panel.h"
+#include "panels/share_bars.h"
+#include "panels/throughput_chart.h"
+#include "run.h"
+#include "units.h"
+
+using namespace inflight;
+using namespace inflight::ui;
+
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+FlowSpec tcp(Algorithm a) {
+    FlowSpec f;
+    f.algorithm = a;
+    return f;
+}
+
+// CUBIC vs BBR on 50 Mbit/s × 40 ms with a shallow buffer (½ BDP): BBR
+// takes most of the link (flows.md, acceptance 4), so Jain's index is low.
+Scenario cubic_vs_bbr() {
+    Scenario s;
+    s.bandwidth_bps = 50e6;
+    s.rtt_s = 0.040;
+    s.buffer_s = 0.020;
+    s.duration_s = 10;
+    s.flows = {tcp(Algorithm::Cubic), tcp(Algorithm::Bbr)};
+    return s;
+}
+
+// A bulk CUBIC flow, a 100 KB transfer ("web") at 2 s and a ping behind a
+// 200 ms FIFO: the latency others pay.
+Scenario bulk_ping_web() {
+    Scenario s;
+    s.bandwidth_bps = 50e6;
+    s.rtt_s = 0.040;
+    s.buffer_s = 0.200;
+    s.duration_s = 10;
+    FlowSpec web = tcp(Algorithm::Cubic);
+    web.size_bytes = 100'000;
+    web.start_s = 2;
+    web.label = "web";
+    FlowSpec ping;
+    ping.kind = FlowKind::Ping;
+    s.flows = {tcp(Algorithm::Cubic), web, ping};
+    return s;
+}
+
+struct Shown {
+    std::unique_ptr<Dashboard> d;
+    SnapshotPtr snap;
+};
+
+Shown show(const Scenario& sc, bool done = true) {
+    auto snap = std::make_shared<RunSnapshot>();
+    snap->generation = 1;
+    snap->done = done;
+    snap->result = run_scenario(sc);
+    snap->sim_time_s = done ? sc.duration_s : sc.duration_s * 0.8;
+    Shown out{std::make_unique<Dashboard>(), snap};
+    out.d->resize(1000, 640);
+    out.d->show();
+    out.d->showNow(snap);
+    QTest::qWait(30);
+    out.d->showNow(snap);  // again, laid out at its size
+    return out;
+}
+
+}  // namespace
+
+TEST(FlowHero, TwoFlowsGetOneShareBarEachInTheirColourProportionalToTheirShares) {
+    const Shown s = show(cubic_vs_bbr());
+    const RunResult& r = s.snap->result;
+    ASSERT_EQ(r.flows.size(), 2u);
+    const double s0 = r.flows[0].summary.share, s1 = r.flows[1].summary.share;
+    EXPECT_NEAR(s0 + s1, 1.0, 1e-6);
+
+    HeroPanel* h = s.d->hero();
+    ASSERT_TRUE(h->severalFlows());
+    ShareBars* bars = h->shareBars();
+    ASSERT_TRUE(bars->isVisible());
+    ASSERT_EQ(bars->flowRows(), 2);
+    EXPECT_FALSE(bars->grouped());
+    const double w0 = bars->barRect(0).width(), w1 = bars->barRect(1).width();
+    ASSERT_GT(w0 + w1, 50);
+    // One scale: each bar's part of their sum is its share (to a pixel).
+    EXPECT_NEAR(w0 / (w0 + w1), s0, 1.0 / (w0 + w1));
+    // The fair share of two bulk flows: ½ of the aggregate, i.e. half the
+    // length both bars make together (the shares sum to 1).
+    EXPECT_DOUBLE_EQ(bars->fair(), 0.5);
+    EXPECT_NEAR(bars->fairMarkerX(0) - bars->barRect(0).left(), 0.5 * (w0 + w1), 1.0);
+    EXPECT_NEAR(bars->fairMarkerX(1) - bars->barRect(1).left(), 0.5 * (w0 + w1), 1.0);
+    // Drawn in the flows' colours (a quarter of the way along a long bar,
+    // the middle of a short one: clear of the fair marker at ½).
+    const QImage img = bars->grab().toImage();
+    for (int i : {0, 1}) {
+        const QRectF b = bars->barRect(i);
+        ASSERT_GE(b.width(), 2) << "flow " << i << "'s bar is too short to sample";
+        const double along = b.width() < 8 ? 0.5 : 0.25;
+        const QPoint at(static_cast<int>(b.left() + b.width() * along), static_cast<int>(b.center().y()));
+        EXPECT_EQ(img.pixelColor(at).name(), flow_colour(i, false).name()) << "flow " << i;
+    }
+    // The figures beside the bars: the shares in percent.
+    EXPECT_EQ(bars->rows()[0].value, QStringLiteral("%1 %").arg(q(format_number(s0 * 100, 2))));
+    EXPECT_EQ(bars->rows()[1].value, QStringLiteral("%1 %").arg(q(format_number(s1 * 100, 2))));
+    // The box is titled for what it shows.
+    auto* box = qobject_cast<QGroupBox*>(s.d->panel(Dashboard::Panel::Hero));
+    ASSERT_TRUE(box);
+    EXPECT_EQ(box->title(), QStringLiteral("Throughput per flow"));
+    EXPECT_FALSE(h->view()->isVisible());
+}
+
+TEST(FlowHero, JainWordsNameTheFlowWithTheLargestShareAndItsMultipleOfTheFairShare) {
+    const Shown s = show(cubic_vs_bbr());
+    const RunResult& r = s.snap->result;
+    ASSERT_LT(r.summary.jain_index, 0.95) << "the scenario was chosen to be unfair";
+    const std::size_t big = r.flows[1].summary.share > r.flows[0].summary.share ? 1 : 0;
+    const QString name = big == 1 ? QStringLiteral("BBR") : QStringLiteral("CUBIC");
+    const double multiple = r.flows[big].summary.share / (1.0 / 2);
+    const QString words = s.d->hero()->limitText();
+    EXPECT_TRUE(words.startsWith(name + QStringLiteral(" takes ") + q(format_number(multiple, 2)) +
+                                 QStringLiteral("× its fair share")))
+        << words.toStdString();
+    EXPECT_TRUE(words.contains(QStringLiteral("Jain ") + q(format_number(r.summary.jain_index, 2))))
+        << words.toStdString();
+    // The number is the aggregate.
+    EXPECT_EQ(s.d->hero()->heroText(), q(format_rate(r.summary.throughput_bps)));
+}
+
+TEST(FlowHero, ATransferBesideItsEmptyPathTimeAndAPingBesideTheBaseRtt) {
+    const Shown s = show(bulk_ping_web());
+    const RunResult& r = s.snap->result;
+    ASSERT_EQ(r.flows.size(), 3u);
+    const FlowSummary& web = r.flows[1].summary;
+    const FlowSummary& ping = r.flows[2].summary;
+    ASSERT_EQ(web.fct_s.size(), 1u);
+    ASSERT_GT(ping.pings_sent, 0u);
+    // Empty path, by hand (flows.md 7 at 50 Mbit/s, 40 ms): 67 packets of
+    // 1500 B (240 µs each); the 64 B SYN (10.24 µs) + 40 ms; rounds of 10
+    // and 20 packets at 40 ms + 240 µs each; the last 37 packets (8.88 ms)
+    // + 40 ms.
+    const double empty = 64 * 8 / 50e6 + 0.040 + 2 * (0.040 + 240e-6) + 37 * 240e-6 + 0.040;
+    const QString all = s.d->hero()->limitText() + QStringLiteral(" | ") + s.d->hero()->flowWordsText();
+    EXPECT_TRUE(all.contains(QStringLiteral("web: a 100 KB transfer takes %1; %2 on an empty path")
+                                 .arg(q(format_time(web.fct_s.front())), q(format_time(empty)))))
+        << all.toStdString() << " (empty path " << empty << " s)";
+    // With one bulk flow the headline is the ping's wait.
+    EXPECT_EQ(s.d->hero()->limitText(),
+              QStringLiteral("a ping waits %1 here; the path's base RTT is 40 ms").arg(q(format_time(ping.ping_mean_rtt_s))));
+    // Behind a 200 ms FIFO the ping waits far longer than the path's RTT.
+    EXPECT_GT(ping.ping_mean_rtt_s, 2 * 0.040);
+    // The ping's row has no bar but its wait; no fair marker with one bulk flow.
+    ShareBars* bars = s.d->hero()->shareBars();
+    ASSERT_EQ(bars->flowRows(), 3);
+    EXPECT_TRUE(bars->rows()[2].ping);
+    EXPECT_DOUBLE_EQ(bars->barRect(2).width(), 0);
+    EXPECT_TRUE(bars->rows()[2].value.contains(q(format_time(ping.ping_mean_rtt_s))));
+    EXPECT_EQ(bars->fair(), 0);
+}
+
+TEST(FlowHero, TheStackedAreasAddUpEachFlowsDeliveredBytesPerColumn) {
+    const Shown s = show(cubic_vs_bbr());
+    const RunResult& r = s.snap->result;
+    ThroughputChart* c = s.d->hero()->throughputChart();
+    ASSERT_TRUE(c->isVisible());
+    ASSERT_EQ(c->areas().size(), 2u);
+    const QList<QPointF> top = c->areas()[1]->upperSeries()->points();
+    const QList<QPointF> mid = c->areas()[1]->lowerSeries()->points();
+    ASSERT_EQ(c->areas()[0]->upperSeries()->points(), mid);  // stacked: flow 2 sits on flow 1
+    for (const QPointF& p : c->areas()[0]->lowerSeries()->points()) EXPECT_EQ(p.y(), 0);
+    ASSERT_GT(top.size(), 100);
+    const double mss = r.flows[0].trace.mss_bytes;
+    int checked = 0;
+    double worst = 0;
+    for (qsizetype k = 0; k + 1 < top.size(); k += 2) {
+        // Each column is a step over [x0, x1]: find the buckets it spans.
+        const double x0 = top[k].x(), x1 = top[k + 1].x();
+        ASSERT_EQ(top[k].y(), top[k + 1].y());
+        double sum_bps = 0;
+        for (const FlowResult& f : r.flows) {
+            const auto& b = f.trace.buckets;
+            std::uint64_t before = 0, after = 0;
+            bool found = false;
+            for (std::size_t j = 0; j < b.size(); ++j) {
+                if (b[j].t_start_s == x0) before = j > 0 ? b[j - 1].pkts_delivered : 0;
+                if (b[j].t_end_s == x1) { after = b[j].pkts_delivered; found = true; }
+            }
+            ASSERT_TRUE(found) << "no bucket ends at " << x1;
+            sum_bps += static_cast<double>(after - before) * mss * 8 / (x1 - x0);
+        }
+        EXPECT_NEAR(top[k].y(), sum_bps / 1e6, 1e-9 * sum_bps) << "column at " << x0 << " s";
+        if (x0 >= 1) worst = std::max(worst, sum_bps / r.scenario.bandwidth_bps);
+        ++checked;
+    }
+    EXPECT_GT(checked, 50);
+    // The sum is the link at most (a packet per flow at each column's edges).
+    EXPECT_LE(worst, 1.05);
+    // The link rate as a line.
+    ASSERT_EQ(c->link()->points().size(), 2);
+    EXPECT_DOUBLE_EQ(c->link()->points()[0].y(), 50);
+}
+
+TEST(FlowHero, WhileARunStreamsTheAggregateIsProvisional) {
+    const Shown s = show(cubic_vs_bbr(), /*done=*/false);
+    EXPECT_TRUE(s.d->hero()->heroText().startsWith(QStringLiteral("≈ "))) << s.d->hero()->heroText().toStdString();
+    EXPECT_TRUE(s.d->hero()->limitText().endsWith(QStringLiteral("— so far"))) << s.d->hero()->limitText().toStdString();
+    EXPECT_EQ(s.d->hero()->shareBars()->flowRows(), 2);
+}
+
+TEST(FlowHero, OneFlowIsTodaysHero) {
+    Scenario sc;
+    sc.duration_s = 10;
+    const Shown s = show(sc);
+    const RunResult& r = s.snap->result;
+    HeroPanel* h = s.d->hero();
+    EXPECT_FALSE(h->severalFlows());
+    EXPECT_EQ(h->heroText(), q(format_rate(r.summary.throughput_bps)));
+    // Today's words, as the one-flow hero has always put them.
+    EXPECT_EQ(h->limitText(), q(binding_limit_words(r.summary, r.scenario)));
+    EXPECT_TRUE(h->flowWordsText().isEmpty());
+    EXPECT_TRUE(h->warningText().isEmpty());
+    EXPECT_FALSE(h->shareBars()->isVisible());
+    EXPECT_FALSE(h->throughputChart()->isVisible());
+    EXPECT_TRUE(h->view()->isVisible());
+    auto* box = qobject_cast<QGroupBox*>(s.d->panel(Dashboard::Panel::Hero));
+    ASSERT_TRUE(box);
+    EXPECT_EQ(box->title(), QStringLiteral("Delivery rate"));
+}
+
+TEST(FlowHero, SixteenFlowsShowEightBarsAndGroupTheRestWithATooltip) {
+    ShareBars bars;
+    std::vector<ShareRow> rows;
+    for (int i = 0; i < 16; ++i) {
+        ShareRow r;
+        r.name = QStringLiteral("flow %1 (CUBIC)").arg(i + 1);
+        r.flow = i;
+        r.share = 1.0 / 16;
+        r.value = QStringLiteral("6.2 %");
+        rows.push_back(r);
+    }
+    bars.setRows(rows, 1.0 / 16, QStringLiteral("share of 100 Mbit/s"));
+    bars.resize(400, bars.height());
+    bars.show();
+    QTest::qWait(10);
+    EXPECT_EQ(bars.flowRows(), 8);
+    EXPECT_TRUE(bars.grouped());
+    EXPECT_EQ(bars.moreText(), QStringLiteral("+ 8 more"));
+    const QStringList tip = bars.moreToolTip().split(QLatin1Char('\n'));
+    ASSERT_EQ(tip.size(), 8);
+    EXPECT_TRUE(tip.front().startsWith(QStringLiteral("flow 9 (CUBIC)")));
+    EXPECT_TRUE(tip.back().startsWith(QStringLiteral("flow 16 (CUBIC)")));
+    // The widget's own tooltip names every flow.
+    for (int i = 1; i <= 16; ++i) EXPECT_TRUE(bars.toolTip().contains(QStringLiteral("flow %1 (CUBIC)").arg(i)));
+}

@@ -1,0 +1,243 @@
+#include "panels/share_bars.h"
+
+#include <QEvent>
+#include <QHelpEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <algorithm>
+#include <cmath>
+
+#include "panels/flow_palette.h"
+
+namespace inflight::ui {
+
+namespace {
+constexpr int kMinBarPx = 48;    // a bar's track is never shorter than this
+constexpr int kGapPx = 6;        // between name, track and value
+constexpr int kColumnGapPx = 16;
+constexpr int kSwatchPx = 10;
+}  // namespace
+
+ShareBars::ShareBars(QWidget* parent) : QWidget(parent) {
+    setObjectName("share_bars");
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    setMouseTracking(false);
+    fixHeight();
+}
+
+void ShareBars::setRows(std::vector<ShareRow> rows, double fair, const QString& heading) {
+    rows_ = std::move(rows);
+    fair_ = fair;
+    heading_ = heading;
+    QStringList all;
+    all << heading_;
+    for (const ShareRow& r : rows_) all << (r.detail.isEmpty() ? r.name + QStringLiteral(": ") + r.value : r.detail);
+    setToolTip(all.join(QLatin1Char('\n')));
+    setAccessibleDescription(all.join(QStringLiteral("; ")));
+    fixHeight();
+    update();
+}
+
+void ShareBars::restyle(const ChartStyle& style) {
+    style_ = style;
+    fixHeight();
+    update();
+}
+
+int ShareBars::flowRows() const {
+    const int n = static_cast<int>(rows_.size());
+    return n > kMaxRows ? kMaxRows : n;
+}
+int ShareBars::shownRows() const { return flowRows() + (grouped() ? 1 : 0); }
+
+QString ShareBars::moreText() const {
+    if (!grouped()) return {};
+    return tr("+ %1 more").arg(static_cast<int>(rows_.size()) - kMaxRows);
+}
+
+QString ShareBars::moreToolTip() const {
+    QStringList l;
+    for (std::size_t i = kMaxRows; i < rows_.size(); ++i)
+        l << (rows_[i].detail.isEmpty() ? rows_[i].name + QStringLiteral(": ") + rows_[i].value : rows_[i].detail);
+    return l.join(QLatin1Char('\n'));
+}
+
+QString ShareBars::rowToolTip(int r) const {
+    if (r < 0) return {};
+    if (r >= flowRows()) return moreToolTip();
+    const ShareRow& row = rows_[static_cast<std::size_t>(r)];
+    return row.detail.isEmpty() ? row.name + QStringLiteral(": ") + row.value : row.detail;
+}
+
+int ShareBars::rowHeight() const { return fontMetrics().height() + 4; }
+
+int ShareBars::nameWidth() const {
+    // As wide as the longest name, at most 11 average characters (longer
+    // names are elided; their tooltip says them whole).
+    const QFontMetrics fm = fontMetrics();
+    int w = 0;
+    for (int r = 0; r < flowRows(); ++r) w = std::max(w, fm.horizontalAdvance(rows_[static_cast<std::size_t>(r)].name));
+    if (grouped()) w = std::max(w, fm.horizontalAdvance(moreText()));
+    return kSwatchPx + 4 + std::min(w, fm.averageCharWidth() * 11);
+}
+
+int ShareBars::valueWidth() const {
+    const QFontMetrics fm = fontMetrics();
+    int w = fm.horizontalAdvance(QStringLiteral("100 %"));
+    for (int r = 0; r < flowRows(); ++r) {
+        const ShareRow& row = rows_[static_cast<std::size_t>(r)];
+        if (!row.ping) w = std::max(w, fm.horizontalAdvance(row.value));
+    }
+    return w;
+}
+
+int ShareBars::columnsFor(int width) const {
+    // Two columns when more than four rows and each column keeps its name,
+    // a bar of kMinBarPx and its value.
+    if (shownRows() <= 4) return 1;
+    const int need = nameWidth() + kMinBarPx + valueWidth() + 2 * kGapPx;
+    return 2 * need + kColumnGapPx <= width ? 2 : 1;
+}
+
+void ShareBars::fixHeight() {
+    columns_ = columnsFor(width());
+    const int per_column = (shownRows() + columns_ - 1) / columns_;
+    const int h = rowHeight() * (1 + per_column) + 2;  // the heading, then the rows
+    if (h != height() || minimumHeight() != h) setFixedHeight(h);
+}
+
+QSize ShareBars::sizeHint() const {
+    return {nameWidth() + kMinBarPx * 3 + valueWidth() + 2 * kGapPx, height()};
+}
+QSize ShareBars::minimumSizeHint() const {
+    return {nameWidth() + kMinBarPx + valueWidth() + 2 * kGapPx, height()};
+}
+
+void ShareBars::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    fixHeight();
+}
+
+void ShareBars::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::FontChange) fixHeight();
+    QWidget::changeEvent(e);
+}
+
+ShareBars::Geometry ShareBars::geometry(int r) const {
+    const int per_column = std::max(1, (shownRows() + columns_ - 1) / columns_);
+    const int col = r / per_column, line = r % per_column;
+    const double col_w = (width() - (columns_ - 1) * kColumnGapPx) / static_cast<double>(columns_);
+    const double x0 = col * (col_w + kColumnGapPx);
+    const double y = rowHeight() * (1 + line) + 1;
+    const double nw = nameWidth(), vw = valueWidth();
+    Geometry g;
+    g.name = QRectF(x0, y, nw, rowHeight());
+    g.value = QRectF(x0 + col_w - vw, y, vw, rowHeight());
+    const double tx = x0 + nw + kGapPx;
+    g.track = QRectF(tx, y + 3, std::max<double>(1, g.value.left() - kGapPx - tx), rowHeight() - 6);
+    return g;
+}
+
+double ShareBars::scaleTop() const {
+    // One scale for every bar: the largest share or the fair share, with a
+    // little room, at most the whole aggregate.
+    double top = fair_;
+    for (const ShareRow& r : rows_)
+        if (!r.ping) top = std::max(top, r.share);
+    return std::clamp(top * 1.2, 0.05, 1.0);
+}
+
+double ShareBars::pxPerShare() const {
+    return shownRows() == 0 ? 0 : geometry(0).track.width() / scaleTop();
+}
+
+QRectF ShareBars::barRect(int r) const {
+    if (r < 0 || r >= flowRows()) return {};
+    const ShareRow& row = rows_[static_cast<std::size_t>(r)];
+    const QRectF t = geometry(r).track;
+    if (row.ping) return QRectF(t.left(), t.top(), 0, t.height());
+    return QRectF(t.left(), t.top(), std::clamp(row.share, 0.0, scaleTop()) * pxPerShare(), t.height());
+}
+
+double ShareBars::fairMarkerX(int r) const {
+    if (!(fair_ > 0) || r < 0 || r >= flowRows()) return NAN;
+    return geometry(r).track.left() + fair_ * pxPerShare();
+}
+
+int ShareBars::rowAt(const QPoint& p) const {
+    for (int r = 0; r < shownRows(); ++r) {
+        const Geometry g = geometry(r);
+        if (QRectF(g.name.left(), g.name.top(), g.value.right() - g.name.left(), g.name.height()).contains(p))
+            return r;
+    }
+    return -1;
+}
+
+bool ShareBars::event(QEvent* e) {
+    if (e->type() == QEvent::ToolTip) {
+        auto* he = static_cast<QHelpEvent*>(e);
+        const int r = rowAt(he->pos());
+        QToolTip::showText(he->globalPos(), r >= 0 ? rowToolTip(r) : toolTip(), this);
+        return true;
+    }
+    return QWidget::event(e);
+}
+
+void ShareBars::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QFontMetrics fm = fontMetrics();
+    const bool dark = is_dark_palette();
+    const QColor text = palette().color(QPalette::WindowText);
+    QColor track = text;
+    track.setAlphaF(0.10);
+    // The heading, and the fair share's name beside it.
+    p.setPen(text);
+    const int rh = rowHeight();
+    QString head = heading_;
+    if (fair_ > 0) head += tr("  ┆ fair share");
+    p.drawText(QRectF(0, 0, width(), rh), Qt::AlignLeft | Qt::AlignVCenter,
+               fm.elidedText(head, Qt::ElideRight, width()));
+    for (int r = 0; r < shownRows(); ++r) {
+        const Geometry g = geometry(r);
+        if (r >= flowRows()) {  // the group of the rest
+            p.setPen(text);
+            QFont f = font();
+            f.setItalic(true);
+            p.setFont(f);
+            p.drawText(g.name.adjusted(kSwatchPx + 4, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, moreText());
+            p.setFont(font());
+            p.drawText(QRectF(g.track.left(), g.name.top(), g.value.right() - g.track.left(), rh),
+                       Qt::AlignLeft | Qt::AlignVCenter,
+                       fm.elidedText(tr("(hover for the list)"), Qt::ElideRight,
+                                     static_cast<int>(g.value.right() - g.track.left())));
+            continue;
+        }
+        const ShareRow& row = rows_[static_cast<std::size_t>(r)];
+        const QColor c = flow_colour(row.flow, dark);  // on the window's own background
+        // The swatch, the name.
+        const QRectF sw(g.name.left(), g.name.center().y() - kSwatchPx / 2.0, kSwatchPx, kSwatchPx);
+        p.fillRect(sw, c);
+        p.setPen(text);
+        const int name_room = static_cast<int>(g.name.width()) - kSwatchPx - 4;
+        p.drawText(g.name.adjusted(kSwatchPx + 4, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                   fm.elidedText(row.name, Qt::ElideRight, name_room));
+        if (row.ping) {  // no bar: its wait, across the track and value
+            const QRectF room(g.track.left(), g.name.top(), g.value.right() - g.track.left(), rh);
+            p.drawText(room, Qt::AlignLeft | Qt::AlignVCenter,
+                       fm.elidedText(row.value, Qt::ElideRight, static_cast<int>(room.width())));
+            continue;
+        }
+        p.fillRect(g.track, track);
+        p.fillRect(barRect(r), c);
+        p.drawText(g.value, Qt::AlignRight | Qt::AlignVCenter, row.value);
+        if (row.bulk && fair_ > 0) {
+            const double x = fairMarkerX(r);
+            QPen pen(text, style_.presentation ? 2.0 : 1.5, Qt::DashLine);
+            p.setPen(pen);
+            p.drawLine(QPointF(x, g.name.top() + 1), QPointF(x, g.name.bottom() - 1));
+        }
+    }
+}
+
+}  // namespace inflight::ui

@@ -1,0 +1,91 @@
+// One bar per flow, in the flow's colour, for its share of the aggregate
+// throughput, against the fair share: a dashed marker at 1/n of the
+// aggregate among the n TCP bulk flows (flows.md, "In the window"). Every
+// bar is drawn on one scale (its length ∝ the share), so bars compare by
+// length as well as by the figure beside them. A ping has no bar (its bytes
+// are nothing): its row says how long it waits instead.
+//
+// Up to kMaxRows flows get a row each; the rest share one row, "+ 8 more",
+// whose tooltip lists them. Rows go into two columns when there are more
+// than four and the width allows. A name too long for its room is drawn
+// elided, and the row's tooltip (and the widget's) says it whole.
+#pragma once
+
+#include <QString>
+#include <QWidget>
+#include <vector>
+
+#include "panels/chart_style.h"
+
+namespace inflight::ui {
+
+struct ShareRow {
+    QString name;          // "BBR", "flow 3 (CUBIC)", "video call"
+    int flow = 0;          // index into the scenario's flows: the colour
+    bool ping = false;     // no bar: `value` says its wait
+    bool bulk = true;      // the fair-share marker applies
+    double share = 0;      // of the aggregate (TCP flows)
+    QString value;         // beside the bar: "62 %"; for a ping "waits 187 ms"
+    QString detail;        // the row's tooltip: everything about the flow
+};
+
+class ShareBars : public QWidget {
+    Q_OBJECT
+public:
+    static constexpr int kMaxRows = 8;
+
+    explicit ShareBars(QWidget* parent = nullptr);
+
+    // `fair`: the fair share (0: no marker); `heading`: the line above the
+    // bars ("share of 48.7 Mbit/s").
+    void setRows(std::vector<ShareRow> rows, double fair, const QString& heading);
+    void restyle(const ChartStyle& style);
+
+    // For tests and tooltips: what is shown.
+    int flowRows() const;                 // rows with one flow each
+    bool grouped() const { return static_cast<int>(rows_.size()) > kMaxRows; }
+    QString moreText() const;             // "+ 8 more", or empty
+    QString moreToolTip() const;
+    QString heading() const { return heading_; }
+    const std::vector<ShareRow>& rows() const { return rows_; }
+    // The bar of row r (0-based, r < flowRows()) in widget coordinates; its
+    // width is the share at pxPerShare().
+    QRectF barRect(int r) const;
+    double pxPerShare() const;
+    // The fair-share marker's x in the column of row r, NaN without one.
+    double fairMarkerX(int r) const;
+    double fair() const { return fair_; }
+    int columns() const { return columns_; }
+    QString rowToolTip(int r) const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    bool event(QEvent* e) override;
+    void paintEvent(QPaintEvent*) override;
+    void resizeEvent(QResizeEvent* e) override;
+    void changeEvent(QEvent* e) override;
+
+private:
+    struct Geometry {
+        QRectF name, track, value;  // of one row
+    };
+    int shownRows() const;  // flow rows + the "+ N more" row
+    int rowHeight() const;
+    int columnsFor(int width) const;
+    int nameWidth() const;
+    int valueWidth() const;
+    Geometry geometry(int r) const;
+    double scaleTop() const;
+    void fixHeight();
+    int rowAt(const QPoint& p) const;
+
+    std::vector<ShareRow> rows_;
+    double fair_ = 0;
+    QString heading_;
+    int columns_ = 1;
+    ChartStyle style_;
+};
+
+}  // namespace inflight::ui

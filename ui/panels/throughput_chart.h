@@ -1,0 +1,68 @@
+// Throughput over time, one stacked area per TCP flow in its colour, with
+// the link rate as a dashed line (flows.md, "In the window": it replaces
+// the single delivery-rate trace when a run has several flows).
+//
+// What is stacked: each flow's *delivered packets* per chart column — the
+// difference of its trace's pkts_delivered counter (ACKs the sender
+// received, every transmission) between the column's first and last
+// bucket, × MSS × 8, over the column's time. Unlike the delivery-rate
+// samples (each a rate over its own, overlapping, interval) these are
+// counts over one shared interval, so the areas add up: the top edge is
+// the aggregate delivered in that column, at most the link rate (up to a
+// packet per flow at the column's edges, and a shift of each flow's ACKs
+// by its own RTT). Each column is drawn as a step over its time span.
+// Pings are left out (a few kbit/s; their packets are not MSS-sized); a
+// SYN counts as one packet.
+#pragma once
+
+#include <QWidget>
+#include <vector>
+
+#include "panels/chart_style.h"
+#include "result.h"
+
+class QAreaSeries;
+class QChartView;
+class QLineSeries;
+class QValueAxis;
+
+namespace inflight::ui {
+
+class ChartKey;
+
+class ThroughputChart : public QWidget {
+    Q_OBJECT
+public:
+    explicit ThroughputChart(QWidget* parent = nullptr);
+
+    // The run so far (or finished): its flows' traces.
+    void setRun(const RunResult& r);
+    void restyle(const ChartStyle& style);
+
+    QChartView* view() const { return view_; }
+    // The stacked flows, bottom first (indices into the scenario's flows),
+    // and their areas in the same order.
+    const std::vector<int>& stackedFlows() const { return flows_; }
+    const std::vector<QAreaSeries*>& areas() const { return areas_; }
+    QLineSeries* link() const { return link_; }
+    double rateAxisTop() const;
+    // Bits per second of the y axis's unit (1e6 for Mbit/s, 1e9 for Gbit/s).
+    double axisUnitBps() const { return unit_bps_; }
+
+private:
+    void ensureAreas(const std::vector<int>& flows);
+
+    QChartView* view_;
+    ChartKey* key_;
+    QValueAxis* x_;
+    QValueAxis* y_;
+    QLineSeries* link_;
+    std::vector<int> flows_;
+    std::vector<QAreaSeries*> areas_;
+    std::vector<QLineSeries*> edges_;  // the upper edge of each area (the lower is the one below's)
+    QLineSeries* floor_;               // zero, under the first area
+    double unit_bps_ = 1e6;
+    ChartStyle style_;
+};
+
+}  // namespace inflight::ui
