@@ -3,6 +3,7 @@
 #include <QObject>
 #include <cmath>
 
+#include "lesson/flow_words.h"
 #include "scenario_text.h"
 #include "units.h"
 
@@ -80,6 +81,71 @@ QString figure_text(CompareFigure::Kind kind, double v) {
 QString ratio_text(double a, double b) {
     if (a == 0) return b == 0 ? QStringLiteral("=") : QStringLiteral("—");
     return q(format_number(b / a, 3)) + QStringLiteral("×");
+}
+
+namespace {
+
+bool has_transfers(const FlowSummary& f) { return f.kind == FlowKind::Tcp && !f.fct_s.empty(); }
+bool is_ping(const FlowSummary& f) { return f.kind == FlowKind::Ping; }
+
+}  // namespace
+
+std::vector<FlowCompareGroup> flow_compare_groups(const RunResult& a, const RunResult& b) {
+    std::vector<FlowCompareGroup> out;
+    if (a.flows.size() < 2 || a.flows.size() != b.flows.size()) return out;
+    using K = CompareFigure::Kind;
+    for (std::size_t i = 0; i < a.flows.size(); ++i) {
+        const FlowSummary& x = a.flows[i].summary;
+        const FlowSummary& y = b.flows[i].summary;
+        FlowCompareGroup g;
+        g.index = static_cast<int>(i);
+        g.label_a = flow_display_name(a.scenario, i);
+        g.label_b = flow_display_name(b.scenario, i);
+        // A figure only one side has is NaN on the other ("—" in the table).
+        const auto either = [&](bool in_a, bool in_b, const QString& name, K kind, double va, double vb) {
+            if (in_a || in_b) g.figures.push_back({name, kind, in_a ? va : NAN, in_b ? vb : NAN});
+        };
+        g.figures.push_back({QObject::tr("Throughput"), K::Rate, x.throughput_bps, y.throughput_bps});
+        g.figures.push_back({QObject::tr("Share"), K::Fraction, x.share, y.share});
+        either(!is_ping(x), !is_ping(y), QObject::tr("Mean RTT"), K::Time, x.mean_rtt_s, y.mean_rtt_s);
+        const bool ta = has_transfers(x), tb = has_transfers(y);
+        either(ta, tb, QObject::tr("FCT mean"), K::Time, x.fct_mean_s, y.fct_mean_s);
+        either(ta, tb, QObject::tr("FCT p95"), K::Time, x.fct_p95_s, y.fct_p95_s);
+        either(ta, tb, QObject::tr("Transfers done"), K::Count, static_cast<double>(x.fct_s.size()),
+               static_cast<double>(y.fct_s.size()));
+        const bool pa = is_ping(x), pb = is_ping(y);
+        either(pa, pb, QObject::tr("Ping mean RTT"), K::Time, x.ping_mean_rtt_s, y.ping_mean_rtt_s);
+        either(pa, pb, QObject::tr("Ping p95 RTT"), K::Time, x.ping_p95_rtt_s, y.ping_p95_rtt_s);
+        either(pa, pb, QObject::tr("Pings lost"), K::Count, static_cast<double>(x.pings_lost),
+               static_cast<double>(y.pings_lost));
+        out.push_back(std::move(g));
+    }
+    return out;
+}
+
+QString flow_count_note(const RunResult& a, const RunResult& b) {
+    const std::size_t na = std::max<std::size_t>(1, a.flows.size()), nb = std::max<std::size_t>(1, b.flows.size());
+    if (na == nb) return {};
+    const auto flows = [](std::size_t n) {
+        return n == 1 ? QObject::tr("1 flow") : QObject::tr("%1 flows").arg(n);
+    };
+    return QObject::tr("A has %1, B has %2: the table compares the aggregate only.").arg(flows(na), flows(nb));
+}
+
+QString delta_text(CompareFigure::Kind kind, double a, double b) {
+    if (!std::isfinite(a) || !std::isfinite(b)) return {};
+    const double d = b - a;
+    if (d == 0) return QStringLiteral("0");
+    const QString sign = d > 0 ? QStringLiteral("+") : QString(QChar(0x2212));
+    const double m = std::abs(d);
+    switch (kind) {
+        case CompareFigure::Kind::Rate: return sign + q(format_rate(m));
+        case CompareFigure::Kind::Fraction: return sign + q(format_number(m * 100, 3)) + QStringLiteral(" pp");
+        case CompareFigure::Kind::Time: return sign + q(format_time(m));
+        case CompareFigure::Kind::Count:
+            return sign + q(format_grouped(static_cast<std::uint64_t>(std::llround(m))));
+    }
+    return {};
 }
 
 QStringList scenario_differences(const Scenario& a, const Scenario& b) {

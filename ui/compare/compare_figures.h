@@ -31,6 +31,27 @@ QString figure_text(CompareFigure::Kind kind, double value);
 // B/A: "1.52×", "0.5×"; "=" when both are zero; "—" when only A is zero.
 QString ratio_text(double a, double b);
 
+// Several flows (flows.md, "What a run produces"): flow i of A beside flow i
+// of B. The figures: throughput, share, mean RTT (steady state); for
+// finite transfers the FCT mean and p95 and the transfers done; for pings
+// the ping's mean and p95 RTT and the pings lost — each where either run's
+// flow has it (NaN on a side that has not).
+struct FlowCompareGroup {
+    int index = 0;                     // as in Scenario::flows
+    QString label_a, label_b;          // each run's name for the flow
+    std::vector<CompareFigure> figures;
+};
+// One group per flow when A and B both have several flows and the same
+// number of them; empty otherwise (the table then compares the aggregate).
+std::vector<FlowCompareGroup> flow_compare_groups(const RunResult& a, const RunResult& b);
+// One line when the runs' flow counts differ ("A has 2 flows, B has 3: the
+// table compares the aggregate only"); empty when they agree.
+QString flow_count_note(const RunResult& a, const RunResult& b);
+// B − A in the figure's units, signed: "+12.3 Mbit/s", "−4.10 pp" (a
+// fraction's difference in percentage points), "+3", "0" when equal, empty
+// when either is NaN.
+QString delta_text(CompareFigure::Kind kind, double a, double b);
+
 // "algo: reno → cubic", one per differing parameter, in kAllParams order.
 QStringList scenario_differences(const Scenario& a, const Scenario& b);
 

@@ -8,11 +8,14 @@
 #include <cmath>
 
 #include "compare/compare_figures.h"
+#include "panels/flow_palette.h"
 #include "units.h"
 
 namespace inflight::ui {
 
 namespace {
+constexpr int kFlowRowsShown = 6;  // two flows of three figures
+
 QString run_label(const char* which, const SnapshotPtr& s) {
     if (!s) return QString::fromUtf8(which);
     return QStringLiteral("%1 · %2").arg(QString::fromUtf8(which), QString::fromUtf8(to_string(s->result.scenario.algorithm)));
@@ -64,6 +67,16 @@ CompareTable::CompareTable(QWidget* parent) : QWidget(parent) {
     for (std::size_t i = 0; i < kfigs.size(); ++i) setKernelCell(static_cast<int>(i), KernelFigure, kfigs[i].name);
     kernel_table_->hide();
 
+    // Per flow: a row group per flow, A and B and B − A in columns. Shows
+    // kFlowRowsShown rows and scrolls past them (the dock stays low).
+    flow_table_ = compact_table(kFlowRowsShown, {tr("Flow"), tr("Figure"), tr("A"), tr("B"), tr("B − A")}, this);
+    flow_table_->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    flow_table_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    flow_table_->setToolTip(tr("Flow i of A beside flow i of B: throughput, share and mean RTT over the steady state "
+                               "(the second half); FCTs of finished transfers and ping RTTs where a flow has them. "
+                               "B − A: shares in percentage points (pp)."));
+    flow_table_->hide();
+
     // What differs beside the tables, not under them: one row less of the
     // panels' height; it scrolls when the kernel's sentences need more room.
     differences_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
@@ -78,6 +91,7 @@ CompareTable::CompareTable(QWidget* parent) : QWidget(parent) {
     layout->setContentsMargins(4, 2, 4, 2);
     layout->setSpacing(8);
     layout->addWidget(table_, 1, Qt::AlignTop);
+    layout->addWidget(flow_table_, 1, Qt::AlignTop);
     layout->addWidget(kernel_table_, 1, Qt::AlignTop);
     layout->addWidget(differences_scroll_, 0, Qt::AlignTop);
     clear();
@@ -103,6 +117,16 @@ void CompareTable::setKernel(const SnapshotPtr& model, const KernelSnapshotPtr& 
     kernel_ = kernel;
     if (!kernel_) {
         kernel_table_->hide();
+
+    // Per flow: a row group per flow, A and B and B − A in columns. Shows
+    // kFlowRowsShown rows and scrolls past them (the dock stays low).
+    flow_table_ = compact_table(kFlowRowsShown, {tr("Flow"), tr("Figure"), tr("A"), tr("B"), tr("B − A")}, this);
+    flow_table_->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    flow_table_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    flow_table_->setToolTip(tr("Flow i of A beside flow i of B: throughput, share and mean RTT over the steady state "
+                               "(the second half); FCTs of finished transfers and ping RTTs where a flow has them. "
+                               "B − A: shares in percentage points (pp)."));
+    flow_table_->hide();
         table_->show();
         kernel_text_.clear();
         kernel_html_.clear();
@@ -212,6 +236,8 @@ void CompareTable::clear() {
         for (int r : {RowA, RowB, RowRatio}) setCell(r, c, QString());
     const QString hint = tr("Pin a run as the ghost (Compare ▸ Pin as ghost, Ctrl+G), then change anything.");
     ab_shown_ = false;
+    flow_table_->hide();
+    flow_note_.clear();
     if (kernel_) table_->hide();
     setDifferences(hint, hint.toHtmlEscaped());
 }
@@ -235,19 +261,75 @@ void CompareTable::setRuns(const SnapshotPtr& a, const SnapshotPtr& b) {
         setCell(RowB, c, have_b ? figure_text(figs[i].kind, figs[i].b) : QStringLiteral("…"));
         setCell(RowRatio, c, have_b ? ratio_text(figs[i].a, figs[i].b) : QString());
     }
+    setFlows(a, have_b ? b : nullptr);
     if (!b) {
         setDifferences(QString(), QString());
         return;
     }
+    // Different flow counts: said first, in one line.
+    const QString note_plain = flow_note_.isEmpty() ? QString() : flow_note_ + QLatin1Char(' ');
+    const QString note_html = flow_note_.isEmpty() ? QString() : QStringLiteral("<b>%1</b><br>").arg(flow_note_.toHtmlEscaped());
     const QStringList diff = scenario_differences(a->result.scenario, b->result.scenario);
     if (diff.isEmpty()) {
-        setDifferences(tr("Same scenario in A and B."), tr("Same scenario in A and B."));
+        setDifferences(note_plain + tr("Same scenario in A and B."), note_html + tr("Same scenario in A and B."));
         return;
     }
     QStringList escaped;
     for (const QString& d : diff) escaped << d.toHtmlEscaped();
-    setDifferences(tr("What differs (A → B): %1").arg(diff.join(QStringLiteral(" · "))),
-                   tr("<b>What differs</b> (A → B):<br>%1").arg(escaped.join(QStringLiteral("<br>"))));
+    setDifferences(note_plain + tr("What differs (A → B): %1").arg(diff.join(QStringLiteral(" · "))),
+                   note_html + tr("<b>What differs</b> (A → B):<br>%1").arg(escaped.join(QStringLiteral("<br>"))));
+}
+
+void CompareTable::setFlows(const SnapshotPtr& a, const SnapshotPtr& b) {
+    flow_note_ = a && b ? flow_count_note(a->result, b->result) : QString();
+    // Before B has finished: A's flows alone, B "…".
+    const std::vector<FlowCompareGroup> groups =
+        a ? flow_compare_groups(a->result, b ? b->result : a->result) : std::vector<FlowCompareGroup>{};
+    if (groups.empty()) {
+        flow_table_->hide();
+        flow_table_->setRowCount(0);
+        return;
+    }
+    int rows = 0;
+    for (const FlowCompareGroup& g : groups) rows += static_cast<int>(g.figures.size());
+    flow_table_->clearSpans();
+    flow_table_->setRowCount(rows);
+    const auto put = [this](int r, int c, const QString& text, bool bold = false, const QColor& colour = {}) {
+        auto* item = new QTableWidgetItem(text);
+        item->setTextAlignment(c <= FlowFigure ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignCenter);
+        if (bold) {
+            QFont f = item->font();
+            f.setBold(true);
+            item->setFont(f);
+        }
+        if (colour.isValid()) item->setForeground(colour);
+        flow_table_->setItem(r, c, item);
+    };
+    const bool dark = is_dark_palette();
+    int r = 0;
+    for (const FlowCompareGroup& g : groups) {
+        // The flow's name (B's, with A's when it differs) in its colour, spanning its rows.
+        const QString name = g.label_a == g.label_b || !b ? g.label_a : tr("%1 → %2").arg(g.label_a, g.label_b);
+        const int n = static_cast<int>(g.figures.size());
+        put(r, FlowName, name, true, flow_colour(g.index, dark));
+        flow_table_->item(r, FlowName)->setToolTip(tr("Flow %1 (%2)").arg(g.index + 1).arg(flow_colour_name(g.index)));
+        if (n > 1) flow_table_->setSpan(r, FlowName, n, 1);
+        for (const CompareFigure& f : g.figures) {
+            put(r, FlowFigure, f.name);
+            put(r, FlowA, std::isfinite(f.a) ? figure_text(f.kind, f.a) : QStringLiteral("—"));
+            put(r, FlowB, !b ? QStringLiteral("…") : std::isfinite(f.b) ? figure_text(f.kind, f.b) : QStringLiteral("—"));
+            put(r, FlowDelta, b ? delta_text(f.kind, f.a, f.b) : QString(), true);
+            ++r;
+        }
+    }
+    flow_table_->show();
+}
+
+int CompareTable::flowRowCount() const { return flow_table_->isHidden() ? 0 : flow_table_->rowCount(); }
+
+QString CompareTable::flowCellText(int row, FlowColumn column) const {
+    const QTableWidgetItem* item = flow_table_->item(row, column);
+    return item ? item->text() : QString();
 }
 
 QString CompareTable::cellText(Row row, int column) const {

@@ -6,6 +6,10 @@
 // model, a kernel figure the run could not give shown "—" with the reason as
 // its tooltip; what differs between the model and the kernel, in words,
 // under the A/B differences.
+// Several flows (issue 12): a second table beside the aggregate one, a row
+// group per flow (throughput, share, mean RTT; FCTs and ping RTTs where
+// present) with columns A, B and B − A. When A and B have different flow
+// counts, one line says so and only the aggregate is compared.
 #pragma once
 
 #include <QWidget>
@@ -47,6 +51,14 @@ public:
     QString kernelCellToolTip(int figure, KernelColumn column) const;
     int kernelFigureCount() const;
     QTableWidget* kernelTable() const { return kernel_table_; }
+    // The per-flow table (hidden unless both runs have the same number of
+    // flows, two or more): one row per figure, flows in groups.
+    enum FlowColumn { FlowName = 0, FlowFigure = 1, FlowA = 2, FlowB = 3, FlowDelta = 4 };
+    QTableWidget* flowTable() const { return flow_table_; }
+    int flowRowCount() const;
+    QString flowCellText(int row, FlowColumn column) const;
+    // "A has 2 flows, B has 3: …", or empty.
+    QString flowNoteText() const { return flow_note_; }
     // What differs between the model and the kernel (plain, one line).
     QString kernelDifferencesText() const { return kernel_text_; }
 
@@ -55,9 +67,12 @@ private:
     void setKernelCell(int row, int column, const QString& text, const QString& tip = {});
     void setDifferences(const QString& plain, const QString& html);
     void showDifferences();
+    void setFlows(const SnapshotPtr& a, const SnapshotPtr& b);
 
     QTableWidget* table_;
     QTableWidget* kernel_table_;
+    QTableWidget* flow_table_;
+    QString flow_note_;
     QScrollArea* differences_scroll_;
     QLabel* differences_;
     QString differences_text_;  // plain, for tests and copies

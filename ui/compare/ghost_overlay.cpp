@@ -16,6 +16,7 @@
 
 #include "panels/chart_style.h"
 #include "panels/dashboard.h"
+#include "panels/flow_palette.h"
 #include "panels/trace_series.h"
 #include "panels/window_chart.h"
 
@@ -139,6 +140,9 @@ void GhostOverlay::setGhost(SnapshotPtr ghost) {
     ghost_ = std::move(ghost);
     if (!ghost_) {
         for (QLineSeries** s : {&cwnd_, &srtt_, &rate_, &throughput_}) removeSeries(*s);
+        for (FlowGhost& f : flows_)
+            for (QLineSeries** s : {&f.cwnd, &f.srtt, &f.throughput}) removeSeries(*s);
+        flows_.clear();
         removeTags();
         return;
     }
@@ -160,12 +164,46 @@ void GhostOverlay::setGhost(SnapshotPtr ghost) {
                 connect(c, &QChart::plotAreaChanged, this, &GhostOverlay::placeTags, Qt::UniqueConnection);
             }
         }
+        addFlowSeries();
         rename();
         restyle();
         placeTags();
     }
     drawWindow();
     drawRttAndRate();
+}
+
+void GhostOverlay::addFlowSeries() {
+    const Scenario& sc = ghost_->result.scenario;
+    if (sc.flows.size() < 2) return;
+    for (std::size_t i = 0; i < sc.flows.size(); ++i) {
+        FlowGhost g{static_cast<int>(i)};
+        if (sc.flows[i].kind == FlowKind::Tcp) {
+            g.cwnd = addSeries(window_, QString());
+            g.srtt = addSeries(rtt_, QString());
+        }
+        g.throughput = addSeries(hero_, QString());
+        flows_.push_back(g);
+    }
+    // One legend entry per group: the first flow's stands for them all.
+    const auto hide_marker = [](QLineSeries* s) {
+        if (s && s->chart())
+            for (QLegendMarker* m : s->chart()->legend()->markers(s)) m->setVisible(false);
+    };
+    bool first_cwnd = true, first_tp = true;
+    for (FlowGhost& g : flows_) {
+        if (g.cwnd) {
+            if (!first_cwnd) {
+                hide_marker(g.cwnd);
+                hide_marker(g.srtt);
+            }
+            first_cwnd = false;
+        }
+        if (!first_tp || style_.tagged) hide_marker(g.throughput);
+        first_tp = false;
+    }
+    // The aggregate's smoothed RTT is the shortest flow's: each flow's says it.
+    if (srtt_) srtt_->setVisible(false);
 }
 
 void GhostOverlay::setStyle(const OverlayStyle& style) {
@@ -182,6 +220,19 @@ void GhostOverlay::rename() {
     if (srtt_) srtt_->setName(tr("%1 smoothed RTT").arg(l));
     if (rate_) rate_->setName(tr("%1 rate").arg(l));
     if (throughput_) throughput_->setName(tr("%1 throughput").arg(l));
+    if (flows_.empty()) return;
+    if (cwnd_) cwnd_->setName(tr("%1 total cwnd").arg(l));
+    if (throughput_) throughput_->setName(tr("%1 total throughput").arg(l));
+    const Scenario& sc = ghost_->result.scenario;
+    for (FlowGhost& g : flows_) {
+        const QString who = QStringLiteral("%1").arg(g.index + 1);
+        if (g.cwnd) g.cwnd->setName(tr("%1 cwnd, each flow").arg(l));
+        if (g.srtt) g.srtt->setName(tr("%1 smoothed RTT, each flow").arg(l));
+        if (g.throughput) g.throughput->setName(tr("%1 throughput, each flow").arg(l));
+        // The series' own name for tests and tooltips: the flow.
+        for (QLineSeries* s : {g.cwnd, g.srtt, g.throughput})
+            if (s) s->setObjectName(tr("%1 flow %2 (%3)").arg(l, who, QString::fromStdString(resolve_flow(sc, static_cast<std::size_t>(g.index)).label)));
+    }
 }
 
 void GhostOverlay::restyle() {
@@ -194,6 +245,14 @@ void GhostOverlay::restyle() {
     // read: thin and solid; the steady throughput dashed beside it.
     if (rate_) rate_->setPen(overlay_pen(o, c.rate, o.width / 2, Qt::SolidLine));
     if (throughput_) throughput_->setPen(overlay_pen(o, c.cwnd, o.width, o.dash));
+    // Each flow in its own colour, faded and dashed like the rest of A.
+    const bool dark = is_dark_palette() && !dashboard_->style().presentation;
+    for (FlowGhost& g : flows_) {
+        const QPen p = overlay_pen(o, flow_colour(g.index, dark), o.width, o.dash);
+        for (QLineSeries* s : {g.cwnd, g.srtt, g.throughput})
+            if (s) s->setPen(p);
+    }
+    if (!flows_.empty() && cwnd_) cwnd_->setPen(overlay_pen(o, c.cwnd, o.width * 1.75, o.dash));
 }
 
 void GhostOverlay::drawWindow() {
@@ -206,6 +265,14 @@ void GhostOverlay::drawWindow() {
     cwnd_->replace(level_line(a.trace, &TraceBucket::cwnd_end_bytes, {0, duration, columns_of(window_)}, per));
     grow(axis(window_, Qt::Horizontal), duration);
     grow(axis(window_, Qt::Vertical), steady_max(a.trace, &TraceBucket::cwnd_end_bytes, duration) * per * 1.12);
+    for (FlowGhost& g : flows_) {
+        if (!g.cwnd) continue;
+        const std::size_t i = static_cast<std::size_t>(g.index);
+        if (i < a.flows.size())
+            g.cwnd->replace(level_line(a.flows[i].trace, &TraceBucket::cwnd_end_bytes, {0, duration, columns_of(window_)}, per));
+        else
+            g.cwnd->clear();
+    }
 }
 
 void GhostOverlay::drawRttAndRate() {
@@ -216,6 +283,25 @@ void GhostOverlay::drawRttAndRate() {
         srtt_->replace(level_line(a.trace, &TraceBucket::srtt_s, {0, duration, columns_of(rtt_)}, 1e3));
         grow(axis(rtt_, Qt::Horizontal), duration);
         grow(axis(rtt_, Qt::Vertical), steady_max(a.trace, &TraceBucket::srtt_s, duration) * 1e3 * 1.08);
+    }
+    for (FlowGhost& g : flows_) {
+        const std::size_t i = static_cast<std::size_t>(g.index);
+        const FlowResult* f = i < a.flows.size() ? &a.flows[i] : nullptr;
+        if (g.srtt) {
+            if (f) {
+                g.srtt->replace(level_line(f->trace, &TraceBucket::srtt_s, {0, duration, columns_of(rtt_)}, 1e3));
+                grow(axis(rtt_, Qt::Vertical), steady_max(f->trace, &TraceBucket::srtt_s, duration) * 1e3 * 1.08);
+            } else {
+                g.srtt->clear();
+            }
+        }
+        if (g.throughput) {
+            const double mbps = f ? f->summary.throughput_bps * 1e-6 : NAN;
+            if (ghost_->done && std::isfinite(mbps))
+                g.throughput->replace({{a.summary.window_start_s, mbps}, {a.summary.window_end_s, mbps}});
+            else
+                g.throughput->clear();
+        }
     }
     if (rate_) {
         rate_->replace(minmax_line(a.trace, &TraceBucket::delivery_rate_bps, {0, duration, columns_of(hero_)}, 1e-6));

@@ -8,6 +8,13 @@
 // second overlay with its own style: one distinct colour on every panel,
 // dash-dot, labelled "Linux 6.18.44 — measured", and a run that may still be
 // streaming (its lines end where the measurement has got to).
+// A run of several flows (issue 12) is drawn as the aggregate and each flow:
+// the total cwnd on the window panel with each TCP flow's cwnd, each TCP
+// flow's smoothed RTT on the RTT panel (the aggregate's there is only the
+// shortest flow's), and each flow's steady throughput beside the aggregate's
+// on the hero panel — in the flows' own colours, faded and dashed like the
+// rest of the ghost. One legend entry per group ("A cwnd, each flow"), so
+// the legends stay short with many flows.
 #pragma once
 
 #include <QColor>
@@ -66,6 +73,15 @@ public:
     QLineSeries* rttSeries() const { return srtt_; }
     QLineSeries* rateSeries() const { return rate_; }
     QLineSeries* throughputSeries() const { return throughput_; }
+    // Several flows: one series per flow (flow order; pings have none on the
+    // window and RTT panels), empty otherwise.
+    struct FlowGhost {
+        int index;                       // as in Scenario::flows
+        QLineSeries* cwnd = nullptr;     // TCP flows
+        QLineSeries* srtt = nullptr;     // TCP flows
+        QLineSeries* throughput = nullptr;
+    };
+    const std::vector<FlowGhost>& flowSeries() const { return flows_; }
     // The tags' text on each chart (empty when not tagged or nothing drawn), for tests.
     QStringList tags() const;
 
@@ -75,6 +91,7 @@ private:
     QLineSeries* addSeries(QChart* chart, const QString& name);
     void removeSeries(QLineSeries*& s);
 
+    void addFlowSeries();
     void rename();
     void placeTags();
     void removeTags();
@@ -90,6 +107,7 @@ private:
     QLineSeries* srtt_ = nullptr;
     QLineSeries* rate_ = nullptr;
     QLineSeries* throughput_ = nullptr;
+    std::vector<FlowGhost> flows_;
     struct Tag {
         QChart* chart;
         QGraphicsRectItem* box;

@@ -9,12 +9,17 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QButtonGroup>
+#include <QHBoxLayout>
+#include <QRadioButton>
 #include <QValueAxis>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
 
+#include "lesson/flow_words.h"
 #include "panels/chart_style.h"
+#include "panels/flow_palette.h"
 #include "sweep_fit.h"
 #include "sweep/sweep_units.h"
 #include "units.h"
@@ -117,6 +122,41 @@ QString fit_words(const PowerFit& f) {
                      .arg(f.points));
 }
 
+// Several flows in the base scenario: the per-flow plots replace the
+// single-flow one (one flow: today's plot).
+bool several_flows(const SweepResult& r) { return r.spec.base.flows.size() > 1; }
+
+// The base scenario as series `a` runs it: `a` is the default algorithm of
+// every flow that names none (as the engine runs it).
+Scenario series_scenario(const SweepResult& r, std::size_t series) {
+    Scenario s = r.spec.base;
+    s.algorithm = r.series[series].algorithm;
+    return s;
+}
+
+// A flow's name in the legend: its label (or algorithm) as the hero names
+// it; with several algorithm series, which series too.
+QString flow_series_name(const SweepResult& r, std::size_t series, std::size_t flow) {
+    const QString name = flow_display_name(series_scenario(r, series), flow);
+    if (r.series.size() < 2) return name;
+    return QObject::tr("%1 · default %2").arg(name, QString::fromUtf8(to_string(r.series[series].algorithm)));
+}
+
+// A flow's pen: its colour from the flow palette; the series (when several
+// algorithms ran) by line style, so each stays told apart.
+QPen flow_series_pen(std::size_t series, std::size_t flow, double width) {
+    QPen p = flow_pen(static_cast<int>(flow), ChartStyle{}, width, is_dark_palette());
+    constexpr Qt::PenStyle kSeriesStyles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine};
+    if (series > 0) p.setStyle(kSeriesStyles[series % 3]);
+    return p;
+}
+
+SweepFlowSample flow_sample(const SweepSample& x, std::size_t f) {
+    return f < x.flows.size() ? x.flows[f] : SweepFlowSample{};
+}
+
+QColor reference_colour() { return is_dark_palette() ? QColor("#bbbbbb") : QColor("#555555"); }
+
 }  // namespace
 
 QColor algorithm_color(Algorithm a) {
@@ -152,7 +192,28 @@ SweepChart::SweepChart(QWidget* parent) : QWidget(parent) {
     title_->setWordWrap(true);
     title_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     throughput_ = make_chart_view(this);
+    share_ = make_chart_view(this);
     rtt_ = make_chart_view(this);
+    // Several flows: which per-flow plot (keyboard: Tab to it, arrows switch).
+    flow_bar_ = new QWidget(this);
+    auto* bar = new QHBoxLayout(flow_bar_);
+    bar->setContentsMargins(0, 0, 0, 0);
+    bar->addWidget(new QLabel(tr("Per flow:"), flow_bar_));
+    show_share_ = new QRadioButton(tr("S&hare of the link"), flow_bar_);
+    show_share_->setToolTip(tr("Each flow's share of the aggregate throughput at each point, "
+                               "with the fair share 1/n of the n bulk TCP flows"));
+    show_rate_ = new QRadioButton(tr("Thro&ughput"), flow_bar_);
+    show_rate_->setToolTip(tr("Each flow's steady-state throughput, the total of all flows and the link rate"));
+    show_share_->setChecked(true);
+    auto* group = new QButtonGroup(flow_bar_);
+    group->addButton(show_share_);
+    group->addButton(show_rate_);
+    bar->addWidget(show_share_);
+    bar->addWidget(show_rate_);
+    bar->addStretch();
+    connect(show_share_, &QRadioButton::toggled, this, [this](bool on) {
+        if (flow_view_ != FlowView::Both) setFlowView(on ? FlowView::Share : FlowView::Throughput);
+    });
     fits_ = new QLabel(this);
     fits_->setTextFormat(Qt::RichText);
     fits_->setWordWrap(true);
@@ -164,7 +225,12 @@ SweepChart::SweepChart(QWidget* parent) : QWidget(parent) {
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
     layout->addWidget(title_);
-    layout->addWidget(throughput_, 3);
+    layout->addWidget(flow_bar_);
+    auto* top = new QHBoxLayout;
+    top->setSpacing(2);
+    top->addWidget(share_, 1);
+    top->addWidget(throughput_, 1);
+    layout->addLayout(top, 3);
     layout->addWidget(rtt_, 2);
     layout->addWidget(fits_);
     clear();
@@ -172,12 +238,27 @@ SweepChart::SweepChart(QWidget* parent) : QWidget(parent) {
 
 QChart* SweepChart::throughputChart() const { return throughput_->chart(); }
 QChart* SweepChart::rttChart() const { return rtt_->chart(); }
+QChart* SweepChart::shareChart() const { return share_->chart(); }
+
+void SweepChart::setFlowView(FlowView v) {
+    flow_view_ = v;
+    if (v != FlowView::Both) (v == FlowView::Share ? show_share_ : show_rate_)->setChecked(true);
+    showViews();
+}
+
+void SweepChart::showViews() {
+    flow_bar_->setVisible(per_flow_ && flow_view_ != FlowView::Both);
+    share_->setVisible(per_flow_ && flow_view_ != FlowView::Throughput);
+    throughput_->setVisible(!per_flow_ || flow_view_ != FlowView::Share);
+}
 QString SweepChart::titleText() const { return title_->text(); }
 QString SweepChart::fitText() const { return fit_text_; }
 
 void SweepChart::clear() {
-    for (QChartView* v : {throughput_, rtt_}) reset(v->chart());
+    for (QChartView* v : {throughput_, share_, rtt_}) reset(v->chart());
     throughput_->chart()->setTitle(tr("Steady-state throughput"));
+    per_flow_ = false;
+    showViews();
     rtt_->chart()->setTitle(tr("Mean RTT"));
     title_->setText(tr("No sweep yet: choose a parameter and a range, then Run."));
     fits_->clear();
@@ -191,7 +272,7 @@ void SweepChart::restyle() {
     f.setPointSizeF(f.pointSizeF() * 1.1);
     f.setBold(true);
     title_->setFont(f);
-    for (QChartView* v : {throughput_, rtt_}) {
+    for (QChartView* v : {throughput_, share_, rtt_}) {
         style_chart(v->chart());
         QFont tf = QApplication::font();
         tf.setBold(true);
@@ -220,9 +301,22 @@ void SweepChart::setResult(const SweepResult& r) {
                         .arg(q(format_time(r.wall_seconds)))
                         .arg(r.threads_used) +
                     (r.cancelled ? tr(" · cancelled: unfinished points left out") : QString()));
-    drawThroughput(r);
+    per_flow_ = several_flows(r);
+    if (per_flow_) {
+        QStringList names;
+        for (std::size_t f = 0; f < r.spec.base.flows.size(); ++f)
+            names << flow_display_name(series_scenario(r, 0), f);
+        title_->setText(title_->text() + tr(" · flows: %1").arg(names.join(QStringLiteral(", "))));
+        drawFlowShare(r);
+        drawFlowThroughput(r);
+    } else {
+        reset(share_->chart());
+        drawThroughput(r);
+    }
+    showViews();
     drawRtt(r);
-    const QStringList fits = loss_fit_lines(r);
+    // The loss laws and their fits are a single flow's (none for flows sharing the link).
+    const QStringList fits = per_flow_ ? QStringList() : loss_fit_lines(r);
     fits_->setVisible(!fits.isEmpty());
     fit_text_ = fits.join(QLatin1Char('\n'));
     // On screen: each line led by its algorithm in the plot's colour.
@@ -296,6 +390,95 @@ void SweepChart::drawThroughput(const SweepResult& r) {
         add_series(chart, x, y, tr("%1 fit").arg(algo), QPen(c.darker(140), 1.4, Qt::DotLine), line, false);
     }
     chart->setTitle(tr("Steady-state throughput"));
+}
+
+void SweepChart::drawFlowThroughput(const SweepResult& r) {
+    QChart* chart = throughput_->chart();
+    reset(chart);
+    const AxisUnits xu = axis_units(r.spec.param);
+    constexpr double kMbps = 1e-6;
+    Extent ex;
+    double top = 0;
+    for (double v : r.values) ex.add(v * xu.scale);
+    for (double l : r.link_bps)
+        if (std::isfinite(l)) top = std::max(top, l * kMbps);
+    for (const SweepSeries& s : r.series)
+        for (const SweepSample& p : s.samples)
+            if (std::isfinite(p.throughput_bps)) top = std::max(top, p.throughput_bps * kMbps);
+    QAbstractAxis* x = make_log_axis(chart, Qt::AlignBottom, xu.title, ex);
+    // Linear from zero: the flows' throughputs add up to the total.
+    QValueAxis* y = make_axis(chart, Qt::AlignLeft, tr("throughput (Mbit/s)"));
+    y->setRange(0, nice_ceiling(top > 0 ? top * 1.08 : 1));
+    y->applyNiceNumbers();
+
+    QList<QPointF> link;
+    for (std::size_t i = 0; i < r.values.size(); ++i)
+        if (drawable(r.link_bps[i])) link.append({r.values[i] * xu.scale, r.link_bps[i] * kMbps});
+    add_series(chart, x, y, tr("link rate"), QPen(reference_colour(), 1.5, Qt::DashDotLine), link);
+    const std::size_t n = r.spec.base.flows.size();
+    for (std::size_t si = 0; si < r.series.size(); ++si) {
+        const SweepSeries& s = r.series[si];
+        QList<QPointF> total;
+        for (std::size_t i = 0; i < r.values.size(); ++i)
+            if (drawable(s.samples[i].throughput_bps))
+                total.append({r.values[i] * xu.scale, s.samples[i].throughput_bps * kMbps});
+        const QString name = r.series.size() < 2
+                                 ? tr("total")
+                                 : tr("total · default %1").arg(QString::fromUtf8(to_string(s.algorithm)));
+        QPen tp(reference_colour(), 4);
+        if (si > 0) tp.setStyle(si % 2 ? Qt::DashLine : Qt::DotLine);
+        add_series(chart, x, y, name, tp, total);
+        for (std::size_t f = 0; f < n; ++f) {
+            QList<QPointF> pts;
+            for (std::size_t i = 0; i < r.values.size(); ++i) {
+                const SweepFlowSample fs = flow_sample(s.samples[i], f);
+                if (std::isfinite(fs.throughput_bps) && i < s.samples[i].flows.size())
+                    pts.append({r.values[i] * xu.scale, fs.throughput_bps * kMbps});
+            }
+            QLineSeries* m = add_series(chart, x, y, flow_series_name(r, si, f), flow_series_pen(si, f, 2.4), pts);
+            m->setObjectName(QStringLiteral("flow-throughput-%1-%2").arg(si).arg(f));
+            m->setPointsVisible(true);
+            m->setMarkerSize(7);
+        }
+    }
+    chart->setTitle(tr("Steady-state throughput per flow"));
+}
+
+void SweepChart::drawFlowShare(const SweepResult& r) {
+    QChart* chart = share_->chart();
+    reset(chart);
+    const AxisUnits xu = axis_units(r.spec.param);
+    constexpr double kPercent = 100;
+    Extent ex;
+    for (double v : r.values) ex.add(v * xu.scale);
+    QAbstractAxis* x = make_log_axis(chart, Qt::AlignBottom, xu.title, ex);
+    QValueAxis* y = make_axis(chart, Qt::AlignLeft, tr("share of the aggregate (%)"));
+    y->setRange(0, 100);
+    y->setTickCount(6);
+    y->setLabelFormat("%.0f");
+    // The fair share of the bulk TCP flows, 1/n, across the range.
+    const double fair = fair_share(r.spec.base);
+    if (fair > 0 && ex.any()) {
+        const QString n = QString::number(bulk_flow_count(r.spec.base));
+        add_series(chart, x, y, tr("fair share 1/%1 (%2 %)").arg(n, QString::number(fair * kPercent, 'g', 3)),
+                   QPen(reference_colour(), 1.6, Qt::DashLine), {{ex.lo, fair * kPercent}, {ex.hi, fair * kPercent}})
+            ->setObjectName(QStringLiteral("fair-share"));
+    }
+    const std::size_t n = r.spec.base.flows.size();
+    for (std::size_t si = 0; si < r.series.size(); ++si) {
+        const SweepSeries& s = r.series[si];
+        for (std::size_t f = 0; f < n; ++f) {
+            QList<QPointF> pts;
+            for (std::size_t i = 0; i < r.values.size(); ++i)
+                if (f < s.samples[i].flows.size() && std::isfinite(s.samples[i].flows[f].share))
+                    pts.append({r.values[i] * xu.scale, s.samples[i].flows[f].share * kPercent});
+            QLineSeries* m = add_series(chart, x, y, flow_series_name(r, si, f), flow_series_pen(si, f, 2.6), pts);
+            m->setObjectName(QStringLiteral("flow-share-%1-%2").arg(si).arg(f));
+            m->setPointsVisible(true);
+            m->setMarkerSize(8);
+        }
+    }
+    chart->setTitle(tr("Share of the link per flow"));
 }
 
 void SweepChart::drawRtt(const SweepResult& r) {

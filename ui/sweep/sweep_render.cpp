@@ -20,6 +20,7 @@ std::optional<QString> save_sweep_png(const SweepResult& r, const QString& path,
     chart.setAttribute(Qt::WA_DontShowOnScreen);
     chart.setAutoFillBackground(true);
     chart.resize(size);
+    chart.setFlowView(SweepChart::FlowView::Both);  // several flows: share and throughput side by side
     chart.show();
     QCoreApplication::processEvents(QEventLoop::AllEvents);  // lay out, so the charts know their size
     chart.setResult(r);

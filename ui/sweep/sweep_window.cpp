@@ -13,6 +13,7 @@
 #include <QVBoxLayout>
 
 #include "export/exporter.h"
+#include "lesson/flow_words.h"
 #include "sweep/sweep_chart.h"
 #include "sweep_output.h"
 #include "sweep/sweep_render.h"
@@ -27,6 +28,16 @@ QString q(const std::string& s) { return QString::fromStdString(s); }
 
 constexpr Algorithm kAlgorithms[] = {Algorithm::Reno, Algorithm::Cubic, Algorithm::Bbr};
 constexpr char kBadField[] = "border: 2px solid #d0312d;";
+
+// Several flows that each name their algorithm: the sweep's algorithms
+// would change nothing (they are the default of the flows naming none), so
+// one series runs, as `inflight sweep --flow …` does without --algo.
+bool flows_name_their_algorithms(const Scenario& s) {
+    if (s.flows.size() < 2) return false;
+    for (const FlowSpec& f : s.flows)
+        if (f.kind == FlowKind::Tcp && !f.algorithm) return false;
+    return true;
+}
 
 }  // namespace
 
@@ -165,6 +176,16 @@ void SweepWindow::showBase() {
     if (base_.rwnd_bytes < Limits::max_window_bytes)
         add(SweepParam::Rwnd, tr("rwnd %1").arg(q(format_size_short(base_.rwnd_bytes))));
     parts << tr("%1 per run").arg(q(format_time(base_.duration_s)));
+    if (base_.flows.size() > 1) {
+        QStringList names;
+        for (std::size_t f = 0; f < base_.flows.size(); ++f) names << flow_display_name(base_, f);
+        parts << tr("%1 flows (%2): the plot shows each flow's share and throughput").arg(base_.flows.size()).arg(names.join(QStringLiteral(", ")));
+    }
+    const bool fixed = flows_name_their_algorithms(base_);
+    for (QCheckBox* c : algos_) {
+        c->setEnabled(!fixed && !runner_->running());
+        c->setToolTip(fixed ? tr("Every flow names its own algorithm: one series runs") : QString());
+    }
     base_label_->setText(tr("Every other parameter from the main window: %1.").arg(parts.join(QStringLiteral(", "))));
 }
 
@@ -193,8 +214,11 @@ std::optional<SweepSpec> SweepWindow::spec(QString* error) const {
     s.to = to.value;
     s.points = points_->value();
     s.algorithms.clear();
-    for (int i = 0; i < 3; ++i)
-        if (algos_[i]->isChecked()) s.algorithms.push_back(kAlgorithms[i]);
+    if (flows_name_their_algorithms(base_))
+        s.algorithms.push_back(base_.algorithm);
+    else
+        for (int i = 0; i < 3; ++i)
+            if (algos_[i]->isChecked()) s.algorithms.push_back(kAlgorithms[i]);
     if (auto err = validate_sweep(s)) return fail(*err);
     return s;
 }
@@ -239,6 +263,8 @@ void SweepWindow::setRunning(bool on) {
     cancel_->setEnabled(on);
     for (QWidget* w : std::initializer_list<QWidget*>{param_, from_, to_, points_, algos_[0], algos_[1], algos_[2]})
         w->setEnabled(!on);
+    if (!on && flows_name_their_algorithms(base_))
+        for (QCheckBox* c : algos_) c->setEnabled(false);
     if (!on) revalidate();
     else run_->setEnabled(false);
 }
