@@ -270,3 +270,38 @@ TEST(FlowHero, SixteenFlowsShowEightBarsAndGroupTheRestWithATooltip) {
     // The widget's own tooltip names every flow.
     for (int i = 1; i <= 16; ++i) EXPECT_TRUE(bars.toolTip().contains(QStringLiteral("flow %1 (CUBIC)").arg(i)));
 }
+
+TEST(FlowHero, RunsWithOtherFlowsOneAfterAnotherRestackTheAreas) {
+    // Two flows, three (one a ping: not stacked), sixteen, two, then one:
+    // each shows its own stack, and nothing is left of the one before.
+    Shown s = show(cubic_vs_bbr());
+    ThroughputChart* c = s.d->hero()->throughputChart();
+    EXPECT_EQ(c->areas().size(), 2u);
+    const auto again = [&](const Scenario& sc) {
+        auto snap = std::make_shared<RunSnapshot>();
+        snap->done = true;
+        snap->sim_time_s = sc.duration_s;
+        snap->result = run_scenario(sc);
+        s.d->showNow(snap);
+        QTest::qWait(10);
+    };
+    again(bulk_ping_web());
+    EXPECT_EQ(c->stackedFlows(), (std::vector<int>{0, 1}));  // the ping is left out
+    Scenario many = cubic_vs_bbr();
+    many.duration_s = 4;
+    many.flows.assign(16, tcp(Algorithm::Cubic));
+    again(many);
+    EXPECT_EQ(c->areas().size(), 16u);
+    EXPECT_EQ(s.d->hero()->shareBars()->moreText(), QStringLiteral("+ 8 more"));
+    again(cubic_vs_bbr());
+    ASSERT_EQ(c->areas().size(), 2u);
+    int visible = 0;
+    for (QAbstractSeries* a : c->view()->chart()->series())
+        if (qobject_cast<QAreaSeries*>(a) && a->isVisible()) ++visible;
+    EXPECT_EQ(visible, 2);
+    Scenario one;
+    one.duration_s = 4;
+    again(one);
+    EXPECT_FALSE(s.d->hero()->severalFlows());
+    EXPECT_FALSE(c->isVisible());
+}

@@ -66,34 +66,36 @@ ThroughputChart::ThroughputChart(QWidget* parent) : QWidget(parent) {
 
 void ThroughputChart::ensureAreas(const std::vector<int>& flows) {
     if (flows == flows_) return;
-    QChart* chart = view_->chart();
-    for (QAreaSeries* a : areas_) {
-        chart->removeSeries(a);
-        delete a;
-    }
-    for (QLineSeries* e : edges_) delete e;
-    areas_.clear();
-    edges_.clear();
     flows_ = flows;
-    QLineSeries* below = floor_;
-    for (int i : flows_) {
+    // A pool that only grows: area k sits on area k-1's upper edge. Qt
+    // Charts keeps items connected to a removed series for a while, so
+    // series are never deleted here; the unused ones are hidden and empty.
+    QChart* chart = view_->chart();
+    bool added = false;
+    while (areas_.size() < flows_.size()) {
+        QLineSeries* below = edges_.empty() ? floor_ : edges_.back();
         auto* upper = new QLineSeries(this);
-        auto* area = new QAreaSeries(upper, below);
         // No name: the share bars above the chart are its key (the same
         // colours, in the same order), so the key under it shows the link.
-        area->setProperty("flow", i);
+        auto* area = new QAreaSeries(upper, below);
         chart->addSeries(area);
         area->attachAxis(x_);
         area->attachAxis(y_);
         areas_.push_back(area);
         edges_.push_back(upper);
-        below = upper;
+        added = true;
     }
-    // The link over the areas.
-    chart->removeSeries(link_);
-    chart->addSeries(link_);
-    link_->attachAxis(x_);
-    link_->attachAxis(y_);
+    for (std::size_t k = 0; k < areas_.size(); ++k) {
+        const bool used = k < flows_.size();
+        if (!used) edges_[k]->clear();
+        if (areas_[k]->isVisible() != used) areas_[k]->setVisible(used);
+    }
+    if (added) {  // the link over the areas
+        chart->removeSeries(link_);
+        chart->addSeries(link_);
+        link_->attachAxis(x_);
+        link_->attachAxis(y_);
+    }
     restyle(style_);
 }
 
@@ -101,7 +103,7 @@ void ThroughputChart::restyle(const ChartStyle& style) {
     style_ = style;
     const bool dark = is_dark_palette() && !style.presentation;
     const QColor plot_bg = dark ? QColor(0x2a, 0x2a, 0x2a) : QColor(Qt::white);
-    for (std::size_t k = 0; k < areas_.size(); ++k) {
+    for (std::size_t k = 0; k < areas_.size() && k < flows_.size(); ++k) {
         const int i = flows_[k];
         QColor c = flow_colour(i, dark);
         areas_[k]->setBrush(c);
@@ -175,7 +177,7 @@ void ThroughputChart::setRun(const RunResult& r) {
         for (const QPointF& p : edges.front()) zero.append({p.x(), 0});
     }
     floor_->replace(zero);
-    for (std::size_t k = 0; k < edges_.size(); ++k) edges_[k]->replace(edges[k]);
+    for (std::size_t k = 0; k < flows_.size(); ++k) edges_[k]->replace(edges[k]);
     link_->replace({{0, sc.bandwidth_bps / unit_bps_}, {sc.duration_s, sc.bandwidth_bps / unit_bps_}});
     y_->setTitleText(gbit ? tr("Gbit/s") : tr("Mbit/s"));
     x_->setRange(0, sc.duration_s);

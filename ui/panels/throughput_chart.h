@@ -16,6 +16,7 @@
 #pragma once
 
 #include <QWidget>
+#include <algorithm>
 #include <vector>
 
 #include "panels/chart_style.h"
@@ -41,9 +42,11 @@ public:
 
     QChartView* view() const { return view_; }
     // The stacked flows, bottom first (indices into the scenario's flows),
-    // and their areas in the same order.
+    // and their areas in the same order (the pool may hold more, hidden).
     const std::vector<int>& stackedFlows() const { return flows_; }
-    const std::vector<QAreaSeries*>& areas() const { return areas_; }
+    std::vector<QAreaSeries*> areas() const {
+        return {areas_.begin(), areas_.begin() + static_cast<std::ptrdiff_t>(std::min(areas_.size(), flows_.size()))};
+    }
     QLineSeries* link() const { return link_; }
     double rateAxisTop() const;
     // Bits per second of the y axis's unit (1e6 for Mbit/s, 1e9 for Gbit/s).
