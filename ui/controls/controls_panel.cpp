@@ -10,6 +10,7 @@
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "controls/flow_list.h"
 #include "controls/param_slider.h"
 
 namespace inflight::ui {
@@ -55,6 +56,10 @@ ControlsPanel::ControlsPanel(QWidget* parent) : QWidget(parent) {
                               "the path (BtlBw × min_rtt), not a reaction to loss."));
     algo_row->addRow(tr("&Algorithm"), algorithm_);
     layout->addLayout(algo_row);
+
+    // The flows sharing the path: one line until there are several.
+    flows_ = new FlowList(this);
+    layout->addWidget(flows_);
 
     layout->addWidget(heading(tr("Path"), this));
     bandwidth_ = new ParamSlider(tr("&Bandwidth"), Quantity::RateBps,
@@ -121,9 +126,11 @@ ControlsPanel::ControlsPanel(QWidget* parent) : QWidget(parent) {
                               this);
     layout->addWidget(buffer_);
     auto* aqm_row = new QHBoxLayout;
-    aqm_ = combo({tr("tail drop"), tr("CoDel")},
+    aqm_ = combo({tr("tail drop"), tr("CoDel"), tr("fq_codel")},
                  tr("Queue discipline. Tail drop: drop when the buffer is full. CoDel (RFC 8289): drop "
-                    "when packets have queued over 5 ms for 100 ms, whatever the buffer size."),
+                    "when packets have queued over 5 ms for 100 ms, whatever the buffer size. fq_codel "
+                    "(RFC 8290): one CoDel queue per flow, served in turn, so a ping or a short transfer "
+                    "does not wait behind a bulk flow's queue."),
                  this);
     ecn_ = new QCheckBox(tr("&ECN"), this);
     ecn_->setToolTip(tr("Explicit Congestion Notification (RFC 3168): CoDel marks packets instead of "
@@ -186,6 +193,13 @@ ControlsPanel::ControlsPanel(QWidget* parent) : QWidget(parent) {
         connect(c, &QComboBox::currentIndexChanged, this, &ControlsPanel::changed);
     for (QCheckBox* c : {ecn_, pacing_}) connect(c, &QCheckBox::toggled, this, &ControlsPanel::changed);
     connect(seed_, &QSpinBox::valueChanged, this, &ControlsPanel::changed);
+    connect(flows_, &FlowList::flowsEdited, this, &ControlsPanel::changed);
+    connect(flows_, &FlowList::presetChosen, this, [this](FlowPreset p) {
+        const Scenario s = apply_preset(p, scenario_);
+        if (s == scenario_) return;
+        setScenario(s);
+        emit scenarioChanged(scenario_);
+    });
 }
 
 void ControlsPanel::setSecondaryVisible(bool visible) {
@@ -226,6 +240,7 @@ void ControlsPanel::setScenario(const Scenario& s) {
     pacing_->setChecked(s.pacing);
     duration_->setValue(s.duration_s);
     seed_->setValue(static_cast<int>(std::min<std::uint64_t>(s.seed, 1'000'000'000)));
+    flows_->setScenario(s);
     updating_ = false;
 }
 
@@ -246,6 +261,9 @@ void ControlsPanel::changed() {
     s.pacing = pacing_->isChecked();
     s.duration_s = duration_->value();
     s.seed = static_cast<std::uint64_t>(seed_->value());
+    s.flows = flows_->flows();
+    // What the flows' unset keys show follows the path (RTT, algorithm).
+    flows_->setDefaults(s);
     if (s == scenario_) return;
     scenario_ = s;
     emit scenarioChanged(scenario_);

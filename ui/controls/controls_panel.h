@@ -1,5 +1,8 @@
 // The controls: one widget per scenario parameter, tooltips saying what each
-// models, "more" folded away. Emits scenarioChanged() on every user change.
+// models, "more" folded away, and the Flows group (flow_list.h): one line
+// while the scenario has its single flow, the list of flows when it has
+// several. Emits scenarioChanged() on every user change — a slider, a flow
+// added, removed or edited, a preset chosen.
 #pragma once
 
 #include <QWidget>
@@ -13,6 +16,7 @@ class QToolButton;
 
 namespace inflight::ui {
 
+class FlowList;
 class ParamSlider;
 
 class ControlsPanel : public QWidget {
@@ -20,8 +24,11 @@ class ControlsPanel : public QWidget {
 public:
     explicit ControlsPanel(QWidget* parent = nullptr);
 
+    // The scenario shown, its flows included.
     Scenario scenario() const { return scenario_; }
-    // Shows `s` in every control without emitting scenarioChanged.
+    // Shows `s` in every control, its flows in the Flows group, without
+    // emitting scenarioChanged. (The window opens at most
+    // FlowLimits::max_flows_window flows; more are kept and listed.)
     void setScenario(const Scenario& s);
 
     ParamSlider* bandwidth() const { return bandwidth_; }
@@ -31,6 +38,8 @@ public:
     ParamSlider* sndbuf() const { return sndbuf_; }
     ParamSlider* buffer() const { return buffer_; }
     ParamSlider* duration() const { return duration_; }
+    FlowList* flowList() const { return flows_; }
+    QComboBox* aqm() const { return aqm_; }
     // Presentation mode folds the secondary controls ("More" stays, closed,
     // one click away); true again restores it as it was.
     void setSecondaryVisible(bool visible);
@@ -47,6 +56,7 @@ private:
     bool secondary_visible_ = true;
     bool more_was_open_ = true;
     QComboBox* algorithm_;
+    FlowList* flows_;
     ParamSlider* bandwidth_;
     ParamSlider* rtt_;
     ParamSlider* loss_;

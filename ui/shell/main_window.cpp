@@ -164,7 +164,9 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
         const QByteArray last = st.value(keys::kLastScenario).toByteArray();
         if (!last.isEmpty()) {
             Scenario s;
-            if (!scenario_from_json(last, "the last session", s, Limits::max_bandwidth_bps_app)) start = s;
+            if (!scenario_from_json(last, "the last session", s, Limits::max_bandwidth_bps_app) &&
+                s.flows.size() <= FlowLimits::max_flows_window)
+                start = s;
         }
         dark_action_->setChecked(theme_from_name(st.value(keys::kTheme).toString()) == Theme::Dark);
         bytes_action_->setChecked(st.value(keys::kUnitsBytes, false).toBool());
@@ -423,6 +425,15 @@ bool MainWindow::loadScenario(const QString& path) {
     Scenario s = controls_->scenario();
     if (auto err = load_scenario_file(path.toStdString(), s, Limits::max_bandwidth_bps_app)) {
         showBanner(tr("Scenario not loaded — %1. Nothing was changed.").arg(q(*err)));
+        return false;
+    }
+    // The window draws at most 16 flows (flows.md: a file may list 100).
+    if (s.flows.size() > FlowLimits::max_flows_window) {
+        showBanner(tr("Scenario not loaded — %1 has %2 flows; the window shows at most %3 (the command line "
+                      "runs it: inflight run --scenario FILE). Nothing was changed.")
+                       .arg(QFileInfo(path).fileName())
+                       .arg(s.flows.size())
+                       .arg(FlowLimits::max_flows_window));
         return false;
     }
     hideBanner();

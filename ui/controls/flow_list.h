@@ -1,0 +1,99 @@
+// The Flows group of the controls (flows.md, "In the window"): one line —
+// "Flows [preset ▾] [Add]" — while the scenario has its single flow, so the
+// one-flow window stays as it was; with flows, a compact table under it
+// (FlowListModel: colour, algorithm or ping, RTT, start, size, every,
+// label), edited in place.
+//
+// Keyboard: Tab reaches the presets, Add, the table and Remove; in the
+// table the arrows move, Enter, F2 or typing edits a cell, Enter or Tab
+// takes the value (Tab moves on to the next cell), Escape puts it back,
+// Insert or + adds a flow (a copy of the current one), Delete removes the
+// current one. A refused value stays in its box, outlined in red, with the
+// refusal floating under it (over the rows below: nothing moves), as the
+// sliders' boxes do. At most FlowLimits::max_flows_window flows.
+#pragma once
+
+#include <QTableView>
+#include <QWidget>
+#include <optional>
+
+#include "lesson/flow_presets.h"
+#include "scenario.h"
+
+class QComboBox;
+class QLabel;
+class QToolButton;
+
+namespace inflight::ui {
+
+class FlowListModel;
+
+// The table: Insert/+ and Delete are its own (not the window's shortcuts),
+// Enter edits; Tab leaves it unless a cell is being edited.
+class FlowTable : public QTableView {
+    Q_OBJECT
+public:
+    using QTableView::QTableView;
+    bool editing() const { return state() == EditingState; }
+
+signals:
+    void addRequested();
+    void removeRequested();
+
+protected:
+    bool event(QEvent* e) override;
+    void keyPressEvent(QKeyEvent* e) override;
+};
+
+class FlowList : public QWidget {
+    Q_OBJECT
+public:
+    explicit FlowList(QWidget* parent = nullptr);
+
+    // Lists s.flows (emits nothing); a scenario without flows shows the line alone.
+    void setScenario(const Scenario& s);
+    // What unset keys show: the path's RTT, algorithm; the run's duration.
+    void setDefaults(const Scenario& s);
+    const std::vector<FlowSpec>& flows() const;
+
+    // Adds a copy of the current flow (of the scenario's single flow when
+    // there are none: the list then has two). False, with a line saying why,
+    // at the window's limit.
+    bool addFlow();
+    void removeFlow(int row);
+
+    FlowListModel* model() const { return model_; }
+    FlowTable* table() const { return table_; }
+    QComboBox* presetBox() const { return presets_; }
+    QToolButton* addButton() const { return add_; }
+    QToolButton* removeButton() const { return remove_; }
+    bool hasMessage() const;
+    QString messageText() const;
+
+signals:
+    // The user added, removed or edited a flow.
+    void flowsEdited();
+    void presetChosen(inflight::FlowPreset p);
+
+protected:
+    void changeEvent(QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
+    void moveEvent(QMoveEvent* e) override;
+
+private:
+    friend class FlowDelegate;
+    void showMessage(const QString& text, const QModelIndex& under = {});
+    void hideMessage();
+    void placeMessage();
+    void refresh();  // table shown or not, its height, the preset shown
+
+    FlowListModel* model_;
+    FlowTable* table_;
+    QComboBox* presets_;
+    QToolButton* add_;
+    QToolButton* remove_;
+    QLabel* message_;
+    QPersistentModelIndex message_under_;
+};
+
+}  // namespace inflight::ui
