@@ -103,7 +103,40 @@ void Sender::transmit(TimePs now, std::uint64_t seg_no, Segment& g, bool retrans
     }
 }
 
+// One new segment, if the data, rwnd/sndbuf and cwnd allow it; false (and
+// what held it back noted) when they do not.
+INFLIGHT_HOT bool Sender::send_new_segment(TimePs now) {
+    if (snd_nxt_ >= data_limit_) {  // out of data: the pipe is not full for want of it
+        rate_.mark_app_limited(in_flight_bytes_);
+        return false;
+    }
+    const std::uint64_t outstanding = snd_nxt_ - snd_una_;
+    if (outstanding >= window_limit_bytes_) {
+        blocked_by_ = window_limit_kind_;
+        return false;
+    }
+    const std::uint32_t len = static_cast<std::uint32_t>(std::min<std::uint64_t>(
+        {cfg_.mss_bytes, window_limit_bytes_ - outstanding, data_limit_ - snd_nxt_}));
+    if (bytes_as_double(in_flight_bytes_ + len) > cc_state_.cwnd_bytes) {
+        blocked_by_ = Limit::Cwnd;
+        return false;
+    }
+    Segment& g = segs_.push_slot();  // transmit fills the rest in place
+    g.bytes = static_cast<std::uint16_t>(len);
+    g.retransmitted = false;
+    snd_nxt_ += len;
+    transmit(now, una_seg_ + segs_.size() - 1, g, false);
+    return true;
+}
+
 void Sender::try_send(TimePs now) {
+    // Unpaced with no retransmission queued (sending new data queues none):
+    // only the new-data checks can stop us.
+    if (!cfg_.pacing && retransmit_queue_.empty()) {
+        while (send_new_segment(now)) {
+        }
+        return;
+    }
     for (;;) {
         if (cfg_.pacing && next_send_time_ > now) {
             blocked_by_ = Limit::Pacing;
@@ -121,26 +154,7 @@ void Sender::try_send(TimePs now) {
             transmit(now, s, seg(s), true);
             continue;
         }
-        if (snd_nxt_ >= data_limit_) {  // out of data: the pipe is not full for want of it
-            rate_.mark_app_limited(in_flight_bytes_);
-            return;
-        }
-        const std::uint64_t outstanding = snd_nxt_ - snd_una_;
-        if (outstanding >= window_limit_bytes_) {
-            blocked_by_ = window_limit_kind_;
-            return;
-        }
-        const std::uint32_t len = static_cast<std::uint32_t>(std::min<std::uint64_t>(
-            {cfg_.mss_bytes, window_limit_bytes_ - outstanding, data_limit_ - snd_nxt_}));
-        if (bytes_as_double(in_flight_bytes_ + len) > cc_state_.cwnd_bytes) {
-            blocked_by_ = Limit::Cwnd;
-            return;
-        }
-        Segment& g = segs_.push_slot();  // transmit fills the rest in place
-        g.bytes = static_cast<std::uint16_t>(len);
-        g.retransmitted = false;
-        snd_nxt_ += len;
-        transmit(now, una_seg_ + segs_.size() - 1, g, false);
+        if (!send_new_segment(now)) return;
     }
 }
 

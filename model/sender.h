@@ -129,6 +129,7 @@ private:
     }
     bool retransmission_waiting();
     INFLIGHT_HOT void transmit(TimePs now, std::uint64_t seg_no, Segment& g, bool retransmission);
+    INFLIGHT_HOT bool send_new_segment(TimePs now);
     INFLIGHT_HOT void detect_losses();
     void mark_lost(std::uint64_t seg_no, Segment& g);
     INFLIGHT_HOT bool advance_snd_una();
@@ -262,7 +263,9 @@ inline AckOutcome Sender::on_ack(TimePs now, const AckInFlight& ack) {
         out.rtt = now - g.snapshot.sent_time;
         update_rtt(out.rtt);
     }
-    RateSample rs = rate_.on_delivered(now, acked, g.snapshot, g.sent_app_limited, min_rtt_);
+    AckInfo info;  // filled in place: the algorithm's argument, not a copy of it
+    RateSample& rs = info.rs;
+    rs = rate_.on_delivered(now, acked, g.snapshot, g.sent_app_limited, min_rtt_);
     rs.prior_in_flight_bytes = prior_in_flight;
     if (rs.interval > 0) out.delivery_rate_bps = rs.rate_Bps * 8.0;
 
@@ -293,7 +296,12 @@ inline AckOutcome Sender::on_ack(TimePs now, const AckInFlight& ack) {
     refresh_cc_state();
     const bool cwnd_limited = blocked_by_ == Limit::Cwnd ||
                               bytes_as_double(prior_in_flight + cfg_.mss_bytes) > cc_state_.cwnd_bytes;
-    cc_.on_ack(cc_state_, AckInfo{now, acked, out.rtt, recovery_, rs, cwnd_limited});
+    info.now = now;
+    info.acked_bytes = acked;
+    info.rtt = out.rtt;
+    info.recovery = recovery_;
+    info.cwnd_limited = cwnd_limited;
+    cc_.on_ack(cc_state_, info);
     if (cc_state_.request_app_limited) {
         rate_.mark_app_limited(in_flight_bytes_);
         cc_state_.request_app_limited = false;
