@@ -60,4 +60,9 @@ void ChartFrame::dropSeries(QAbstractSeries* series) {
 
 int ChartFrame::columns() const { return std::max(100, static_cast<int>(chart()->plotArea().width())); }
 
+int ChartFrame::columnsFor(int lines) const {
+    const int px = lines <= 4 ? 1 : lines <= 8 ? 2 : 3;
+    return std::max(100, static_cast<int>(chart()->plotArea().width()) / px);
+}
+
 }  // namespace inflight::ui

@@ -42,6 +42,11 @@ protected:
     void dropSeries(QAbstractSeries* series);
     // Columns for series drawn one value per pixel (at least 100).
     int columns() const;
+    // Columns for `lines` lines drawn together: one per pixel for up to four,
+    // then one per 2 px (up to eight) or 3 px, so sixteen flows' lines cost
+    // what five did: each column still keeps its min and max, so peaks and
+    // notches survive, 2–3 px coarser where a dozen lines cross anyway.
+    int columnsFor(int lines) const;
 
 private:
     QChartView* view_;

@@ -171,6 +171,7 @@ void RttChart::setTrace(const Trace& t, double duration_s) {
     yAxis()->setRange(0, nice_ceiling(top * 1e3 * 1.08));
     yAxis()->applyNiceNumbers();
     fit_vertical_ticks(yAxis(), chart()->plotArea().height());
+    key()->refresh();  // now, not when the scene next reports a change
 }
 
 void RttChart::setRun(const RunResult& run) {
@@ -182,7 +183,7 @@ void RttChart::setRun(const RunResult& run) {
     syncFlowSeries(&run);
     styleFlowSeries(run);
     const double duration_s = run.scenario.duration_s;
-    const ColumnRange r{0, duration_s, columns()};
+    const ColumnRange r{0, duration_s, columnsFor(static_cast<int>(flows_.size()))};
     for (QLineSeries* s : {env_lo_, env_hi_, srtt_, min_rtt_}) s->clear();
 
     // The reference lines: every distinct base RTT of the flows.
@@ -216,6 +217,7 @@ void RttChart::setRun(const RunResult& run) {
     yAxis()->setRange(0, nice_ceiling(top * 1e3 * 1.08));
     yAxis()->applyNiceNumbers();
     fit_vertical_ticks(yAxis(), chart()->plotArea().height());
+    key()->refresh();  // now, not when the scene next reports a change
 }
 
 }  // namespace inflight::ui

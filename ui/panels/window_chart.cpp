@@ -178,12 +178,12 @@ void WindowChart::redraw() {
     }
     yAxis()->setTitleText(bytes_ ? tr("window (%1)").arg(unit) : unit);
 
-    const ColumnRange r{0, duration_s_, columns()};
+    const std::vector<ShownFlow> flows = run_ ? shown_flows(*run_) : std::vector<ShownFlow>{};
+    const bool several = !flows.empty();
+    const ColumnRange r{0, duration_s_, several ? columnsFor(static_cast<int>(flow_cwnd_.size()) + 1) : columns()};
     calm_lo_->replace({{0, 0}, {duration_s_, 0}});
     calm_hi_->replace({{0, t.bdp_bytes * per}, {duration_s_, t.bdp_bytes * per}});
     warm_hi_->replace({{0, pipe_top * per}, {duration_s_, pipe_top * per}});
-    const std::vector<ShownFlow> flows = run_ ? shown_flows(*run_) : std::vector<ShownFlow>{};
-    const bool several = !flows.empty();
     if (several) {
         // The shared path's bands are at the shortest flow RTT: say which,
         // when the flows' RTTs differ.
@@ -269,6 +269,7 @@ void WindowChart::redraw() {
     chart()->setTitle(note);
     fit_vertical_ticks(yAxis(), chart()->plotArea().height());
     y_per_byte_ = per;
+    key()->refresh();  // now, not when the scene next reports a change
     emit redrawn();
 }
 
