@@ -417,6 +417,10 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
         const FlowSummary& f = words.flows[i].summary;
         ShareRow row;
         row.name = flow_display_name(sc, i);
+        // Two columns of short names: the user's label, else the flow's
+        // number (as the window and RTT keys number flows).
+        row.short_name = i < sc.flows.size() && !sc.flows[i].label.empty() ? q(sc.flows[i].label)
+                                                                             : QString::number(i + 1);
         row.flow = static_cast<int>(i);
         row.ping = resolve_flow(sc, i).kind == FlowKind::Ping;
         row.bulk = is_bulk_flow(sc, i);

@@ -48,7 +48,9 @@ int ShareBars::flowRows() const {
     const int n = static_cast<int>(rows_.size());
     return n > kMaxRows ? kMaxRows : n;
 }
-int ShareBars::shownRows() const { return flowRows() + (grouped() ? 1 : 0); }
+// The "+ N more" of a group sits at the end of the heading line: sixteen
+// flows take no more height than eight.
+int ShareBars::shownRows() const { return flowRows(); }
 
 QString ShareBars::moreText() const {
     if (!grouped()) return {};
@@ -71,19 +73,27 @@ QString ShareBars::rowToolTip(int r) const {
 
 int ShareBars::rowHeight() const { return fontMetrics().height() + 4; }
 
-int ShareBars::nameWidth() const {
-    // As wide as the longest name, at most 11 average characters (longer
+QString ShareBars::shownName(const ShareRow& r) const {
+    return short_names_ && !r.short_name.isEmpty() ? r.short_name : r.name;
+}
+
+int ShareBars::nameWidth(bool short_names, double column_width) const {
+    // As wide as the longest name shown, at most 45% of the column (longer
     // names are elided; their tooltip says them whole).
     const QFontMetrics fm = fontMetrics();
     int w = 0;
-    for (int r = 0; r < flowRows(); ++r) w = std::max(w, fm.horizontalAdvance(rows_[static_cast<std::size_t>(r)].name));
-    if (grouped()) w = std::max(w, fm.horizontalAdvance(moreText()));
-    return kSwatchPx + 4 + std::min(w, fm.averageCharWidth() * 11);
+    for (int r = 0; r < flowRows(); ++r) {
+        const ShareRow& row = rows_[static_cast<std::size_t>(r)];
+        w = std::max(w, fm.horizontalAdvance(short_names && !row.short_name.isEmpty() ? row.short_name : row.name));
+    }
+    // (The "+ N more" row writes across its whole row, not in this column.)
+    const int cap = std::max(fm.averageCharWidth() * 6, static_cast<int>(column_width * 0.45) - kSwatchPx - 6);
+    return kSwatchPx + 6 + std::min(w + 2, cap);
 }
 
 int ShareBars::valueWidth() const {
     const QFontMetrics fm = fontMetrics();
-    int w = fm.horizontalAdvance(QStringLiteral("100 %"));
+    int w = fm.horizontalAdvance(QStringLiteral("0 %"));
     for (int r = 0; r < flowRows(); ++r) {
         const ShareRow& row = rows_[static_cast<std::size_t>(r)];
         if (!row.ping) w = std::max(w, fm.horizontalAdvance(row.value));
@@ -91,26 +101,34 @@ int ShareBars::valueWidth() const {
     return w;
 }
 
-int ShareBars::columnsFor(int width) const {
-    // Two columns when more than four rows and each column keeps its name,
-    // a bar of kMinBarPx and its value.
+int ShareBars::columnsFor(int width, bool* short_names) const {
+    // Two columns when more than four rows and each column keeps its names
+    // (full, else short), a bar of kMinBarPx and its value.
+    *short_names = false;
     if (shownRows() <= 4) return 1;
-    const int need = nameWidth() + kMinBarPx + valueWidth() + 2 * kGapPx;
-    return 2 * need + kColumnGapPx <= width ? 2 : 1;
+    const double col_w = (width - kColumnGapPx) / 2.0;
+    for (bool s : {false, true}) {
+        const int need = nameWidth(s, 1e9) + kMinBarPx + valueWidth() + 2 * kGapPx;
+        if (need <= col_w) {
+            *short_names = s;
+            return 2;
+        }
+    }
+    return 1;
 }
 
 void ShareBars::fixHeight() {
-    columns_ = columnsFor(width());
+    columns_ = columnsFor(width(), &short_names_);
     const int per_column = (shownRows() + columns_ - 1) / columns_;
     const int h = rowHeight() * (1 + per_column) + 2;  // the heading, then the rows
     if (h != height() || minimumHeight() != h) setFixedHeight(h);
 }
 
 QSize ShareBars::sizeHint() const {
-    return {nameWidth() + kMinBarPx * 3 + valueWidth() + 2 * kGapPx, height()};
+    return {nameWidth(false, 1e9) + kMinBarPx * 3 + valueWidth() + 2 * kGapPx, height()};
 }
 QSize ShareBars::minimumSizeHint() const {
-    return {nameWidth() + kMinBarPx + valueWidth() + 2 * kGapPx, height()};
+    return {nameWidth(true, 1e9) + kMinBarPx + valueWidth() + 2 * kGapPx, height()};
 }
 
 void ShareBars::resizeEvent(QResizeEvent* e) {
@@ -129,7 +147,7 @@ ShareBars::Geometry ShareBars::geometry(int r) const {
     const double col_w = (width() - (columns_ - 1) * kColumnGapPx) / static_cast<double>(columns_);
     const double x0 = col * (col_w + kColumnGapPx);
     const double y = rowHeight() * (1 + line) + 1;
-    const double nw = nameWidth(), vw = valueWidth();
+    const double nw = nameWidth(short_names_, col_w), vw = valueWidth();
     Geometry g;
     g.name = QRectF(x0, y, nw, rowHeight());
     g.value = QRectF(x0 + col_w - vw, y, vw, rowHeight());
@@ -165,6 +183,7 @@ double ShareBars::fairMarkerX(int r) const {
 }
 
 int ShareBars::rowAt(const QPoint& p) const {
+    if (p.y() < rowHeight()) return -2;  // the heading (and the group of the rest)
     for (int r = 0; r < shownRows(); ++r) {
         const Geometry g = geometry(r);
         if (QRectF(g.name.left(), g.name.top(), g.value.right() - g.name.left(), g.name.height()).contains(p))
@@ -177,7 +196,8 @@ bool ShareBars::event(QEvent* e) {
     if (e->type() == QEvent::ToolTip) {
         auto* he = static_cast<QHelpEvent*>(e);
         const int r = rowAt(he->pos());
-        QToolTip::showText(he->globalPos(), r >= 0 ? rowToolTip(r) : toolTip(), this);
+        const QString tip = r >= 0 ? rowToolTip(r) : r == -2 && grouped() ? moreToolTip() : toolTip();
+        QToolTip::showText(he->globalPos(), tip, this);
         return true;
     }
     return QWidget::event(e);
@@ -194,25 +214,27 @@ void ShareBars::paintEvent(QPaintEvent*) {
     // The heading, and the fair share's name beside it.
     p.setPen(text);
     const int rh = rowHeight();
+    int more_w = 0;
+    if (grouped()) {  // "+ 8 more" at the right end, its tooltip the list
+        QFont f = font();
+        f.setItalic(true);
+        p.setFont(f);
+        const QFontMetrics fmi(f);
+        const QString more = moreText();
+        more_w = fmi.horizontalAdvance(more) + kColumnGapPx;
+        p.drawText(QRectF(0, 0, width(), rh), Qt::AlignRight | Qt::AlignVCenter, more);
+        p.setFont(font());
+    }
+    // The marker's name in full, or short when the line is full.
     QString head = heading_;
-    if (fair_ > 0) head += tr("  ┆ fair share");
-    p.drawText(QRectF(0, 0, width(), rh), Qt::AlignLeft | Qt::AlignVCenter,
-               fm.elidedText(head, Qt::ElideRight, width()));
+    if (fair_ > 0) {
+        head = heading_ + tr("  ┆ fair share");
+        if (fm.horizontalAdvance(head) > width() - more_w) head = heading_ + tr("  ┆ fair");
+    }
+    p.drawText(QRectF(0, 0, width() - more_w, rh), Qt::AlignLeft | Qt::AlignVCenter,
+               fm.elidedText(head, Qt::ElideRight, width() - more_w));
     for (int r = 0; r < shownRows(); ++r) {
         const Geometry g = geometry(r);
-        if (r >= flowRows()) {  // the group of the rest
-            p.setPen(text);
-            QFont f = font();
-            f.setItalic(true);
-            p.setFont(f);
-            p.drawText(g.name.adjusted(kSwatchPx + 4, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, moreText());
-            p.setFont(font());
-            p.drawText(QRectF(g.track.left(), g.name.top(), g.value.right() - g.track.left(), rh),
-                       Qt::AlignLeft | Qt::AlignVCenter,
-                       fm.elidedText(tr("(hover for the list)"), Qt::ElideRight,
-                                     static_cast<int>(g.value.right() - g.track.left())));
-            continue;
-        }
         const ShareRow& row = rows_[static_cast<std::size_t>(r)];
         const QColor c = flow_colour(row.flow, dark);  // on the window's own background
         // The swatch, the name.
@@ -221,7 +243,7 @@ void ShareBars::paintEvent(QPaintEvent*) {
         p.setPen(text);
         const int name_room = static_cast<int>(g.name.width()) - kSwatchPx - 4;
         p.drawText(g.name.adjusted(kSwatchPx + 4, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                   fm.elidedText(row.name, Qt::ElideRight, name_room));
+                   fm.elidedText(shownName(row), Qt::ElideRight, name_room));
         if (row.ping) {  // no bar: its wait, across the track and value
             const QRectF room(g.track.left(), g.name.top(), g.value.right() - g.track.left(), rh);
             p.drawText(room, Qt::AlignLeft | Qt::AlignVCenter,

@@ -5,10 +5,13 @@
 // length as well as by the figure beside them. A ping has no bar (its bytes
 // are nothing): its row says how long it waits instead.
 //
-// Up to kMaxRows flows get a row each; the rest share one row, "+ 8 more",
-// whose tooltip lists them. Rows go into two columns when there are more
-// than four and the width allows. A name too long for its room is drawn
-// elided, and the row's tooltip (and the widget's) says it whole.
+// Up to kMaxRows flows get a row each; the rest are "+ 8 more" at the end
+// of the heading line, whose tooltip lists them. With more than four rows they go into two
+// columns when the width allows — with the full names, or else the short
+// ones (the flow's number, as the charts' keys have it) — so eight flows
+// stay eight readable bars at 1280×720 in the presentation look too. A name
+// too long for its room is drawn elided, and the row's tooltip (and the
+// widget's) says it whole.
 #pragma once
 
 #include <QString>
@@ -21,6 +24,7 @@ namespace inflight::ui {
 
 struct ShareRow {
     QString name;          // "BBR", "flow 3 (CUBIC)", "video call"
+    QString short_name;    // for two columns: "3", or the user's label (empty: name)
     int flow = 0;          // index into the scenario's flows: the colour
     bool ping = false;     // no bar: `value` says its wait
     bool bulk = true;      // the fair-share marker applies
@@ -71,10 +75,11 @@ private:
     struct Geometry {
         QRectF name, track, value;  // of one row
     };
-    int shownRows() const;  // flow rows + the "+ N more" row
+    int shownRows() const;  // the flow rows
     int rowHeight() const;
-    int columnsFor(int width) const;
-    int nameWidth() const;
+    int columnsFor(int width, bool* short_names) const;
+    int nameWidth(bool short_names, double column_width) const;
+    QString shownName(const ShareRow& r) const;
     int valueWidth() const;
     Geometry geometry(int r) const;
     double scaleTop() const;
@@ -85,6 +90,7 @@ private:
     double fair_ = 0;
     QString heading_;
     int columns_ = 1;
+    bool short_names_ = false;
     ChartStyle style_;
 };
 

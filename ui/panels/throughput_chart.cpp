@@ -133,7 +133,14 @@ void ThroughputChart::setRun(const RunResult& r) {
     std::size_t n = SIZE_MAX;
     for (int i : flows_) n = std::min(n, r.flows[static_cast<std::size_t>(i)].trace.buckets.size());
     if (flows_.empty()) n = 0;
-    const int columns = std::max(60, static_cast<int>(view_->chart()->plotArea().width()));
+    // A column per pixel, but never narrower than two of the longest flow
+    // RTT: a window-limited flow sends its window once per RTT, and a
+    // narrower column would show those bursts, not its rate.
+    double longest_rtt_s = 0;
+    for (int i : flows_) longest_rtt_s = std::max(longest_rtt_s, resolve_flow(sc, static_cast<std::size_t>(i)).rtt_s);
+    int columns = std::max(60, static_cast<int>(view_->chart()->plotArea().width()));
+    if (longest_rtt_s > 0)
+        columns = std::clamp(static_cast<int>(sc.duration_s / (2 * longest_rtt_s)), 1, columns);
     const std::vector<TraceBucket> empty;
     const std::vector<TraceBucket>& master = n ? r.flows[static_cast<std::size_t>(flows_.front())].trace.buckets : empty;
     const std::vector<TraceBucket> shared(master.begin(), master.begin() + static_cast<std::ptrdiff_t>(n));

@@ -10,7 +10,9 @@
 // counts over one shared interval, so the areas add up: the top edge is
 // the aggregate delivered in that column, at most the link rate (up to a
 // packet per flow at the column's edges, and a shift of each flow's ACKs
-// by its own RTT). Each column is drawn as a step over its time span.
+// by its own RTT). Each column is drawn as a step over its time span; a
+// column is a pixel wide, or two of the longest flow RTT if that is wider
+// (a window-limited flow's rate is its window per RTT, not its bursts).
 // Pings are left out (a few kbit/s; their packets are not MSS-sized); a
 // SYN counts as one packet.
 #pragma once
