@@ -26,6 +26,9 @@ QByteArray good(const QByteArray& step_check =
            R"(,"do":"d","watch":"w","why":"y","check":)" + step_check + "}]}";
 }
 
+// A step's set with two flows, CUBIC and BBR.
+const QByteArray kTwoFlows = R"({"flows":[{"algo":"cubic"},{"algo":"bbr"}]})";
+
 void write(const QString& path, const QByteArray& bytes) {
     QFile f(path);
     ASSERT_TRUE(f.open(QIODevice::WriteOnly));
@@ -34,10 +37,10 @@ void write(const QString& path, const QByteArray& bytes) {
 
 }  // namespace
 
-TEST(ExperimentFile, TheFourBuiltInExperimentsLoadWithEveryStepChecked) {
+TEST(ExperimentFile, TheSevenBuiltInExperimentsLoadWithEveryStepChecked) {
     const ExperimentSet set = load_all_experiments(QString());
     EXPECT_TRUE(set.errors.isEmpty()) << set.errors.join('\n').toStdString();
-    ASSERT_EQ(set.experiments.size(), 4u);
+    ASSERT_EQ(set.experiments.size(), 7u);  // the course's three, BBR, and three over several flows
     for (const Experiment& e : set.experiments) {
         EXPECT_GE(e.steps.size(), 3u) << e.title;
         for (const Step& s : e.steps) {
@@ -63,6 +66,37 @@ TEST(ExperimentFile, AGoodFileParsesUnitsInValuesAndSettings) {
     EXPECT_DOUBLE_EQ(s.check.all.at(0).tolerance, 0.10);
 }
 
+TEST(ExperimentFile, ChecksOverFlowsParseTheirSelectors) {
+    auto r = parse_experiment(good(R"({"text":"t","across":{"param":"buffer","from":"20ms","to":"640ms"},"all":[
+        {"field":"flows[1].share","op":"falls_by","value":"25%"},
+        {"field":"throughput_bps","flow":"web","op":">","value":"1Mbps"},
+        {"field":"ping_p95_rtt_s","op":"<=","value":"22ms"},
+        {"field":"binding_limit","flow":"cubic","op":"==","value":"rwnd"},
+        {"field":"jain_index","op":">=","value":0.95},
+        {"field":"settled","op":"==","value":false}]})",
+                                   R"({"flows":[{"algo":"cubic"},{"algo":"bbr"},{"algo":"ping"},
+                                                {"algo":"cubic","size":"100KB","label":"web"}]})"),
+                              "good.json");
+    ASSERT_TRUE(std::holds_alternative<Experiment>(r)) << std::get<QString>(r).toStdString();
+    const std::vector<Condition>& all = std::get<Experiment>(r).steps.at(0).check.all;
+    ASSERT_EQ(all.size(), 6u);
+    ASSERT_TRUE(all[0].flow.has_value());
+    EXPECT_EQ(all[0].flow->by, FlowSelector::By::Index);
+    EXPECT_EQ(all[0].flow->index, 1u);
+    EXPECT_EQ(all[0].field, "share");
+    EXPECT_EQ(all[0].op, Condition::Op::FallsBy);
+    EXPECT_DOUBLE_EQ(all[0].value, 0.25);
+    EXPECT_EQ(all[1].flow->by, FlowSelector::By::Label);
+    EXPECT_EQ(all[1].flow->label, "web");
+    EXPECT_EQ(all[2].flow->by, FlowSelector::By::Ping);  // ping_* alone: every ping
+    EXPECT_DOUBLE_EQ(all[2].value, 0.022);
+    EXPECT_EQ(all[3].flow->by, FlowSelector::By::Algorithm);
+    EXPECT_EQ(all[3].text_value, "rwnd");
+    EXPECT_FALSE(all[4].flow.has_value());  // Jain's index is the path's
+    EXPECT_FALSE(all[5].flow.has_value());
+    EXPECT_DOUBLE_EQ(all[5].value, 0);
+}
+
 TEST(ExperimentFile, MalformedFilesAreRefusedWithAMessageNamingTheFileAndTheProblem) {
     struct Case {
         QByteArray json;
@@ -83,6 +117,26 @@ TEST(ExperimentFile, MalformedFilesAreRefusedWithAMessageNamingTheFileAndTheProb
         {good(R"({"text":"t","across":{"param":"bandwidth","from":"1Gbps","to":"10Mbps"},"all":[{"field":"utilisation","op":">=","value":0.9}]})"), "\"from\" must be below \"to\""},
         {good(R"({"text":"t","all":[{"field":"utilisation","op":">=","value":0.9}]})", R"({"bandwith":"10Mbps"})"), "bandwith"},
         {good(R"({"text":"t","all":[{"field":"utilisation","op":">=","value":0.9}]})", R"({"rtt":"5s"})"), "rtt"},
+        // Checks over flows: an unknown field or selector names the step and the field.
+        {good(R"({"text":"t","all":[{"field":"shar","flow":"bbr","op":">=","value":0.5}]})", kTwoFlows),
+         "steps[0].check.all[0].field: unknown field \"shar\" of a flow"},
+        {good(R"({"text":"t","all":[{"field":"share","flow":"vegas","op":">=","value":0.5}]})", kTwoFlows),
+         "steps[0].check.all[0].flow: \"vegas\" selects no flow of this step's set (its flows: flow 1 (cubic), flow 2 (bbr)"},
+        {good(R"({"text":"t","all":[{"field":"flows[2].share","op":">=","value":0.5}]})", kTwoFlows),
+         "steps[0].check.all[0].field: flows[2] is out of range: this step's set has 2 flow(s)"},
+        {good(R"({"text":"t","all":[{"field":"flows[x].share","op":">=","value":0.5}]})"), "is not a flow's field"},
+        {good(R"({"text":"t","all":[{"field":"flows[0].share","flow":"bbr","op":">=","value":0.5}]})", kTwoFlows),
+         "give the flow once"},
+        {good(R"({"text":"t","all":[{"field":"share","op":">=","value":0.5}]})", kTwoFlows),
+         "steps[0].check.all[0].field: \"share\" is a figure of one flow: say which"},
+        {good(R"({"text":"t","all":[{"field":"ping_mean_rtt_s","flow":"bbr","op":"<","value":"30ms"}]})", kTwoFlows),
+         "\"ping_mean_rtt_s\" is for pings; flow 2 (bbr) is not one"},
+        {good(R"({"text":"t","all":[{"field":"ping_mean_rtt_s","op":"<","value":"30ms"}]})", kTwoFlows),
+         "steps[0].check.all[0].field: \"ping\" selects no flow"},
+        {good(R"({"text":"t","all":[{"field":"share","flow":"bbr","op":"falls_by","value":0.2}]})", kTwoFlows),
+         "steps[0].check.all[0].op: falls_by and rises_by compare the runs of a sweep"},
+        {good(R"({"text":"t","all":[{"field":"settled","op":"==","value":1}]})"), "must be true or false"},
+        {good(R"({"text":"t","all":[{"field":"settled","op":">","value":true}]})"), "takes only =="},
     };
     for (const Case& c : cases) {
         const QString err = error_of(c.json);
@@ -99,7 +153,7 @@ TEST(ExperimentFile, AUserFolderAddsGoodFilesAndRefusesBadOnesWhole) {
     write(dir.filePath("6-broken.json"), good(R"({"text":"t","all":[{"field":"nope","op":">=","value":1}]})"));
     write(dir.filePath("notes.txt"), "ignored: not .json");
     const ExperimentSet set = load_all_experiments(dir.path());
-    ASSERT_EQ(set.experiments.size(), 5u);  // four built in + the good one
+    ASSERT_EQ(set.experiments.size(), 8u);  // seven built in + the good one
     EXPECT_EQ(set.experiments.back().title, "X");
     ASSERT_EQ(set.errors.size(), 1);
     EXPECT_TRUE(set.errors.front().contains("6-broken.json")) << set.errors.front().toStdString();

@@ -18,11 +18,67 @@ TEST(RunMetrics, KnowEveryFieldTheExperimentFormatLists) {
         "throughput_bps", "utilisation", "mean_cwnd_packets", "mean_rtt_s", "min_rtt_s", "max_rtt_s",
         "p95_rtt_s", "queue_delay_s", "congestion_events", "window_congestion_events", "drops",
         "drops_tail", "drops_aqm", "drops_random", "ecn_marks", "retransmits", "rtos", "bdp_packets",
-        "probe_rtt_entries", "min_cwnd_steady_packets"};
+        "probe_rtt_entries", "min_cwnd_steady_packets",
+        // Several flows: the path's figures (flows.md, "What a run produces").
+        "jain_index", "mean_queue_delay_s", "p95_queue_delay_s", "settled"};
     const auto& names = numeric_metric_names();
     EXPECT_EQ(std::set<std::string>(names.begin(), names.end()), numeric);
     EXPECT_TRUE(std::is_sorted(names.begin(), names.end()));  // the "known: …" list reads in order
     EXPECT_EQ(text_metric_names(), std::vector<std::string>{"binding_limit"});
+    // Each flow's: README, "Checks over flows".
+    const std::set<std::string> per_flow = {
+        "throughput_bps", "share", "mean_cwnd_packets", "mean_rtt_s", "p95_rtt_s", "min_rtt_s", "max_rtt_s",
+        "congestion_events", "drops_tail", "drops_aqm", "drops_random", "ecn_marks", "retransmits", "rtos",
+        "settled", "fct_mean_s", "fct_p50_s", "fct_p95_s", "fct_max_s", "ping_mean_rtt_s", "ping_p50_rtt_s",
+        "ping_p95_rtt_s", "ping_max_rtt_s", "pings_sent", "pings_lost"};
+    const auto& flow_names = flow_numeric_metric_names();
+    EXPECT_EQ(std::set<std::string>(flow_names.begin(), flow_names.end()), per_flow);
+    EXPECT_EQ(flow_text_metric_names(), std::vector<std::string>{"binding_limit"});
+}
+
+TEST(RunMetrics, ReadEachFlowAndPickFlowsBySelector) {
+    RunResult r;
+    FlowSpec bulk, ping, web;
+    bulk.label = "bulk";
+    ping.kind = FlowKind::Ping;
+    web.size_bytes = 100000;
+    web.label = "web";
+    r.scenario.flows = {bulk, ping, web};
+    r.flows.resize(3);
+    r.flows[0].summary.share = 0.99;
+    r.flows[0].summary.settled = false;
+    r.flows[1].summary.kind = FlowKind::Ping;
+    r.flows[1].summary.ping_p95_rtt_s = 0.0202;
+    r.flows[2].summary.fct_mean_s = 0.098;
+    r.summary.settled = false;
+    r.summary.jain_index = 0.5;
+    EXPECT_EQ(flow_numeric_metric(r, 0, "share"), 0.99);
+    EXPECT_EQ(flow_numeric_metric(r, 0, "settled"), 0.0);
+    EXPECT_EQ(flow_numeric_metric(r, 1, "ping_p95_rtt_s"), 0.0202);
+    EXPECT_FALSE(flow_numeric_metric(r, 3, "share").has_value());  // no such flow
+    EXPECT_FALSE(flow_numeric_metric(r, 0, "label").has_value());  // words, not a figure
+    EXPECT_EQ(numeric_metric(r, "settled"), 0.0);
+    EXPECT_EQ(numeric_metric(r, "jain_index"), 0.5);
+    EXPECT_EQ(metric_unit("settled"), MetricUnit::Flag);
+    EXPECT_EQ(metric_unit("share"), MetricUnit::Fraction);
+    EXPECT_EQ(format_metric("settled", 0), "no");
+
+    using V = std::vector<std::size_t>;
+    EXPECT_EQ(selected_flows(r.scenario, selector_from_word("cubic")), (V{0, 2}));  // the default algo
+    EXPECT_EQ(selected_flows(r.scenario, selector_from_word("ping")), (V{1}));
+    EXPECT_EQ(selected_flows(r.scenario, selector_from_word("transfer")), (V{2}));
+    EXPECT_EQ(selected_flows(r.scenario, selector_from_word("web")), (V{2}));
+    EXPECT_EQ(selected_flows(r.scenario, selector_from_word("flow 2 (ping)")), (V{1}));  // a default label
+    EXPECT_TRUE(selected_flows(r.scenario, selector_from_word("bbr")).empty());
+    EXPECT_TRUE(flow_metric_applies("ping_p95_rtt_s", r.scenario, 1));
+    EXPECT_FALSE(flow_metric_applies("ping_p95_rtt_s", r.scenario, 0));
+    EXPECT_TRUE(flow_metric_applies("fct_mean_s", r.scenario, 2));
+    EXPECT_FALSE(flow_metric_applies("fct_mean_s", r.scenario, 0));
+    ASSERT_TRUE(implied_selector("ping_mean_rtt_s").has_value());
+    EXPECT_EQ(implied_selector("ping_mean_rtt_s")->by, FlowSelector::By::Ping);
+    EXPECT_EQ(implied_selector("fct_mean_s")->by, FlowSelector::By::Transfer);
+    EXPECT_FALSE(implied_selector("share").has_value());           // needs a selector
+    EXPECT_FALSE(implied_selector("throughput_bps").has_value());  // the aggregate
 }
 
 TEST(RunMetrics, ReadTheSummaryAndDeriveTheRest) {

@@ -4,6 +4,7 @@
 // Plain C++, no Qt.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,14 +13,36 @@
 
 namespace inflight::ui {
 
+// Which flows of a run a condition reads (README, "Guided experiments"):
+// `"field": "flows[1].share"` (by position, 0-based as in the "flows" array
+// of "set") or `"flow": "bbr"` beside the field — an algorithm (reno,
+// cubic, bbr: every TCP flow running it), "ping" (every ping), "transfer"
+// (every finite transfer) or else a flow's label. A selector that picks
+// several flows asks the condition of each one.
+struct FlowSelector {
+    enum class By { Index, Algorithm, Ping, Transfer, Label };
+    By by = By::Index;
+    std::size_t index = 0;           // By::Index
+    Algorithm algorithm = Algorithm::Cubic;  // By::Algorithm
+    std::string label;               // By::Label
+    std::string text;                // as written, for people: "flows[1]", "bbr", "web"
+
+    bool operator==(const FlowSelector&) const = default;
+};
+
 // One comparison on a run's metrics (run_metrics.h names the fields).
 struct Condition {
-    enum class Op { Less, LessEq, Greater, GreaterEq, Equal, Within, SpreadBelow };
-    std::string field;        // "throughput_bps", "binding_limit", ...
+    enum class Op { Less, LessEq, Greater, GreaterEq, Equal, Within, SpreadBelow, FallsBy, RisesBy };
+    std::string field;        // "throughput_bps", "binding_limit", "share" (with `flow`), ...
+    std::optional<FlowSelector> flow;  // unset: the run's aggregate figure
     Op op = Op::GreaterEq;
-    double value = 0;         // numeric fields
+    double value = 0;         // numeric fields (a flag: 1 true, 0 false)
     std::string text_value;   // string fields (binding_limit): compared with Equal
     double tolerance = 0;     // Within: |x − value| ≤ tolerance × |value|
+    // SpreadBelow, FallsBy and RisesBy are properties of a sweep (Check::across):
+    // (max − min)/mean < value; the figure at the sweep's low end minus the
+    // figure at its high end ≥ value (FallsBy), or the other way (RisesBy).
+    // With several flows selected, a run's figure is their mean.
 };
 
 // When set, the check is not on one run but on every finished run of a

@@ -9,6 +9,9 @@
 #include <QJsonParseError>
 #include <QStandardPaths>
 #include <algorithm>
+#include <optional>
+#include <string>
+#include <utility>
 
 #include "lesson/run_metrics.h"
 #include "scenario_file.h"
@@ -63,6 +66,7 @@ double metric_value(const QJsonValue& v, const std::string& field, const QString
         p.error = u.error;
         break;
     }
+    case MetricUnit::Flag: fail(where, QStringLiteral("must be true or false"));
     }
     if (!p) fail(where, str(p.error));
     return p.value;
@@ -81,32 +85,111 @@ double tolerance(const QJsonValue& v, const QString& where) {
     return t;
 }
 
-Condition parse_condition(const QJsonValue& jv, const QString& where) {
+bool listed(const std::vector<std::string>& names, const std::string& n) {
+    return std::find(names.begin(), names.end(), n) != names.end();
+}
+
+QString known_list(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+    QStringList known;
+    for (const auto& n : a) known << str(n);
+    for (const auto& n : b) known << str(n);
+    return known.join(", ");
+}
+
+// The flows of `s` in words, for "selects no flow" messages.
+QString flows_in_words(const Scenario& s) {
+    QStringList names;
+    for (std::size_t i = 0; i < flow_count(s); ++i) names << str(resolve_flow(s, i).label);
+    return names.join(", ");
+}
+
+// "flows[N].FIELD": the flow by position and the field; nothing when the
+// name is not of that form.
+std::optional<std::pair<std::size_t, std::string>> indexed_field(const std::string& name, const QString& where) {
+    const std::string prefix = "flows[";
+    if (name.compare(0, prefix.size(), prefix) != 0) return std::nullopt;
+    const std::size_t close = name.find("].", prefix.size());
+    const std::string digits = close == std::string::npos ? "" : name.substr(prefix.size(), close - prefix.size());
+    if (digits.empty() || digits.size() > 3 || !std::all_of(digits.begin(), digits.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+        fail(where, QStringLiteral("\"%1\" is not a flow's field (write flows[N].FIELD, N from 0 as in \"flows\")").arg(str(name)));
+    const std::size_t index = std::stoul(digits);
+    if (index >= FlowLimits::max_flows)
+        fail(where, QStringLiteral("flows[%1] is out of range; a scenario has at most %2 flows").arg(index).arg(FlowLimits::max_flows));
+    return std::make_pair(index, name.substr(close + 2));
+}
+
+// Which flows the condition reads: "flows[N].FIELD", a "flow" key, or for
+// ping_* and fct_* written alone every ping / every transfer. Checked
+// against the step's own flows when it sets them: the selector must pick at
+// least one, and the field must mean something for each one it picks.
+void parse_selector(const QJsonObject& o, Condition& c, const QString& where, const Scenario* settings) {
+    if (auto indexed = indexed_field(c.field, where + ".field")) {
+        if (o.contains("flow")) fail(where, QStringLiteral("give the flow once: either flows[N].FIELD or \"flow\""));
+        FlowSelector sel;
+        sel.by = FlowSelector::By::Index;
+        sel.index = indexed->first;
+        sel.text = "flows[" + std::to_string(indexed->first) + "]";
+        c.field = indexed->second;
+        c.flow = sel;
+    } else if (o.contains("flow")) {
+        const QString word = text(o, "flow", where, true);
+        c.flow = selector_from_word(word.toStdString());
+    }
+    const QString sel_where = where + (o.contains("flow") ? ".flow" : ".field");
+    if (c.flow) {
+        if (!is_flow_metric(c.field))
+            fail(where + ".field", QStringLiteral("unknown field \"%1\" of a flow (known: %2)")
+                                       .arg(str(c.field), known_list(flow_numeric_metric_names(), flow_text_metric_names())));
+    } else if (!listed(text_metric_names(), c.field) && !listed(numeric_metric_names(), c.field)) {
+        if (auto implied = implied_selector(c.field)) {
+            c.flow = implied;
+        } else if (is_flow_metric(c.field)) {
+            fail(where + ".field", QStringLiteral("\"%1\" is a figure of one flow: say which, with \"flow\" "
+                                                  "(an algorithm, ping, transfer or a label) or as flows[N].%1")
+                                       .arg(str(c.field)));
+        } else {
+            fail(where + ".field", QStringLiteral("unknown field \"%1\" (known: %2; of a flow: %3)")
+                                       .arg(str(c.field), known_list(numeric_metric_names(), text_metric_names()),
+                                            known_list(flow_numeric_metric_names(), flow_text_metric_names())));
+        }
+    }
+    if (!c.flow || !settings) return;
+    const std::vector<std::size_t> picked = selected_flows(*settings, *c.flow);
+    if (picked.empty()) {
+        if (c.flow->by == FlowSelector::By::Index)
+            fail(sel_where, QStringLiteral("%1 is out of range: this step's set has %2 flow(s) (%3)")
+                                .arg(str(c.flow->text)).arg(flow_count(*settings)).arg(flows_in_words(*settings)));
+        fail(sel_where, QStringLiteral("\"%1\" selects no flow of this step's set (its flows: %2; a selector is reno, "
+                                       "cubic, bbr, ping, transfer or a label)")
+                            .arg(str(c.flow->text), flows_in_words(*settings)));
+    }
+    for (std::size_t i : picked)
+        if (!flow_metric_applies(c.field, *settings, i))
+            fail(where + ".field", QStringLiteral("\"%1\" is for %2; %3 is not one")
+                                       .arg(str(c.field), str(flow_metric_for(c.field)), str(resolve_flow(*settings, i).label)));
+}
+
+Condition parse_condition(const QJsonValue& jv, const QString& where, const Scenario* settings) {
     if (!jv.isObject()) fail(where, QStringLiteral("must be an object with field, op and value"));
     const QJsonObject o = jv.toObject();
-    only_keys(o, {"field", "op", "value", "tolerance"}, where);
+    only_keys(o, {"field", "flow", "op", "value", "tolerance"}, where);
     Condition c;
     c.field = text(o, "field", where, true).toStdString();
-    const bool is_text = std::count(text_metric_names().begin(), text_metric_names().end(), c.field) > 0;
-    const bool is_number =
-        std::count(numeric_metric_names().begin(), numeric_metric_names().end(), c.field) > 0;
-    if (!is_text && !is_number) {
-        QStringList known;
-        for (const auto& n : numeric_metric_names()) known << str(n);
-        for (const auto& n : text_metric_names()) known << str(n);
-        fail(where + ".field", QStringLiteral("unknown field \"%1\" (known: %2)").arg(str(c.field), known.join(", ")));
-    }
+    parse_selector(o, c, where, settings);
+    const bool is_text = c.flow ? listed(flow_text_metric_names(), c.field) : listed(text_metric_names(), c.field);
+    const bool is_flag = metric_unit(c.field) == MetricUnit::Flag;
     static const std::pair<const char*, Condition::Op> ops[] = {
         {"<", Condition::Op::Less},       {"<=", Condition::Op::LessEq},
         {">", Condition::Op::Greater},    {">=", Condition::Op::GreaterEq},
         {"==", Condition::Op::Equal},     {"within", Condition::Op::Within},
-        {"spread_below", Condition::Op::SpreadBelow}};
+        {"spread_below", Condition::Op::SpreadBelow}, {"falls_by", Condition::Op::FallsBy},
+        {"rises_by", Condition::Op::RisesBy}};
     const QString op = text(o, "op", where, true);
     bool found = false;
     for (const auto& [name, value] : ops)
         if (op == QLatin1String(name)) { c.op = value; found = true; }
     if (!found)
-        fail(where + ".op", QStringLiteral("\"%1\" is not a comparison (use <, <=, >, >=, ==, within, spread_below)").arg(op));
+        fail(where + ".op", QStringLiteral("\"%1\" is not a comparison (use <, <=, >, >=, ==, within, spread_below, falls_by, rises_by)").arg(op));
     if (!o.contains("value")) fail(where, QStringLiteral("\"value\" is missing"));
     if (is_text) {
         if (c.op != Condition::Op::Equal) fail(where + ".op", QStringLiteral("a text field takes only =="));
@@ -115,6 +198,10 @@ Condition parse_condition(const QJsonValue& jv, const QString& where) {
         if (!limits.contains(v))
             fail(where + ".value", QStringLiteral("\"%1\" is not a limit (use %2)").arg(v, limits.join(", ")));
         c.text_value = v.toStdString();
+    } else if (is_flag) {
+        if (c.op != Condition::Op::Equal) fail(where + ".op", QStringLiteral("a yes/no field takes only =="));
+        if (!o.value("value").isBool()) fail(where + ".value", QStringLiteral("must be true or false"));
+        c.value = o.value("value").toBool() ? 1 : 0;
     } else {
         c.value = c.op == Condition::Op::SpreadBelow ? tolerance(o.value("value"), where + ".value")
                                                      : metric_value(o.value("value"), c.field, where + ".value");
@@ -170,7 +257,7 @@ Across parse_across(const QJsonValue& jv, const QString& where) {
     return a;
 }
 
-Check parse_check(const QJsonValue& jv, const QString& where) {
+Check parse_check(const QJsonValue& jv, const QString& where, const Scenario* settings) {
     if (!jv.isObject()) fail(where, QStringLiteral("must be an object with text and all"));
     const QJsonObject o = jv.toObject();
     only_keys(o, {"text", "all", "across"}, where);
@@ -181,8 +268,14 @@ Check parse_check(const QJsonValue& jv, const QString& where) {
         fail(where + ".all", QStringLiteral("must be a non-empty array of conditions"));
     const QJsonArray arr = all.toArray();
     for (int i = 0; i < arr.size(); ++i)
-        c.all.push_back(parse_condition(arr.at(i), QStringLiteral("%1.all[%2]").arg(where).arg(i)));
+        c.all.push_back(parse_condition(arr.at(i), QStringLiteral("%1.all[%2]").arg(where).arg(i), settings));
     if (o.contains("across")) c.across = parse_across(o.value("across"), where + ".across");
+    for (std::size_t i = 0; i < c.all.size(); ++i) {
+        const Condition::Op op = c.all[i].op;
+        if (!c.across && (op == Condition::Op::FallsBy || op == Condition::Op::RisesBy))
+            fail(QStringLiteral("%1.all[%2].op").arg(where).arg(i),
+                 QStringLiteral("falls_by and rises_by compare the runs of a sweep: the check needs \"across\""));
+    }
     return c;
 }
 
@@ -207,7 +300,7 @@ Step parse_step(const QJsonValue& jv, const QString& where) {
         s.has_settings = true;
     }
     if (!o.contains("check")) fail(where, QStringLiteral("\"check\" is missing"));
-    s.check = parse_check(o.value("check"), where + ".check");
+    s.check = parse_check(o.value("check"), where + ".check", s.has_settings ? &s.settings : nullptr);
     return s;
 }
 

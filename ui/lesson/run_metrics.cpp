@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <variant>
 
 #include "summary_fields.h"
 #include "units.h"
@@ -46,6 +47,11 @@ const std::map<std::string, Getter>& derived() {
         {"drops", total_drops},
         {"probe_rtt_entries", probe_rtt_entries},
         {"min_cwnd_steady_packets", min_cwnd_steady_packets},
+        // Several flows (flows.md, "What a run produces").
+        {"jain_index", [](const RunResult& r) { return r.summary.jain_index; }},
+        {"mean_queue_delay_s", [](const RunResult& r) { return r.summary.mean_queue_delay_s; }},
+        {"p95_queue_delay_s", [](const RunResult& r) { return r.summary.p95_queue_delay_s; }},
+        {"settled", [](const RunResult& r) { return r.summary.settled ? 1.0 : 0.0; }},
     };
     return g;
 }
@@ -55,7 +61,11 @@ const std::map<std::string, std::string>& derived_words() {
         {"queue_delay_s", "queueing delay"},
         {"drops", "drops"},
         {"probe_rtt_entries", "ProbeRTT entries"},
-        {"min_cwnd_steady_packets", "smallest cwnd (packets)"}};
+        {"min_cwnd_steady_packets", "smallest cwnd (packets)"},
+        {"jain_index", "Jain's index"},
+        {"mean_queue_delay_s", "mean queueing delay at the bottleneck"},
+        {"p95_queue_delay_s", "95th-percentile queueing delay at the bottleneck"},
+        {"settled", "settled"}};
     return words;
 }
 
@@ -106,8 +116,11 @@ std::optional<std::string> text_metric(const RunResult& r, const std::string& fi
 }
 
 MetricUnit metric_unit(const std::string& field) {
-    if (const SummaryField* f = checkable(field)) {
-        switch (f->unit) {
+    if (field == "settled") return MetricUnit::Flag;
+    const FlowField* ff = find_flow_field(field);
+    if (const SummaryField* f = checkable(field); f || (ff && !derived().count(field))) {
+        const FieldUnit unit = f ? f->unit : ff->unit;
+        switch (unit) {
         case FieldUnit::Rate: return MetricUnit::Rate;
         case FieldUnit::Time: return MetricUnit::Time;
         case FieldUnit::Fraction: return MetricUnit::Fraction;
@@ -131,6 +144,7 @@ std::string format_metric(const std::string& field, double v) {
     case MetricUnit::Time: return format_time(v);
     case MetricUnit::Fraction: return format_number(v * 100, 3) + "%";
     case MetricUnit::Count: return format_number(v, 4);
+    case MetricUnit::Flag: return v != 0 ? "yes" : "no";
     }
     return format_number(v);
 }
@@ -138,7 +152,130 @@ std::string format_metric(const std::string& field, double v) {
 std::string metric_label(const std::string& field) {
     if (const SummaryField* f = checkable(field)) return std::string(f->words);
     const auto it = derived_words().find(field);
-    return it == derived_words().end() ? field : it->second;
+    if (it != derived_words().end()) return it->second;
+    if (const FlowField* f = find_flow_field(field)) return std::string(f->words);
+    return field;
+}
+
+// --- Each flow's figures ---------------------------------------------------
+
+namespace {
+
+// A per-flow field a check may read: numbers, counts and flags; the words
+// (binding_limit); not the label, the algorithm or the list of FCTs.
+bool flow_checkable(const FlowField& f, bool words) {
+    if (std::holds_alternative<FlowTextOf>(f.value)) return words && f.key == "binding_limit";
+    if (std::holds_alternative<FlowListOf>(f.value)) return false;
+    return !words;
+}
+
+std::vector<std::string> flow_names(bool words) {
+    std::vector<std::string> v;
+    for (const FlowField& f : flow_fields())
+        if (flow_checkable(f, words)) v.emplace_back(f.key);
+    return v;
+}
+
+const FlowField* flow_field(const std::string& name, bool words) {
+    const FlowField* f = find_flow_field(name);
+    return f && flow_checkable(*f, words) ? f : nullptr;
+}
+
+}  // namespace
+
+const std::vector<std::string>& flow_numeric_metric_names() {
+    static const std::vector<std::string> names = flow_names(false);
+    return names;
+}
+
+const std::vector<std::string>& flow_text_metric_names() {
+    static const std::vector<std::string> names = flow_names(true);
+    return names;
+}
+
+bool is_flow_metric(const std::string& field) { return flow_field(field, false) || flow_field(field, true); }
+
+std::optional<double> flow_numeric_metric(const RunResult& r, std::size_t i, const std::string& field) {
+    const FlowField* f = flow_field(field, false);
+    if (!f || i >= r.flows.size()) return std::nullopt;
+    const FlowSummary& s = r.flows[i].summary;
+    if (const auto* n = std::get_if<FlowNumberOf>(&f->value)) return (*n)(s);
+    if (const auto* c = std::get_if<FlowCountOf>(&f->value)) return static_cast<double>((*c)(s));
+    if (const auto* b = std::get_if<FlowFlagOf>(&f->value)) return (*b)(s) ? 1.0 : 0.0;
+    return std::nullopt;
+}
+
+std::optional<std::string> flow_text_metric(const RunResult& r, std::size_t i, const std::string& field) {
+    const FlowField* f = flow_field(field, true);
+    if (!f || i >= r.flows.size()) return std::nullopt;
+    return std::get<FlowTextOf>(f->value)(r.flows[i].summary);
+}
+
+bool flow_metric_applies(const std::string& field, const Scenario& s, std::size_t i) {
+    const FlowField* f = find_flow_field(field);
+    return f && i < flow_count(s) && flow_field_applies(*f, s, i);
+}
+
+std::string flow_metric_for(const std::string& field) {
+    const FlowField* f = find_flow_field(field);
+    if (!f) return {};
+    switch (f->applies) {
+    case FlowFieldFor::Transfers: return "transfers";
+    case FlowFieldFor::Pings: return "pings";
+    case FlowFieldFor::Every: return {};
+    }
+    return {};
+}
+
+std::optional<FlowSelector> implied_selector(const std::string& field) {
+    if (checkable(field) || derived().count(field)) return std::nullopt;  // an aggregate of that name
+    const FlowField* f = find_flow_field(field);
+    if (!f || f->applies == FlowFieldFor::Every) return std::nullopt;
+    return selector_from_word(f->applies == FlowFieldFor::Pings ? "ping" : "transfer");
+}
+
+FlowSelector selector_from_word(const std::string& word) {
+    FlowSelector s;
+    s.text = word;
+    if (word == "ping") s.by = FlowSelector::By::Ping;
+    else if (word == "transfer") s.by = FlowSelector::By::Transfer;
+    else if (const auto a = algorithm_from_string(word)) {
+        s.by = FlowSelector::By::Algorithm;
+        s.algorithm = *a;
+    } else {
+        s.by = FlowSelector::By::Label;
+        s.label = word;
+    }
+    return s;
+}
+
+std::vector<std::size_t> selected_flows(const Scenario& s, const FlowSelector& sel) {
+    std::vector<std::size_t> out;
+    const std::size_t n = flow_count(s);
+    for (std::size_t i = 0; i < n; ++i) {
+        const ResolvedFlow f = resolve_flow(s, i);
+        bool take = false;
+        switch (sel.by) {
+        case FlowSelector::By::Index: take = i == sel.index; break;
+        case FlowSelector::By::Algorithm: take = f.kind == FlowKind::Tcp && f.algorithm == sel.algorithm; break;
+        case FlowSelector::By::Ping: take = f.kind == FlowKind::Ping; break;
+        case FlowSelector::By::Transfer: take = f.kind == FlowKind::Tcp && f.size_bytes.has_value(); break;
+        case FlowSelector::By::Label: take = f.label == sel.label; break;
+        }
+        if (take) out.push_back(i);
+    }
+    return out;
+}
+
+std::string selector_words(const FlowSelector& sel) {
+    switch (sel.by) {
+    case FlowSelector::By::Index: return sel.text;
+    case FlowSelector::By::Algorithm: return "the " + sel.text + " flow(s)";
+    case FlowSelector::By::Ping: return "the ping(s)";
+    case FlowSelector::By::Transfer: return "the transfer(s)";
+    case FlowSelector::By::Label: return "“" + sel.label + "”";
+    }
+    return sel.text;
 }
 
 }  // namespace inflight::ui

@@ -14,6 +14,11 @@ namespace {
 // How close a sweep must come to each end of its range.
 constexpr double kEndSlack = 1.05;
 
+// A sweep's conditions: they hold on each run trivially and are judged over the sweep.
+bool sweep_only(Condition::Op op) {
+    return op == Condition::Op::SpreadBelow || op == Condition::Op::FallsBy || op == Condition::Op::RisesBy;
+}
+
 std::string op_words(const Condition& c) {
     const std::string v = format_metric(c.field, c.value);
     switch (c.op) {
@@ -21,23 +26,24 @@ std::string op_words(const Condition& c) {
     case Condition::Op::LessEq: return "at most " + v;
     case Condition::Op::Greater: return "above " + v;
     case Condition::Op::GreaterEq: return "at least " + v;
-    case Condition::Op::Equal: return c.text_value.empty() ? "equal to " + v : c.text_value;
+    case Condition::Op::Equal: return c.text_value.empty() ? (metric_unit(c.field) == MetricUnit::Flag ? v : "equal to " + v)
+                                                           : c.text_value;
     case Condition::Op::Within: return v + " ± " + format_number(c.tolerance * 100) + "%";
     case Condition::Op::SpreadBelow: return "spread under " + format_number(c.value * 100) + "%";
+    case Condition::Op::FallsBy: return "a fall of at least " + v;
+    case Condition::Op::RisesBy: return "a rise of at least " + v;
     }
     return {};
 }
 
-// One condition on one run. SpreadBelow is a property of a sweep: true here.
-bool holds(const Condition& c, const RunResult& r, std::string* measured) {
-    if (!c.text_value.empty()) {
-        const std::string v = text_metric(r, c.field).value_or("?");
-        *measured = metric_label(c.field) + " " + v;
-        return v == c.text_value;
-    }
-    if (c.op == Condition::Op::SpreadBelow) return true;
-    const double x = numeric_metric(r, c.field).value_or(NAN);
-    *measured = metric_label(c.field) + " " + format_metric(c.field, x);
+// The figure `c` compares, in words: "throughput", "flow 2 (bbr): share of the throughput".
+std::string label_of(const Condition& c, const RunResult& r, std::size_t flow) {
+    if (!c.flow) return metric_label(c.field);
+    const std::string name = flow < r.flows.size() ? r.flows[flow].summary.label : c.flow->text;
+    return name + ": " + metric_label(c.field);
+}
+
+bool compare(const Condition& c, double x) {
     switch (c.op) {
     case Condition::Op::Less: return x < c.value;
     case Condition::Op::LessEq: return x <= c.value;
@@ -45,9 +51,78 @@ bool holds(const Condition& c, const RunResult& r, std::string* measured) {
     case Condition::Op::GreaterEq: return x >= c.value;
     case Condition::Op::Equal: return x == c.value;
     case Condition::Op::Within: return std::fabs(x - c.value) <= c.tolerance * std::fabs(c.value);
-    case Condition::Op::SpreadBelow: return true;
+    case Condition::Op::SpreadBelow:
+    case Condition::Op::FallsBy:
+    case Condition::Op::RisesBy: return true;
     }
     return false;
+}
+
+// One condition on one flow of a run (flow ignored for an aggregate figure).
+bool holds_for(const Condition& c, const RunResult& r, std::size_t flow, std::string* measured) {
+    const std::string label = label_of(c, r, flow);
+    if (c.flow && !flow_metric_applies(c.field, r.scenario, flow)) {
+        *measured = label + " does not apply (it is for " + flow_metric_for(c.field) + ")";
+        return false;
+    }
+    if (!c.text_value.empty()) {
+        const std::string v = (c.flow ? flow_text_metric(r, flow, c.field) : text_metric(r, c.field)).value_or("?");
+        *measured = label + " " + v;
+        return v == c.text_value;
+    }
+    const double x = (c.flow ? flow_numeric_metric(r, flow, c.field) : numeric_metric(r, c.field)).value_or(NAN);
+    *measured = label + " " + format_metric(c.field, x);
+    return compare(c, x);
+}
+
+// One condition on one run: on every flow its selector picks (and at least
+// one). A sweep's condition holds here; the sweep judges it.
+bool holds(const Condition& c, const RunResult& r, std::string* measured) {
+    if (!c.flow) {
+        if (sweep_only(c.op)) {
+            *measured = metric_label(c.field) + " " + format_metric(c.field, numeric_metric(r, c.field).value_or(NAN));
+            return true;
+        }
+        return holds_for(c, r, 0, measured);
+    }
+    const std::vector<std::size_t> picked = selected_flows(r.scenario, *c.flow);
+    if (picked.empty()) {
+        *measured = "no flow in this run is " + selector_words(*c.flow);
+        return false;
+    }
+    double lo = INFINITY, hi = -INFINITY;
+    for (std::size_t i : picked) {
+        std::string m;
+        if (!holds_for(c, r, i, &m) && !sweep_only(c.op)) {
+            *measured = m;
+            return false;
+        }
+        const double x = c.text_value.empty() ? flow_numeric_metric(r, i, c.field).value_or(NAN) : NAN;
+        lo = std::min(lo, x);
+        hi = std::max(hi, x);
+        *measured = m;
+    }
+    if (picked.size() > 1) {
+        // Every one passed: say the range, once.
+        const std::string what = selector_words(*c.flow) + " (" + std::to_string(picked.size()) + "): " + metric_label(c.field);
+        *measured = !c.text_value.empty() ? what + " " + c.text_value
+                    : lo == hi            ? what + " " + format_metric(c.field, lo)
+                                          : what + " " + format_metric(c.field, lo) + " – " + format_metric(c.field, hi);
+    }
+    return true;
+}
+
+// A run's figure for a sweep's condition: the aggregate, or the mean over
+// the flows the selector picks (NaN when it picks none).
+double sweep_figure(const Condition& c, const RunResult& r) {
+    if (!c.flow) return numeric_metric(r, c.field).value_or(NAN);
+    double sum = 0;
+    std::size_t n = 0;
+    for (std::size_t i : selected_flows(r.scenario, *c.flow)) {
+        sum += flow_numeric_metric(r, i, c.field).value_or(NAN);
+        ++n;
+    }
+    return n ? sum / static_cast<double>(n) : NAN;
 }
 
 // Every condition on one run; on failure says which and what was measured.
@@ -66,9 +141,10 @@ std::string measured_list(const Check& check, const RunResult& r) {
     std::string out;
     std::vector<std::string> seen;
     for (const Condition& c : check.all) {
-        if (c.op == Condition::Op::SpreadBelow) continue;
-        if (std::find(seen.begin(), seen.end(), c.field) != seen.end()) continue;  // one field, one mention
-        seen.push_back(c.field);
+        if (sweep_only(c.op)) continue;
+        const std::string id = c.field + (c.flow ? "@" + c.flow->text : "");
+        if (std::find(seen.begin(), seen.end(), id) != seen.end()) continue;  // one figure, one mention
+        seen.push_back(id);
         std::string m;
         holds(c, r, &m);
         if (!out.empty()) out += " · ";
@@ -107,19 +183,20 @@ CheckOutcome sweep(const Check& check, const Across& a, const std::vector<const 
     const std::string span = std::to_string(by_value.size()) + (by_value.size() == 1 ? " run" : " runs") +
                              " from " + format_param(a.param, lo) + " to " + format_param(a.param, hi);
     for (const Condition& c : check.all) {
-        if (c.op != Condition::Op::SpreadBelow) continue;
-        double mn = INFINITY, mx = -INFINITY, sum = 0;
-        for (const auto& [v, r] : by_value) {
-            const double x = numeric_metric(*r, c.field).value_or(NAN);
-            mn = std::min(mn, x);
-            mx = std::max(mx, x);
-            sum += x;
-        }
-        const double spread = (mx - mn) / (sum / static_cast<double>(by_value.size()));
-        if (!(spread < c.value)) {
-            o.detail = "not yet: " + metric_label(c.field) + " spread " + format_number(spread * 100) + "% over " + span +
-                       ", expected " + op_words(c);
-            return o;
+        if (c.op == Condition::Op::SpreadBelow) {
+            double mn = INFINITY, mx = -INFINITY, sum = 0;
+            for (const auto& [v, r] : by_value) {
+                const double x = sweep_figure(c, *r);
+                mn = std::min(mn, x);
+                mx = std::max(mx, x);
+                sum += x;
+            }
+            const double spread = (mx - mn) / (sum / static_cast<double>(by_value.size()));
+            if (!(spread < c.value)) {
+                o.detail = "not yet: " + metric_label(c.field) + " spread " + format_number(spread * 100) + "% over " +
+                           span + ", expected " + op_words(c);
+                return o;
+            }
         }
     }
     if (lo > a.from * kEndSlack) {
@@ -135,8 +212,25 @@ CheckOutcome sweep(const Check& check, const Across& a, const std::vector<const 
                    " more values in between";
         return o;
     }
+    // A fall (or rise) is judged once the sweep spans its range: from the run
+    // at the low end to the run at the high end.
+    std::string trend;
+    for (const Condition& c : check.all) {
+        if (c.op != Condition::Op::FallsBy && c.op != Condition::Op::RisesBy) continue;
+        const double first = sweep_figure(c, *by_value.begin()->second);
+        const double last = sweep_figure(c, *by_value.rbegin()->second);
+        const double change = c.op == Condition::Op::FallsBy ? first - last : last - first;
+        const std::string what = (c.flow ? selector_words(*c.flow) + ": " : std::string()) + metric_label(c.field) + " " +
+                                 format_metric(c.field, first) + " at " + format_param(a.param, lo) + ", " +
+                                 format_metric(c.field, last) + " at " + format_param(a.param, hi);
+        if (!(change >= c.value)) {
+            o.detail = "not yet: " + what + "; expected " + op_words(c) + " (" + span + ")";
+            return o;
+        }
+        trend += " · " + what;
+    }
     o.passed = true;
-    o.detail = span + ", every one as expected";
+    o.detail = span + ", every one as expected" + trend;
     return o;
 }
 

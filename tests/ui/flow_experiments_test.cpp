@@ -1,0 +1,276 @@
+// The three guided experiments over several flows (5. Two algorithms, one
+// link; 6. Ten streams; 7. The latency others pay), walked headless at the
+// lesson level, as the guide does after every run: each step's settings →
+// run_scenario → evaluate_check, the sweep a step asks for made by moving
+// its parameter from one end of its range to the other. Every step ticks
+// with its own settings; a deliberately wrong setting does not. Expected
+// figures come from flows.md and arithmetic (65,535 B × 8 / 80 ms), never
+// from the model. And the checks over flows: selectors, their messages.
+#include <QString>
+#include <chrono>
+#include <cmath>
+#include <iostream>
+#include <gtest/gtest.h>
+
+#include "lesson/experiment_file.h"
+#include "lesson/run_metrics.h"
+#include "lesson/step_check.h"
+#include "run.h"
+
+using namespace inflight;
+using namespace inflight::ui;
+
+namespace {
+
+const Experiment& experiment(const std::string& id) {
+    static const ExperimentSet set = load_all_experiments(QString());
+    for (const Experiment& e : set.experiments)
+        if (e.id == id) return e;
+    ADD_FAILURE() << "no built-in experiment " << id << "; errors: " << set.errors.join('\n').toStdString();
+    static const Experiment none;
+    return none;
+}
+
+// A run as the window makes it; the guide re-runs on every change, so each
+// run must be quick (120 s at 50 Mbit/s takes about 0.1 s in a Release build).
+RunResult run(const Scenario& s) {
+    const auto t0 = std::chrono::steady_clock::now();
+    RunResult r = run_scenario(s);
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    EXPECT_LT(wall, 3.0) << "a guide run took " << wall << " s";
+    return r;
+}
+
+// The runs a student makes for a step: its settings, and for a sweep the
+// two ends of the range and one value in between (geometric middle).
+std::vector<RunResult> runs_for(const Step& step, const Scenario& settings) {
+    std::vector<RunResult> out;
+    if (const auto& a = step.check.across) {
+        for (double v : {a->from, std::sqrt(a->from * a->to), a->to}) {
+            Scenario s = settings;
+            set_param_value(s, a->param, v);
+            out.push_back(run(s));
+        }
+    } else {
+        out.push_back(run(settings));
+    }
+    return out;
+}
+
+CheckOutcome outcome(const Step& step, const std::vector<RunResult>& runs) {
+    std::vector<const RunResult*> p;
+    for (const RunResult& r : runs) p.push_back(&r);
+    return evaluate_check(step.check, p);
+}
+
+CheckOutcome walk(const Step& step, const Scenario& settings) { return outcome(step, runs_for(step, settings)); }
+
+void walk_all(const std::string& id, std::size_t steps) {
+    const Experiment& e = experiment(id);
+    ASSERT_EQ(e.steps.size(), steps) << id;
+    for (const Step& step : e.steps) {
+        ASSERT_TRUE(step.has_settings) << step.title;
+        const CheckOutcome o = walk(step, step.settings);
+        EXPECT_TRUE(o.passed) << e.title << " / " << step.title << ": " << o.detail;
+        std::cout << "  " << step.title << ": " << o.detail << "\n";
+    }
+}
+
+FlowSpec tcp(Algorithm a) {
+    FlowSpec f;
+    f.algorithm = a;
+    return f;
+}
+
+}  // namespace
+
+// --- Walked to the last step -------------------------------------------------
+
+TEST(FlowExperiments, TwoAlgorithmsOneLinkTicksEveryStep) { walk_all("two-algorithms", 3); }
+TEST(FlowExperiments, TenStreamsTicksEveryStep) { walk_all("ten-streams", 4); }
+TEST(FlowExperiments, TheLatencyOthersPayTicksEveryStep) { walk_all("latency-others-pay", 3); }
+
+// --- The figures the steps state, from flows.md and arithmetic --------------
+
+TEST(FlowExperiments, TheStepsCarryFlowsMdFigures) {
+    const Experiment& two = experiment("two-algorithms");
+    ASSERT_EQ(two.steps.size(), 3u);
+    // ½ BDP at 50 Mbit/s × 40 ms is 20 ms of buffer; 16 BDP is 640 ms.
+    const Scenario& s0 = two.steps[0].settings;
+    ASSERT_EQ(s0.flows.size(), 2u);
+    EXPECT_DOUBLE_EQ(s0.buffer_s, 0.5 * 0.040);
+    EXPECT_GE(s0.duration_s, 120.0);  // flows.md: runs of 120 s or more
+    EXPECT_DOUBLE_EQ(two.steps[1].check.across->to, 16 * 0.040);
+    EXPECT_DOUBLE_EQ(two.steps[2].settings.duration_s, 60.0);
+
+    const Experiment& ten = experiment("ten-streams");
+    ASSERT_EQ(ten.steps.size(), 4u);
+    const double one_stream = 65535.0 * 8 / 0.080;  // 6.55 Mbit/s
+    EXPECT_NEAR(ten.steps[0].check.all[1].value, one_stream, 0.01 * one_stream);
+    EXPECT_EQ(ten.steps[1].settings.flows.size(), 10u);
+    EXPECT_NEAR(ten.steps[1].check.all[0].value, 10 * one_stream, 0.01 * 10 * one_stream);
+    ASSERT_EQ(ten.steps[2].settings.flows.size(), 16u);  // the window's most, and 16 × 6.55 > 100 Mbit/s
+    EXPECT_GT(16 * one_stream, ten.steps[2].settings.bandwidth_bps);
+    EXPECT_NEAR(ten.steps[2].check.all[1].value, 100e6 / 16, 0.01 * 100e6 / 16);
+    EXPECT_NEAR(ten.steps[2].check.all[2].value, 16 * 65535.0 * 8 / 100e6, 0.001);  // 83.9 ms
+
+    const Experiment& lat = experiment("latency-others-pay");
+    ASSERT_EQ(lat.steps.size(), 3u);
+    EXPECT_EQ(lat.steps[0].settings.aqm, Aqm::None);
+    EXPECT_EQ(lat.steps[1].settings.aqm, Aqm::Codel);
+    EXPECT_EQ(lat.steps[2].settings.aqm, Aqm::FqCodel);
+    for (const Step& s : lat.steps) {
+        EXPECT_DOUBLE_EQ(s.settings.buffer_s, 0.200) << s.title;
+        ASSERT_EQ(s.settings.flows.size(), 3u) << s.title;
+        EXPECT_EQ(s.settings.flows[1].kind, FlowKind::Ping) << s.title;
+    }
+}
+
+// --- A deliberately wrong setting does not tick ------------------------------
+
+TEST(FlowExperiments, TwoAlgorithmsShallowBufferDoesNotTickTheDeepBufferSteps) {
+    const Experiment& e = experiment("two-algorithms");
+    ASSERT_EQ(e.steps.size(), 3u);
+    // "Deep buffers need long runs" with a 1 BDP buffer: BBR holds ~99% the
+    // whole run, the halves agree, so the run is settled: no tick.
+    Scenario shallow = e.steps[2].settings;
+    shallow.buffer_s = 0.040;
+    const CheckOutcome o = walk(e.steps[2], shallow);
+    EXPECT_FALSE(o.passed) << o.detail;
+    EXPECT_NE(o.detail.find("settled yes"), std::string::npos) << o.detail;
+
+    // "BBR's share falls" with the drag stopped at 4 BDP: not yet, and says where to go.
+    std::vector<RunResult> part;
+    for (double b : {0.020, 0.080, 0.160}) {
+        Scenario s = e.steps[1].settings;
+        s.buffer_s = b;
+        part.push_back(run(s));
+    }
+    const CheckOutcome p = outcome(e.steps[1], part);
+    EXPECT_FALSE(p.passed) << p.detail;
+    EXPECT_NE(p.detail.find("keep going up to 640 ms"), std::string::npos) << p.detail;
+
+    // The same drag with two BBR flows: the share stays at a half, it does not fall.
+    Scenario two_bbr = e.steps[1].settings;
+    two_bbr.flows = {tcp(Algorithm::Bbr), tcp(Algorithm::Bbr)};
+    const CheckOutcome b = walk(e.steps[1], two_bbr);
+    EXPECT_FALSE(b.passed) << b.detail;
+    EXPECT_NE(b.detail.find("expected a fall of at least 25%"), std::string::npos) << b.detail;
+
+    // And without a BBR flow at all the selector says so.
+    Scenario two_cubic = e.steps[0].settings;
+    two_cubic.flows = {tcp(Algorithm::Cubic), tcp(Algorithm::Cubic)};
+    const CheckOutcome c = walk(e.steps[0], two_cubic);
+    EXPECT_FALSE(c.passed) << c.detail;
+    EXPECT_NE(c.detail.find("no flow in this run is the bbr flow(s)"), std::string::npos) << c.detail;
+}
+
+TEST(FlowExperiments, TenStreamsWithoutTheSmallWindowDoNotTickTenTimesOne) {
+    const Experiment& e = experiment("ten-streams");
+    ASSERT_EQ(e.steps.size(), 4u);
+    Scenario scaled = e.steps[1].settings;  // ten streams, but window scaling on
+    scaled.rwnd_bytes = Limits::max_window_bytes;
+    const CheckOutcome o = walk(e.steps[1], scaled);
+    EXPECT_FALSE(o.passed) << o.detail;
+    EXPECT_EQ(o.detail.rfind("not yet: throughput", 0), 0u) << o.detail;
+    // Nine streams instead of ten: every stream still 6.55, the aggregate 59 Mbit/s.
+    Scenario nine = e.steps[1].settings;
+    nine.flows.pop_back();
+    const CheckOutcome n = walk(e.steps[1], nine);
+    EXPECT_FALSE(n.passed) << n.detail;
+}
+
+TEST(FlowExperiments, TheFqCodelPingCheckDoesNotTickBehindAFifoOrPlainCodel) {
+    const Experiment& e = experiment("latency-others-pay");
+    ASSERT_EQ(e.steps.size(), 3u);
+    const Step& fq = e.steps[2];
+    for (Aqm wrong : {Aqm::None, Aqm::Codel}) {
+        Scenario s = fq.settings;
+        s.aqm = wrong;
+        const CheckOutcome o = walk(fq, s);
+        EXPECT_FALSE(o.passed) << to_string(wrong) << ": " << o.detail;
+        // The first condition fails: the ping's p95, named by its label.
+        EXPECT_NE(o.detail.find("ping: 95th-percentile ping RTT"), std::string::npos) << o.detail;
+    }
+    // And the FIFO step's check does not tick under fq_codel: the ping is back at the base RTT.
+    const CheckOutcome f = walk(e.steps[0], fq.settings);
+    EXPECT_FALSE(f.passed) << f.detail;
+}
+
+// --- Checks over flows: how selectors read a run -----------------------------
+
+namespace {
+
+// A finished two-flow run with the figures set by hand.
+RunResult two_flows(double share0, double share1) {
+    RunResult r;
+    r.scenario.flows = {tcp(Algorithm::Cubic), tcp(Algorithm::Bbr)};
+    r.flows.resize(2);
+    r.flows[0].summary.label = "flow 1 (cubic)";
+    r.flows[0].summary.share = share0;
+    r.flows[1].summary.label = "flow 2 (bbr)";
+    r.flows[1].summary.algorithm = Algorithm::Bbr;
+    r.flows[1].summary.share = share1;
+    return r;
+}
+
+Check share_check(const FlowSelector& sel, Condition::Op op, double v) {
+    Check c;
+    c.text = "t";
+    Condition k;
+    k.field = "share";
+    k.flow = sel;
+    k.op = op;
+    k.value = v;
+    c.all.push_back(k);
+    return c;
+}
+
+}  // namespace
+
+TEST(FlowChecks, ASelectorReadsTheFlowsItPicksAndNamesTheOneThatFails) {
+    const RunResult r = two_flows(0.3, 0.7);
+    const Check bbr = share_check(selector_from_word("bbr"), Condition::Op::GreaterEq, 0.6);
+    CheckOutcome o = evaluate_check(bbr, {&r});
+    EXPECT_TRUE(o.passed) << o.detail;
+    EXPECT_NE(o.detail.find("flow 2 (bbr): share of the throughput 70%"), std::string::npos) << o.detail;
+
+    FlowSelector first;
+    first.by = FlowSelector::By::Index;
+    first.index = 0;
+    first.text = "flows[0]";
+    o = evaluate_check(share_check(first, Condition::Op::GreaterEq, 0.6), {&r});
+    EXPECT_FALSE(o.passed);
+    EXPECT_NE(o.detail.find("flow 1 (cubic): share of the throughput 30%"), std::string::npos) << o.detail;
+
+    // A label picks by label; one that matches nothing fails and says so.
+    o = evaluate_check(share_check(selector_from_word("video call"), Condition::Op::GreaterEq, 0), {&r});
+    EXPECT_FALSE(o.passed);
+    EXPECT_NE(o.detail.find("no flow in this run is “video call”"), std::string::npos) << o.detail;
+}
+
+TEST(FlowChecks, ASelectorOfSeveralFlowsNeedsEveryOneAndFallsByComparesTheEnds) {
+    RunResult r = two_flows(0.5, 0.5);
+    r.scenario.flows = {tcp(Algorithm::Cubic), tcp(Algorithm::Cubic)};
+    r.flows[1].summary.label = "flow 2 (cubic)";
+    r.flows[1].summary.algorithm = Algorithm::Cubic;
+    const Check both = share_check(selector_from_word("cubic"), Condition::Op::GreaterEq, 0.45);
+    EXPECT_TRUE(evaluate_check(both, {&r}).passed);
+    r.flows[1].summary.share = 0.4;
+    const CheckOutcome o = evaluate_check(both, {&r});
+    EXPECT_FALSE(o.passed);
+    EXPECT_NE(o.detail.find("flow 2 (cubic): share of the throughput 40%"), std::string::npos)
+        << o.detail;  // the one that failed, by its label
+
+    // falls_by over a buffer sweep: the share at the low end minus the high end.
+    Check falls = share_check(selector_from_word("bbr"), Condition::Op::FallsBy, 0.25);
+    falls.across = Across{Param::Buffer, 0.020, 0.640, 2};
+    RunResult lo = two_flows(0.02, 0.98), hi = two_flows(0.48, 0.52), flat = two_flows(0.2, 0.8);
+    lo.scenario.buffer_s = 0.020;
+    hi.scenario.buffer_s = flat.scenario.buffer_s = 0.640;
+    const CheckOutcome f = evaluate_check(falls, {&lo, &hi});
+    EXPECT_TRUE(f.passed) << f.detail;
+    EXPECT_NE(f.detail.find("98% at 20 ms, 52% at 640 ms"), std::string::npos) << f.detail;
+    const CheckOutcome g = evaluate_check(falls, {&lo, &flat});
+    EXPECT_FALSE(g.passed) << g.detail;
+}
