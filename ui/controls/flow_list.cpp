@@ -18,9 +18,6 @@
 namespace inflight::ui {
 namespace {
 
-// Rows shown before the table scrolls: Ten parallel streams scrolls, every
-// other preset shows whole, and the path's sliders stay near.
-constexpr int kVisibleRows = 5;
 // The preset box's last item when the flows are none of the presets.
 constexpr int kCustomItem = static_cast<int>(std::size(kAllFlowPresets));
 
@@ -182,11 +179,11 @@ FlowList::FlowList(QWidget* parent) : QWidget(parent) {
                             "its path; One flow is the single flow of the controls below."));
     label->setBuddy(presets_);
     add_ = new QToolButton(this);
-    add_->setText(tr("Add"));
+    add_->setText(QStringLiteral("+"));
     add_->setToolTip(tr("Add a flow sharing the bottleneck: a copy of the current one (Insert or + in the list)"));
     add_->setAccessibleName(tr("Add flow"));
     remove_ = new QToolButton(this);
-    remove_->setText(tr("Remove"));
+    remove_->setText(QStringLiteral("−"));
     remove_->setToolTip(tr("Remove the current flow (Delete in the list)"));
     remove_->setAccessibleName(tr("Remove flow"));
 
@@ -203,6 +200,7 @@ FlowList::FlowList(QWidget* parent) : QWidget(parent) {
     table_->setTabKeyNavigation(false);  // Tab leaves the table; arrows move in it
     table_->setWordWrap(false);
     table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    table_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     table_->setVerticalScrollMode(QAbstractItemView::ScrollPerItem);
     table_->verticalHeader()->setVisible(false);
     table_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
@@ -340,13 +338,13 @@ void FlowList::refresh() {
     table_->setVisible(n > 0);
     remove_->setVisible(n > 0);
     add_->setEnabled(true);
-    // The table as high as its rows, up to kVisibleRows.
-    const int row_h = table_->fontMetrics().height() + 6;
+    // The table as high as all its rows (16 at most): the controls column
+    // scrolls as a whole, and no scroll bar inside it takes the Label
+    // column's room.
+    const int row_h = table_->fontMetrics().height() + 4;
     table_->verticalHeader()->setDefaultSectionSize(row_h);
-    const int rows = std::min(n, kVisibleRows);
-    const int h = table_->horizontalHeader()->sizeHint().height() + rows * row_h + 2 * table_->frameWidth();
+    const int h = table_->horizontalHeader()->sizeHint().height() + n * row_h + 2 * table_->frameWidth();
     table_->setFixedHeight(h);
-    table_->setVerticalScrollBarPolicy(n > kVisibleRows ? Qt::ScrollBarAlwaysOn : Qt::ScrollBarAlwaysOff);
     // The preset these flows are, or "Custom".
     Scenario s;
     s.flows = model_->flows();

@@ -1,5 +1,5 @@
 // The Flows group of the controls (flows.md, "In the window"): one line —
-// "Flows [preset ▾] [Add]" — while the scenario has its single flow, so the
+// "Flows [preset ▾] [+]" — while the scenario has its single flow, so the
 // one-flow window stays as it was; with flows, a compact table under it
 // (FlowListModel: colour, algorithm or ping, RTT, start, size, every,
 // label), edited in place.

@@ -3,6 +3,9 @@
 
 #include <QColor>
 #include <QFont>
+#include <QIcon>
+#include <QPainter>
+#include <QPixmap>
 
 #include "flow_text.h"
 #include "lesson/value_text.h"
@@ -50,6 +53,31 @@ void drop_keys_of_other_kind(FlowSpec& f) {
         f.ping_interval_s = plain.ping_interval_s;
         f.ping_bytes = plain.ping_bytes;
     }
+}
+
+// The flow's swatch: a short thick stroke in its colour and line style, as
+// its lines are drawn (past the seven colours the style tells flows apart).
+QIcon swatch(int index, bool dark) {
+    constexpr int kSide = 16;
+    QPixmap pm(kSide, kSide);
+    pm.fill(Qt::transparent);
+    QPainter p(&pm);
+    // Three strokes of 3 px: a square for a solid line, dashes or dots for
+    // the others.
+    constexpr double kWidth = 3;
+    QPen pen(flow_colour(index, dark), kWidth, Qt::SolidLine, Qt::FlatCap);
+    // The style's pattern, shortened to show twice in 16 px (in pen widths).
+    switch (flow_pen_style(index, false)) {
+        case Qt::DashLine: pen.setDashPattern({1.4, 0.8}); break;
+        case Qt::DotLine: pen.setDashPattern({0.6, 0.8}); break;
+        case Qt::DashDotLine: pen.setDashPattern({1.4, 0.6, 0.6, 0.6}); break;
+        case Qt::DashDotDotLine: pen.setDashPattern({1.4, 0.6, 0.6, 0.6, 0.6, 0.6}); break;
+        default: break;
+    }
+    p.setPen(pen);
+    for (double y : {2.5, 8.0, 13.5}) p.drawLine(QPointF(0, y), QPointF(kSide, y));
+    p.end();
+    return QIcon(pm);
 }
 
 }  // namespace
@@ -241,7 +269,7 @@ QString FlowListModel::displayText(int row, int column) const {
             if (ping) return q(format_time(f.ping_interval_s));
             if (!f.size_bytes) return QStringLiteral("—");
             return f.every_s ? q(format_time(*f.every_s)) : tr("once");
-        case Label: return q(r.label);
+        case Label: return q(f.label);  // the default name ("flow 2 (bbr)") is in the tooltip: no room
     }
     return {};
 }
@@ -264,7 +292,7 @@ QVariant FlowListModel::data(const QModelIndex& index, int role) const {
         case Qt::DisplayRole: return displayText(row, column);
         case Qt::EditRole: return editText(row, column);
         case Qt::DecorationRole:
-            if (column == Flow) return flow_colour(row, dark_);
+            if (column == Flow) return swatch(row, dark_);
             return {};
         case Qt::FontRole:
             if (inherited(row, column)) {
@@ -275,8 +303,10 @@ QVariant FlowListModel::data(const QModelIndex& index, int role) const {
             return {};
         case Qt::ToolTipRole:
         case Qt::AccessibleTextRole: {
-            QString what = QStringLiteral("%1, %2: %3").arg(flowName(row), q(key(keyAt(row, column))),
-                                                             displayText(row, column));
+            const QString shown = column == Label && f.label.empty()
+                                      ? q(resolve_flow(withFlows(), static_cast<std::size_t>(row)).label)
+                                      : displayText(row, column);
+            QString what = QStringLiteral("%1, %2: %3").arg(flowName(row), q(key(keyAt(row, column))), shown);
             if (column == Flow)
                 what += tr(" (colour: %1)").arg(flow_colour_name(row));
             if (inherited(row, column))
