@@ -1,6 +1,7 @@
 #include "summary_text.h"
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "units.h"
@@ -58,8 +59,13 @@ std::string flow_line(const RunResult& r, std::size_t i) {
                count(f.pings_lost) + " of " + count(f.pings_sent, "ping") + " lost";
         return out + "\n";
     }
-    out += format_rate(f.throughput_bps) + ", share " + percent(f.share) + ", RTT mean " +
-           format_time(f.mean_rtt_s) + ", " + flow_limit_words(spec, f.binding_limit);
+    if (std::isfinite(f.mean_rtt_s)) {
+        out += format_rate(f.throughput_bps) + ", share " + percent(f.share) + ", RTT mean " +
+               format_time(f.mean_rtt_s) + ", " + flow_limit_words(spec, f.binding_limit);
+    } else {  // it sent nothing in the steady-state window (e.g. one transfer done before it)
+        out += "nothing sent in the steady-state window (" + format_time(r.summary.window_start_s) + " – " +
+               format_time(r.summary.window_end_s) + ")";
+    }
     if (spec.size_bytes) {
         out += "; " + format_size_short(*spec.size_bytes) + " transfer";
         if (f.fct_s.empty()) {

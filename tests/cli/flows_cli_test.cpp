@@ -20,6 +20,7 @@
 #include "flow_options.h"
 #include "flow_text.h"
 #include "json_output.h"
+#include "run.h"
 #include "run_command.h"
 #include "scenario_file.h"
 #include "summary_fields.h"
@@ -670,4 +671,21 @@ TEST(FlowOutput, ValidateFlowsOnHandBuiltScenarios) {
     s.flows[1] = FlowSpec{};
     s.flows[1].rtt_s = 0.0005;
     EXPECT_EQ(validate_flows(s), "flows[1].rtt: 500 µs is out of range; allowed 1 ms – 1000 ms");
+}
+
+TEST(FlowSummaryText, AFlowDoneBeforeTheWindowSaysSoRatherThanNan) {
+    // One 100 KB transfer on an empty 100 Mbit/s, 80 ms path is done in
+    // about 4 × 80 ms, long before the steady-state window (20 – 40 s):
+    // it has no throughput or RTT there, and its line says so.
+    Scenario s;
+    s.flows.resize(2);
+    s.flows[1].size_bytes = 100'000;
+    s.flows[1].label = "web";
+    const std::string text = flow_lines(run_scenario(s));
+    const auto at = text.find("  web: ");
+    ASSERT_NE(at, std::string::npos) << text;
+    const std::string line = text.substr(at, text.find('\n', at) - at);
+    EXPECT_EQ(line.find("nan"), std::string::npos) << line;
+    EXPECT_NE(line.find("nothing sent in the steady-state window (20 s – 40 s)"), std::string::npos) << line;
+    EXPECT_NE(line.find("100 KB transfer: FCT"), std::string::npos) << line;
 }
