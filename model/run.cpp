@@ -146,6 +146,8 @@ RunResult run_scenario(const Scenario& sc, const RunControl& control) {
         // One flow whose next moment is an ACK needs no look: the ACK at the
         // line's head was handed over by a service that ended by busy_until,
         // so it is due by busy_until + the flow's return delay = the horizon.
+        // (An Ack moment at kNever — an empty line, no timer — means nothing
+        // is outstanding, so nothing waits and the horizon is kNever too.)
         if ((several || m.kind != MomentKind::Ack) && path.horizon() < std::min(m.t, bucket_end)) {
             const TimePs h = path.horizon();
             assert(h >= last_t);  // the path was advanced to last_t: its link is busy past it
