@@ -1,0 +1,62 @@
+// Screenshots of several flows for the README (issue 12), at 1280×720 in the
+// normal and the presentation look: each flow preset of the controls, and
+// the last step of each guided experiment over flows (the ones whose steps
+// set flows), with the step's settings applied and its run finished.
+// Run it under Xvfb (or QT_QPA_PLATFORM=offscreen): flows_shots OUTDIR
+#include <QPushButton>
+#include <QTest>
+
+#include <QRegularExpression>
+
+#include "lesson/flow_presets.h"
+#include "shots_harness.h"
+#include "teaching/experiment_panel.h"
+#include "test_helpers.h"
+
+using namespace inflight;
+using namespace inflight::ui;
+using namespace inflight::ui::test;
+
+namespace {
+QString slug(const char* name) {
+    QString s = QString::fromUtf8(name).toLower();
+    s.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
+    return s;
+}
+
+bool sets_flows(const Experiment& e) {
+    for (const Step& st : e.steps)
+        if (st.has_settings && st.settings.flows.size() > 1) return true;
+    return false;
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+    ShotHarness shots(argc, argv);
+    MainWindow& w = shots.window();
+    wait_settled(w);
+    for (bool presentation : {false, true}) {
+        w.setPresentation(presentation);
+        w.showNormal();
+        w.resize(1280, 720);
+        QTest::qWait(300);
+        const QString look = presentation ? QStringLiteral("-presentation") : QString();
+        for (FlowPreset p : kAllFlowPresets) {
+            if (p == FlowPreset::OneFlow) continue;
+            emit w.guide()->applyScenario(apply_preset(p, Scenario{}));
+            wait_settled(w, 120000);
+            shots.save(&w, "flows-" + slug(preset_name(p)) + look + ".png");
+        }
+        const std::vector<Experiment>& all = w.guide()->experiments();
+        for (int i = 0; i < static_cast<int>(all.size()); ++i) {
+            if (!sets_flows(all[static_cast<std::size_t>(i)])) continue;
+            w.openExperiment(i);
+            w.goToStep(static_cast<int>(all[static_cast<std::size_t>(i)].steps.size()) - 1);
+            w.guide()->setButton()->click();
+            wait_settled(w, 120000);
+            shots.save(&w, QStringLiteral("guide-%1-last-step%2.png").arg(i + 1).arg(look));
+            w.guide()->parentWidget()->hide();
+        }
+    }
+    return 0;
+}
