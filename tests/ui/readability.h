@@ -2,7 +2,8 @@
 // every text a user is shown in a window — each QLabel, TextStrip, button,
 // chart legend entry, axis title and tick label — is shown whole (measured
 // against its room with the widget's own font metrics, or read back from
-// the chart's scene), and every chart's plot area keeps a minimum height.
+// the chart's scene), no two sibling widgets that show text are drawn over
+// each other, and every chart's plot area keeps a minimum height.
 // readability_problems() lists what is not, one line each.
 #pragma once
 
@@ -10,6 +11,8 @@
 #include <QAbstractItemView>
 #include <QAbstractScrollArea>
 #include <QChart>
+#include <QComboBox>
+#include <QLineEdit>
 #include <QChartView>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
@@ -119,9 +122,55 @@ inline void check_chart(QChartView* v, int min_plot_height, QStringList* problem
                          .arg(c->axes(Qt::Vertical).isEmpty() ? QString() : c->axes(Qt::Vertical).front()->titleText());
 }
 
+// A widget that shows words: labels, text strips, chart keys, buttons and
+// check boxes (not scroll bars), combo boxes and line edits.
+inline bool shows_text(const QWidget* w) {
+    if (qobject_cast<const QScrollBar*>(w)) return false;
+    if (const auto* l = qobject_cast<const QLabel*>(w)) return !l->text().isEmpty();
+    if (const auto* b = qobject_cast<const QAbstractButton*>(w)) return !b->text().isEmpty();
+    return qobject_cast<const TextStrip*>(w) || qobject_cast<const ChartKey*>(w) ||
+           qobject_cast<const QComboBox*>(w) || qobject_cast<const QLineEdit*>(w);
+}
+
+// Visible sibling text widgets whose rectangles intersect: one is drawn
+// over the other (a layout squeezed below its minimum does this without
+// eliding anything). Widgets inside item views are the view's business.
+inline void check_overlaps(QWidget* top, QStringList* problems) {
+    std::vector<QWidget*> parents{top};
+    for (QWidget* w : top->findChildren<QWidget*>())
+        if (w->isVisible() && w->window() == top->window() && !inside_item_view(w)) parents.push_back(w);
+    for (QWidget* p : parents) {
+        std::vector<QWidget*> texts;
+        for (QObject* o : p->children()) {
+            auto* w = qobject_cast<QWidget*>(o);
+            if (!w || w->isWindow() || !w->isVisible() || w->width() <= 0 || w->height() <= 0) continue;
+            if (shows_text(w)) texts.push_back(w);
+        }
+        for (std::size_t i = 0; i < texts.size(); ++i)
+            for (std::size_t j = i + 1; j < texts.size(); ++j) {
+                const QRect a = texts[i]->geometry(), b = texts[j]->geometry();
+                const QRect both = a & b;
+                if (both.isEmpty()) continue;
+                const auto text_of = [](const QWidget* w) {
+                    if (const auto* l = qobject_cast<const QLabel*>(w)) return l->text();
+                    if (const auto* b = qobject_cast<const QAbstractButton*>(w)) return b->text();
+                    if (const auto* s = qobject_cast<const TextStrip*>(w)) return s->text();
+                    if (const auto* c = qobject_cast<const QComboBox*>(w)) return c->currentText();
+                    if (const auto* e = qobject_cast<const QLineEdit*>(w)) return e->text();
+                    return QString();
+                };
+                *problems << QStringLiteral("%1 “%2” and %3 “%4” overlap by %5×%6 px in %7")
+                                 .arg(who(texts[i]), text_of(texts[i]).left(40), who(texts[j]),
+                                      text_of(texts[j]).left(40))
+                                 .arg(both.width()).arg(both.height()).arg(who(p));
+            }
+    }
+}
+
 // Everything unreadable in `top` as shown now.
 inline QStringList readability_problems(QWidget* top, int min_plot_height) {
     QStringList problems;
+    check_overlaps(top, &problems);
     for (QWidget* w : top->findChildren<QWidget*>()) {
         if (!w->isVisible() || w->window() != top->window() || inside_item_view(w)) continue;
         if (w->width() <= 0 || w->height() <= 0) continue;

@@ -3,7 +3,8 @@
 // compare dock open, real-system dock open — after a finished run of each
 // of the three experiments and of BBR. Nothing a user is shown may be cut
 // short (readability.h says how each text is measured against its room),
-// and every chart keeps a plot area of at least 120 px (720p) / 180 px
+// no two sibling text widgets overlap, also while the run is replayed (the
+// replay bar's readout then shows its longest text), and every chart keeps a plot area of at least 120 px (720p) / 180 px
 // (1080p); with a dock open under the panels at 720p, 100 px (the dock
 // takes its room and the window may not grow past the screen).
 #include <QDockWidget>
@@ -12,6 +13,7 @@
 
 #include "compare/compare_controller.h"
 #include "controls/controls_panel.h"
+#include "lesson/playhead.h"
 #include "readability.h"
 #include "shell/analysis_tools.h"
 #include "shell/main_window.h"
@@ -134,6 +136,13 @@ TEST_P(Readability, NothingShownIsCutShortInAnyModeAt720pAnd1080p) {
             const int min_plot = size.height() >= 1080 ? 180 : dock ? 100 : 120;
             for (const QString& p : readability_problems(w.get(), min_plot))
                 all << QStringLiteral("%1×%2 %3: %4").arg(size.width()).arg(size.height()).arg(mode_name(m), p);
+            // Replaying: the bar's readout of the sample under the cursor
+            // (its longest text) and a selected event row.
+            w->playhead()->seek(0.75 * w->playhead()->duration());
+            QTest::qWait(60);
+            for (const QString& p : readability_problems(w.get(), min_plot))
+                all << QStringLiteral("%1×%2 %3, replaying: %4").arg(size.width()).arg(size.height()).arg(mode_name(m), p);
+            w->playhead()->setDuration(w->playhead()->duration());  // no cursor again
             leave(m);
         }
     }

@@ -4,13 +4,18 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QSignalBlocker>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
 
+#include <QEvent>
+
 #include "event_text.h"
+#include "flow_spec.h"
 #include "panels/chart_style.h"
+#include "panels/flow_palette.h"
 #include "panels/text_strip.h"
 #include "units.h"
 
@@ -20,6 +25,11 @@ namespace {
 constexpr EventKind kKinds[] = {EventKind::CongestionEvent, EventKind::Drops, EventKind::EcnMarks,
                                 EventKind::Rto, EventKind::SlowStartExit, EventKind::StateChange,
                                 EventKind::LimitChange};
+// A flow's own happenings: offered by the kind filter only in a run with
+// several flows, a finite transfer or pings, so a one-flow bulk run's filter
+// reads as it always did.
+constexpr EventKind kFlowKinds[] = {EventKind::FlowStart, EventKind::SynResent, EventKind::TransferDone,
+                                    EventKind::TransferOverlap, EventKind::FlowStop};
 }
 
 QColor event_kind_color(EventKind k, const ChartStyle& style) {
@@ -32,6 +42,12 @@ QColor event_kind_color(EventKind k, const ChartStyle& style) {
         case EventKind::SlowStartExit: return QColor("#007A5A");
         case EventKind::StateChange: return QColor("#0072B2");
         case EventKind::LimitChange: return QColor("#555555");
+        // A flow's own happenings: dark enough for text on white (≥ 5:1).
+        case EventKind::FlowStart: return QColor("#00607A");
+        case EventKind::SynResent: return QColor("#8F2D56");
+        case EventKind::TransferDone: return QColor("#3D6B00");
+        case EventKind::TransferOverlap: return QColor("#7A4F00");
+        case EventKind::FlowStop: return QColor("#4B4B8F");
         }
     }
     const bool dark = is_dark_palette();
@@ -43,21 +59,33 @@ QColor event_kind_color(EventKind k, const ChartStyle& style) {
     case EventKind::SlowStartExit: return dark ? QColor("#7ee081") : QColor("#2e7d32");
     case EventKind::StateChange: return dark ? QColor("#66c2ff") : QColor("#1f6fb2");
     case EventKind::LimitChange: return dark ? QColor("#bbbbbb") : QColor("#555555");
+    case EventKind::FlowStart: return dark ? QColor("#4dd0e1") : QColor("#00796b");
+    case EventKind::SynResent: return dark ? QColor("#f48fb1") : QColor("#ad1457");
+    case EventKind::TransferDone: return dark ? QColor("#aed581") : QColor("#4d7c0f");
+    case EventKind::TransferOverlap: return dark ? QColor("#ffd54f") : QColor("#8d6e00");
+    case EventKind::FlowStop: return dark ? QColor("#9fa8da") : QColor("#3949ab");
     }
     return {};
 }
 
-void EventTableModel::setEvents(SnapshotPtr snap, int kind_filter) {
+void EventTableModel::setEvents(SnapshotPtr snap, int kind_filter, int flow_filter) {
     beginResetModel();
     snap_ = std::move(snap);
     rows_.clear();
     if (snap_) {
         const auto& ev = snap_->result.events;
         for (std::size_t i = 0; i < ev.size(); ++i)
-            if (kind_filter < 0 || static_cast<int>(ev[i].kind) == kind_filter)
+            if ((kind_filter < 0 || static_cast<int>(ev[i].kind) == kind_filter) &&
+                (flow_filter == kAllFlows || ev[i].flow == flow_filter))
                 rows_.push_back(static_cast<int>(i));
     }
     endResetModel();
+}
+
+void EventTableModel::setFlowLabels(QStringList labels) {
+    if (labels == flow_labels_) return;
+    flow_labels_ = std::move(labels);
+    if (!rows_.empty()) emit dataChanged(index(0, kFlow), index(rowCount() - 1, kFlow));
 }
 
 int EventTableModel::lastRowAtOrBefore(double t_s) const {
@@ -84,22 +112,35 @@ void EventTableModel::setStyle(const ChartStyle& style) {
 int EventTableModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(rows_.size());
 }
-int EventTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : 3; }
+int EventTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : kColumns; }
 
 QVariant EventTableModel::data(const QModelIndex& index, int role) const {
     if (!snap_ || !index.isValid() || index.row() >= static_cast<int>(rows_.size())) return {};
     const Event& e = snap_->result.events[static_cast<std::size_t>(rows_[static_cast<std::size_t>(index.row())])];
+    const bool path = e.flow == kPathFlow;
+    const auto flow_label = [&] {
+        if (path) return tr("path");
+        return e.flow >= 0 && e.flow < flow_labels_.size() ? flow_labels_[e.flow]
+                                                           : tr("flow %1").arg(e.flow + 1);
+    };
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
-        case 0: return QString::number(e.t_s, 'f', 3);
-        case 1: return QString::fromUtf8(to_string(e.kind));
-        case 2: return event_text(e);
+        case kTime: return QString::number(e.t_s, 'f', 3);
+        case kFlow: return flow_label();
+        case kKind: return QString::fromUtf8(to_string(e.kind));
+        case kText: return event_text(e);
         }
-    } else if (role == Qt::ForegroundRole && index.column() == 1) {
+    } else if (role == Qt::ForegroundRole && index.column() == kKind) {
         return event_kind_color(e.kind, style_);
-    } else if (role == Qt::TextAlignmentRole && index.column() == 0) {
+    } else if (role == Qt::DecorationRole && index.column() == kFlow && !path) {
+        // The flow's swatch: the colour of its lines in every chart.
+        return flow_colour(e.flow, is_dark_palette() && !style_.presentation);
+    } else if (role == Qt::TextAlignmentRole && index.column() == kTime) {
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     } else if (role == Qt::ToolTipRole) {
+        if (index.column() == kFlow)
+            return path ? tr("the path (the bottleneck), not one flow")
+                        : tr("%1 — its lines are %2").arg(flow_label(), flow_colour_name(e.flow));
         return event_text(e);
     }
     return {};
@@ -108,9 +149,10 @@ QVariant EventTableModel::data(const QModelIndex& index, int role) const {
 QVariant EventTableModel::headerData(int section, Qt::Orientation o, int role) const {
     if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
     switch (section) {
-    case 0: return tr("time (s)");
-    case 1: return tr("kind");
-    case 2: return tr("what happened");
+    case kTime: return tr("time (s)");
+    case kFlow: return tr("flow");
+    case kKind: return tr("kind");
+    case kText: return tr("what happened");
     }
     return {};
 }
@@ -121,26 +163,39 @@ EventLogView::EventLogView(QWidget* parent) : QWidget(parent) {
     counters_->setToolTip(tr("Whole-run counts: congestion events, drops by cause, ECN marks, "
                              "retransmissions, retransmission timeouts"));
     filter_ = new QComboBox(this);
-    filter_->addItem(tr("all kinds"), -1);
-    for (EventKind k : kKinds) filter_->addItem(QString::fromUtf8(to_string(k)), static_cast<int>(k));
+    fillKinds(false);
     filter_->setToolTip(tr("Show only events of one kind"));
+    // Watched: a figure hides the kind filter, and the flow filter goes with it.
+    filter_->installEventFilter(this);
+    flow_filter_ = new QComboBox(this);
+    flow_filter_->setObjectName("flow_filter");
+    flow_filter_->setToolTip(tr("Show only one flow's events (or the path's own)"));
+    flow_filter_->addItem(tr("All flows"), EventTableModel::kAllFlows);
+    flow_filter_->hide();
     table_ = new QTableView(this);
     model_ = new EventTableModel(this);
     table_->setModel(model_);
     table_->verticalHeader()->setVisible(false);
     table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 4);
     table_->horizontalHeader()->setStretchLastSection(true);
-    table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    table_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    for (int c : {EventTableModel::kTime, EventTableModel::kFlow, EventTableModel::kKind})
+        table_->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    table_->setColumnHidden(EventTableModel::kFlow, true);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setAlternatingRowColors(true);
     table_->setWordWrap(false);
+    // The table gives up its room first: squeezed by a dock or the larger
+    // type of presentation mode, it shrinks (to nothing, in the end) rather
+    // than the layout drawing the counters over the "Show" row.
+    table_->setMinimumHeight(0);
+    table_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
 
     auto* top = new QHBoxLayout;
-    auto* filter_label = new QLabel(tr("&Show"), this);
-    filter_label->setBuddy(filter_);
-    top->addWidget(filter_label);
+    filter_label_ = new QLabel(tr("&Show"), this);
+    filter_label_->setBuddy(filter_);
+    top->addWidget(filter_label_);
     top->addWidget(filter_, 1);
+    top->addWidget(flow_filter_, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(3);
@@ -148,10 +203,99 @@ EventLogView::EventLogView(QWidget* parent) : QWidget(parent) {
     layout->addLayout(top);
     layout->addWidget(table_, 1);
     connect(filter_, &QComboBox::currentIndexChanged, this, &EventLogView::refilter);
+    connect(flow_filter_, &QComboBox::currentIndexChanged, this, &EventLogView::refilter);
+}
+
+// Squeezed below the counters, the "Show" row and one row of the table (a
+// dock open at 720p, presentation's larger type), the log is its counters
+// alone: the row and the table go (a filter without a table to filter is no
+// use), and come back once there is room. A figure that hid the filter
+// itself lays the log out on its own.
+void EventLogView::fitRoom() {
+    if (filter_->isHidden() && !compact_) return;  // a figure's
+    const QMargins m = layout()->contentsMargins();
+    const int spacing = layout()->spacing();
+    const int row = std::max({filter_->sizeHint().height(), filter_label_->sizeHint().height(),
+                              flow_filter_->sizeHint().height()});
+    const int table = table_->horizontalHeader()->sizeHint().height() +
+                      table_->verticalHeader()->defaultSectionSize() + 2 * table_->frameWidth();
+    const int need = m.top() + counters_->height() + spacing + row + spacing + table + m.bottom();
+    const bool compact = height() < need;
+    if (compact == compact_) return;
+    compact_ = compact;
+    filter_label_->setVisible(!compact);
+    filter_->setVisible(!compact);
+    flow_filter_->setVisible(!compact && flows_shown_);
+    table_->setVisible(!compact);
+}
+
+void EventLogView::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    fitRoom();
+}
+
+void EventLogView::fillKinds(bool flow_kinds) {
+    const QVariant was = filter_->currentData();
+    const QSignalBlocker block(filter_);
+    filter_->clear();
+    filter_->addItem(tr("all kinds"), -1);
+    for (EventKind k : kKinds) filter_->addItem(QString::fromUtf8(to_string(k)), static_cast<int>(k));
+    if (flow_kinds)
+        for (EventKind k : kFlowKinds) filter_->addItem(QString::fromUtf8(to_string(k)), static_cast<int>(k));
+    const int at = was.isValid() ? filter_->findData(was) : 0;
+    filter_->setCurrentIndex(std::max(0, at));
+    flow_kinds_ = flow_kinds;
+}
+
+bool EventLogView::eventFilter(QObject* watched, QEvent* e) {
+    if (watched == filter_ && (e->type() == QEvent::HideToParent || e->type() == QEvent::ShowToParent))
+        flow_filter_->setVisible(flows_shown_ && !filter_->isHidden());
+    return QWidget::eventFilter(watched, e);
+}
+
+void EventLogView::showFlows(const RunResult& r) {
+    const std::size_t n = flow_count(r.scenario);
+    QStringList labels;
+    for (std::size_t i = 0; i < n; ++i) {
+        const bool summarised = i < r.flows.size() && !r.flows[i].summary.label.empty();
+        labels << QString::fromStdString(summarised ? r.flows[i].summary.label : resolve_flow(r.scenario, i).label);
+    }
+    const bool several = n > 1;
+    // The flow kinds are worth a filter where flows come and go: several
+    // flows, a finite transfer or pings (a lone bulk flow only starts).
+    bool flow_kinds = several;
+    for (std::size_t i = 0; i < n && !flow_kinds; ++i) {
+        const ResolvedFlow f = resolve_flow(r.scenario, i);
+        flow_kinds = f.kind == FlowKind::Ping || f.size_bytes.has_value();
+    }
+    if (flow_kinds != flow_kinds_) fillKinds(flow_kinds);
+    if (labels != flow_labels_ || several != flows_shown_) {
+        const QVariant was = flow_filter_->currentData();
+        const QSignalBlocker block(flow_filter_);
+        flow_filter_->clear();
+        flow_filter_->addItem(tr("All flows"), EventTableModel::kAllFlows);
+        if (several) {
+            for (int i = 0; i < labels.size(); ++i) {
+                flow_filter_->addItem(labels[i], i);
+                flow_filter_->setItemData(i + 1, flow_colour(i, is_dark_palette()), Qt::DecorationRole);
+            }
+            flow_filter_->addItem(tr("the path"), kPathFlow);
+        }
+        const int at = was.isValid() ? flow_filter_->findData(was) : 0;
+        flow_filter_->setCurrentIndex(std::max(0, at));
+        flow_labels_ = labels;
+    }
+    model_->setFlowLabels(labels);
+    if (several != flows_shown_) {
+        flows_shown_ = several;
+        table_->setColumnHidden(EventTableModel::kFlow, !several);
+        flow_filter_->setVisible(several && !filter_->isHidden());
+    }
 }
 
 void EventLogView::setSnapshot(SnapshotPtr snap) {
     snap_ = std::move(snap);
+    if (snap_) showFlows(snap_->result);
     refilter();
     if (!snap_) return;
     const RunResult& r = snap_->result;
@@ -175,6 +319,7 @@ void EventLogView::setSnapshot(SnapshotPtr snap) {
     text += snap_->done ? tr(" · retransmits %1 · RTOs %2").arg(n(c.retransmits), n(c.rtos))
                         : tr(" · RTOs %1 (so far)").arg(n(c.rtos));
     counters_->setText(text);
+    fitRoom();  // the counters may take a line more or less
 }
 
 QString EventLogView::countersText() const { return counters_->text(); }
@@ -198,7 +343,10 @@ double EventLogView::selectedTime() const {
     return rows.isEmpty() ? NAN : model_->timeOfRow(rows.front().row());
 }
 
-void EventLogView::refilter() { model_->setEvents(snap_, filter_->currentData().toInt()); }
+void EventLogView::refilter() {
+    const int flow = flows_shown_ ? flow_filter_->currentData().toInt() : EventTableModel::kAllFlows;
+    model_->setEvents(snap_, filter_->currentData().toInt(), flow);
+}
 
 void EventLogView::restyle(const ChartStyle& style) { model_->setStyle(style); }
 

@@ -1,6 +1,9 @@
 // Panel 4 — the event log: time, colour-coded kind, one line of text; a
 // filter by kind; counters for congestion events, drops by cause, ECN marks,
-// retransmissions and RTOs.
+// retransmissions and RTOs. With more than one flow (flows.md, "Event
+// log") also a flow column (the flow's label beside its colour swatch, or
+// "path" for the path's own events) and a filter by flow; with one flow the
+// log is as it always was.
 #pragma once
 
 #include <QAbstractTableModel>
@@ -22,8 +25,15 @@ class EventTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     using QAbstractTableModel::QAbstractTableModel;
-    void setEvents(SnapshotPtr snap, int kind_filter);  // -1: all kinds
+    // Columns, in order; kFlow is hidden with one flow.
+    enum Column { kTime, kFlow, kKind, kText, kColumns };
+    // kind_filter -1: all kinds; flow_filter kAllFlows: every flow and the
+    // path, else one flow's index (kPathFlow: the path's events).
+    static constexpr int kAllFlows = -2;
+    void setEvents(SnapshotPtr snap, int kind_filter, int flow_filter = kAllFlows);
     void setStyle(const ChartStyle& style);
+    // The flows' labels (index as in Event::flow), shown in the flow column.
+    void setFlowLabels(QStringList labels);
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role) const override;
@@ -36,6 +46,7 @@ private:
     SnapshotPtr snap_;           // keeps the events alive
     std::vector<int> rows_;      // indices into snap_->result.events
     ChartStyle style_;           // the kinds' colours follow the dashboard's look
+    QStringList flow_labels_;
 };
 
 class EventLogView : public QWidget {
@@ -45,6 +56,14 @@ public:
     void setSnapshot(SnapshotPtr snap);
     QString countersText() const;
     int rowCount() const;
+    // Whether the flow column and filter are shown (the run has several flows).
+    bool showsFlows() const { return flows_shown_; }
+    // Squeezed to its counters (no room for the filter row and a table row).
+    bool compact() const { return compact_; }
+    QComboBox* kindFilter() const { return filter_; }
+    QComboBox* flowFilter() const { return flow_filter_; }
+    QTableView* table() const { return table_; }
+    const EventTableModel* tableModel() const { return model_; }
     // The playhead: select and scroll to the latest event at or before t.
     void followTime(double t_s);
     // The selected row's time, or NaN when nothing is selected.
@@ -52,12 +71,25 @@ public:
     // The dashboard's look (the presentation colours for the kinds).
     void restyle(const ChartStyle& style);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
+
 private:
     void refilter();
+    void showFlows(const RunResult& r);
+    void fillKinds(bool flow_kinds);
+    void fitRoom();
 
     SnapshotPtr snap_;
     TextStrip* counters_;
+    QLabel* filter_label_;
     QComboBox* filter_;
+    QComboBox* flow_filter_;
+    bool flows_shown_ = false;
+    bool flow_kinds_ = false;
+    bool compact_ = false;  // squeezed: the counters alone
+    QStringList flow_labels_;
     QTableView* table_;
     EventTableModel* model_;
 };

@@ -2,7 +2,8 @@
 
 #include <QComboBox>
 #include <QEvent>
-#include <QHBoxLayout>
+#include <QFontMetrics>
+#include <QGridLayout>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QStyle>
@@ -18,6 +19,8 @@ namespace inflight::ui {
 namespace {
 constexpr int kSliderSteps = 4000;
 constexpr double kSpeeds[] = {0.1, 0.25, 0.5, 1, 2, 5, 10};
+constexpr int kSliderMinPx = 140;  // enough to drag with a mouse on a projector
+constexpr int kReadoutLines = 2;
 QString q(const std::string& s) { return QString::fromStdString(s); }
 }  // namespace
 
@@ -43,19 +46,21 @@ PlaybackBar::PlaybackBar(Playhead* playhead, QWidget* parent) : QWidget(parent),
     slider_->setRange(0, kSliderSteps);
     slider_->setToolTip(tr("Move the playhead (or click and drag on a chart)"));
     slider_->setFocusPolicy(Qt::ClickFocus);
-    readout_ = new TextStrip(2, this);  // wraps rather than cutting the numbers short
+    readout_ = new TextStrip(kReadoutLines, this);  // wraps rather than cutting the numbers short
     readout_->setObjectName("readout");
     readout_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     fitReadoutFont();
 
-    auto* h = new QHBoxLayout(this);
-    h->setContentsMargins(6, 2, 6, 2);
-    h->addWidget(play_);
-    h->addWidget(prev_event_);
-    h->addWidget(next_event_);
-    h->addWidget(speed_);
-    h->addWidget(slider_, 2);
-    h->addWidget(readout_, 3);
+    slider_->setMinimumWidth(kSliderMinPx);
+    grid_ = new QGridLayout(this);
+    grid_->setContentsMargins(6, 2, 6, 2);
+    grid_->setVerticalSpacing(0);
+    grid_->addWidget(play_, 0, 0);
+    grid_->addWidget(prev_event_, 0, 1);
+    grid_->addWidget(next_event_, 0, 2);
+    grid_->addWidget(speed_, 0, 3);
+    grid_->addWidget(slider_, 0, 4);
+    placeReadout(false);
 
     connect(play_, &QToolButton::clicked, playhead_, &Playhead::toggle);
     connect(prev_event_, &QToolButton::clicked, this, &PlaybackBar::previousEvent);
@@ -78,6 +83,60 @@ PlaybackBar::PlaybackBar(Playhead* playhead, QWidget* parent) : QWidget(parent),
     setSnapshot(nullptr);
 }
 
+// A long readout for a run (four-digit windows and queue, a second-long RTT,
+// the longest state and limit words): the bar's layout is chosen for it, so
+// it does not change while a run is replayed.
+QString PlaybackBar::longestReadout() const {
+    return tr("t %1 s · cwnd %2 pkts · in flight %3 · queue %4 · RTT %5 · %6 · limit %7")
+        .arg(QStringLiteral("40.000"), QStringLiteral("8888"), QStringLiteral("8888"), QStringLiteral("8888"),
+             QStringLiteral("1.888 s"), QStringLiteral("congestion avoidance"), QStringLiteral("sndbuf"));
+}
+
+// Beside the slider when the longest readout fits there in its two lines,
+// else on a row of its own under the buttons and the slider (a narrow bar:
+// the guide open, presentation mode's larger type).
+void PlaybackBar::placeReadout(bool below) {
+    if (grid_->indexOf(readout_) >= 0 && below == readout_below_) return;
+    readout_below_ = below;
+    grid_->removeWidget(readout_);
+    if (below) {
+        grid_->addWidget(readout_, 1, 0, 1, 5);
+        grid_->setColumnStretch(4, 1);
+        grid_->setColumnStretch(5, 0);
+    } else {
+        grid_->addWidget(readout_, 0, 5);
+        grid_->setColumnStretch(4, 1);
+        grid_->setColumnStretch(5, 3);
+    }
+}
+
+void PlaybackBar::chooseLayout() {
+    if (!readout_) return;
+    // The readout's width beside a slider of 2/5 of what the two share.
+    const QMargins m = grid_->contentsMargins();
+    int buttons = 0;
+    for (QWidget* w : {static_cast<QWidget*>(play_), static_cast<QWidget*>(prev_event_),
+                       static_cast<QWidget*>(next_event_), static_cast<QWidget*>(speed_)})
+        buttons += w->sizeHint().width() + grid_->horizontalSpacing();
+    const int shared = width() - m.left() - m.right() - buttons - grid_->horizontalSpacing();
+    // Beside the slider the readout takes what it needs for its longest
+    // text on one line at most; the slider has the rest, at least its minimum.
+    const QString longest = longestReadout();
+    const int one_line = QFontMetrics(readout_->font()).horizontalAdvance(longest) + 4;
+    const int beside = std::min(shared - kSliderMinPx, one_line);
+    TextStrip probe(kReadoutLines);
+    probe.setFont(readout_->font());
+    probe.setText(longest);
+    const bool below = !probe.fitsWidth(beside);
+    readout_->setMaximumWidth(below ? QWIDGETSIZE_MAX : one_line);
+    placeReadout(below);
+}
+
+void PlaybackBar::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    chooseLayout();
+}
+
 void PlaybackBar::fitReadoutFont() {
     // A size under the buttons' so the numbers fit their two lines.
     QFont f = font();
@@ -87,7 +146,10 @@ void PlaybackBar::fitReadoutFont() {
 
 void PlaybackBar::changeEvent(QEvent* e) {
     QWidget::changeEvent(e);
-    if (e->type() == QEvent::FontChange && readout_) fitReadoutFont();
+    if (e->type() == QEvent::FontChange && readout_) {
+        fitReadoutFont();
+        chooseLayout();
+    }
 }
 
 void PlaybackBar::setSnapshot(SnapshotPtr snap) {

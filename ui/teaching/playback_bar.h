@@ -1,7 +1,9 @@
 // The strip under the panels that drives the playhead once a run has
 // finished: play/pause, speed (0.1×–10× of real time), a time slider, jumps
 // to the previous/next event, and a readout of the trace sample under the
-// cursor (cwnd, in flight, RTT, queue, state, limit).
+// cursor (cwnd, in flight, RTT, queue, state, limit). The readout sits
+// beside the slider where its longest text fits in two lines, else on a row
+// of its own under it: it is never cut short.
 #pragma once
 
 #include <QWidget>
@@ -9,6 +11,7 @@
 #include "session/run_snapshot.h"
 
 class QComboBox;
+class QGridLayout;
 class QSlider;
 class QToolButton;
 
@@ -27,6 +30,9 @@ public:
     QString readoutText() const;
     QComboBox* speedBox() const { return speed_; }
     QToolButton* playButton() const { return play_; }
+    // Whether the readout has a row of its own under the buttons (a narrow bar).
+    bool readoutBelow() const { return readout_below_; }
+    QString longestReadout() const;
 
 public slots:
     void nextEvent();
@@ -34,9 +40,12 @@ public slots:
 
 protected:
     void changeEvent(QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
 
 private:
     void fitReadoutFont();
+    void chooseLayout();
+    void placeReadout(bool below);
     void showTime(double t_s);
 
     Playhead* playhead_;
@@ -47,6 +56,8 @@ private:
     QComboBox* speed_;
     QSlider* slider_;
     TextStrip* readout_ = nullptr;
+    QGridLayout* grid_ = nullptr;
+    bool readout_below_ = false;
     bool updating_ = false;
 };
 

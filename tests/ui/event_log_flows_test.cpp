@@ -1,0 +1,207 @@
+// The event log with several flows (issue 12; flows.md, "Event log"): a flow
+// column (the flow's label beside its colour, "path" for the path's own
+// events) and a filter by flow, shown only when the run has more than one
+// flow; with one flow the log looks exactly as it always did.
+#include <QComboBox>
+#include <QSet>
+#include <cmath>
+#include <QHeaderView>
+#include <QTableView>
+#include <gtest/gtest.h>
+
+#include "flow_spec.h"
+#include "panels/event_log_view.h"
+#include "panels/flow_palette.h"
+#include "run.h"
+#include "scenario.h"
+
+using namespace inflight;
+using namespace inflight::ui;
+
+namespace {
+
+SnapshotPtr finished(const Scenario& s) {
+    auto snap = std::make_shared<RunSnapshot>();
+    snap->generation = 1;
+    snap->done = true;
+    snap->result = run_scenario(s);
+    snap->sim_time_s = s.duration_s;
+    return snap;
+}
+
+// CUBIC and BBR sharing a lossy 100 Mbit/s path for 10 s (both lose
+// packets, so each flow has congestion events of its own), the BBR flow
+// starting 2 s in.
+Scenario two_flows() {
+    Scenario s;
+    s.duration_s = 10;
+    s.loss = 1e-3;
+    FlowSpec cubic;
+    cubic.algorithm = Algorithm::Cubic;
+    FlowSpec bbr;
+    bbr.algorithm = Algorithm::Bbr;
+    bbr.start_s = 2;
+    s.flows = {cubic, bbr};
+    return s;
+}
+
+QStringList items(const QComboBox* c) {
+    QStringList out;
+    for (int i = 0; i < c->count(); ++i) out << c->itemText(i);
+    return out;
+}
+
+int rows_of_flow(const RunResult& r, int flow) {
+    int n = 0;
+    for (const Event& e : r.events) n += e.flow == flow;
+    return n;
+}
+
+}  // namespace
+
+TEST(EventLogFlows, WithOneFlowTheLogHasNoFlowColumnAndNoFlowFilter) {
+    EventLogView log;
+    log.resize(500, 300);
+    log.show();
+    Scenario one;
+    one.duration_s = 10;
+    one.loss = 1e-3;
+    const SnapshotPtr snap = finished(one);
+    log.setSnapshot(snap);
+    EXPECT_FALSE(log.showsFlows());
+    EXPECT_TRUE(log.table()->isColumnHidden(EventTableModel::kFlow));
+    EXPECT_FALSE(log.flowFilter()->isVisible());
+    // Today's kinds, and only those: a bulk flow's log offers no flow kinds.
+    EXPECT_EQ(items(log.kindFilter()),
+              QStringList({"all kinds", "congestion event", "drops", "ECN marks", "RTO", "slow-start exit",
+                           "state change", "limit change"}))
+        << items(log.kindFilter()).join(", ").toStdString();
+    // Visible columns: time, kind, what happened.
+    int shown = 0;
+    for (int c = 0; c < log.tableModel()->columnCount(); ++c) shown += !log.table()->isColumnHidden(c);
+    EXPECT_EQ(shown, 3);
+    EXPECT_EQ(log.rowCount(), static_cast<int>(snap->result.events.size()));
+}
+
+TEST(EventLogFlows, WithTwoFlowsEachRowNamesItsFlowInItsColour) {
+    EventLogView log;
+    log.resize(700, 400);
+    log.show();
+    const SnapshotPtr snap = finished(two_flows());
+    const RunResult& r = snap->result;
+    ASSERT_EQ(r.flows.size(), 2u);
+    ASSERT_GT(rows_of_flow(r, 0), 0);
+    ASSERT_GT(rows_of_flow(r, 1), 0);
+    log.setSnapshot(snap);
+    EXPECT_TRUE(log.showsFlows());
+    EXPECT_FALSE(log.table()->isColumnHidden(EventTableModel::kFlow));
+    EXPECT_TRUE(log.flowFilter()->isVisible());
+
+    const QString cubic = QString::fromStdString(r.flows[0].summary.label);
+    const QString bbr = QString::fromStdString(r.flows[1].summary.label);
+    EXPECT_EQ(cubic, "flow 1 (cubic)");
+    EXPECT_EQ(bbr, "flow 2 (bbr)");
+    EXPECT_EQ(items(log.flowFilter()), QStringList({"All flows", cubic, bbr, "the path"}));
+
+    const EventTableModel* m = log.tableModel();
+    ASSERT_EQ(m->rowCount(), static_cast<int>(r.events.size()));
+    for (int row = 0; row < m->rowCount(); ++row) {
+        const Event& e = r.events[static_cast<std::size_t>(row)];
+        const QModelIndex cell = m->index(row, EventTableModel::kFlow);
+        const QString label = m->data(cell, Qt::DisplayRole).toString();
+        if (e.flow == kPathFlow) {
+            EXPECT_EQ(label, "path");
+            EXPECT_FALSE(m->data(cell, Qt::DecorationRole).isValid());
+        } else {
+            EXPECT_EQ(label, e.flow == 0 ? cubic : bbr) << "row " << row;
+            // The swatch is the flow's line colour: blue, then vermillion (Okabe–Ito).
+            EXPECT_EQ(m->data(cell, Qt::DecorationRole).value<QColor>(), QColor(e.flow == 0 ? "#0072B2" : "#D55E00"))
+                << "row " << row;
+        }
+    }
+    EXPECT_EQ(m->headerData(EventTableModel::kFlow, Qt::Horizontal, Qt::DisplayRole).toString(), "flow");
+}
+
+TEST(EventLogFlows, TheFlowFilterShowsOneFlowsEventsAndTheKindFilterStillApplies) {
+    EventLogView log;
+    log.resize(600, 300);
+    log.show();
+    const SnapshotPtr snap = finished(two_flows());
+    const RunResult& r = snap->result;
+    log.setSnapshot(snap);
+    QComboBox* flows = log.flowFilter();
+    flows->setCurrentIndex(2);  // flow 2 (bbr)
+    EXPECT_EQ(log.rowCount(), rows_of_flow(r, 1));
+    for (int row = 0; row < log.rowCount(); ++row)
+        EXPECT_EQ(log.tableModel()->data(log.tableModel()->index(row, EventTableModel::kFlow), Qt::DisplayRole),
+                  flows->currentText());
+    // Its start among them: the BBR flow sends its SYN 2 s in.
+    bool starts_at_2 = false;
+    for (int row = 0; row < log.rowCount(); ++row)
+        starts_at_2 |= log.tableModel()->data(log.tableModel()->index(row, EventTableModel::kKind), Qt::DisplayRole) ==
+                           "flow start" &&
+                       log.tableModel()->timeOfRow(row) == 2.0;
+    EXPECT_TRUE(starts_at_2);
+
+    // And congestion events of flow 1 only.
+    flows->setCurrentIndex(1);
+    QComboBox* kinds = log.kindFilter();
+    kinds->setCurrentIndex(kinds->findData(static_cast<int>(EventKind::CongestionEvent)));
+    int expected = 0;
+    for (const Event& e : r.events) expected += e.flow == 0 && e.kind == EventKind::CongestionEvent;
+    ASSERT_GT(expected, 0);
+    EXPECT_EQ(log.rowCount(), expected);
+
+    // A new run of the same flows keeps the choice.
+    log.setSnapshot(finished(two_flows()));
+    EXPECT_EQ(flows->currentIndex(), 1);
+    EXPECT_EQ(log.rowCount(), expected);
+
+    // Back to one flow: every event again, no flow filter left applied.
+    Scenario one;
+    one.duration_s = 10;
+    one.loss = 1e-3;
+    kinds->setCurrentIndex(0);
+    const SnapshotPtr single = finished(one);
+    log.setSnapshot(single);
+    EXPECT_FALSE(log.showsFlows());
+    EXPECT_EQ(log.rowCount(), static_cast<int>(single->result.events.size()));
+}
+
+TEST(EventLogFlows, AFigureThatHidesTheKindFilterHidesTheFlowFilterToo) {
+    EventLogView log;
+    log.resize(600, 300);
+    log.show();
+    log.setSnapshot(finished(two_flows()));
+    ASSERT_TRUE(log.flowFilter()->isVisible());
+    log.kindFilter()->hide();
+    EXPECT_FALSE(log.flowFilter()->isVisible());
+}
+
+TEST(EventLogFlows, EveryKindHasItsOwnColourInEachLook) {
+    // The flow kinds too: each readable, none the same as another kind's.
+    const EventKind all[] = {EventKind::SlowStartExit, EventKind::CongestionEvent, EventKind::Drops,
+                             EventKind::EcnMarks,      EventKind::Rto,             EventKind::StateChange,
+                             EventKind::LimitChange,   EventKind::FlowStart,       EventKind::SynResent,
+                             EventKind::TransferDone,  EventKind::TransferOverlap, EventKind::FlowStop};
+    for (bool presentation : {false, true}) {
+        ChartStyle style;
+        style.presentation = presentation;
+        QSet<QRgb> seen;
+        for (EventKind k : all) {
+            const QColor c = event_kind_color(k, style);
+            ASSERT_TRUE(c.isValid()) << to_string(k);
+            EXPECT_FALSE(seen.contains(c.rgb())) << to_string(k) << " shares its colour";
+            seen.insert(c.rgb());
+            if (presentation) {
+                // WCAG contrast on white, (1.05) / (L + 0.05): at least 3:1
+                // (large text: presentation type), 4.5:1 for the flow kinds
+                // (the others keep the Okabe–Ito hues the charts use).
+                const auto lin = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+                const double L = 0.2126 * lin(c.redF()) + 0.7152 * lin(c.greenF()) + 0.0722 * lin(c.blueF());
+                const bool flow_kind = static_cast<int>(k) >= static_cast<int>(EventKind::FlowStart);
+                EXPECT_GE(1.05 / (L + 0.05), flow_kind ? 4.5 : 3.0) << to_string(k) << " " << c.name().toStdString();
+            }
+        }
+    }
+}

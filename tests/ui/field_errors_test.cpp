@@ -1,0 +1,134 @@
+// A control's text box refuses what it cannot run, in place (issue 10,
+// point 7): the words name what was typed and the allowed range (model.md's
+// ranges: base RTT 1 ms – 1000 ms, bandwidth 1 Mbit/s – 10 Gbit/s in the
+// window, up to 100 Gbit/s on the command line), nothing is run, the column
+// of controls does not move, and Escape puts the previous value back.
+#include <QLabel>
+#include <QLineEdit>
+#include <QTest>
+#include <gtest/gtest.h>
+
+#include "controls/controls_panel.h"
+#include "controls/param_slider.h"
+#include "test_helpers.h"
+
+using namespace inflight;
+using namespace inflight::ui;
+using namespace inflight::ui::test;
+
+namespace {
+
+class FieldErrors : public ::testing::Test {
+protected:
+    void SetUp() override {
+        w = make_window();
+        ASSERT_TRUE(wait_settled(*w));
+    }
+    // Types `text` and presses Return, without waiting for a run.
+    static void type(ParamSlider* p, const char* text) {
+        p->edit()->setFocus();
+        p->edit()->selectAll();
+        QTest::keyClicks(p->edit(), QString::fromUtf8(text));
+        QTest::keyClick(p->edit(), Qt::Key_Return);
+    }
+    std::unique_ptr<MainWindow> w;
+};
+
+}  // namespace
+
+TEST_F(FieldErrors, MinusFiveMsInTheRttFieldIsOutOfRangeNotMisunderstood) {
+    ParamSlider* rtt = w->controls()->rtt();
+    const quint64 gen = w->session()->generation();
+    type(rtt, "-5 ms");
+    ASSERT_TRUE(rtt->hasError());
+    const QString e = rtt->errorText();
+    EXPECT_FALSE(e.contains("not understood")) << e.toStdString();
+    EXPECT_TRUE(e.contains("-5 ms")) << e.toStdString();
+    EXPECT_TRUE(e.contains("out of range")) << e.toStdString();
+    // The allowed range in words: 1 ms to 1000 ms (written "1 s").
+    EXPECT_TRUE(e.contains("1 ms")) << e.toStdString();
+    EXPECT_TRUE(e.contains("1 s") || e.contains("1000 ms") || e.contains("1,000 ms")) << e.toStdString();
+    // Refused: the value and the run stay, the box says so where it is.
+    EXPECT_DOUBLE_EQ(rtt->value(), 0.080);
+    QTest::qWait(50);
+    EXPECT_EQ(w->session()->generation(), gen);
+    QLabel* shown = nullptr;  // each control has one; only the RTT's shows
+    int visible = 0;
+    for (QLabel* l : w->controls()->findChildren<QLabel*>("error"))
+        if (l->isVisible()) { shown = l; ++visible; }
+    ASSERT_NE(shown, nullptr);
+    EXPECT_EQ(visible, 1);
+    EXPECT_EQ(shown->text(), e);
+    // Over the RTT control, not somewhere else in the window.
+    const QRect box(rtt->mapTo(w.get(), QPoint(0, 0)), rtt->size());
+    EXPECT_TRUE(box.intersects(QRect(shown->mapTo(w.get(), QPoint(0, 0)), shown->size())));
+}
+
+TEST_F(FieldErrors, AnErrorDoesNotPushTheControlsBelowDown) {
+    ParamSlider* rtt = w->controls()->rtt();
+    ParamSlider* loss = w->controls()->loss();
+    const QPoint before = loss->mapTo(w.get(), QPoint(0, 0));
+    type(rtt, "-5 ms");
+    ASSERT_TRUE(rtt->hasError());
+    QTest::qWait(50);
+    EXPECT_EQ(loss->mapTo(w.get(), QPoint(0, 0)), before);
+}
+
+TEST_F(FieldErrors, EscapeRestoresThePreviousValueAndClearsTheError) {
+    ParamSlider* rtt = w->controls()->rtt();
+    const quint64 gen = w->session()->generation();
+    type(rtt, "-5 ms");
+    ASSERT_TRUE(rtt->hasError());
+    ASSERT_EQ(rtt->edit()->text(), "-5 ms");
+    QTest::keyClick(rtt->edit(), Qt::Key_Escape);
+    EXPECT_FALSE(rtt->hasError());
+    EXPECT_EQ(rtt->edit()->text(), "80 ms");
+    EXPECT_DOUBLE_EQ(rtt->value(), 0.080);
+    // Escape half-way through typing, before Return, also puts it back.
+    rtt->edit()->selectAll();
+    QTest::keyClicks(rtt->edit(), "250");
+    QTest::keyClick(rtt->edit(), Qt::Key_Escape);
+    EXPECT_EQ(rtt->edit()->text(), "80 ms");
+    QTest::qWait(50);
+    EXPECT_EQ(w->session()->generation(), gen);
+    // And a good value after an error is taken: 40 ms runs.
+    type(rtt, "40 ms");
+    EXPECT_FALSE(rtt->hasError());
+    EXPECT_DOUBLE_EQ(rtt->value(), 0.040);
+    EXPECT_GT(w->session()->generation(), gen);
+}
+
+TEST_F(FieldErrors, TwentyGbitPerSecondSaysTheWindowStopsAtTenAndTheCommandLineGoesFurther) {
+    ParamSlider* bw = w->controls()->bandwidth();
+    const quint64 gen = w->session()->generation();
+    type(bw, "20 Gbit/s");
+    ASSERT_TRUE(bw->hasError());
+    const QString e = bw->errorText();
+    EXPECT_TRUE(e.contains("20 Gbit/s")) << e.toStdString();
+    EXPECT_TRUE(e.contains("1 Mbit/s")) << e.toStdString();
+    EXPECT_TRUE(e.contains("10 Gbit/s")) << e.toStdString();
+    // Why: the window's limit, and where a faster path can be run.
+    EXPECT_TRUE(e.contains("inflight run")) << e.toStdString();
+    EXPECT_TRUE(e.contains("100 Gbit/s")) << e.toStdString();
+    EXPECT_DOUBLE_EQ(bw->value(), 100e6);
+    EXPECT_EQ(w->session()->generation(), gen);
+    // Below the range there is no command-line note: it is no help there.
+    type(bw, "500 kbit/s");
+    ASSERT_TRUE(bw->hasError());
+    EXPECT_FALSE(bw->errorText().contains("inflight run")) << bw->errorText().toStdString();
+    // 10 Gbit/s itself is allowed.
+    type(bw, "10 Gbit/s");
+    EXPECT_FALSE(bw->hasError()) << bw->errorText().toStdString();
+    EXPECT_DOUBLE_EQ(bw->value(), 10e9);
+}
+
+TEST_F(FieldErrors, WordsThatAreNotANumberAreNotUnderstoodAndSaySo) {
+    ParamSlider* rtt = w->controls()->rtt();
+    type(rtt, "fast");
+    ASSERT_TRUE(rtt->hasError());
+    EXPECT_TRUE(rtt->errorText().contains("not understood")) << rtt->errorText().toStdString();
+    EXPECT_TRUE(rtt->errorText().contains("1 ms")) << rtt->errorText().toStdString();
+    // Typing again clears the error until the next Return.
+    QTest::keyClick(rtt->edit(), Qt::Key_Backspace);
+    EXPECT_FALSE(rtt->hasError());
+}
