@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "lesson/flow_words.h"
+#include "flow_text.h"
 #include "scenario_text.h"
 #include "units.h"
 
@@ -153,6 +154,16 @@ QStringList scenario_differences(const Scenario& a, const Scenario& b) {
     for (Param p : kAllParams)
         if (param_exact_text(a, p) != param_exact_text(b, p))
             out << QStringLiteral("%1: %2 → %3").arg(key(p), q(param_human_text(a, p)), q(param_human_text(b, p)));
+    // The flows, as --flow specs ("cubic + bbr"); a scenario without a list is one flow.
+    if (a.flows != b.flows) {
+        const auto flows = [](const Scenario& s) {
+            if (s.flows.empty()) return QObject::tr("one flow");
+            QStringList specs;
+            for (const FlowSpec& f : s.flows) specs << q(flow_spec_text(f));
+            return specs.join(QStringLiteral(" + "));
+        };
+        out << QStringLiteral("flows: %1 → %2").arg(flows(a), flows(b));
+    }
     return out;
 }
 

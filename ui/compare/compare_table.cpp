@@ -90,8 +90,8 @@ CompareTable::CompareTable(QWidget* parent) : QWidget(parent) {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(4, 2, 4, 2);
     layout->setSpacing(8);
-    layout->addWidget(table_, 1, Qt::AlignTop);
-    layout->addWidget(flow_table_, 1, Qt::AlignTop);
+    layout->addWidget(table_, 3, Qt::AlignTop);
+    layout->addWidget(flow_table_, 2, Qt::AlignTop);
     layout->addWidget(kernel_table_, 1, Qt::AlignTop);
     layout->addWidget(differences_scroll_, 0, Qt::AlignTop);
     clear();
@@ -117,16 +117,6 @@ void CompareTable::setKernel(const SnapshotPtr& model, const KernelSnapshotPtr& 
     kernel_ = kernel;
     if (!kernel_) {
         kernel_table_->hide();
-
-    // Per flow: a row group per flow, A and B and B − A in columns. Shows
-    // kFlowRowsShown rows and scrolls past them (the dock stays low).
-    flow_table_ = compact_table(kFlowRowsShown, {tr("Flow"), tr("Figure"), tr("A"), tr("B"), tr("B − A")}, this);
-    flow_table_->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
-    flow_table_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-    flow_table_->setToolTip(tr("Flow i of A beside flow i of B: throughput, share and mean RTT over the steady state "
-                               "(the second half); FCTs of finished transfers and ping RTTs where a flow has them. "
-                               "B − A: shares in percentage points (pp)."));
-    flow_table_->hide();
         table_->show();
         kernel_text_.clear();
         kernel_html_.clear();
@@ -285,6 +275,8 @@ void CompareTable::setFlows(const SnapshotPtr& a, const SnapshotPtr& b) {
     // Before B has finished: A's flows alone, B "…".
     const std::vector<FlowCompareGroup> groups =
         a ? flow_compare_groups(a->result, b ? b->result : a->result) : std::vector<FlowCompareGroup>{};
+    // The differences give the per-flow table some of their width.
+    if (!kernel_) differences_scroll_->setFixedWidth(groups.empty() ? 260 : 200);
     if (groups.empty()) {
         flow_table_->hide();
         flow_table_->setRowCount(0);
@@ -292,7 +284,7 @@ void CompareTable::setFlows(const SnapshotPtr& a, const SnapshotPtr& b) {
     }
     int rows = 0;
     for (const FlowCompareGroup& g : groups) rows += static_cast<int>(g.figures.size());
-    flow_table_->clearSpans();
+    flow_table_->setRowCount(0);  // no stale names from the last pair
     flow_table_->setRowCount(rows);
     const auto put = [this](int r, int c, const QString& text, bool bold = false, const QColor& colour = {}) {
         auto* item = new QTableWidgetItem(text);
@@ -308,12 +300,16 @@ void CompareTable::setFlows(const SnapshotPtr& a, const SnapshotPtr& b) {
     const bool dark = is_dark_palette();
     int r = 0;
     for (const FlowCompareGroup& g : groups) {
-        // The flow's name (B's, with A's when it differs) in its colour, spanning its rows.
-        const QString name = g.label_a == g.label_b || !b ? g.label_a : tr("%1 → %2").arg(g.label_a, g.label_b);
-        const int n = static_cast<int>(g.figures.size());
+        // The flow's name in its colour on its group's first row (B's name;
+        // A's under it when it differs), no spans: the column fits the names.
+        const QString name = b ? g.label_b : g.label_a;
+        const QString tip = tr("Flow %1 (%2)").arg(g.index + 1).arg(flow_colour_name(g.index));
         put(r, FlowName, name, true, flow_colour(g.index, dark));
-        flow_table_->item(r, FlowName)->setToolTip(tr("Flow %1 (%2)").arg(g.index + 1).arg(flow_colour_name(g.index)));
-        if (n > 1) flow_table_->setSpan(r, FlowName, n, 1);
+        flow_table_->item(r, FlowName)->setToolTip(tip);
+        if (b && g.label_a != g.label_b && g.figures.size() > 1) {
+            put(r + 1, FlowName, tr("A: %1").arg(g.label_a), false, flow_colour(g.index, dark));
+            flow_table_->item(r + 1, FlowName)->setToolTip(tip);
+        }
         for (const CompareFigure& f : g.figures) {
             put(r, FlowFigure, f.name);
             put(r, FlowA, std::isfinite(f.a) ? figure_text(f.kind, f.a) : QStringLiteral("—"));

@@ -16,6 +16,8 @@
 
 #include "panels/chart_style.h"
 #include "panels/dashboard.h"
+#include "panels/chart_key.h"
+#include "panels/flow_lines.h"
 #include "panels/flow_palette.h"
 #include "panels/trace_series.h"
 #include "panels/window_chart.h"
@@ -225,13 +227,21 @@ void GhostOverlay::rename() {
     if (throughput_) throughput_->setName(tr("%1 total throughput").arg(l));
     const Scenario& sc = ghost_->result.scenario;
     for (FlowGhost& g : flows_) {
-        const QString who = QStringLiteral("%1").arg(g.index + 1);
-        if (g.cwnd) g.cwnd->setName(tr("%1 cwnd, each flow").arg(l));
-        if (g.srtt) g.srtt->setName(tr("%1 smoothed RTT, each flow").arg(l));
-        if (g.throughput) g.throughput->setName(tr("%1 throughput, each flow").arg(l));
-        // The series' own name for tests and tooltips: the flow.
-        for (QLineSeries* s : {g.cwnd, g.srtt, g.throughput})
-            if (s) s->setObjectName(tr("%1 flow %2 (%3)").arg(l, who, QString::fromStdString(resolve_flow(sc, static_cast<std::size_t>(g.index)).label)));
+        const std::size_t i = static_cast<std::size_t>(g.index);
+        const QString who = QString::number(g.index + 1);
+        const QString label = QString::fromStdString(resolve_flow(sc, i).label);
+        // Grouped in the panels' key as "A cwnd: 1 2 …", each flow's full name as its tooltip.
+        const auto tag = [&](QLineSeries* s, const QString& group) {
+            if (!s) return;
+            s->setName(tr("%1 %2").arg(l, label));
+            s->setObjectName(tr("%1 flow %2 (%3)").arg(l, who, label));
+            tag_flow_series(s, g.index, group, who,
+                            tr("%1 (%2): %3, %4 — the pinned run").arg(label, l, flow_colour_name(g.index),
+                                                                         pen_style_name(style_.dash)));
+        };
+        tag(g.cwnd, tr("%1 cwnd").arg(l));
+        tag(g.srtt, tr("%1 smoothed RTT").arg(l));
+        tag(g.throughput, tr("%1 throughput").arg(l));
     }
 }
 

@@ -432,7 +432,7 @@ void SweepChart::drawFlowThroughput(const SweepResult& r) {
             QList<QPointF> pts;
             for (std::size_t i = 0; i < r.values.size(); ++i) {
                 const SweepFlowSample fs = flow_sample(s.samples[i], f);
-                if (std::isfinite(fs.throughput_bps) && i < s.samples[i].flows.size())
+                if (f < s.samples[i].flows.size() && std::isfinite(fs.throughput_bps))
                     pts.append({r.values[i] * xu.scale, fs.throughput_bps * kMbps});
             }
             QLineSeries* m = add_series(chart, x, y, flow_series_name(r, si, f), flow_series_pen(si, f, 2.4), pts);
@@ -500,12 +500,22 @@ void SweepChart::drawRtt(const SweepResult& r) {
     QAbstractAxis* y = make_y_axis(chart, tr("mean RTT (ms)"), ey);
     add_series(chart, x, y, tr("base RTT"),
                QPen(is_dark_palette() ? QColor("#bbbbbb") : QColor("#555555"), 1.5, Qt::DashLine), base);
-    for (const SweepSeries& s : r.series) {
+    const bool flows = several_flows(r);
+    for (std::size_t si = 0; si < r.series.size(); ++si) {
+        const SweepSeries& s = r.series[si];
         QList<QPointF> pts;
         for (std::size_t i = 0; i < r.values.size(); ++i)
             if (drawable(s.samples[i].mean_rtt_s)) pts.append({r.values[i] * xu.scale, s.samples[i].mean_rtt_s * kMs});
-        QLineSeries* m = add_series(chart, x, y, QString::fromUtf8(to_string(s.algorithm)),
-                                    QPen(algorithm_color(s.algorithm), 2.4), pts);
+        const QString algo = QString::fromUtf8(to_string(s.algorithm));
+        // Several flows: the aggregate's mean RTT, in no flow's colour.
+        QPen pen(algorithm_color(s.algorithm), 2.4);
+        QString name = algo;
+        if (flows) {
+            pen = QPen(is_dark_palette() ? QColor("#eeeeee") : QColor("#222222"), 2.4,
+                       si == 0 ? Qt::SolidLine : si == 1 ? Qt::DashLine : Qt::DotLine);
+            name = r.series.size() < 2 ? tr("all flows") : tr("all flows · default %1").arg(algo);
+        }
+        QLineSeries* m = add_series(chart, x, y, name, pen, pts);
         m->setPointsVisible(true);
         m->setMarkerSize(6);
     }

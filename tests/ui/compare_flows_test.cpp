@@ -1,0 +1,197 @@
+// Compare (A/B) with several flows (issue 12): the table compares flow i of
+// A with flow i of B in a row group per flow — throughput, share, mean RTT —
+// beside the aggregate's rows, B − A by subtraction; different flow counts
+// are said in one line and only the aggregate is compared; the ghost draws
+// the aggregate and each flow. Expected cells come from each run's own
+// FlowSummary formatted with units.h, the differences by arithmetic.
+#include <QAction>
+#include <QChart>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QTableWidget>
+#include <gtest/gtest.h>
+
+#include "compare/compare_controller.h"
+#include "compare/compare_figures.h"
+#include "compare/compare_table.h"
+#include "compare/ghost_overlay.h"
+#include "panels/chart_key.h"
+#include "run.h"
+#include "tools_helpers.h"
+#include "units.h"
+
+using namespace inflight;
+using namespace inflight::ui;
+using namespace inflight::ui::test;
+
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+FlowSpec tcp(Algorithm a) {
+    FlowSpec f;
+    f.algorithm = a;
+    return f;
+}
+
+// 50 Mbit/s, 40 ms, buffer 1 BDP, 10 s: short, the test is about the table.
+SnapshotPtr finished_run(std::vector<FlowSpec> flows) {
+    Scenario s;
+    s.bandwidth_bps = 50e6;
+    s.rtt_s = 0.040;
+    s.buffer_s = 0.040;
+    s.duration_s = 10;
+    s.flows = std::move(flows);
+    auto snap = std::make_shared<RunSnapshot>();
+    snap->done = true;
+    snap->generation = 1;
+    snap->result = run_scenario(s);
+    snap->sim_time_s = s.duration_s;
+    return snap;
+}
+
+// B − A, signed, in the figure's units (a share in percentage points).
+QString minus_sign() { return QString(QChar(0x2212)); }
+QString signed_rate(double a, double b) {
+    const double d = b - a;
+    return (d > 0 ? QStringLiteral("+") : minus_sign()) + q(format_rate(std::abs(d)));
+}
+QString signed_points(double a, double b) {
+    const double d = (b - a) * 100;
+    return (d > 0 ? QStringLiteral("+") : minus_sign()) + q(format_number(std::abs(d), 3)) + " pp";
+}
+QString signed_time(double a, double b) {
+    const double d = b - a;
+    return (d > 0 ? QStringLiteral("+") : minus_sign()) + q(format_time(std::abs(d)));
+}
+
+}  // namespace
+
+TEST(CompareFlowsTest, TheTableComparesEachFlowBesideTheAggregate) {
+    const SnapshotPtr a = finished_run({tcp(Algorithm::Cubic), tcp(Algorithm::Cubic)});
+    const SnapshotPtr b = finished_run({tcp(Algorithm::Cubic), tcp(Algorithm::Bbr)});
+    ASSERT_EQ(a->result.flows.size(), 2u);
+    ASSERT_EQ(b->result.flows.size(), 2u);
+    CompareTable t;
+    t.setRuns(a, b);
+
+    // Today's aggregate rows are still there.
+    EXPECT_EQ(t.cellText(CompareTable::RowA, 1), q(format_rate(a->result.summary.throughput_bps)));
+    EXPECT_EQ(t.cellText(CompareTable::RowB, 1), q(format_rate(b->result.summary.throughput_bps)));
+    EXPECT_TRUE(t.flowNoteText().isEmpty());
+
+    // Two flows of three figures each: throughput, share, mean RTT.
+    ASSERT_EQ(t.flowRowCount(), 6);
+    EXPECT_FALSE(t.flowTable()->isHidden());
+    for (int f = 0; f < 2; ++f) {
+        const FlowSummary& x = a->result.flows[static_cast<std::size_t>(f)].summary;
+        const FlowSummary& y = b->result.flows[static_cast<std::size_t>(f)].summary;
+        const int r = 3 * f;
+        EXPECT_FALSE(t.flowCellText(r, CompareTable::FlowName).isEmpty());
+        EXPECT_EQ(t.flowCellText(r, CompareTable::FlowFigure), "Throughput");
+        EXPECT_EQ(t.flowCellText(r, CompareTable::FlowA), q(format_rate(x.throughput_bps)));
+        EXPECT_EQ(t.flowCellText(r, CompareTable::FlowB), q(format_rate(y.throughput_bps)));
+        EXPECT_EQ(t.flowCellText(r, CompareTable::FlowDelta), signed_rate(x.throughput_bps, y.throughput_bps));
+        EXPECT_EQ(t.flowCellText(r + 1, CompareTable::FlowFigure), "Share");
+        EXPECT_EQ(t.flowCellText(r + 1, CompareTable::FlowA), figure_text(CompareFigure::Kind::Fraction, x.share));
+        EXPECT_EQ(t.flowCellText(r + 1, CompareTable::FlowB), figure_text(CompareFigure::Kind::Fraction, y.share));
+        EXPECT_EQ(t.flowCellText(r + 1, CompareTable::FlowDelta), signed_points(x.share, y.share));
+        EXPECT_EQ(t.flowCellText(r + 2, CompareTable::FlowFigure), "Mean RTT");
+        EXPECT_EQ(t.flowCellText(r + 2, CompareTable::FlowA), q(format_time(x.mean_rtt_s)));
+        EXPECT_EQ(t.flowCellText(r + 2, CompareTable::FlowB), q(format_time(y.mean_rtt_s)));
+        EXPECT_EQ(t.flowCellText(r + 2, CompareTable::FlowDelta), signed_time(x.mean_rtt_s, y.mean_rtt_s));
+    }
+    // The second flow is CUBIC in A and BBR in B: B's name, A's under it.
+    EXPECT_EQ(t.flowCellText(3, CompareTable::FlowName), "BBR");
+    EXPECT_EQ(t.flowCellText(4, CompareTable::FlowName), "A: flow 2 (CUBIC)");
+    // And the scenarios' difference names the flows.
+    EXPECT_TRUE(t.differencesText().contains("flows: cubic + cubic → cubic + bbr")) << t.differencesText().toStdString();
+
+    // The numbers behind the cells: each run's own FlowSummary, B − A.
+    const std::vector<FlowCompareGroup> groups = flow_compare_groups(a->result, b->result);
+    ASSERT_EQ(groups.size(), 2u);
+    EXPECT_EQ(groups[1].figures[1].a, a->result.flows[1].summary.share);
+    EXPECT_EQ(groups[1].figures[1].b, b->result.flows[1].summary.share);
+    // Shares of two bulk flows add up to the whole in each run.
+    EXPECT_NEAR(groups[0].figures[1].a + groups[1].figures[1].a, 1.0, 1e-9);
+    EXPECT_NEAR(groups[0].figures[1].b + groups[1].figures[1].b, 1.0, 1e-9);
+}
+
+TEST(CompareFlowsTest, DeltaTextIsBMinusAWithItsSign) {
+    EXPECT_EQ(delta_text(CompareFigure::Kind::Rate, 20e6, 32.5e6), "+" + q(format_rate(12.5e6)));
+    EXPECT_EQ(delta_text(CompareFigure::Kind::Fraction, 0.5, 0.25), minus_sign() + "25 pp");
+    EXPECT_EQ(delta_text(CompareFigure::Kind::Count, 7, 4), minus_sign() + "3");
+    EXPECT_EQ(delta_text(CompareFigure::Kind::Time, 0.1, 0.1), "0");
+    EXPECT_EQ(delta_text(CompareFigure::Kind::Time, NAN, 0.1), "");
+}
+
+TEST(CompareFlowsTest, DifferentFlowCountsSaySoAndCompareTheAggregateOnly) {
+    const SnapshotPtr a = finished_run({});  // today's one flow
+    const SnapshotPtr b = finished_run({tcp(Algorithm::Cubic), tcp(Algorithm::Bbr)});
+    CompareTable t;
+    t.setRuns(a, b);
+    EXPECT_EQ(t.flowNoteText(), "A has 1 flow, B has 2 flows: the table compares the aggregate only.");
+    EXPECT_TRUE(t.differencesText().startsWith(t.flowNoteText())) << t.differencesText().toStdString();
+    EXPECT_EQ(t.flowRowCount(), 0);
+    EXPECT_TRUE(t.flowTable()->isHidden());
+    EXPECT_EQ(t.cellText(CompareTable::RowB, 1), q(format_rate(b->result.summary.throughput_bps)));
+
+    // Three flows against two: the same line with the counts.
+    const SnapshotPtr c = finished_run({tcp(Algorithm::Cubic), tcp(Algorithm::Cubic), tcp(Algorithm::Bbr)});
+    t.setRuns(b, c);
+    EXPECT_EQ(t.flowNoteText(), "A has 2 flows, B has 3 flows: the table compares the aggregate only.");
+    EXPECT_EQ(t.flowRowCount(), 0);
+    // And the same count again brings the per-flow rows back.
+    t.setRuns(b, b);
+    EXPECT_TRUE(t.flowNoteText().isEmpty());
+    EXPECT_EQ(t.flowRowCount(), 6);
+}
+
+TEST(CompareFlowsTest, TheGhostDrawsTheAggregateAndEachFlowInItsColour) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_until([&] { return finished(*w); }));
+    const QByteArray two_cubic =
+        R"({"bandwidth": "50Mbps", "rtt": "40ms", "duration": 10, "flows": [{"algo": "cubic"}, {"algo": "cubic"}]})";
+    const QByteArray cubic_bbr =
+        R"({"bandwidth": "50Mbps", "rtt": "40ms", "duration": 10, "flows": [{"algo": "cubic"}, {"algo": "bbr"}]})";
+    ASSERT_TRUE(run_scenario(*w, two_cubic)) << w->bannerText().toStdString();
+    CompareController* compare = tools_of(*w)->compare();
+    compare->pinAction()->trigger();
+    ASSERT_TRUE(compare->pinned());
+    const RunResult a = compare->ghost()->result;
+    ASSERT_TRUE(run_scenario(*w, cubic_bbr)) << w->bannerText().toStdString();
+
+    GhostOverlay* o = compare->overlay();
+    // The aggregate, as with one flow.
+    ASSERT_NE(o->windowSeries(), nullptr);
+    EXPECT_GT(o->windowSeries()->count(), 0);
+    ASSERT_NE(o->throughputSeries(), nullptr);
+    ASSERT_EQ(o->throughputSeries()->count(), 2);
+    EXPECT_NEAR(o->throughputSeries()->at(0).y(), a.summary.throughput_bps * 1e-6, 1e-9);
+    // And each flow: its cwnd, smoothed RTT and steady throughput, dashed,
+    // one colour per flow.
+    const auto& flows = o->flowSeries();
+    ASSERT_EQ(flows.size(), 2u);
+    for (std::size_t i = 0; i < 2; ++i) {
+        ASSERT_NE(flows[i].cwnd, nullptr);
+        ASSERT_NE(flows[i].srtt, nullptr);
+        ASSERT_NE(flows[i].throughput, nullptr);
+        EXPECT_GT(flows[i].cwnd->count(), 10);
+        EXPECT_GT(flows[i].srtt->count(), 10);
+        EXPECT_EQ(flows[i].cwnd->pen().style(), Qt::DashLine);
+        ASSERT_EQ(flows[i].throughput->count(), 2);
+        EXPECT_NEAR(flows[i].throughput->at(0).y(), a.flows[i].summary.throughput_bps * 1e-6, 1e-9);
+    }
+    EXPECT_NE(flows[0].cwnd->pen().color(), flows[1].cwnd->pen().color());
+    // In the panels' key the flows group under "A cwnd: 1 2", each tagged with its flow.
+    for (std::size_t i = 0; i < 2; ++i) {
+        EXPECT_EQ(flow_index_of(flows[i].cwnd), static_cast<int>(i));
+        EXPECT_EQ(flow_index_of(flows[i].srtt), static_cast<int>(i));
+        EXPECT_TRUE(flows[i].cwnd->name().startsWith("A ")) << flows[i].cwnd->name().toStdString();
+    }
+    // The dock's table has the per-flow rows.
+    EXPECT_EQ(compare->table()->flowRowCount(), 6);
+    compare->unpinAction()->trigger();
+    EXPECT_TRUE(o->flowSeries().empty());
+}
