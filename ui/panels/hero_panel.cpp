@@ -431,6 +431,8 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
                             ? tr("waits %1 (base RTT %2)").arg(q(format_time(f.ping_mean_rtt_s)),
                                                              q(format_time(resolve_flow(sc, i).rtt_s)))
                             : QStringLiteral("…");
+            if (f.pings_sent > 0 && f.pings_sent > f.pings_lost)
+                row.value_short = tr("waits %1").arg(q(format_time(f.ping_mean_rtt_s)));
             row.detail = row.name + QStringLiteral(": ") + (snap.done ? ping_words(words, i) : row.value);
         } else {
             row.value = have ? pct : QStringLiteral("…");

@@ -246,8 +246,11 @@ void ShareBars::paintEvent(QPaintEvent*) {
                    fm.elidedText(shownName(row), Qt::ElideRight, name_room));
         if (row.ping) {  // no bar: its wait, across the track and value
             const QRectF room(g.track.left(), g.name.top(), g.value.right() - g.track.left(), rh);
+            const QString v = fm.horizontalAdvance(row.value) <= room.width() || row.value_short.isEmpty()
+                                  ? row.value
+                                  : row.value_short;
             p.drawText(room, Qt::AlignLeft | Qt::AlignVCenter,
-                       fm.elidedText(row.value, Qt::ElideRight, static_cast<int>(room.width())));
+                       fm.elidedText(v, Qt::ElideRight, static_cast<int>(room.width())));
             continue;
         }
         p.fillRect(g.track, track);

@@ -29,7 +29,8 @@ struct ShareRow {
     bool ping = false;     // no bar: `value` says its wait
     bool bulk = true;      // the fair-share marker applies
     double share = 0;      // of the aggregate (TCP flows)
-    QString value;         // beside the bar: "62 %"; for a ping "waits 187 ms"
+    QString value;         // beside the bar: "62 %"; for a ping "waits 187 ms (base RTT 20 ms)"
+    QString value_short;   // a ping's when `value` does not fit: "waits 187 ms"
     QString detail;        // the row's tooltip: everything about the flow
 };
 

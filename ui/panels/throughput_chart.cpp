@@ -23,9 +23,9 @@ struct Span {
     std::size_t first = 0, last = 0;
     bool any = false;
 };
-std::vector<Span> column_spans(const std::vector<TraceBucket>& b, double duration_s, int columns) {
+std::vector<Span> column_spans(const TraceBucket* b, std::size_t n, double duration_s, int columns) {
     std::vector<Span> spans(static_cast<std::size_t>(columns));
-    for (std::size_t j = 0; j < b.size(); ++j) {
+    for (std::size_t j = 0; j < n; ++j) {
         const double mid = 0.5 * (b[j].t_start_s + b[j].t_end_s);
         const int c = std::clamp(static_cast<int>(mid / std::max(1e-12, duration_s) * columns), 0, columns - 1);
         Span& s = spans[static_cast<std::size_t>(c)];
@@ -141,10 +141,8 @@ void ThroughputChart::setRun(const RunResult& r) {
     int columns = std::max(60, static_cast<int>(view_->chart()->plotArea().width()));
     if (longest_rtt_s > 0)
         columns = std::clamp(static_cast<int>(sc.duration_s / (2 * longest_rtt_s)), 1, columns);
-    const std::vector<TraceBucket> empty;
-    const std::vector<TraceBucket>& master = n ? r.flows[static_cast<std::size_t>(flows_.front())].trace.buckets : empty;
-    const std::vector<TraceBucket> shared(master.begin(), master.begin() + static_cast<std::ptrdiff_t>(n));
-    const std::vector<Span> spans = column_spans(shared, sc.duration_s, columns);
+    const TraceBucket* shared = n ? r.flows[static_cast<std::size_t>(flows_.front())].trace.buckets.data() : nullptr;
+    const std::vector<Span> spans = column_spans(shared, n, sc.duration_s, columns);
 
     // y: the link, or the stack's top if it goes past it.
     std::vector<QList<QPointF>> edges(flows_.size());
