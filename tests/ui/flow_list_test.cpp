@@ -6,6 +6,7 @@
 // a file of more than 16 flows is refused whole.
 #include <QComboBox>
 #include <QFile>
+#include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLineEdit>
@@ -451,5 +452,27 @@ TEST(FlowListWindow, PlusInTheTableAddsAFlowRatherThanSpeedingTheReplay) {
     t->setCurrentIndex(t->model()->index(0, 0));
     QTest::keyClick(t, Qt::Key_Plus);
     EXPECT_EQ(w->controls()->scenario().flows.size(), 3u);
+    ASSERT_TRUE(wait_settled(*w));
+}
+
+TEST(FlowListWindow, InThePresentationLookTheControlsWidenSoEveryColumnOfTheFlowsShows) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_settled(*w));
+    Scenario s = apply_preset(FlowPreset::BulkWeb, Scenario{});
+    s.duration_s = 5;
+    w->controls()->setScenario(s);
+    emit w->controls()->scenarioChanged(s);
+    w->setPresentation(true);
+    w->showNormal();  // offscreen: a projector of 1280×720 is a window of that size
+    w->resize(1280, 720);
+    QTest::qWait(200);
+    FlowTable* t = w->controls()->flowList()->table();
+    ASSERT_TRUE(t->isVisible());
+    // The columns end inside the table, and the last (Label, stretched)
+    // still holds "web" and its title whole.
+    EXPECT_LE(t->horizontalHeader()->length(), t->viewport()->width());
+    const int label = FlowListModel::Label;
+    EXPECT_GE(t->columnWidth(label), t->horizontalHeader()->sectionSizeHint(label));  // "Label" is longer than "web"
+    w->setPresentation(false);
     ASSERT_TRUE(wait_settled(*w));
 }

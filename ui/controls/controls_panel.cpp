@@ -194,6 +194,7 @@ ControlsPanel::ControlsPanel(QWidget* parent) : QWidget(parent) {
     for (QCheckBox* c : {ecn_, pacing_}) connect(c, &QCheckBox::toggled, this, &ControlsPanel::changed);
     connect(seed_, &QSpinBox::valueChanged, this, &ControlsPanel::changed);
     connect(flows_, &FlowList::flowsEdited, this, &ControlsPanel::changed);
+    connect(flows_, &FlowList::tableShownChanged, this, &ControlsPanel::widthWanted);
     connect(flows_, &FlowList::presetChosen, this, [this](FlowPreset p) {
         const Scenario s = apply_preset(p, scenario_);
         if (s == scenario_) return;

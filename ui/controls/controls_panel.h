@@ -47,6 +47,9 @@ public:
 
 signals:
     void scenarioChanged(const inflight::Scenario& s);
+    // The flows' table appeared, went or changed its type: the width the
+    // controls ask for (sizeHint) changed with it.
+    void widthWanted();
 
 private:
     void changed();

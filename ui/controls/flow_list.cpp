@@ -139,6 +139,13 @@ bool FlowTable::event(QEvent* e) {
     return QTableView::event(e);
 }
 
+QSize FlowTable::sizeHint() const {
+    int w = 2 * frameWidth();
+    for (int c = 0; c < FlowListModel::ColumnCount; ++c)
+        w += std::max(sizeHintForColumn(c), horizontalHeader()->sectionSizeHint(c));
+    return {w, QTableView::sizeHint().height()};
+}
+
 void FlowTable::keyPressEvent(QKeyEvent* e) {
     if (!editing()) {
         switch (e->key()) {
@@ -209,7 +216,7 @@ FlowList::FlowList(QWidget* parent) : QWidget(parent) {
     header->setMinimumSectionSize(20);
     for (int c = 0; c < FlowListModel::ColumnCount; ++c) header->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     header->setSectionResizeMode(FlowListModel::Label, QHeaderView::Stretch);
-    table_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    table_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     table_->setVisible(false);
 
     // The refusal floats over what is below (as ParamSlider's does).
@@ -335,6 +342,7 @@ void FlowList::placeMessage() {
 
 void FlowList::refresh() {
     const int n = model_->rowCount();
+    const bool was_shown = !table_->isHidden();
     table_->setVisible(n > 0);
     remove_->setVisible(n > 0);
     add_->setEnabled(true);
@@ -345,6 +353,8 @@ void FlowList::refresh() {
     table_->verticalHeader()->setDefaultSectionSize(row_h);
     const int h = table_->horizontalHeader()->sizeHint().height() + n * row_h + 2 * table_->frameWidth();
     table_->setFixedHeight(h);
+    table_->updateGeometry();  // its width follows its contents
+    if (was_shown != (n > 0)) emit tableShownChanged(n > 0);
     // The preset these flows are, or "Custom".
     Scenario s;
     s.flows = model_->flows();
@@ -365,7 +375,11 @@ void FlowList::changeEvent(QEvent* e) {
     QWidget::changeEvent(e);
     if (e->type() == QEvent::PaletteChange || e->type() == QEvent::StyleChange)
         model_->setDark(palette().color(QPalette::Base).lightness() < 128);
-    if (e->type() == QEvent::FontChange) refresh();
+    // After the new type has reached the table too.
+    if (e->type() == QEvent::FontChange) QTimer::singleShot(0, this, [this] {
+            refresh();
+            emit tableShownChanged(!table_->isHidden());
+        });
 }
 
 void FlowList::resizeEvent(QResizeEvent* e) {

@@ -4,7 +4,7 @@
 // (FlowListModel: colour, algorithm or ping, RTT, start, size, every,
 // label), edited in place.
 //
-// Keyboard: Tab reaches the presets, Add, the table and Remove; in the
+// Keyboard: Tab reaches the presets, + (add), − (remove) and the table; in the
 // table the arrows move, Enter, F2 or typing edits a cell, Enter or Tab
 // takes the value (Tab moves on to the next cell), Escape puts it back,
 // Insert or + adds a flow (a copy of the current one), Delete removes the
@@ -35,6 +35,10 @@ class FlowTable : public QTableView {
 public:
     using QTableView::QTableView;
     bool editing() const { return state() == EditingState; }
+    // As wide as its columns' contents: the presentation look's larger type
+    // widens the controls column to it (it may shrink below, to the column
+    // the normal look has).
+    QSize sizeHint() const override;
 
 signals:
     void addRequested();
@@ -74,6 +78,8 @@ signals:
     // The user added, removed or edited a flow.
     void flowsEdited();
     void presetChosen(inflight::FlowPreset p);
+    // The table appeared or went (its rows decide the width it asks for).
+    void tableShownChanged(bool shown);
 
 protected:
     void changeEvent(QEvent* e) override;

@@ -76,6 +76,10 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
     scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll_->setFrameShape(QFrame::NoFrame);
     fitControlsWidth();
+    // The flows' table in the presentation look's type may need a wider column.
+    connect(controls_, &ControlsPanel::widthWanted, this, [this] {
+        if (presenting_) QTimer::singleShot(0, this, [this] { if (presenting_) fitControlsWidth(); });
+    });
 
     dashboard_ = new Dashboard;
     banner_ = new QLabel;
