@@ -80,7 +80,9 @@ void ChartCursor::placeMarkers() {
         if (auto* xy = qobject_cast<QXYSeries*>(s); xy && xy->isVisible() && flow_index_of(s) >= 0 &&
                                                     !qobject_cast<QScatterSeries*>(s))
             lines.push_back(xy);
-    // A series replaced (a new frame) moves its dot.
+    // A series replaced (a new frame) moves its dot; series dropped since
+    // (another set of flows) are forgotten.
+    std::erase_if(watched_, [](const QPointer<QXYSeries>& p) { return p.isNull(); });
     for (QXYSeries* s : lines)
         if (std::find(watched_.begin(), watched_.end(), s) == watched_.end()) {
             watched_.emplace_back(s);

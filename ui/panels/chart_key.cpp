@@ -57,6 +57,7 @@ void ChartKey::refresh() {
             x.pen = a->pen();
         } else if (auto* sc = qobject_cast<QScatterSeries*>(s)) {
             x.marker = true;
+            x.marker_shape = static_cast<int>(sc->markerShape());
             x.brush = sc->brush();
             x.pen = sc->pen();
         } else if (auto* l = qobject_cast<QXYSeries*>(s)) {
@@ -68,7 +69,7 @@ void ChartKey::refresh() {
             x.tip = s->property(kFlowTip).toString();
         }
         sig += x.name + QLatin1Char('|') + x.pen.color().name(QColor::HexArgb) + QString::number(x.pen.widthF()) +
-               QString::number(int(x.pen.style())) + x.brush.color().name(QColor::HexArgb) + x.group +
+               QString::number(int(x.pen.style())) + QString::number(x.marker_shape) + x.brush.color().name(QColor::HexArgb) + x.group +
                QLatin1Char('|') + x.short_name + QLatin1Char(';');
         e.push_back(std::move(x));
     }
@@ -234,7 +235,15 @@ void ChartKey::paintEvent(QPaintEvent*) {
             } else if (e.marker) {
                 p.setPen(e.pen);
                 p.setBrush(e.brush);
-                p.drawEllipse(QPointF(r.left() + stroke / 2.0, mid), 3.5, 3.5);
+                const QPointF c(r.left() + stroke / 2.0, mid);
+                if (e.marker_shape == QScatterSeries::MarkerShapeRectangle) {
+                    p.drawRect(QRectF(c.x() - 3.5, c.y() - 3.5, 7, 7));
+                } else if (e.marker_shape == QScatterSeries::MarkerShapeTriangle) {
+                    const QPointF tri[3] = {{c.x(), c.y() - 4.5}, {c.x() - 4.5, c.y() + 3.5}, {c.x() + 4.5, c.y() + 3.5}};
+                    p.drawPolygon(tri, 3);
+                } else {
+                    p.drawEllipse(c, 3.5, 3.5);
+                }
                 p.setBrush(Qt::NoBrush);
             } else {
                 QPen pen = e.pen;

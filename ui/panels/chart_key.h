@@ -67,7 +67,8 @@ private:
         QPen pen;
         QBrush brush;  // a band: filled swatch
         bool band = false;
-        bool marker = false;  // a scatter series: a dot
+        bool marker = false;  // a scatter series: its marker
+        int marker_shape = 0; // QScatterSeries::MarkerShape
         QString group, short_name, tip;  // a flow's line (tag_flow_series)
     };
     // What is laid out: an entry (its stroke and name, or short name), or

@@ -48,11 +48,17 @@ void style_flow_series(QXYSeries* s, const ShownFlow& f, const QString& group, c
     const QPen pen = flow_pen(f.index, style, width, dark);
     QString tip;
     if (auto* sc = qobject_cast<QScatterSeries*>(s)) {
-        sc->setMarkerShape(QScatterSeries::MarkerShapeCircle);
-        sc->setMarkerSize(pen.widthF() * 2.5);
+        // Past the seven colours a colour comes round again: the dots then
+        // differ in shape (a dot has no line style to carry it).
+        const int round = f.index / kFlowColourCount;
+        sc->setMarkerShape(round == 0   ? QScatterSeries::MarkerShapeCircle
+                           : round == 1 ? QScatterSeries::MarkerShapeRectangle
+                                        : QScatterSeries::MarkerShapeTriangle);
+        sc->setMarkerSize(pen.widthF() * 2);
         sc->setColor(pen.color());
         sc->setBorderColor(pen.color());
-        tip = tr("%1: %2 — %3 dots").arg(f.label, group, flow_colour_name(f.index));
+        const char* shape = round == 0 ? "dots" : round == 1 ? "squares" : "triangles";
+        tip = tr("%1: %2 — %3 %4").arg(f.label, group, flow_colour_name(f.index), tr(shape));
     } else {
         s->setPen(pen);
         tip = tr("%1: %2 — %3, %4 line").arg(f.label, group, flow_colour_name(f.index), pen_style_name(pen.style()));

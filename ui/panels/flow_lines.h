@@ -27,7 +27,9 @@ struct ShownFlow {
 std::vector<ShownFlow> shown_flows(const RunResult& r);
 
 // Pen, name and key tag of flow `f`'s line in `group` ("cwnd"); a scatter
-// series gets the colour as its markers' fill and a marker of `width`·2.5 px.
+// series gets the colour as its markers' fill, a marker of 2·`width` px (the
+// style's width), round for the first seven flows, then square, then a
+// triangle.
 void style_flow_series(QXYSeries* s, const ShownFlow& f, const QString& group, const ChartStyle& style,
                        double width);
 

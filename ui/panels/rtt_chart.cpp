@@ -132,18 +132,20 @@ void RttChart::syncFlowSeries(const RunResult* r) {
         addSeries({b});
         extra_bases_.push_back(b);
     }
-    // Smoothed RTTs, then the pings' dots on top.
-    for (const ShownFlow& f : flows)
-        if (f.kind == FlowKind::Tcp) {
-            QLineSeries* s = line();
-            addSeries({s});
-            flows_.push_back({f.index, s, false});
-        }
+    // The pings' dots, then every smoothed RTT over them: the dots are
+    // dense (ten a second) and would bury a thin line; drawn under, they
+    // show either side of it.
     for (const ShownFlow& f : flows)
         if (f.kind == FlowKind::Ping) {
             auto* s = new QScatterSeries(chart());
             addSeries({s});
             flows_.push_back({f.index, s, true});
+        }
+    for (const ShownFlow& f : flows)
+        if (f.kind == FlowKind::Tcp) {
+            QLineSeries* s = line();
+            addSeries({s});
+            flows_.push_back({f.index, s, false});
         }
 }
 
