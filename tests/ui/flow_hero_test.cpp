@@ -18,7 +18,9 @@
 #include "panels/hero_panel.h"
 #include "panels/share_bars.h"
 #include "panels/throughput_chart.h"
+#include "readability.h"
 #include "run.h"
+#include "test_helpers.h"
 #include "units.h"
 
 using namespace inflight;
@@ -304,4 +306,45 @@ TEST(FlowHero, RunsWithOtherFlowsOneAfterAnotherRestackTheAreas) {
     again(one);
     EXPECT_FALSE(s.d->hero()->severalFlows());
     EXPECT_FALSE(c->isVisible());
+}
+
+TEST(FlowHero, TheHeroAndThroughputPanelAreReadableAt720pWithTwoThreeAndEightFlows) {
+    // readability.h's measure, over the headline and the throughput box
+    // (the other panels have their own tests), normal and presentation.
+    auto w = test::make_window();
+    ASSERT_TRUE(test::wait_settled(*w));
+    Scenario eight = cubic_vs_bbr();
+    eight.duration_s = 6;
+    eight.flows.assign(8, tcp(Algorithm::Cubic));
+    QStringList all;
+    for (bool presentation : {false, true}) {
+        if (presentation) {
+            w->setPresentation(true);
+            w->showNormal();
+            w->resize(1280, 720);
+            QTest::qWait(120);
+        }
+        for (const Scenario& sc : {cubic_vs_bbr(), bulk_ping_web(), eight}) {
+            auto snap = std::make_shared<RunSnapshot>();
+            snap->generation = w->session()->generation();
+            snap->done = true;
+            snap->sim_time_s = sc.duration_s;
+            snap->result = run_scenario(sc);
+            w->dashboard()->showNow(snap);
+            QTest::qWait(60);
+            w->dashboard()->showNow(snap);
+            QTest::qWait(60);
+            for (QWidget* part : {w->dashboard()->headline(), w->dashboard()->panel(Dashboard::Panel::Hero)})
+                for (const QString& p : test::readability_problems(part, 100))
+                    all << QStringLiteral("%1 flows%2: %3")
+                               .arg(sc.flows.size())
+                               .arg(presentation ? QStringLiteral(" (presentation)") : QString(), p);
+            // The share bars keep their whole rows: two columns of four for eight flows.
+            ShareBars* bars = w->dashboard()->hero()->shareBars();
+            EXPECT_EQ(bars->flowRows(), static_cast<int>(sc.flows.size()));
+            for (int r = 0; r < bars->flowRows(); ++r)
+                EXPECT_LE(bars->barRect(r).right(), bars->width()) << r;
+        }
+    }
+    EXPECT_TRUE(all.isEmpty()) << all.join(QStringLiteral("\n")).toStdString();
 }
