@@ -5,6 +5,8 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QTableWidget>
+#include <QVBoxLayout>
+#include <utility>
 #include <cmath>
 
 #include "compare/compare_figures.h"
@@ -14,7 +16,7 @@
 namespace inflight::ui {
 
 namespace {
-constexpr int kFlowRowsShown = 6;  // two flows of three figures
+constexpr int kFlowRowsShown = 4;  // the dock stays as low as with one flow; the table scrolls
 
 QString run_label(const char* which, const SnapshotPtr& s) {
     if (!s) return QString::fromUtf8(which);
@@ -90,8 +92,15 @@ CompareTable::CompareTable(QWidget* parent) : QWidget(parent) {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(4, 2, 4, 2);
     layout->setSpacing(8);
-    layout->addWidget(table_, 3, Qt::AlignTop);
-    layout->addWidget(flow_table_, 2, Qt::AlignTop);
+    // The aggregate and the per-flow table share the width 3 : 2, each at
+    // the top of its column (their heights differ).
+    for (auto [t, stretch] : {std::pair<QTableWidget*, int>{table_, 3}, {flow_table_, 2}}) {
+        auto* column = new QVBoxLayout;
+        column->setContentsMargins(0, 0, 0, 0);
+        column->addWidget(t);
+        column->addStretch();
+        layout->addLayout(column, stretch);
+    }
     layout->addWidget(kernel_table_, 1, Qt::AlignTop);
     layout->addWidget(differences_scroll_, 0, Qt::AlignTop);
     clear();

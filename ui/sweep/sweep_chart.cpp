@@ -414,7 +414,6 @@ void SweepChart::drawFlowThroughput(const SweepResult& r) {
     QList<QPointF> link;
     for (std::size_t i = 0; i < r.values.size(); ++i)
         if (drawable(r.link_bps[i])) link.append({r.values[i] * xu.scale, r.link_bps[i] * kMbps});
-    add_series(chart, x, y, tr("link rate"), QPen(reference_colour(), 1.5, Qt::DashDotLine), link);
     const std::size_t n = r.spec.base.flows.size();
     for (std::size_t si = 0; si < r.series.size(); ++si) {
         const SweepSeries& s = r.series[si];
@@ -425,7 +424,8 @@ void SweepChart::drawFlowThroughput(const SweepResult& r) {
         const QString name = r.series.size() < 2
                                  ? tr("total")
                                  : tr("total · default %1").arg(QString::fromUtf8(to_string(s.algorithm)));
-        QPen tp(reference_colour(), 4);
+        // Broad and light: the link rate's dash-dot line, drawn over it, stays readable.
+        QPen tp(is_dark_palette() ? QColor("#777777") : QColor("#b0b0b0"), 5);
         if (si > 0) tp.setStyle(si % 2 ? Qt::DashLine : Qt::DotLine);
         add_series(chart, x, y, name, tp, total);
         for (std::size_t f = 0; f < n; ++f) {
@@ -441,6 +441,7 @@ void SweepChart::drawFlowThroughput(const SweepResult& r) {
             m->setMarkerSize(7);
         }
     }
+    add_series(chart, x, y, tr("link rate"), QPen(reference_colour(), 1.6, Qt::DashDotLine), link);
     chart->setTitle(tr("Steady-state throughput per flow"));
 }
 
