@@ -57,6 +57,8 @@ TEST_P(GuidedExperiment, RunsFromFirstToLastStepWithEveryCheckTicking) {
         EXPECT_FALSE(guide->ticked(i)) << step.title;
         QTest::mouseClick(guide->setButton(), Qt::LeftButton);
         ASSERT_TRUE(wait_settled(*w)) << step.title;
+        // The controls now hold the step's flows, as the check reads them.
+        EXPECT_EQ(flow_count(w->controls()->scenario()), flow_count(step.settings)) << step.title;
         if (const auto& a = step.check.across) {
             // The drag the step asks for: from one end, through the middle, to the other.
             ParamSlider* p = slider_for(w->controls(), a->param);
@@ -75,7 +77,10 @@ TEST_P(GuidedExperiment, RunsFromFirstToLastStepWithEveryCheckTicking) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(AllFour, GuidedExperiment, ::testing::Values(0, 1, 2, 3));
+// 0–3: the course's three and BBR; 4–6: over several flows (two algorithms,
+// ten streams, the latency others pay), whose "Set it" puts the step's
+// flows into the controls' flow list.
+INSTANTIATE_TEST_SUITE_P(All, GuidedExperiment, ::testing::Values(0, 1, 2, 3, 4, 5, 6));
 
 TEST(GuidedExperimentChecks, AWrongWindowDoesNotTickTheRwndStepAndTheRightOneDoes) {
     MainWindow w(/*use_settings=*/false);
