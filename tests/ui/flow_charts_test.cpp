@@ -462,7 +462,7 @@ TEST(FlowCharts, DISABLED_Shots) {
                 w->showNormal();
             }
             w->resize(1280, 720);
-            QTest::qWait(400);
+            QTest::qWait(1500);  // the presentation look re-lays the window out
             const QString file = QStringLiteral("%1/%2%3.png").arg(out, QLatin1String(name),
                                                                    presentation ? QStringLiteral("_presentation") : QString());
             EXPECT_TRUE(w->grab().save(file));
