@@ -481,13 +481,13 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
     fitHeroWidth();
     limit_->setText(head);
     // One line in the presentation look too (the bars say how many flows).
-    utilisation_->setText(tr("%1 % of %2 · queue %3 mean, %4 p95")
+    utilisation_->setText(tr("%1 % of %2 · queue %3")
                               .arg(q(format_number(s.utilisation * 100, s.utilisation < 0.01 ? 2 : 3)),
-                                   q(format_rate(sc.bandwidth_bps)), q(format_time(s.mean_queue_delay_s)),
-                                   q(format_time(s.p95_queue_delay_s))));
-    utilisation_->setToolTip(tr("Utilisation of the link by all %1 flows together, and the queueing delay at "
-                                "the bottleneck over the steady state (mean and 95th percentile).")
-                                 .arg(n));
+                                   q(format_rate(sc.bandwidth_bps)), q(format_time(s.mean_queue_delay_s))));
+    utilisation_->setToolTip(tr("Utilisation of the link by all %1 flows together, and the mean queueing delay "
+                                "at the bottleneck over the steady state (95th percentile %2).")
+                                 .arg(n)
+                                 .arg(q(format_time(s.p95_queue_delay_s))));
     if (!s.settled) {
         note_->setText(unsettled_warning());
         note_->setColor(QColor("#d9822b"));
