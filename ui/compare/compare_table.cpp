@@ -16,7 +16,7 @@
 namespace inflight::ui {
 
 namespace {
-constexpr int kFlowRowsShown = 4;  // the dock stays as low as with one flow; the table scrolls
+constexpr int kFlowRowsShown = 3;  // as high as the aggregate table: the dock stays as low as with one flow; the table scrolls
 
 QString run_label(const char* which, const SnapshotPtr& s) {
     if (!s) return QString::fromUtf8(which);
@@ -92,9 +92,9 @@ CompareTable::CompareTable(QWidget* parent) : QWidget(parent) {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(4, 2, 4, 2);
     layout->setSpacing(8);
-    // The aggregate and the per-flow table share the width 3 : 2, each at
+    // The aggregate and the per-flow table share the width 5 : 4, each at
     // the top of its column (their heights differ).
-    for (auto [t, stretch] : {std::pair<QTableWidget*, int>{table_, 3}, {flow_table_, 2}}) {
+    for (auto [t, stretch] : {std::pair<QTableWidget*, int>{table_, 5}, {flow_table_, 4}}) {
         auto* column = new QVBoxLayout;
         column->setContentsMargins(0, 0, 0, 0);
         column->addWidget(t);
@@ -284,8 +284,15 @@ void CompareTable::setFlows(const SnapshotPtr& a, const SnapshotPtr& b) {
     // Before B has finished: A's flows alone, B "…".
     const std::vector<FlowCompareGroup> groups =
         a ? flow_compare_groups(a->result, b ? b->result : a->result) : std::vector<FlowCompareGroup>{};
-    // The differences give the per-flow table some of their width.
-    if (!kernel_) differences_scroll_->setFixedWidth(groups.empty() ? 260 : 200);
+    // The differences give the per-flow table some of their width, and the
+    // aggregate's last header a short form (the full one as its tooltip).
+    if (!kernel_) differences_scroll_->setFixedWidth(groups.empty() ? 260 : 180);
+    // Without it, its column takes no width (the aggregate has all of it, as with one flow).
+    if (auto* row = qobject_cast<QHBoxLayout*>(layout())) row->setStretch(1, groups.empty() ? 0 : 4);
+    if (QTableWidgetItem* last = table_->horizontalHeaderItem(table_->columnCount() - 1)) {
+        last->setText(groups.empty() ? tr("Congestion events") : tr("Cong. events"));
+        last->setToolTip(tr("Congestion events"));
+    }
     if (groups.empty()) {
         flow_table_->hide();
         flow_table_->setRowCount(0);
@@ -309,16 +316,14 @@ void CompareTable::setFlows(const SnapshotPtr& a, const SnapshotPtr& b) {
     const bool dark = is_dark_palette();
     int r = 0;
     for (const FlowCompareGroup& g : groups) {
-        // The flow's name in its colour on its group's first row (B's name;
-        // A's under it when it differs), no spans: the column fits the names.
+        // The flow's name in its colour on its group's first row (B's; A's
+        // in the tooltip when it differs — "What differs" names the flows),
+        // no spans: the column fits the names.
         const QString name = b ? g.label_b : g.label_a;
-        const QString tip = tr("Flow %1 (%2)").arg(g.index + 1).arg(flow_colour_name(g.index));
+        QString tip = tr("Flow %1 (%2)").arg(g.index + 1).arg(flow_colour_name(g.index));
+        if (b && g.label_a != g.label_b) tip += tr(": %1 in A, %2 in B").arg(g.label_a, g.label_b);
         put(r, FlowName, name, true, flow_colour(g.index, dark));
         flow_table_->item(r, FlowName)->setToolTip(tip);
-        if (b && g.label_a != g.label_b && g.figures.size() > 1) {
-            put(r + 1, FlowName, tr("A: %1").arg(g.label_a), false, flow_colour(g.index, dark));
-            flow_table_->item(r + 1, FlowName)->setToolTip(tip);
-        }
         for (const CompareFigure& f : g.figures) {
             put(r, FlowFigure, f.name);
             put(r, FlowA, std::isfinite(f.a) ? figure_text(f.kind, f.a) : QStringLiteral("—"));
