@@ -50,7 +50,7 @@ Dashboard::Dashboard(QWidget* parent) : QWidget(parent) {
     left->setSpacing(3);
     left->addWidget(boxes_[0], 1);
     left->addWidget(boxes_[1], 1);
-    auto* right = new QVBoxLayout;
+    auto* right = right_ = new QVBoxLayout;
     right->setSpacing(3);
     right->addWidget(boxes_[2], 3);
     right->addWidget(boxes_[3], 2);
@@ -106,7 +106,13 @@ void Dashboard::drawPending() {
     rtt_->setRun(r);
     hero_->setSnapshot(*shown_);
     const QString rate_title = hero_->severalFlows() ? tr("Throughput per flow") : tr("Delivery rate");
-    if (boxes_[2]->title() != rate_title) boxes_[2]->setTitle(rate_title);
+    if (boxes_[2]->title() != rate_title) {
+        boxes_[2]->setTitle(rate_title);
+        // The share bars take room of their own: with several flows the
+        // event log keeps an equal part of the column (3 : 2 with one).
+        right_->setStretch(0, hero_->severalFlows() ? 1 : 3);
+        right_->setStretch(1, hero_->severalFlows() ? 1 : 2);
+    }
     events_->setSnapshot(shown_);
     const std::optional<TheoryLevels> theory =
         theory_ ? std::optional<TheoryLevels>(theory_levels(r.scenario)) : std::nullopt;

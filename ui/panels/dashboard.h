@@ -13,6 +13,7 @@
 #include "session/run_snapshot.h"
 
 class QGroupBox;
+class QVBoxLayout;
 
 namespace inflight::ui {
 
@@ -80,6 +81,7 @@ private:
 
     QGroupBox* boxes_[4];
     QGroupBox* headline_;
+    QVBoxLayout* right_;  // the throughput box over the event log
     WindowChart* window_;
     RttChart* rtt_;
     HeroPanel* hero_;
