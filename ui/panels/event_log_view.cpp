@@ -188,6 +188,9 @@ EventLogView::EventLogView(QWidget* parent) : QWidget(parent) {
     // type of presentation mode, it shrinks (to nothing, in the end) rather
     // than the layout drawing the counters over the "Show" row.
     table_->setMinimumHeight(0);
+    // No sideways scrolling: "what happened" takes the width left (its whole
+    // sentence is the row's tooltip), and the scroll bar's height goes to a row.
+    table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     table_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
 
     auto* top = new QHBoxLayout;
