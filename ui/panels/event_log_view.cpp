@@ -4,6 +4,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScopedValueRollback>
 #include <QSignalBlocker>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -215,15 +216,26 @@ EventLogView::EventLogView(QWidget* parent) : QWidget(parent) {
 // use), and come back once there is room. A figure that hid the filter
 // itself lays the log out on its own.
 void EventLogView::fitRoom() {
+    // Showing or hiding the rows re-lays the parent out, which resizes this
+    // view again from inside the call: without the guard the two decisions
+    // could chase each other down the stack (a crash seen in presentation
+    // with the guide open and three flows). The counters' height is what
+    // their text needs at this width, not what the layout stretched them to.
+    if (fitting_) return;
+    const QScopedValueRollback guard(fitting_, true);
     if (filter_->isHidden() && !compact_) return;  // a figure's
     const QMargins m = layout()->contentsMargins();
     const int spacing = layout()->spacing();
     const int row = std::max({filter_->sizeHint().height(), filter_label_->sizeHint().height(),
                               flow_filter_->sizeHint().height()});
-    const int table = table_->horizontalHeader()->sizeHint().height() +
-                      table_->verticalHeader()->defaultSectionSize() + 2 * table_->frameWidth();
-    const int need = m.top() + counters_->height() + spacing + row + spacing + table + m.bottom();
-    const bool compact = height() < need;
+    const int row_px = table_->verticalHeader()->defaultSectionSize();
+    const int table = table_->horizontalHeader()->sizeHint().height() + row_px + 2 * table_->frameWidth();
+    const int text_width = std::max(1, width() - m.left() - m.right());
+    const int counters = counters_->hasHeightForWidth() ? counters_->heightForWidth(text_width)
+                                                        : counters_->sizeHint().height();
+    const int need = m.top() + counters + spacing + row + spacing + table + m.bottom();
+    // Hysteresis: once compact, the rows come back only with a table row to spare.
+    const bool compact = compact_ ? height() < need + row_px : height() < need;
     if (compact == compact_) return;
     compact_ = compact;
     filter_label_->setVisible(!compact);

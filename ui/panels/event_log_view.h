@@ -89,6 +89,7 @@ private:
     bool flows_shown_ = false;
     bool flow_kinds_ = false;
     bool compact_ = false;  // squeezed: the counters alone
+    bool fitting_ = false;  // inside fitRoom(): a resize it caused is not re-decided
     QStringList flow_labels_;
     QTableView* table_;
     EventTableModel* model_;
