@@ -12,8 +12,8 @@ Sender::Sender(const Config& c, CongestionControl& cc, Bottleneck& path, SenderE
       events_(events),
       window_limit_bytes_(std::min(c.rwnd_bytes, c.sndbuf_bytes)),
       window_limit_kind_(c.rwnd_bytes <= c.sndbuf_bytes ? Limit::Rwnd : Limit::Sndbuf),
-      data_limit_(c.data_bytes),
       segs_(4096),
+      data_limit_(c.data_bytes),
       tx_order_(4096) {
     cc_state_.mss_bytes = c.mss_bytes;
     cc_state_.cwnd_bytes = static_cast<double>(c.initial_cwnd_packets) * c.mss_bytes;
