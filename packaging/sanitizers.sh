@@ -77,9 +77,5 @@ run "$build/tests/stress/inflight_stress_tests"
 # suppressions (tsan-ui.supp explains what they cost).
 grep -hv '^#' "$supp/tsan.supp" "$supp/tsan-ui.supp" >"$build/tsan-ui-all.supp"
 TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$PWD/$build/tsan-ui-all.supp:print_suppressions=0" \
-  run "$build/tests/ui/ui_tests" --gtest_filter='-*Readability.*'
-# The readability checks measure layout, not threads, and run per test in the
-# plain build (test.sh); here all of ui_tests shares one process, and after
-# the tests before them the window came out 1280x819 instead of 720 (some
-# earlier test leaves process-wide state behind: to find, noted for issue 10).
+  run "$build/tests/ui/ui_tests"
 echo "sanitizers: tsan: the threaded tests passed with no report"

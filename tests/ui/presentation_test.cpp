@@ -76,3 +76,18 @@ TEST(PresentationMode, TwoDashboardsInOneProcessKeepTheirOwnLook) {
     EXPECT_EQ(normal.windowChart()->cwndSeries()->pen(), usual);
     presenting.setPresentation(false);  // the process-wide fallback back to normal
 }
+
+TEST(PresentationMode, AWindowClosedWhilePresentingGivesTheApplicationItsFontAndPaletteBack) {
+    // The presentation look scales the application's font and sets its
+    // palette; a window destroyed in that look must not leave them to the
+    // next window (found when a later test's window came out 1280x819).
+    const QFont font_before = QApplication::font();
+    const QColor window_before = QApplication::palette().color(QPalette::Window);
+    {
+        auto w = inflight::ui::test::make_window();
+        w->setPresentation(true);
+        ASSERT_GT(QApplication::font().pointSizeF(), font_before.pointSizeF());
+    }
+    EXPECT_EQ(QApplication::font().pointSizeF(), font_before.pointSizeF());
+    EXPECT_EQ(QApplication::palette().color(QPalette::Window), window_before);
+}

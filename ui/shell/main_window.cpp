@@ -180,7 +180,14 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
     run(start);
 }
 
-MainWindow::~MainWindow() = default;
+// The presentation look is process-wide (the application's font and
+// palette): a window closed while presenting gives them back, so a window
+// opened after it starts in the normal look.
+MainWindow::~MainWindow() {
+    if (!presenting_) return;
+    QApplication::setFont(normal_font_);
+    apply_theme(dark_action_->isChecked() ? Theme::Dark : Theme::Light);
+}
 
 void MainWindow::buildMenus() {
     QMenu* file = menus_.file = menuBar()->addMenu(tr("&File"));
