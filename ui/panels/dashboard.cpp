@@ -127,9 +127,17 @@ void Dashboard::setBytes(bool bytes) { window_->setBytes(bytes); }
 
 void Dashboard::setFitWindow(bool fit) { window_->setFitWindow(fit); }
 
+void Dashboard::redrawNewest() {
+    // A frame still waiting for its turn is newer than the one on screen:
+    // drawing the old one again in its place would drop it (and with it,
+    // perhaps, the run's final frame, leaving a stale hero for good).
+    SnapshotPtr newest = pending_ ? pending_ : shown_;
+    if (newest) showNow(std::move(newest));
+}
+
 void Dashboard::setTheory(bool on) {
     theory_ = on;
-    if (shown_) showNow(shown_);
+    if (shown_ || pending_) redrawNewest();
     else {
         window_->setTheory(std::nullopt);
         hero_->setTheory(std::nullopt);
@@ -158,10 +166,7 @@ void Dashboard::restyle() {
     for (QChartView* v : {window_->view(), rtt_->view(), hero_->view(), hero_->throughputChart()->view()})
         v->setMinimumHeight(chart_view_min_height(v, kMinPlotPx));
     events_->restyle(style_);
-    if (shown_) {
-        SnapshotPtr s = shown_;
-        showNow(s);
-    }
+    redrawNewest();
 }
 
 }  // namespace inflight::ui

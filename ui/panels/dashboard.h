@@ -77,6 +77,8 @@ signals:
     void scrubbed(double t_s);
 
 private:
+    // Draws the newest frame at hand now: the pending one if any, else the shown one.
+    void redrawNewest();
     void drawPending();
 
     QGroupBox* boxes_[4];

@@ -1,0 +1,82 @@
+// The dashboard draws at most one frame per kFrameIntervalMs and keeps only
+// the newest frame waiting. A redraw asked for in between (a change of look,
+// the theory overlay) must draw that waiting frame, not the older one on
+// screen in its place: the waiting frame may be the run's final one, and
+// dropping it left the hero on a streaming value for good (CI saw the
+// window never settle after leaving presentation).
+#include <QTest>
+#include <gtest/gtest.h>
+
+#include "panels/dashboard.h"
+#include "run.h"
+
+using namespace inflight;
+using namespace inflight::ui;
+
+namespace {
+
+SnapshotPtr frame_of(const RunResult& r, bool done) {
+    auto s = std::make_shared<RunSnapshot>();
+    s->generation = 1;
+    s->done = done;
+    s->sim_time_s = done ? r.scenario.duration_s : r.scenario.duration_s / 2;
+    s->result = r;
+    return s;
+}
+
+struct TwoFrames {
+    RunResult run = [] {
+        Scenario s;
+        s.duration_s = 1;
+        return run_scenario(s);
+    }();
+    SnapshotPtr streaming = frame_of(run, false);
+    SnapshotPtr last = frame_of(run, true);
+};
+
+// Offers the streaming frame (drawn at once, the dashboard being idle), then
+// the final one within the same frame interval, so that it waits.
+void offer_both(Dashboard& d, const TwoFrames& f) {
+    QTest::qWait(2 * Dashboard::kFrameIntervalMs);
+    d.offer(f.streaming);
+    ASSERT_EQ(d.shown(), f.streaming);
+    d.offer(f.last);
+    ASSERT_EQ(d.shown(), f.streaming) << "the second frame should wait for its turn";
+}
+
+}  // namespace
+
+TEST(DashboardFrames, ARestyleWhileTheFinalFrameWaitsDrawsTheFinalFrame) {
+    Dashboard d;
+    d.resize(1280, 600);
+    d.show();
+    TwoFrames f;
+    offer_both(d, f);
+    d.setPresentation(true);
+    d.restyle();
+    EXPECT_EQ(d.shown(), f.last);
+    QTest::qWait(3 * Dashboard::kFrameIntervalMs);
+    EXPECT_EQ(d.shown(), f.last) << "nothing older may come back after it";
+}
+
+TEST(DashboardFrames, TheTheoryOverlayWhileTheFinalFrameWaitsDrawsTheFinalFrame) {
+    Dashboard d;
+    d.resize(1280, 600);
+    d.show();
+    TwoFrames f;
+    offer_both(d, f);
+    d.setTheory(true);
+    EXPECT_EQ(d.shown(), f.last);
+    QTest::qWait(3 * Dashboard::kFrameIntervalMs);
+    EXPECT_EQ(d.shown(), f.last);
+}
+
+TEST(DashboardFrames, AWaitingFrameIsDrawnAtTheNextFrameWithoutARedraw) {
+    Dashboard d;
+    d.resize(1280, 600);
+    d.show();
+    TwoFrames f;
+    offer_both(d, f);
+    QTest::qWait(4 * Dashboard::kFrameIntervalMs);
+    EXPECT_EQ(d.shown(), f.last);
+}
