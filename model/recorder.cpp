@@ -87,7 +87,7 @@ void Recorder::close_bucket(TimePs now, const FlowBucketState& s) {
         delivered_at_mid_ = s.delivered_bytes;
         acked_at_mid_ = s.acked_bytes;
     }
-    if (cfg_.tcp && now >= period_end_) judge_limit(now);
+    if (cfg_.tcp && started_ && now >= period_end_) judge_limit(now);
     if (group_start_ >= 0 && now - group_start_ > cfg_.drop_group_span) flush_drop_group();
     if (congestion_group_start_ >= 0 && now - congestion_group_start_ > cfg_.drop_group_span) {
         flush_congestion_group();
@@ -241,6 +241,14 @@ void Recorder::phase_change(TimePs now, CcPhase from, CcPhase to) {
 
 void Recorder::flow_event(TimePs now, EventKind kind, std::uint64_t transfer, std::uint64_t size_bytes,
                           double fct_s) {
+    if (kind == EventKind::FlowStart && !started_) {
+        // The binding limit is judged over periods of the flow's own life:
+        // the first one opens with its first SYN, not at t = 0.
+        account_time(now);
+        started_ = true;
+        period_limit_time_.fill(0);
+        period_end_ = now + cfg_.limit_log_period;
+    }
     Event e;
     e.t_s = to_seconds(now);
     e.kind = kind;

@@ -173,6 +173,7 @@ private:
     std::array<TimePs, kLimitCount> period_limit_time_{};
     std::array<TimePs, kLimitCount> window_limit_time_{};
     TimePs period_end_;
+    bool started_ = false;  // the flow's first SYN (or ping) has gone out
     bool limit_logged_ = false;
     Limit logged_limit_ = Limit::Cwnd;
 

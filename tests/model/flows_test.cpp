@@ -303,6 +303,35 @@ TEST(Flows, TheHandshakeDelaysTheFirstDataByOneRtt) {
     EXPECT_EQ(r.events.front().kind, EventKind::FlowStart);
 }
 
+TEST(Flows, ALateFlowSaysNothingBeforeItsSyn) {
+    // flows.md: a flow exists from its start; before its SYN it has no window
+    // and no limit to report. A BBR flow starting at 2 s beside CUBIC (0.1%
+    // loss, 10 s) once logged "now limited by cwnd" at 0.5 s.
+    Scenario s;
+    s.loss = 1e-3;
+    s.duration_s = 10;
+    FlowSpec late = tcp(Algorithm::Bbr);
+    late.start_s = 2;
+    s.flows = {tcp(Algorithm::Cubic), late};
+    const RunResult r = run_scenario(s);
+    bool started = false, judged = false;
+    for (const Event& e : r.events) {
+        if (e.flow != 1) continue;
+        if (!started) {
+            EXPECT_EQ(e.kind, EventKind::FlowStart) << "flow 2's first event, at " << e.t_s << " s";
+            EXPECT_EQ(e.t_s, 2.0);
+            started = true;
+        }
+        if (e.kind == EventKind::LimitChange) {
+            // The limit is judged over whole periods of the flow's own life.
+            EXPECT_GT(e.t_s, 2.0);
+            judged = true;
+        }
+    }
+    EXPECT_TRUE(started);
+    EXPECT_TRUE(judged) << "flow 2 never reported its binding limit";
+}
+
 // ---- Settled? ----
 
 TEST(Flows, SettledFiresWhenTheHalvesOfTheWindowDisagree) {
