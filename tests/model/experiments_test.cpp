@@ -41,8 +41,12 @@ TEST(Experiment1, CubicAtOneInTenThousandStaysNear24MbpsAtEveryBandwidth) {
         EXPECT_NEAR(r.summary.throughput_bps / kMbps, 24.0, 2.4) << "at " << bw / kMbps << " Mbit/s";
         EXPECT_NEAR(r.summary.mean_cwnd_packets, 161.0, 16.1) << "at " << bw / kMbps << " Mbit/s";
         throughputs.push_back(r.summary.throughput_bps);
-        if (bw == 100e6) EXPECT_NEAR(r.summary.utilisation, 0.24, 0.024);
-        if (bw == 10e9) EXPECT_NEAR(r.summary.utilisation, 0.0024, 0.00024);
+        if (bw == 100e6) {
+            EXPECT_NEAR(r.summary.utilisation, 0.24, 0.024);
+        }
+        if (bw == 10e9) {
+            EXPECT_NEAR(r.summary.utilisation, 0.0024, 0.00024);
+        }
     }
     EXPECT_LT(spread(throughputs), 0.10);
 }
@@ -211,7 +215,9 @@ TEST(ExperimentBbr, UnpacedItProbesRttEveryTenSecondsWithAVisibleNotch) {
     ASSERT_GE(episodes.size(), 3u);
     for (std::size_t i = 0; i < episodes.size(); ++i) {
         EXPECT_GE(episodes[i].second - episodes[i].first, 0.200) << "episode " << i;
-        if (i > 0) EXPECT_NEAR(episodes[i].first - episodes[i - 1].first, 10.0, 1.0) << "episode " << i;
+        if (i > 0) {
+            EXPECT_NEAR(episodes[i].first - episodes[i - 1].first, 10.0, 1.0) << "episode " << i;
+        }
     }
     // In the notch cwnd is 4 packets and the RTT falls to the base RTT.
     double notch_cwnd = 1e18, notch_rtt = 1e18;

@@ -56,7 +56,9 @@ void expect_conserved(const RunResult& r, bool all_active = true) {
     }
     double sum = 0;
     for (const FlowResult& f : r.flows) sum += f.summary.throughput_bps;
-    if (all_active) EXPECT_NEAR(sum, r.summary.throughput_bps, 1e-6 * r.summary.throughput_bps + 1);
+    if (all_active) {
+        EXPECT_NEAR(sum, r.summary.throughput_bps, 1e-6 * r.summary.throughput_bps + 1);
+    }
     const double one_packet = 9000.0 * 8 / (r.scenario.duration_s / 2);  // the window's ACKs stand for receptions one RTT earlier
     EXPECT_LE(r.summary.throughput_bps, r.scenario.bandwidth_bps + r.flows.size() * one_packet);
 }
@@ -298,7 +300,9 @@ TEST(Flows, TheHandshakeDelaysTheFirstDataByOneRtt) {
     const RunResult r = run_scenario(s);
     // Buckets of 200 µs: nothing but the SYN before one base RTT.
     for (const TraceBucket& b : r.trace.buckets) {
-        if (b.t_end_s < 0.080) EXPECT_LE(b.pkts_sent, 1u) << "at " << b.t_end_s;
+        if (b.t_end_s < 0.080) {
+            EXPECT_LE(b.pkts_sent, 1u) << "at " << b.t_end_s;
+        }
     }
     EXPECT_EQ(r.events.front().kind, EventKind::FlowStart);
 }
