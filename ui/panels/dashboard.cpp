@@ -85,7 +85,7 @@ QWidget* Dashboard::headline() const { return headline_; }
 void Dashboard::offer(SnapshotPtr snap) {
     pending_ = std::move(snap);
     if (frame_timer_.isActive()) return;
-    const qint64 wait = kFrameIntervalMs - since_frame_.elapsed();
+    const qint64 wait = frame_interval_ms_ - since_frame_.elapsed();
     if (wait <= 0) drawPending();
     else frame_timer_.start(static_cast<int>(wait));
 }

@@ -40,6 +40,9 @@ public:
     void offer(SnapshotPtr snap);
     // Draws a snapshot now (exports, the command line).
     void showNow(SnapshotPtr snap);
+    // The shortest time between two frames (kFrameIntervalMs unless a test
+    // needs frames to wait whatever the machine's speed).
+    void setFrameIntervalMs(int ms) { frame_interval_ms_ = ms; }
     void showRunError(const QString& message);
     void setBytes(bool bytes);
     void setFitWindow(bool fit);
@@ -77,6 +80,7 @@ signals:
     void scrubbed(double t_s);
 
 private:
+    int frame_interval_ms_ = kFrameIntervalMs;
     // Draws the newest frame at hand now: the pending one if any, else the shown one.
     void redrawNewest();
     void drawPending();
