@@ -292,6 +292,18 @@ TEST(CompareFlowsTest, TheGhostIsOnTheThroughputPerFlowChartWithEachFlowAndTheTo
         expect_steps_of(lines[i], {&a->result.flows[i].trace}, unit);
     }
     EXPECT_NE(lines[0]->pen().color(), lines[1]->pen().color());
+    // Each over a halo: just under it, the same points in a wider pen of
+    // the plot's background, so it reads over an area of its own colour.
+    const QList<QAbstractSeries*> order = chart->series();
+    for (QLineSeries* l : lines) {
+        const qsizetype at = order.indexOf(l);
+        ASSERT_GT(at, 0);
+        auto* halo = qobject_cast<QLineSeries*>(order[at - 1]);
+        ASSERT_NE(halo, nullptr);
+        EXPECT_EQ(halo->points(), l->points());
+        EXPECT_GT(halo->pen().widthF(), l->pen().widthF());
+        EXPECT_TRUE(halo->name().isEmpty());  // not in the key
+    }
     // And the aggregate: both flows' packets, summed.
     QLineSeries* total = ghost_total(chart);
     ASSERT_NE(total, nullptr);

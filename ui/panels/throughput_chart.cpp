@@ -72,13 +72,15 @@ void ThroughputChart::ensureAreas(const std::vector<int>& flows) {
         if (areas_[k]->isVisible() != used) areas_[k]->setVisible(used);
     }
     if (added) {  // the link and the overlays over the areas
-        std::erase_if(overlays_, [](const QPointer<QLineSeries>& s) { return s.isNull(); });
-        for (QLineSeries* s : overlays_) chart->removeSeries(s);
+        for (const Overlay& o : overlays_) {
+            chart->removeSeries(o.halo);
+            if (o.line) chart->removeSeries(o.line);
+        }
         chart->removeSeries(link_);
         chart->addSeries(link_);
         link_->attachAxis(x_);
         link_->attachAxis(y_);
-        for (QLineSeries* s : overlays_) attachOnTop(s);
+        for (const Overlay& o : overlays_) attachOnTop(o);
     }
     restyle(style_);
 }
@@ -95,6 +97,7 @@ void ThroughputChart::restyle(const ChartStyle& style) {
         // similar colour.
         areas_[k]->setPen(QPen(plot_bg, style.presentation ? 1.2 : 0.8));
     }
+    for (const Overlay& o : overlays_) styleHalo(o);
     const SeriesColors sc = style.colors();
     link_->setPen(style.pen(sc.link, 1.8, Qt::DashLine, true));
     style_chart(view_->chart());
@@ -106,24 +109,53 @@ double ThroughputChart::rateAxisTop() const { return y_->max(); }
 
 int ThroughputChart::maxColumns() const { return std::max(60, static_cast<int>(view_->chart()->plotArea().width())); }
 
-void ThroughputChart::attachOnTop(QLineSeries* s) {
-    view_->chart()->addSeries(s);
-    s->attachAxis(x_);
-    s->attachAxis(y_);
+void ThroughputChart::attachOnTop(const Overlay& o) {
+    for (QLineSeries* s : {o.halo, o.line.data()}) {
+        if (!s) continue;
+        view_->chart()->addSeries(s);
+        s->attachAxis(x_);
+        s->attachAxis(y_);
+    }
+}
+
+void ThroughputChart::styleHalo(const Overlay& o) {
+    if (!o.line) return;
+    const bool dark = is_dark_palette() && !style_.presentation;
+    QColor bg = dark ? QColor(0x2a, 0x2a, 0x2a) : QColor(Qt::white);
+    bg.setAlphaF(0.7f);
+    QPen pen(bg, o.line->pen().widthF() + 2.5, Qt::SolidLine, Qt::FlatCap, Qt::RoundJoin);
+    o.halo->setPen(pen);
+    o.halo->setVisible(o.line->isVisible());
 }
 
 void ThroughputChart::addOverlay(QLineSeries* s) {
-    if (!s || std::find(overlays_.begin(), overlays_.end(), s) != overlays_.end()) return;
-    overlays_.push_back(s);
-    attachOnTop(s);
+    if (!s || std::any_of(overlays_.begin(), overlays_.end(), [s](const Overlay& o) { return o.line == s; })) return;
+    const Overlay o{s, new QLineSeries(this)};
+    overlays_.push_back(o);
+    attachOnTop(o);
+    // The halo follows its line: points, width, visibility. (A line lives
+    // until removeOverlay(), or with this chart, which owns both.)
+    QLineSeries* halo = o.halo;
+    const auto copy = [s, halo] { halo->replace(s->points()); };
+    connect(s, &QXYSeries::pointsReplaced, halo, copy);
+    connect(s, &QXYSeries::pointsRemoved, halo, copy);
+    connect(s, &QXYSeries::pointAdded, halo, copy);
+    connect(s, &QXYSeries::penChanged, halo, [this, o] { styleHalo(o); });
+    connect(s, &QAbstractSeries::visibleChanged, halo, [this, o] { styleHalo(o); });
+    copy();
+    styleHalo(o);
     key_->refresh();
 }
 
 void ThroughputChart::removeOverlay(QLineSeries* s) {
-    const auto it = std::find(overlays_.begin(), overlays_.end(), s);
+    const auto it = std::find_if(overlays_.begin(), overlays_.end(), [s](const Overlay& o) { return o.line == s; });
     if (it == overlays_.end()) return;
+    QLineSeries* halo = it->halo;
     overlays_.erase(it);
+    disconnect(s, nullptr, halo, nullptr);
     view_->chart()->removeSeries(s);
+    view_->chart()->removeSeries(halo);
+    delete halo;
     key_->refresh();
 }
 

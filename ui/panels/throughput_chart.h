@@ -12,7 +12,9 @@
 //
 // Other lines may be drawn over the areas (the ghost of a pinned run):
 // addOverlay() keeps them above the areas however many flows come, in the
-// chart's axes; growTo() widens the axes to hold them.
+// chart's axes, each over a halo in the plot's background (a wider line
+// that follows its points and width) so a faded line reads even over an
+// area of its own colour; growTo() widens the axes to hold them.
 #pragma once
 
 #include <QPointer>
@@ -66,7 +68,12 @@ public:
 
 private:
     void ensureAreas(const std::vector<int>& flows);
-    void attachOnTop(QLineSeries* s);
+    struct Overlay {
+        QPointer<QLineSeries> line;  // not owned
+        QLineSeries* halo;           // owned (by the chart once added)
+    };
+    void attachOnTop(const Overlay& o);
+    void styleHalo(const Overlay& o);
 
     QChartView* view_;
     ChartKey* key_;
@@ -77,7 +84,7 @@ private:
     std::vector<QAreaSeries*> areas_;
     std::vector<QLineSeries*> edges_;  // the upper edge of each area (the lower is the one below's)
     QLineSeries* floor_;               // zero, under the first area
-    std::vector<QPointer<QLineSeries>> overlays_;  // over the areas (not owned)
+    std::vector<Overlay> overlays_;    // over the areas
     double unit_bps_ = 1e6;
     ChartStyle style_;
 };
