@@ -91,8 +91,8 @@ void ThroughputChart::restyle(const ChartStyle& style) {
     const QColor plot_bg = dark ? QColor(0x2a, 0x2a, 0x2a) : QColor(Qt::white);
     for (std::size_t k = 0; k < areas_.size() && k < flows_.size(); ++k) {
         const int i = flows_[k];
-        QColor c = flow_colour(i, dark);
-        areas_[k]->setBrush(c);
+        // The flow's colour, striped or dotted past the seven colours.
+        areas_[k]->setBrush(flow_brush(i, dark, plot_bg));
         // A thin edge in the plot's background separates neighbours of
         // similar colour.
         areas_[k]->setPen(QPen(plot_bg, style.presentation ? 1.2 : 0.8));
