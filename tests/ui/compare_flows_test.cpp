@@ -2,14 +2,19 @@
 // A with flow i of B in a row group per flow — throughput, share, mean RTT —
 // beside the aggregate's rows, B − A by subtraction; different flow counts
 // are said in one line and only the aggregate is compared; the ghost draws
-// the aggregate and each flow. Expected cells come from each run's own
+// the aggregate and each flow — on the throughput-per-flow chart too, which
+// holds the delivery rate's box when the run shown has several flows.
+// Expected cells come from each run's own
 // FlowSummary formatted with units.h, the differences by arithmetic.
 #include <QAction>
+#include <QAreaSeries>
 #include <QChart>
+#include <QChartView>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QTableWidget>
+#include <QValueAxis>
 #include <gtest/gtest.h>
 
 #include "compare/compare_controller.h"
@@ -17,6 +22,8 @@
 #include "compare/compare_table.h"
 #include "compare/ghost_overlay.h"
 #include "panels/chart_key.h"
+#include "panels/hero_panel.h"
+#include "panels/throughput_chart.h"
 #include "run.h"
 #include "tools_helpers.h"
 #include "units.h"
@@ -65,6 +72,59 @@ QString signed_time(double a, double b) {
     const double d = b - a;
     return (d > 0 ? QStringLiteral("+") : minus_sign()) + q(format_time(std::abs(d)));
 }
+
+// A's throughput over time as the throughput-per-flow chart draws it:
+// steps over spans of whole buckets, each the packets delivered in the span
+// (the difference of pkts_delivered) × MSS × 8 over its length, in the
+// chart's unit. Checked against the trace by that arithmetic, span by span;
+// the spans follow each other from the first bucket to the last, so the
+// steps hold every packet A delivered. `traces` are summed (the aggregate).
+void expect_steps_of(const QLineSeries* s, const std::vector<const Trace*>& traces, double unit_bps) {
+    ASSERT_NE(s, nullptr);
+    const QList<QPointF> p = s->points();
+    ASSERT_GE(p.size(), 20);
+    ASSERT_EQ(p.size() % 2, 0);
+    const std::vector<TraceBucket>& b = traces.front()->buckets;
+    EXPECT_DOUBLE_EQ(p.front().x(), b.front().t_start_s);
+    EXPECT_DOUBLE_EQ(p.back().x(), b.back().t_end_s);
+    std::size_t j = 0;  // the span's first bucket
+    for (qsizetype i = 0; i + 1 < p.size(); i += 2) {
+        ASSERT_EQ(p[i].y(), p[i + 1].y()) << "a step is level, at point " << i;
+        ASSERT_LT(j, b.size());
+        ASSERT_DOUBLE_EQ(p[i].x(), b[j].t_start_s) << "spans follow each other, at point " << i;
+        std::size_t k = j;
+        while (k < b.size() && b[k].t_end_s < p[i + 1].x()) ++k;
+        ASSERT_LT(k, b.size());
+        ASSERT_DOUBLE_EQ(p[i + 1].x(), b[k].t_end_s);
+        double bits = 0;
+        for (const Trace* t : traces) {
+            const std::uint64_t before = j > 0 ? t->buckets[j - 1].pkts_delivered : 0;
+            bits += static_cast<double>(t->buckets[k].pkts_delivered - before) * t->mss_bytes * 8;
+        }
+        EXPECT_NEAR(p[i].y(), bits / (b[k].t_end_s - b[j].t_start_s) / unit_bps, 1e-9) << "at point " << i;
+        j = k + 1;
+    }
+    EXPECT_EQ(j, b.size()) << "the steps reach the last bucket";
+}
+
+// The pinned run's lines on a chart: the series tagged with a flow, named A's.
+std::vector<QLineSeries*> ghost_flow_lines(QChart* chart) {
+    std::vector<QLineSeries*> out;
+    for (QAbstractSeries* s : chart->series())
+        if (auto* l = qobject_cast<QLineSeries*>(s); l && flow_index_of(l) >= 0 && l->name().startsWith("A "))
+            out.push_back(l);
+    return out;
+}
+
+// The pinned run's total on a chart ("A total"), or null.
+QLineSeries* ghost_total(QChart* chart) {
+    for (QAbstractSeries* s : chart->series())
+        if (auto* l = qobject_cast<QLineSeries*>(s); l && l->name() == "A total") return l;
+    return nullptr;
+}
+
+double y_max(QChart* chart) { return qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).first())->max(); }
+double x_max(QChart* chart) { return qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).first())->max(); }
 
 }  // namespace
 
@@ -195,4 +255,116 @@ TEST(CompareFlowsTest, TheGhostDrawsTheAggregateAndEachFlowInItsColour) {
     EXPECT_EQ(compare->table()->flowRowCount(), 6);
     compare->unpinAction()->trigger();
     EXPECT_TRUE(o->flowSeries().empty());
+}
+
+// The delivery-rate box shows the throughput-per-flow chart with several
+// flows: the ghost must be drawn there, not only on the hidden rate chart.
+TEST(CompareFlowsTest, TheGhostIsOnTheThroughputPerFlowChartWithEachFlowAndTheTotal) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_until([&] { return finished(*w); }));
+    // CUBIC vs BBR (its path, 10 s), pinned; then the buffer from 4 BDP to 1.
+    ASSERT_TRUE(run_scenario(*w, R"({"bandwidth": "50Mbps", "rtt": "40ms", "buffer": "160ms", "duration": 10,
+                                    "flows": [{"algo": "cubic"}, {"algo": "bbr"}]})"))
+        << w->bannerText().toStdString();
+    CompareController* compare = tools_of(*w)->compare();
+    compare->pinAction()->trigger();
+    ASSERT_TRUE(compare->pinned());
+    const SnapshotPtr a = compare->ghost();
+    ASSERT_EQ(a->result.flows.size(), 2u);
+    ASSERT_TRUE(run_scenario(*w, R"({"bandwidth": "50Mbps", "rtt": "40ms", "buffer": "40ms", "duration": 10,
+                                    "flows": [{"algo": "cubic"}, {"algo": "bbr"}]})"));
+
+    ThroughputChart* tc = w->dashboard()->hero()->throughputChart();
+    ASSERT_TRUE(tc->isVisible());  // the box shows it, not the delivery rate
+    QChart* chart = tc->view()->chart();
+    const double unit = tc->axisUnitBps();
+    EXPECT_EQ(unit, 1e6);  // 50 Mbit/s: Mbit/s
+
+    // One ghost line per flow, in the flow's order, each A's throughput
+    // over time; dashed, and the two flows in different colours.
+    const std::vector<QLineSeries*> lines = ghost_flow_lines(chart);
+    ASSERT_EQ(lines.size(), 2u);
+    for (std::size_t i = 0; i < 2; ++i) {
+        SCOPED_TRACE(i);
+        EXPECT_EQ(flow_index_of(lines[i]), static_cast<int>(i));
+        EXPECT_TRUE(lines[i]->isVisible());
+        EXPECT_EQ(lines[i]->pen().style(), Qt::DashLine);
+        expect_steps_of(lines[i], {&a->result.flows[i].trace}, unit);
+    }
+    EXPECT_NE(lines[0]->pen().color(), lines[1]->pen().color());
+    // Each over a halo: just under it, the same points in a wider pen of
+    // the plot's background, so it reads over an area of its own colour.
+    const QList<QAbstractSeries*> order = chart->series();
+    for (QLineSeries* l : lines) {
+        const qsizetype at = order.indexOf(l);
+        ASSERT_GT(at, 0);
+        auto* halo = qobject_cast<QLineSeries*>(order[at - 1]);
+        ASSERT_NE(halo, nullptr);
+        EXPECT_EQ(halo->points(), l->points());
+        EXPECT_GT(halo->pen().widthF(), l->pen().widthF());
+        EXPECT_TRUE(halo->name().isEmpty());  // not in the key
+    }
+    // And the aggregate: both flows' packets, summed.
+    QLineSeries* total = ghost_total(chart);
+    ASSERT_NE(total, nullptr);
+    EXPECT_EQ(total->pen().style(), Qt::DashLine);
+    expect_steps_of(total, {&a->result.flows[0].trace, &a->result.flows[1].trace}, unit);
+    // The key names them.
+    EXPECT_TRUE(tc->findChild<ChartKey*>()->names().contains("A total")) << tc->findChild<ChartKey*>()->names().join(", ").toStdString();
+
+    // The axes hold both runs: A's every point, and its whole duration.
+    double top = 0;
+    for (QLineSeries* s : {lines[0], lines[1], total})
+        for (const QPointF& p : s->points()) top = std::max(top, p.y());
+    EXPECT_GE(y_max(chart), top);
+    EXPECT_GE(x_max(chart), a->result.scenario.duration_s);
+
+    compare->unpinAction()->trigger();
+    EXPECT_TRUE(ghost_flow_lines(chart).empty());
+    EXPECT_EQ(ghost_total(chart), nullptr);
+}
+
+// A one-flow run pinned, then several flows: the box now shows the
+// throughput-per-flow chart, and A's throughput over time is on it; and
+// when B's flows outnumber the areas so far, A's lines stay over them.
+TEST(CompareFlowsTest, AOneFlowGhostIsOnTheThroughputChartAndStaysOverNewAreas) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_until([&] { return finished(*w); }));
+    ASSERT_TRUE(run_scenario(*w, R"({"bandwidth": "50Mbps", "rtt": "40ms", "duration": 10})"));
+    CompareController* compare = tools_of(*w)->compare();
+    compare->pinAction()->trigger();
+    ASSERT_TRUE(compare->pinned());
+    const SnapshotPtr a = compare->ghost();
+    ASSERT_TRUE(run_scenario(*w, R"({"bandwidth": "50Mbps", "rtt": "40ms", "duration": 10,
+                                    "flows": [{"algo": "cubic"}, {"algo": "cubic"}, {"algo": "bbr"}]})"));
+    ThroughputChart* tc = w->dashboard()->hero()->throughputChart();
+    ASSERT_TRUE(tc->isVisible());
+    QLineSeries* total = ghost_total(tc->view()->chart());
+    ASSERT_NE(total, nullptr);
+    ASSERT_EQ(a->result.flows.size(), 1u);
+    expect_steps_of(total, {&a->result.flows[0].trace}, tc->axisUnitBps());
+    // Drawn after (over) every area of B's three flows.
+    const QList<QAbstractSeries*> order = tc->view()->chart()->series();
+    ASSERT_EQ(tc->areas().size(), 3u);
+    for (QAreaSeries* area : tc->areas()) EXPECT_LT(order.indexOf(area), order.indexOf(total));
+}
+
+// A run on 2.5 Gbit/s puts the chart in Gbit/s: the ghost is drawn in it.
+TEST(CompareFlowsTest, TheGhostOnTheThroughputChartIsInTheChartsUnit) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_until([&] { return finished(*w); }));
+    ASSERT_TRUE(run_scenario(*w, R"({"bandwidth": "50Mbps", "rtt": "10ms", "duration": 2,
+                                    "flows": [{"algo": "cubic"}, {"algo": "cubic"}]})"));
+    CompareController* compare = tools_of(*w)->compare();
+    compare->pinAction()->trigger();
+    ASSERT_TRUE(compare->pinned());
+    const SnapshotPtr a = compare->ghost();
+    ASSERT_TRUE(run_scenario(*w, R"({"bandwidth": "2.5Gbps", "rtt": "10ms", "duration": 2,
+                                    "flows": [{"algo": "cubic"}, {"algo": "cubic"}]})"));
+    ThroughputChart* tc = w->dashboard()->hero()->throughputChart();
+    ASSERT_TRUE(tc->isVisible());
+    ASSERT_EQ(tc->axisUnitBps(), 1e9);  // the link is past 2 Gbit/s
+    const std::vector<QLineSeries*> lines = ghost_flow_lines(tc->view()->chart());
+    ASSERT_EQ(lines.size(), 2u);
+    for (std::size_t i = 0; i < 2; ++i) expect_steps_of(lines[i], {&a->result.flows[i].trace}, 1e9);
 }

@@ -393,6 +393,32 @@ TEST(FlowList, UnsetKeysFollowThePathControls) {
     EXPECT_TRUE(p.model()->data(p.model()->index(0, FlowListModel::Rtt), Qt::FontRole).value<QFont>().italic());
 }
 
+// Every control's change refreshes the list (its unset keys show the
+// path's values); a refresh that leaves the table's size as it was must not
+// ask the window for a new layout — a relayout of the whole window on each
+// slider step cost 50-200 ms with 16 flows (ui_bench).
+TEST(FlowList, AControlChangeThatLeavesTheTableAsItWasLaysNothingOut) {
+    Panel p;
+    p.panel.setScenario(with_flows(16));
+    QTest::qWait(50);
+    struct Counter : QObject {
+        int layouts = 0;
+        bool eventFilter(QObject*, QEvent* e) override {
+            layouts += e->type() == QEvent::LayoutRequest;
+            return false;
+        }
+    } counter;
+    p.panel.installEventFilter(&counter);
+    // Bandwidth: no column of the flows shows it.
+    for (const char* rate : {"20Mbps", "30Mbps", "40Mbps"}) {
+        type_value(p.panel.bandwidth(), rate);
+        QTest::qWait(20);
+    }
+    EXPECT_EQ(p.changes.count(), 3);  // the changes did go through
+    EXPECT_EQ(counter.layouts, 0);
+    p.panel.removeEventFilter(&counter);
+}
+
 // --- In the window ---
 
 TEST(FlowListWindow, AFileOfMoreThanSixteenFlowsIsRefusedAndNothingChanges) {

@@ -19,6 +19,9 @@
 #include "panels/chart_key.h"
 #include "panels/flow_lines.h"
 #include "panels/flow_palette.h"
+#include "panels/flow_throughput.h"
+#include "panels/hero_panel.h"
+#include "panels/throughput_chart.h"
 #include "panels/trace_series.h"
 #include "panels/window_chart.h"
 
@@ -85,6 +88,7 @@ GhostOverlay::GhostOverlay(Dashboard* dashboard, OverlayStyle style)
     window_ = chart_in(window_panel);
     rtt_ = chart_in(dashboard->panel(Dashboard::Panel::Rtt));
     hero_ = chart_in(dashboard->panel(Dashboard::Panel::Hero));
+    over_time_ = dashboard->hero() ? dashboard->hero()->throughputChart() : nullptr;
     if (window_chart_) connect(window_chart_, &WindowChart::redrawn, this, &GhostOverlay::drawWindow);
     connect(dashboard, &Dashboard::frameShown, this, &GhostOverlay::drawRttAndRate);
 }
@@ -131,9 +135,17 @@ QLineSeries* GhostOverlay::addSeries(QChart* chart, const QString& name) {
     return s;
 }
 
+QLineSeries* GhostOverlay::addOverTimeSeries() {
+    if (!over_time_) return nullptr;
+    auto* s = new QLineSeries;
+    over_time_->addOverlay(s);
+    return s;
+}
+
 void GhostOverlay::removeSeries(QLineSeries*& s) {
     if (!s) return;
-    if (QChart* c = s->chart()) c->removeSeries(s);
+    if (over_time_ && s->chart() == over_time_->view()->chart()) over_time_->removeOverlay(s);
+    else if (QChart* c = s->chart()) c->removeSeries(s);
     delete s;
     s = nullptr;
 }
@@ -141,9 +153,9 @@ void GhostOverlay::removeSeries(QLineSeries*& s) {
 void GhostOverlay::setGhost(SnapshotPtr ghost) {
     ghost_ = std::move(ghost);
     if (!ghost_) {
-        for (QLineSeries** s : {&cwnd_, &srtt_, &rate_, &throughput_}) removeSeries(*s);
+        for (QLineSeries** s : {&cwnd_, &srtt_, &rate_, &throughput_, &total_over_time_}) removeSeries(*s);
         for (FlowGhost& f : flows_)
-            for (QLineSeries** s : {&f.cwnd, &f.srtt, &f.throughput}) removeSeries(*s);
+            for (QLineSeries** s : {&f.cwnd, &f.srtt, &f.throughput, &f.over_time}) removeSeries(*s);
         flows_.clear();
         removeTags();
         return;
@@ -154,10 +166,13 @@ void GhostOverlay::setGhost(SnapshotPtr ghost) {
         srtt_ = addSeries(rtt_, QString());
         rate_ = addSeries(hero_, QString());
         throughput_ = addSeries(hero_, QString());
+        total_over_time_ = addOverTimeSeries();
         if (style_.tagged) {
             // One legend entry per chart (the tag says the rest).
             if (throughput_ && throughput_->chart())
                 for (QLegendMarker* m : throughput_->chart()->legend()->markers(throughput_)) m->setVisible(false);
+            // (Not on the throughput-per-flow chart: its key, which wraps
+            // rather than elides, names the overlay's total.)
             for (QChart* c : {window_, rtt_, hero_}) {
                 if (!c) continue;
                 auto* box = new QGraphicsRectItem(c);
@@ -175,6 +190,40 @@ void GhostOverlay::setGhost(SnapshotPtr ghost) {
     drawRttAndRate();
 }
 
+void GhostOverlay::drawOverTime() {
+    if (!ghost_ || !total_over_time_) return;
+    const RunResult& a = ghost_->result;
+    const FlowThroughput f = flow_throughput(a, over_time_->maxColumns());
+    const double unit = over_time_->axisUnitBps();
+    // Each column a step over its span, as the chart's areas are drawn.
+    const auto steps = [&](const auto& value_bps) {
+        QList<QPointF> pts;
+        pts.reserve(static_cast<qsizetype>(2 * f.t_start_s.size()));
+        for (std::size_t c = 0; c < f.t_start_s.size(); ++c) {
+            const double y = value_bps(c) / unit;
+            pts.append({f.t_start_s[c], y});
+            pts.append({f.t_end_s[c], y});
+        }
+        return pts;
+    };
+    total_over_time_->replace(steps([&](std::size_t c) {
+        double sum = 0;
+        for (const std::vector<double>& flow : f.bps) sum += flow[c];
+        return sum;
+    }));
+    for (FlowGhost& g : flows_) {
+        if (!g.over_time) continue;
+        const auto k = std::find(f.flows.begin(), f.flows.end(), g.index);
+        if (k == f.flows.end()) {
+            g.over_time->clear();
+            continue;
+        }
+        const std::vector<double>& bps = f.bps[static_cast<std::size_t>(k - f.flows.begin())];
+        g.over_time->replace(steps([&](std::size_t c) { return bps[c]; }));
+    }
+    over_time_->growTo(a.scenario.duration_s, f.peak_sum_bps / unit * 1.05);
+}
+
 void GhostOverlay::addFlowSeries() {
     const Scenario& sc = ghost_->result.scenario;
     if (sc.flows.size() < 2) return;
@@ -183,6 +232,7 @@ void GhostOverlay::addFlowSeries() {
         if (sc.flows[i].kind == FlowKind::Tcp) {
             g.cwnd = addSeries(window_, QString());
             g.srtt = addSeries(rtt_, QString());
+            g.over_time = addOverTimeSeries();
         }
         g.throughput = addSeries(hero_, QString());
         flows_.push_back(g);
@@ -222,6 +272,7 @@ void GhostOverlay::rename() {
     if (srtt_) srtt_->setName(tr("%1 smoothed RTT").arg(l));
     if (rate_) rate_->setName(tr("%1 rate").arg(l));
     if (throughput_) throughput_->setName(tr("%1 throughput").arg(l));
+    if (total_over_time_) total_over_time_->setName(tr("%1 total").arg(l));
     if (flows_.empty()) return;
     if (cwnd_) cwnd_->setName(tr("%1 total cwnd").arg(l));
     if (throughput_) throughput_->setName(tr("%1 total throughput").arg(l));
@@ -242,6 +293,13 @@ void GhostOverlay::rename() {
         tag(g.cwnd, tr("%1 cwnd").arg(l));
         tag(g.srtt, tr("%1 smoothed RTT").arg(l));
         tag(g.throughput, tr("%1 throughput").arg(l));
+        // The throughput chart's key: "A total", then "A each flow: 1 2 …"
+        // (a tagged overlay's label says the rest: its total only).
+        if (style_.tagged) {
+            if (g.over_time) g.over_time->setName(QString());
+        } else {
+            tag(g.over_time, tr("%1 each flow").arg(l));
+        }
     }
 }
 
@@ -259,10 +317,14 @@ void GhostOverlay::restyle() {
     const bool dark = is_dark_palette() && !dashboard_->style().presentation;
     for (FlowGhost& g : flows_) {
         const QPen p = overlay_pen(o, flow_colour(g.index, dark), o.width, o.dash);
-        for (QLineSeries* s : {g.cwnd, g.srtt, g.throughput})
+        for (QLineSeries* s : {g.cwnd, g.srtt, g.throughput, g.over_time})
             if (s) s->setPen(p);
     }
     if (!flows_.empty() && cwnd_) cwnd_->setPen(overlay_pen(o, c.cwnd, o.width * 1.75, o.dash));
+    // The total over the flows' areas: wider, in the panels' first colour
+    // (one flow's ghost is its total alone).
+    if (total_over_time_)
+        total_over_time_->setPen(overlay_pen(o, c.cwnd, flows_.empty() ? o.width : o.width * 1.75, o.dash));
 }
 
 void GhostOverlay::drawWindow() {
@@ -287,6 +349,7 @@ void GhostOverlay::drawWindow() {
 
 void GhostOverlay::drawRttAndRate() {
     if (!ghost_) return;
+    drawOverTime();
     const RunResult& a = ghost_->result;
     const double duration = a.scenario.duration_s;
     if (srtt_) {

@@ -15,6 +15,12 @@
 // on the hero panel — in the flows' own colours, faded and dashed like the
 // rest of the ghost. One legend entry per group ("A cwnd, each flow"), so
 // the legends stay short with many flows.
+// When the run now shown has several flows, the delivery-rate chart gives
+// its box to the throughput-per-flow chart (ThroughputChart): there the
+// ghost is its aggregate throughput over time and each TCP flow's, counted
+// the same way as that chart's areas (flow_throughput.h) and drawn in the
+// chart's unit over the areas. Both charts always carry the ghost, so it
+// shows on whichever is on screen.
 #pragma once
 
 #include <QColor>
@@ -33,6 +39,7 @@ class QLineSeries;
 namespace inflight::ui {
 
 class Dashboard;
+class ThroughputChart;
 class WindowChart;
 
 // How an overlay looks: the legend's prefix ("A cwnd"), and either the
@@ -73,6 +80,8 @@ public:
     QLineSeries* rttSeries() const { return srtt_; }
     QLineSeries* rateSeries() const { return rate_; }
     QLineSeries* throughputSeries() const { return throughput_; }
+    // The aggregate throughput over time on the throughput-per-flow chart.
+    QLineSeries* totalOverTimeSeries() const { return total_over_time_; }
     // Several flows: one series per flow (flow order; pings have none on the
     // window and RTT panels), empty otherwise.
     struct FlowGhost {
@@ -80,6 +89,7 @@ public:
         QLineSeries* cwnd = nullptr;     // TCP flows
         QLineSeries* srtt = nullptr;     // TCP flows
         QLineSeries* throughput = nullptr;
+        QLineSeries* over_time = nullptr;  // TCP flows: on the throughput-per-flow chart
     };
     const std::vector<FlowGhost>& flowSeries() const { return flows_; }
     // The tags' text on each chart (empty when not tagged or nothing drawn), for tests.
@@ -88,6 +98,8 @@ public:
 private:
     void drawWindow();
     void drawRttAndRate();
+    void drawOverTime();
+    QLineSeries* addOverTimeSeries();
     QLineSeries* addSeries(QChart* chart, const QString& name);
     void removeSeries(QLineSeries*& s);
 
@@ -102,11 +114,13 @@ private:
     QChart* window_;
     QChart* rtt_;
     QChart* hero_;
+    ThroughputChart* over_time_;  // the throughput-per-flow chart
     SnapshotPtr ghost_;
     QLineSeries* cwnd_ = nullptr;
     QLineSeries* srtt_ = nullptr;
     QLineSeries* rate_ = nullptr;
     QLineSeries* throughput_ = nullptr;
+    QLineSeries* total_over_time_ = nullptr;
     std::vector<FlowGhost> flows_;
     struct Tag {
         QChart* chart;

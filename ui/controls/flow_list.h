@@ -96,6 +96,7 @@ private:
     FlowListModel* model_;
     FlowTable* table_;
     QComboBox* presets_;
+    QSize table_hint_;  // the table's size hint at its last updateGeometry()
     QToolButton* add_;
     QToolButton* remove_;
     QLabel* message_;

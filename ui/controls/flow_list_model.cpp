@@ -9,6 +9,7 @@
 
 #include "flow_text.h"
 #include "lesson/value_text.h"
+#include "panels/flow_lines.h"
 #include "panels/flow_palette.h"
 #include "units.h"
 
@@ -308,7 +309,10 @@ QVariant FlowListModel::data(const QModelIndex& index, int role) const {
                                       : displayText(row, column);
             QString what = QStringLiteral("%1, %2: %3").arg(flowName(row), q(key(keyAt(row, column))), shown);
             if (column == Flow)
-                what += tr(" (colour: %1)").arg(flow_colour_name(row));
+                what += flow_pen_style(row, false) == Qt::SolidLine
+                            ? tr(" (colour: %1)").arg(flow_colour_name(row))
+                            : tr(" (colour: %1, %2 line)").arg(flow_colour_name(row),
+                                                               pen_style_name(flow_pen_style(row, false)));
             if (inherited(row, column))
                 what += column == Label ? tr(" (the default name)") : tr(" (the scenario's, from the control)");
             if (f.kind == FlowKind::Tcp && column == Size && !f.size_bytes)

@@ -134,8 +134,8 @@ QVariant EventTableModel::data(const QModelIndex& index, int role) const {
     } else if (role == Qt::ForegroundRole && index.column() == kKind) {
         return event_kind_color(e.kind, style_);
     } else if (role == Qt::DecorationRole && index.column() == kFlow && !path) {
-        // The flow's swatch: the colour of its lines in every chart.
-        return flow_colour(e.flow, is_dark_palette() && !style_.presentation);
+        // The flow's swatch: the colour of its lines in every chart (and its fill past seven flows).
+        return flow_decoration(e.flow, is_dark_palette() && !style_.presentation);
     } else if (role == Qt::TextAlignmentRole && index.column() == kTime) {
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     } else if (role == Qt::ToolTipRole) {
@@ -292,7 +292,7 @@ void EventLogView::showFlows(const RunResult& r) {
         if (several) {
             for (int i = 0; i < labels.size(); ++i) {
                 flow_filter_->addItem(labels[i], i);
-                flow_filter_->setItemData(i + 1, flow_colour(i, is_dark_palette()), Qt::DecorationRole);
+                flow_filter_->setItemData(i + 1, flow_decoration(i, is_dark_palette()), Qt::DecorationRole);
             }
             flow_filter_->addItem(tr("the path"), kPathFlow);
         }

@@ -209,6 +209,7 @@ void ShareBars::paintEvent(QPaintEvent*) {
     const QFontMetrics fm = fontMetrics();
     const bool dark = is_dark_palette();
     const QColor text = palette().color(QPalette::WindowText);
+    const QColor background = palette().color(QPalette::Window);
     QColor track = text;
     track.setAlphaF(0.10);
     // The heading, and the fair share's name beside it.
@@ -236,10 +237,10 @@ void ShareBars::paintEvent(QPaintEvent*) {
     for (int r = 0; r < shownRows(); ++r) {
         const Geometry g = geometry(r);
         const ShareRow& row = rows_[static_cast<std::size_t>(r)];
-        const QColor c = flow_colour(row.flow, dark);  // on the window's own background
-        // The swatch, the name.
+        // The swatch (in the flow's colour and fill, on the window's own
+        // background), the name.
         const QRectF sw(g.name.left(), g.name.center().y() - kSwatchPx / 2.0, kSwatchPx, kSwatchPx);
-        p.fillRect(sw, c);
+        paint_flow_fill(p, sw, row.flow, dark, background);
         p.setPen(text);
         const int name_room = static_cast<int>(g.name.width()) - kSwatchPx - 4;
         p.drawText(g.name.adjusted(kSwatchPx + 4, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
@@ -254,7 +255,7 @@ void ShareBars::paintEvent(QPaintEvent*) {
             continue;
         }
         p.fillRect(g.track, track);
-        p.fillRect(barRect(r), c);
+        paint_flow_fill(p, barRect(r), row.flow, dark, background);
         p.drawText(g.value, Qt::AlignRight | Qt::AlignVCenter, row.value);
         if (row.bulk && fair_ > 0) {
             const double x = fairMarkerX(r);

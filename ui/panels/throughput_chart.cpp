@@ -12,30 +12,11 @@
 
 #include "panels/chart_key.h"
 #include "panels/flow_palette.h"
+#include "panels/flow_throughput.h"
 #include "units.h"
 
 namespace inflight::ui {
 
-namespace {
-// Buckets [first, last] of the shared bucket list that fall in each column
-// (by their middle), for `columns` equal columns over [0, duration).
-struct Span {
-    std::size_t first = 0, last = 0;
-    bool any = false;
-};
-std::vector<Span> column_spans(const TraceBucket* b, std::size_t n, double duration_s, int columns) {
-    std::vector<Span> spans(static_cast<std::size_t>(columns));
-    for (std::size_t j = 0; j < n; ++j) {
-        const double mid = 0.5 * (b[j].t_start_s + b[j].t_end_s);
-        const int c = std::clamp(static_cast<int>(mid / std::max(1e-12, duration_s) * columns), 0, columns - 1);
-        Span& s = spans[static_cast<std::size_t>(c)];
-        if (!s.any) s.first = j;
-        s.last = j;
-        s.any = true;
-    }
-    return spans;
-}
-}  // namespace
 
 ThroughputChart::ThroughputChart(QWidget* parent) : QWidget(parent) {
     setObjectName("throughput_chart");
@@ -90,11 +71,16 @@ void ThroughputChart::ensureAreas(const std::vector<int>& flows) {
         if (!used) edges_[k]->clear();
         if (areas_[k]->isVisible() != used) areas_[k]->setVisible(used);
     }
-    if (added) {  // the link over the areas
+    if (added) {  // the link and the overlays over the areas
+        for (const Overlay& o : overlays_) {
+            chart->removeSeries(o.halo);
+            if (o.line) chart->removeSeries(o.line);
+        }
         chart->removeSeries(link_);
         chart->addSeries(link_);
         link_->attachAxis(x_);
         link_->attachAxis(y_);
+        for (const Overlay& o : overlays_) attachOnTop(o);
     }
     restyle(style_);
 }
@@ -105,12 +91,13 @@ void ThroughputChart::restyle(const ChartStyle& style) {
     const QColor plot_bg = dark ? QColor(0x2a, 0x2a, 0x2a) : QColor(Qt::white);
     for (std::size_t k = 0; k < areas_.size() && k < flows_.size(); ++k) {
         const int i = flows_[k];
-        QColor c = flow_colour(i, dark);
-        areas_[k]->setBrush(c);
+        // The flow's colour, striped or dotted past the seven colours.
+        areas_[k]->setBrush(flow_brush(i, dark, plot_bg));
         // A thin edge in the plot's background separates neighbours of
         // similar colour.
         areas_[k]->setPen(QPen(plot_bg, style.presentation ? 1.2 : 0.8));
     }
+    for (const Overlay& o : overlays_) styleHalo(o);
     const SeriesColors sc = style.colors();
     link_->setPen(style.pen(sc.link, 1.8, Qt::DashLine, true));
     style_chart(view_->chart());
@@ -120,64 +107,92 @@ void ThroughputChart::restyle(const ChartStyle& style) {
 
 double ThroughputChart::rateAxisTop() const { return y_->max(); }
 
+int ThroughputChart::maxColumns() const { return std::max(60, static_cast<int>(view_->chart()->plotArea().width())); }
+
+void ThroughputChart::attachOnTop(const Overlay& o) {
+    for (QLineSeries* s : {o.halo, o.line.data()}) {
+        if (!s) continue;
+        view_->chart()->addSeries(s);
+        s->attachAxis(x_);
+        s->attachAxis(y_);
+    }
+}
+
+void ThroughputChart::styleHalo(const Overlay& o) {
+    if (!o.line) return;
+    const bool dark = is_dark_palette() && !style_.presentation;
+    QColor bg = dark ? QColor(0x2a, 0x2a, 0x2a) : QColor(Qt::white);
+    bg.setAlphaF(0.7f);
+    QPen pen(bg, o.line->pen().widthF() + 2.5, Qt::SolidLine, Qt::FlatCap, Qt::RoundJoin);
+    o.halo->setPen(pen);
+    o.halo->setVisible(o.line->isVisible());
+}
+
+void ThroughputChart::addOverlay(QLineSeries* s) {
+    if (!s || std::any_of(overlays_.begin(), overlays_.end(), [s](const Overlay& o) { return o.line == s; })) return;
+    const Overlay o{s, new QLineSeries(this)};
+    overlays_.push_back(o);
+    attachOnTop(o);
+    // The halo follows its line: points, width, visibility. (A line lives
+    // until removeOverlay(), or with this chart, which owns both.)
+    QLineSeries* halo = o.halo;
+    const auto copy = [s, halo] { halo->replace(s->points()); };
+    connect(s, &QXYSeries::pointsReplaced, halo, copy);
+    connect(s, &QXYSeries::pointsRemoved, halo, copy);
+    connect(s, &QXYSeries::pointAdded, halo, copy);
+    connect(s, &QXYSeries::penChanged, halo, [this, o] { styleHalo(o); });
+    connect(s, &QAbstractSeries::visibleChanged, halo, [this, o] { styleHalo(o); });
+    copy();
+    styleHalo(o);
+    key_->refresh();
+}
+
+void ThroughputChart::removeOverlay(QLineSeries* s) {
+    const auto it = std::find_if(overlays_.begin(), overlays_.end(), [s](const Overlay& o) { return o.line == s; });
+    if (it == overlays_.end()) return;
+    QLineSeries* halo = it->halo;
+    overlays_.erase(it);
+    disconnect(s, nullptr, halo, nullptr);
+    view_->chart()->removeSeries(s);
+    view_->chart()->removeSeries(halo);
+    delete halo;
+    key_->refresh();
+}
+
+void ThroughputChart::growTo(double duration_s, double top_in_unit) {
+    if (std::isfinite(duration_s) && duration_s > x_->max()) x_->setRange(x_->min(), duration_s);
+    if (std::isfinite(top_in_unit) && top_in_unit > y_->max()) {
+        y_->setRange(y_->min(), nice_ceiling(top_in_unit));
+        fit_vertical_ticks(y_, view_->chart()->plotArea().height());
+    }
+}
+
 void ThroughputChart::setRun(const RunResult& r) {
     const Scenario& sc = r.scenario;
-    std::vector<int> flows;
-    for (std::size_t i = 0; i < r.flows.size(); ++i)
-        if (r.flows[i].summary.kind == FlowKind::Tcp && resolve_flow(sc, i).kind == FlowKind::Tcp)
-            flows.push_back(static_cast<int>(i));
-    ensureAreas(flows);
+    const FlowThroughput f = flow_throughput(r, maxColumns());
+    ensureAreas(f.flows);
 
-    // The shared bucket list: every flow's trace is closed at the same
-    // moments; while a run streams, the shortest one so far.
-    std::size_t n = SIZE_MAX;
-    for (int i : flows_) n = std::min(n, r.flows[static_cast<std::size_t>(i)].trace.buckets.size());
-    if (flows_.empty()) n = 0;
-    // A column per pixel, but never narrower than two of the longest flow
-    // RTT: a window-limited flow sends its window once per RTT, and a
-    // narrower column would show those bursts, not its rate.
-    double longest_rtt_s = 0;
-    for (int i : flows_) longest_rtt_s = std::max(longest_rtt_s, resolve_flow(sc, static_cast<std::size_t>(i)).rtt_s);
-    int columns = std::max(60, static_cast<int>(view_->chart()->plotArea().width()));
-    if (longest_rtt_s > 0)
-        columns = std::clamp(static_cast<int>(sc.duration_s / (2 * longest_rtt_s)), 1, columns);
-    const TraceBucket* shared = n ? r.flows[static_cast<std::size_t>(flows_.front())].trace.buckets.data() : nullptr;
-    const std::vector<Span> spans = column_spans(shared, n, sc.duration_s, columns);
-
-    // y: the link, or the stack's top if it goes past it.
+    // Each column drawn as a step over its span, the flows stacked.
     std::vector<QList<QPointF>> edges(flows_.size());
-    std::vector<double> level;  // the stack so far in this column
-    double top_bps = 0;
-    for (const Span& s : spans) {
-        if (!s.any) continue;
-        const double t0 = shared[s.first].t_start_s, t1 = shared[s.last].t_end_s;
-        if (!(t1 > t0)) continue;
+    for (std::size_t c = 0; c < f.t_start_s.size(); ++c) {
         double sum = 0;
         for (std::size_t k = 0; k < flows_.size(); ++k) {
-            const Trace& t = r.flows[static_cast<std::size_t>(flows_[k])].trace;
-            const std::uint64_t before = s.first > 0 ? t.buckets[s.first - 1].pkts_delivered : 0;
-            const std::uint64_t after = t.buckets[s.last].pkts_delivered;
-            const double bps = after >= before
-                                   ? static_cast<double>(after - before) * t.mss_bytes * 8 / (t1 - t0)
-                                   : 0.0;
-            sum += bps;
-            edges[k].append({t0, sum});
-            edges[k].append({t1, sum});
+            sum += f.bps[k][c];
+            edges[k].append({f.t_start_s[c], sum});
+            edges[k].append({f.t_end_s[c], sum});
         }
-        top_bps = std::max(top_bps, sum);
     }
+    // y: the link, or the stack's top if it goes past it.
+    const double top_bps = f.peak_sum_bps;
     const double top = std::max(top_bps, sc.bandwidth_bps);
     const bool gbit = top >= 2e9;
     unit_bps_ = gbit ? 1e9 : 1e6;
     for (QList<QPointF>& e : edges)
         for (QPointF& p : e) p.setY(p.y() / unit_bps_);
-    QList<QPointF> zero;
-    if (!edges.empty() && !edges.front().isEmpty())
-        zero = {{edges.front().front().x(), 0}, {edges.front().back().x(), 0}};
     // The floor needs a point under every point of the first edge for the
     // area to fill straight down.
+    QList<QPointF> zero;
     if (!edges.empty()) {
-        zero.clear();
         zero.reserve(edges.front().size());
         for (const QPointF& p : edges.front()) zero.append({p.x(), 0});
     }

@@ -2,21 +2,22 @@
 // the link rate as a dashed line (flows.md, "In the window": it replaces
 // the single delivery-rate trace when a run has several flows).
 //
-// What is stacked: each flow's *delivered packets* per chart column — the
-// difference of its trace's pkts_delivered counter (ACKs the sender
-// received, every transmission) between the column's first and last
-// bucket, × MSS × 8, over the column's time. Unlike the delivery-rate
-// samples (each a rate over its own, overlapping, interval) these are
-// counts over one shared interval, so the areas add up: the top edge is
-// the aggregate delivered in that column, at most the link rate (up to a
-// packet per flow at the column's edges, and a shift of each flow's ACKs
-// by its own RTT). Each column is drawn as a step over its time span; a
-// column is a pixel wide, or two of the longest flow RTT if that is wider
-// (a window-limited flow's rate is its window per RTT, not its bursts).
-// Pings are left out (a few kbit/s; their packets are not MSS-sized); a
-// SYN counts as one packet.
+// What is stacked: each flow's delivered packets per chart column
+// (flow_throughput.h). Unlike the delivery-rate samples (each a rate over
+// its own, overlapping, interval) these are counts over one shared
+// interval, so the areas add up: the top edge is the aggregate delivered
+// in that column, at most the link rate (up to a packet per flow at the
+// column's edges, and a shift of each flow's ACKs by its own RTT). Each
+// column is drawn as a step over its time span.
+//
+// Other lines may be drawn over the areas (the ghost of a pinned run):
+// addOverlay() keeps them above the areas however many flows come, in the
+// chart's axes, each over a halo in the plot's background (a wider line
+// that follows its points and width) so a faded line reads even over an
+// area of its own colour; growTo() widens the axes to hold them.
 #pragma once
 
+#include <QPointer>
 #include <QWidget>
 #include <algorithm>
 #include <vector>
@@ -54,8 +55,25 @@ public:
     // Bits per second of the y axis's unit (1e6 for Mbit/s, 1e9 for Gbit/s).
     double axisUnitBps() const { return unit_bps_; }
 
+    // The most columns a run is drawn in (one per pixel of the plot).
+    int maxColumns() const;
+
+    // A line over the areas, on the chart's axes (the caller keeps it and
+    // its points, in axisUnitBps(); removeOverlay() gives it back).
+    void addOverlay(QLineSeries* s);
+    void removeOverlay(QLineSeries* s);
+    // Widens the axes, if needed, to hold [0, duration_s] × [0, top_in_unit]
+    // (never narrows them; the next setRun() fits them to that run again).
+    void growTo(double duration_s, double top_in_unit);
+
 private:
     void ensureAreas(const std::vector<int>& flows);
+    struct Overlay {
+        QPointer<QLineSeries> line;  // not owned
+        QLineSeries* halo;           // owned (by the chart once added)
+    };
+    void attachOnTop(const Overlay& o);
+    void styleHalo(const Overlay& o);
 
     QChartView* view_;
     ChartKey* key_;
@@ -66,6 +84,7 @@ private:
     std::vector<QAreaSeries*> areas_;
     std::vector<QLineSeries*> edges_;  // the upper edge of each area (the lower is the one below's)
     QLineSeries* floor_;               // zero, under the first area
+    std::vector<Overlay> overlays_;    // over the areas
     double unit_bps_ = 1e6;
     ChartStyle style_;
 };
