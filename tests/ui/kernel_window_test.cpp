@@ -112,12 +112,35 @@ TEST_F(KernelWindowTest, ARateAboveTheEmulatorsHonestLimitDisablesTheButton) {
     // rate check comes before the privileges.
     ASSERT_TRUE(run_scenario(*w, R"({"bandwidth": "1Gbps", "duration": 5})"));
     QAction* run = kernel->runAction();
+    // The action is re-evaluated once the request rests (a fraction of a second).
+    const auto refused_for_rate = [&] { return run->toolTip().contains("above what the path emulator keeps honest"); };
+    EXPECT_TRUE(wait_until(refused_for_rate, 2000));
     EXPECT_FALSE(run->isEnabled());
     EXPECT_TRUE(run->toolTip().contains("above what the path emulator keeps honest")) << run->toolTip().toStdString();
     EXPECT_TRUE(run->toolTip().contains(q(format_rate(kernel::kEmulatorHonestRateBps)))) << run->toolTip().toStdString();
     // Back under the limit the rate no longer refuses (another reason may).
     ASSERT_TRUE(run_scenario(*w, kWindowCase));
-    EXPECT_FALSE(run->toolTip().contains("above what the path emulator keeps honest"));
+    EXPECT_TRUE(wait_until([&] { return !refused_for_rate(); }, 2000)) << run->toolTip().toStdString();
+}
+
+TEST_F(KernelWindowTest, ADragAcrossTheHonestRateChangesTheActionOnceItRests) {
+    // Any change to a toolbar action lays the whole window out again (40-70 ms
+    // with 16 flows): a drag across the emulator's limit must not change the
+    // action on every step, only once the request rests, and then to the
+    // refusal of the last value.
+    QAction* run = kernel->runAction();
+    int changes = 0;
+    QObject::connect(run, &QAction::changed, run, [&] { ++changes; });
+    Scenario s = w->session()->requested();
+    for (int i = 0; i < 40; ++i) {
+        s.bandwidth_bps = i % 2 ? 2.0 * kernel::kEmulatorHonestRateBps : kernel::kEmulatorHonestRateBps / 10;
+        w->session()->request(s);
+    }
+    EXPECT_EQ(changes, 0) << "the action changed during the drag";
+    // The last value (i = 39) is above the limit.
+    EXPECT_TRUE(wait_until([&] { return run->toolTip().contains("above what the path emulator keeps honest"); }, 2000));
+    EXPECT_FALSE(run->isEnabled());
+    EXPECT_LE(changes, 2) << "once for the tooltip, once for the enabled state at most";
 }
 
 TEST_F(KernelWindowTest, TheWindowCaseOnTheKernelStreamsAnOverlayAndFillsTheTable) {

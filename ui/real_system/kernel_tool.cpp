@@ -17,6 +17,8 @@
 namespace inflight::ui {
 
 namespace {
+// How long the request must rest before the action is re-evaluated.
+constexpr int kRefreshAfterRestMs = 150;
 QString seconds(double s) { return QString::number(std::floor(s + 1e-9), 'f', 0); }
 }  // namespace
 
@@ -56,8 +58,11 @@ KernelTool::KernelTool(QMainWindow* window, RunSession* session, CompareControll
         QDoubleSpinBox* d = panel_->kernelDuration();
         if (std::abs(d->value() - scenario_duration_s_) < 1e-9) d->setValue(s.duration_s);
         scenario_duration_s_ = s.duration_s;
-        refresh();
+        refresh_later_.start();
     });
+    refresh_later_.setSingleShot(true);
+    refresh_later_.setInterval(kRefreshAfterRestMs);
+    connect(&refresh_later_, &QTimer::timeout, this, &KernelTool::refresh);
     scenario_duration_s_ = session_->requested().duration_s;
     panel_->kernelDuration()->setValue(scenario_duration_s_);
     refresh();
@@ -75,14 +80,17 @@ Scenario KernelTool::scenarioToRun() const {
 }
 
 void KernelTool::refresh() {
+    refresh_later_.stop();
     const std::optional<QString> why = runner_->refusal(scenarioToRun());
-    run_->setEnabled(!why);
-    run_->setToolTip(why ? *why
-                         : tr("Run this scenario on this computer's Linux TCP stack, in two private network "
-                              "namespaces joined by the app's path emulator, and draw what it measures on "
-                              "every panel beside the model (takes the duration in wall time)"));
+    const QString tip = why ? *why
+                            : tr("Run this scenario on this computer's Linux TCP stack, in two private network "
+                                 "namespaces joined by the app's path emulator, and draw what it measures on "
+                                 "every panel beside the model (takes the duration in wall time)");
+    // Only what changed: each change to the action relays the window out.
+    if (run_->isEnabled() != !why) run_->setEnabled(!why);
+    if (run_->toolTip() != tip) run_->setToolTip(tip);
     // The panel's button shows the action's tooltip (the reason when disabled).
-    panel_->kernelButton()->setToolTip(run_->toolTip());
+    if (panel_->kernelButton()->toolTip() != tip) panel_->kernelButton()->setToolTip(tip);
 }
 
 bool KernelTool::start() {

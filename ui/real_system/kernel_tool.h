@@ -12,6 +12,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QTimer>
 
 #include "session/kernel_worker.h"
 
@@ -67,6 +68,10 @@ private:
     QWidget* status_widget_;  // in the status bar while a run measures
     QLabel* status_label_;
     double scenario_duration_s_ = 0;  // the panel's duration follows it until changed
+    // A change of the request re-evaluates the action once the controls rest:
+    // any change to a toolbar action lays the whole window out again, too
+    // dear on every step of a drag (start() checks the refusal anyway).
+    QTimer refresh_later_;
 };
 
 }  // namespace inflight::ui
