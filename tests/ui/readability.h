@@ -12,6 +12,10 @@
 #include <QAbstractScrollArea>
 #include <QChart>
 #include <QComboBox>
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QMenuBar>
+#include <QStatusBar>
 #include <QLineEdit>
 #include <QChartView>
 #include <QGraphicsScene>
@@ -27,6 +31,7 @@
 #include <set>
 
 #include "panels/chart_key.h"
+#include "panels/dashboard.h"
 #include "panels/text_strip.h"
 
 namespace inflight::ui::test {
@@ -165,6 +170,42 @@ inline void check_overlaps(QWidget* top, QStringList* problems) {
                                  .arg(both.width()).arg(both.height()).arg(who(p));
             }
     }
+}
+
+// What a window's minimum height is made of, for a failure message: the
+// central widget's and each visible part's minimum height (the dashboard's
+// headline and boxes, each dock), in px.
+inline QString minimum_heights(QMainWindow* w) {
+    QStringList parts;
+    const auto part = [&](const QString& name, const QWidget* x) {
+        if (x && x->isVisible()) parts << QStringLiteral("%1 %2").arg(name).arg(x->minimumSizeHint().height());
+    };
+    parts << QStringLiteral("window minimum %1×%2").arg(w->minimumSizeHint().width()).arg(w->minimumSizeHint().height());
+    part(QStringLiteral("menu bar"), w->menuBar());
+    part(QStringLiteral("status bar"), w->statusBar());
+    part(QStringLiteral("central"), w->centralWidget());
+    if (auto* d = w->findChild<Dashboard*>()) {
+        part(QStringLiteral("dashboard"), d);
+        part(QStringLiteral("headline"), d->headline());
+        part(QStringLiteral("window box"), d->panel(Dashboard::Panel::Window));
+        part(QStringLiteral("RTT box"), d->panel(Dashboard::Panel::Rtt));
+        part(QStringLiteral("rate box"), d->panel(Dashboard::Panel::Hero));
+        part(QStringLiteral("event box"), d->panel(Dashboard::Panel::Events));
+    }
+    for (QWidget* x : w->findChildren<QWidget*>())
+        if (x->isVisible() && (qobject_cast<QChartView*>(x) || qobject_cast<ChartKey*>(x) ||
+                               x->objectName() == QLatin1String("share_bars") ||
+                               x->metaObject()->className() == QByteArray("inflight::ui::PlaybackBar")))
+            parts << QStringLiteral("%1 in %2: %3 (minimum %4)")
+                         .arg(QString::fromLatin1(x->metaObject()->className()).section(QLatin1String("::"), -1),
+                              who(x->parentWidget()))
+                         .arg(x->height()).arg(std::max(x->minimumHeight(), x->minimumSizeHint().height()));
+    for (QDockWidget* dock : w->findChildren<QDockWidget*>())
+        if (dock->isVisible() && !dock->isFloating())
+            parts << QStringLiteral("dock “%1” %2×%3 (minimum %4×%5)")
+                         .arg(dock->windowTitle()).arg(dock->width()).arg(dock->height())
+                         .arg(dock->minimumSizeHint().width()).arg(dock->minimumSizeHint().height());
+    return parts.join(QStringLiteral(", "));
 }
 
 // Everything unreadable in `top` as shown now.

@@ -154,7 +154,18 @@ void ParamSlider::showError(const QString& text) {
     error_->setText(text);
     error_->setVisible(!text.isEmpty());
     edit_->setToolTip(text.isEmpty() ? slider_->toolTip() : text);
-    edit_->setStyleSheet(text.isEmpty() ? QString() : QStringLiteral("border: 2px solid #d0312d;"));
+    // The red frame is a style sheet, whose box is 2 px lower than the
+    // style's own frame: the box keeps its height while it is red, so the
+    // column below does not move at all.
+    const bool red = !edit_->styleSheet().isEmpty();
+    if (!text.isEmpty() && !red) {
+        edit_->setFixedHeight(edit_->height() > 0 && edit_->isVisible() ? edit_->height() : edit_->sizeHint().height());
+        edit_->setStyleSheet(QStringLiteral("border: 2px solid #d0312d;"));
+    } else if (text.isEmpty() && red) {
+        edit_->setStyleSheet(QString());
+        edit_->setMinimumHeight(0);
+        edit_->setMaximumHeight(QWIDGETSIZE_MAX);
+    }
     placeError();
 }
 

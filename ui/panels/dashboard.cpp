@@ -1,6 +1,7 @@
 #include "panels/dashboard.h"
 
 #include <QChartView>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QGroupBox>
 #include <QVBoxLayout>
@@ -45,7 +46,6 @@ Dashboard::Dashboard(QWidget* parent) : QWidget(parent) {
     boxes_[1] = boxed(tr("Round-trip time"), rtt_, this);
     boxes_[2] = boxed(tr("Delivery rate"), hero_->rateWidget(), this);
     boxes_[3] = boxed(tr("Event log"), events_, this);
-    events_->setMinimumHeight(60);
     auto* left = new QVBoxLayout;
     left->setSpacing(3);
     left->addWidget(boxes_[0], 1);
@@ -66,8 +66,10 @@ Dashboard::Dashboard(QWidget* parent) : QWidget(parent) {
 
     // With several flows the stacked throughput chart takes the delivery
     // rate's place in the same box (the hero shows one or the other).
-    for (QChartView* v : {window_->view(), rtt_->view(), hero_->view(), hero_->throughputChart()->view()})
-        v->setMinimumHeight(chart_view_min_height(v, kMinPlotPx));
+    fitChartMinimums();
+    // The log may be squeezed to nothing by the layout (the window never
+    // grows for it); fitEventLog() hides it then.
+    boxes_[3]->setMinimumHeight(1);
     for (QChartView* v : {window_->view(), rtt_->view(), hero_->view(), hero_->throughputChart()->view()}) {
         auto* c = new ChartCursor(v);
         connect(c, &ChartCursor::scrubbed, this, &Dashboard::scrubbed);
@@ -157,14 +159,37 @@ void Dashboard::setPresentation(bool on) {
     style_.presentation = on;
 }
 
+void Dashboard::fitChartMinimums() {
+    // Each chart keeps a readable plot under its fonts.
+    for (QChartView* v : {window_->view(), rtt_->view(), hero_->view(), hero_->throughputChart()->view()})
+        v->setMinimumHeight(chart_view_min_height(v, kMinPlotPx));
+}
+
+void Dashboard::fitEventLog() {
+    const QMargins m = layout()->contentsMargins();
+    const int columns = height() - m.top() - m.bottom() - headline_->height() - layout()->spacing();
+    const int need = boxes_[2]->minimumSizeHint().height() + right_->spacing() + boxes_[3]->minimumSizeHint().height();
+    const bool show = columns >= need;
+    if (boxes_[3]->isHidden() == show) boxes_[3]->setVisible(show);
+}
+
+void Dashboard::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    fitEventLog();
+}
+
+bool Dashboard::event(QEvent* e) {
+    const bool r = QWidget::event(e);
+    if (e->type() == QEvent::LayoutRequest) fitEventLog();
+    return r;
+}
+
 void Dashboard::restyle() {
     for (ChartCursor* c : cursors_) c->restyle(style_);
     window_->restyle(style_);
     rtt_->restyle(style_);
     hero_->restyle(style_);
-    // Each chart keeps a readable plot under its fonts, whatever docks open.
-    for (QChartView* v : {window_->view(), rtt_->view(), hero_->view(), hero_->throughputChart()->view()})
-        v->setMinimumHeight(chart_view_min_height(v, kMinPlotPx));
+    fitChartMinimums();
     events_->restyle(style_);
     redrawNewest();
 }

@@ -79,8 +79,16 @@ signals:
     // A click or drag on a chart asks the playhead to go to t.
     void scrubbed(double t_s);
 
+protected:
+    void resizeEvent(QResizeEvent* e) override;
+    bool event(QEvent* e) override;
+
 private:
     int frame_interval_ms_ = kFrameIntervalMs;
+    void fitChartMinimums();
+    // The event log is the panel that gives its room first: without room for
+    // its counters under the rate box, it is hidden until there is.
+    void fitEventLog();
     // Draws the newest frame at hand now: the pending one if any, else the shown one.
     void redrawNewest();
     void drawPending();

@@ -159,7 +159,10 @@ QVariant EventTableModel::headerData(int section, Qt::Orientation o, int role) c
 }
 
 EventLogView::EventLogView(QWidget* parent) : QWidget(parent) {
-    counters_ = new TextStrip(3, this);
+    // Up to eight lines: the whole counts in a narrow column (about 200 px
+    // with the guide open in the presentation look) rather than cut short;
+    // a wide column takes one or two.
+    counters_ = new TextStrip(8, this);
     counters_->setAdaptive(true);
     counters_->setToolTip(tr("Whole-run counts: congestion events, drops by cause, ECN marks, "
                              "retransmissions, retransmission timeouts"));
@@ -226,6 +229,10 @@ void EventLogView::fitRoom() {
     if (filter_->isHidden() && !compact_) return;  // a figure's
     const QMargins m = layout()->contentsMargins();
     const int spacing = layout()->spacing();
+    // The least the log takes: its counters, whole (a dock or the larger
+    // type squeezes the rest away first).
+    const int least = m.top() + counters_->height() + m.bottom();
+    if (minimumHeight() != least) setMinimumHeight(least);
     const int row = std::max({filter_->sizeHint().height(), filter_label_->sizeHint().height(),
                               flow_filter_->sizeHint().height()});
     const int row_px = table_->verticalHeader()->defaultSectionSize();

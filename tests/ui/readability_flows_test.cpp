@@ -1,0 +1,151 @@
+// The readability test with several flows (issue 10, flows.md "In the
+// window"): each flow preset of the controls — CUBIC vs BBR, ten streams,
+// bulk + ping, two RTTs, bulk + web pages — in the normal look, the
+// presentation look and the presentation look with the guide open, at
+// 1280×720 (a projector) and 1920×1080; and every step of the guided
+// experiments over flows (5–7) in the presentation look with the guide open
+// at 1280×720. Nothing shown is cut short (readability.h), every chart keeps
+// a plot area of at least 120 px (720p; 100 px with the guide open in the
+// presentation look) / 180 px (1080p), and the window
+// stays exactly the size it was given: a layout whose minimum is above the
+// screen pushes the replay bar off a 720 px projector.
+//
+// DISABLED until the layout holds 1280×720 in the presentation look with the
+// guide open (issue 10): today the window grows there to 1280×749 – 1299×856
+// with every preset and at every step of experiments 5–7 (the failure lists
+// what the minimum height is made of). Every other look passes. Run it with
+//   ui_tests --gtest_also_run_disabled_tests --gtest_filter='*ReadabilityFlow*'
+#include <QDockWidget>
+#include <QPushButton>
+#include <QTest>
+#include <gtest/gtest.h>
+
+#include "lesson/flow_presets.h"
+#include "readability.h"
+#include "shell/main_window.h"
+#include "teaching/experiment_panel.h"
+#include "test_helpers.h"
+
+using namespace inflight;
+using namespace inflight::ui;
+using namespace inflight::ui::test;
+
+namespace {
+
+enum class Look { Normal, Presentation, PresentationGuide };
+const char* look_name(Look l) {
+    switch (l) {
+    case Look::Normal: return "normal";
+    case Look::Presentation: return "presentation";
+    case Look::PresentationGuide: return "presentation + guide";
+    }
+    return "";
+}
+
+// The presets with several flows (One flow is the single-flow suite's).
+constexpr FlowPreset kPresets[] = {FlowPreset::CubicVsBbr, FlowPreset::TenStreams, FlowPreset::BulkPing,
+                                   FlowPreset::TwoRtts, FlowPreset::BulkWeb};
+
+// 180 px at 1080p; 120 px at 720p, or 100 px with the guide open in the
+// presentation look (a dock takes its room, as in the single-flow suite).
+int min_plot_px(QSize size, bool crowded) { return size.height() >= 1080 ? 180 : crowded ? 100 : 120; }
+
+// Puts the window in `look` at `size`: a projector of that size is a
+// normal window of it (offscreen, full screen is the platform's screen).
+void enter(MainWindow& w, Look look, QSize size, int experiment) {
+    if (look != Look::Normal) {
+        w.setPresentation(true);
+        w.showNormal();
+    }
+    if (look == Look::PresentationGuide) w.openExperiment(experiment);
+    w.resize(size);
+    QTest::qWait(150);
+}
+
+void leave(MainWindow& w, Look look) {
+    if (look == Look::PresentationGuide) w.guide()->parentWidget()->hide();
+    if (look != Look::Normal) w.setPresentation(false);
+    QTest::qWait(100);
+}
+
+// The problems of the window as shown, each line prefixed with `where`, and
+// its size if it is not `size` (with what its minimum height is made of).
+QStringList problems_at(MainWindow& w, QSize size, bool crowded, const QString& where) {
+    QStringList out;
+    if (w.size() != size)
+        out << QStringLiteral("%1: the window is %2×%3, not %4×%5 — %6")
+                   .arg(where)
+                   .arg(w.width()).arg(w.height()).arg(size.width()).arg(size.height())
+                   .arg(minimum_heights(&w));
+    for (const QString& p : readability_problems(&w, min_plot_px(size, crowded))) out << where + QStringLiteral(": ") + p;
+    return out;
+}
+
+class ReadabilityFlows : public ::testing::TestWithParam<int> {};
+
+}  // namespace
+
+TEST_P(ReadabilityFlows, DISABLED_EachPresetIsReadableAndTheWindowKeepsItsSizeInEveryLook) {
+    const FlowPreset preset = kPresets[GetParam()];
+    auto w = make_window();
+    ASSERT_TRUE(wait_settled(*w));
+    emit w->guide()->applyScenario(apply_preset(preset, Scenario{}));
+    ASSERT_TRUE(wait_settled(*w, 120000));
+    QStringList all;
+    for (const QSize size : {QSize(1280, 720), QSize(1920, 1080)}) {
+        for (Look look : {Look::Normal, Look::Presentation, Look::PresentationGuide}) {
+            w->resize(size);
+            QTest::qWait(60);
+            // The guide opens on the first experiment over flows (5).
+            enter(*w, look, size, 4);
+            ASSERT_TRUE(wait_settled(*w, 120000));
+            const QString where = QStringLiteral("%1×%2 %3").arg(size.width()).arg(size.height()).arg(look_name(look));
+            all << problems_at(*w, size, look == Look::PresentationGuide, where);
+            leave(*w, look);
+            w->resize(size);
+            QTest::qWait(60);
+            if (w->size() != size)
+                all << QStringLiteral("%1: after leaving, the window is %2×%3")
+                           .arg(where).arg(w->width()).arg(w->height());
+        }
+    }
+    EXPECT_TRUE(all.isEmpty()) << preset_name(preset) << ":\n  " << all.join(QStringLiteral("\n  ")).toStdString();
+}
+
+INSTANTIATE_TEST_SUITE_P(FlowPresets, ReadabilityFlows, ::testing::Range(0, 5),
+                         [](const ::testing::TestParamInfo<int>& i) {
+                             std::string s = preset_name(kPresets[i.param]);
+                             for (char& c : s)
+                                 if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                             return s;
+                         });
+
+// A lecturer running experiments 5–7 on a 1280×720 projector, the guide
+// beside the panels: at every step, after Set it and the run, the window is
+// still 1280×720 and nothing in it is cut short.
+class ReadabilityFlowExperiments : public ::testing::TestWithParam<int> {};
+
+TEST_P(ReadabilityFlowExperiments, DISABLED_EveryStepInThePresentationLookWithTheGuideFits720p) {
+    const int experiment = GetParam();
+    const QSize size(1280, 720);
+    auto w = make_window();
+    ASSERT_TRUE(wait_settled(*w));
+    enter(*w, Look::PresentationGuide, size, experiment);
+    ASSERT_EQ(w->guide()->experimentIndex(), experiment);
+    const int steps = static_cast<int>(w->guide()->experiments()[static_cast<std::size_t>(experiment)].steps.size());
+    QStringList all;
+    for (int step = 0; step < steps; ++step) {
+        w->goToStep(step);
+        w->guide()->setButton()->click();
+        ASSERT_TRUE(wait_settled(*w, 120000));
+        QTest::qWait(100);
+        all << problems_at(*w, size, true, QStringLiteral("experiment %1 step %2").arg(experiment + 1).arg(step + 1));
+    }
+    leave(*w, Look::PresentationGuide);
+    EXPECT_TRUE(all.isEmpty()) << "\n  " << all.join(QStringLiteral("\n  ")).toStdString();
+}
+
+INSTANTIATE_TEST_SUITE_P(ExperimentsFiveToSeven, ReadabilityFlowExperiments, ::testing::Values(4, 5, 6),
+                         [](const ::testing::TestParamInfo<int>& i) {
+                             return "Experiment" + std::to_string(i.param + 1);
+                         });
