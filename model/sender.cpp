@@ -97,7 +97,7 @@ void Sender::transmit(TimePs now, std::uint64_t seg_no, Segment& g, bool retrans
     if (rto_deadline_ == kNever) rto_deadline_ = now + current_rto();
     if (cfg_.pacing) {
         refresh_cc_state();
-        const double rate_Bps = cc_.pacing_rate_Bps(cc_state_);
+        const double rate_Bps = cc_pacing_rate_Bps(cc_, cc_state_);
         // A rate of zero (no estimate yet) does not hold the sender back.
         next_send_time_ = rate_Bps > 0 ? now + static_cast<TimePs>(g.bytes * 1e12 / rate_Bps) : now;
     }

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "bottleneck.h"
+#include "cc_dispatch.h"
 #include "congestion_control.h"
 #include "rate_sampler.h"
 #include "ring.h"
@@ -289,7 +290,7 @@ inline AckOutcome Sender::on_ack(TimePs now, const AckInFlight& ack) {
     if (recovery_ == RecoveryState::Open) {
         if (new_loss_)
             enter_recovery(now, CongestionCause::Loss);
-        else if (ack.packet.ce && cc_.responds_to_ecn())
+        else if (ack.packet.ce && cc_responds_to_ecn(cc_))
             enter_recovery(now, CongestionCause::Ecn);  // RFC 3168: reduce as for a loss, once per window
     }
 
@@ -301,7 +302,7 @@ inline AckOutcome Sender::on_ack(TimePs now, const AckInFlight& ack) {
     info.rtt = out.rtt;
     info.recovery = recovery_;
     info.cwnd_limited = cwnd_limited;
-    cc_.on_ack(cc_state_, info);
+    cc_on_ack(cc_, cc_state_, info);
     if (cc_state_.request_app_limited) {
         rate_.mark_app_limited(in_flight_bytes_);
         cc_state_.request_app_limited = false;
