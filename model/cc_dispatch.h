@@ -12,12 +12,15 @@
 
 namespace inflight {
 
-// CongestionControl::on_ack, dispatched by algorithm.
-INFLIGHT_HOT void cc_on_ack(CongestionControl& cc, CcState& s, const AckInfo& ack) {
+// CongestionControl::on_ack, dispatched by algorithm; `make_info()` returns
+// the AckInfo, built in each branch so that an inlined algorithm's copy
+// lives in registers.
+template <typename MakeInfo>
+INFLIGHT_HOT void cc_on_ack(CongestionControl& cc, CcState& s, const MakeInfo& make_info) {
     switch (cc.algorithm()) {
-    case Algorithm::Reno: return static_cast<Reno&>(cc).on_ack(s, ack);
-    case Algorithm::Cubic: return static_cast<Cubic&>(cc).on_ack(s, ack);
-    case Algorithm::Bbr: return static_cast<Bbr&>(cc).on_ack(s, ack);
+    case Algorithm::Reno: return static_cast<Reno&>(cc).on_ack(s, make_info());
+    case Algorithm::Cubic: return static_cast<Cubic&>(cc).on_ack(s, make_info());
+    case Algorithm::Bbr: return static_cast<Bbr&>(cc).on_ack(s, make_info());
     }
 }
 

@@ -264,9 +264,7 @@ inline AckOutcome Sender::on_ack(TimePs now, const AckInFlight& ack) {
         out.rtt = now - g.snapshot.sent_time;
         update_rtt(out.rtt);
     }
-    AckInfo info;  // filled in place: the algorithm's argument, not a copy of it
-    RateSample& rs = info.rs;
-    rs = rate_.on_delivered(now, acked, g.snapshot, g.sent_app_limited, min_rtt_);
+    RateSample rs = rate_.on_delivered(now, acked, g.snapshot, g.sent_app_limited, min_rtt_);
     rs.prior_in_flight_bytes = prior_in_flight;
     if (rs.interval > 0) out.delivery_rate_bps = rs.rate_Bps * 8.0;
 
@@ -297,12 +295,19 @@ inline AckOutcome Sender::on_ack(TimePs now, const AckInFlight& ack) {
     refresh_cc_state();
     const bool cwnd_limited = blocked_by_ == Limit::Cwnd ||
                               bytes_as_double(prior_in_flight + cfg_.mss_bytes) > cc_state_.cwnd_bytes;
-    info.now = now;
-    info.acked_bytes = acked;
-    info.rtt = out.rtt;
-    info.recovery = recovery_;
-    info.cwnd_limited = cwnd_limited;
-    cc_on_ack(cc_, cc_state_, info);
+    // The algorithm's argument, built where the algorithm is called: one
+    // inlined here (Reno, CUBIC) then keeps what it reads in registers and
+    // the rest is never written.
+    cc_on_ack(cc_, cc_state_, [&] {
+        AckInfo info;
+        info.now = now;
+        info.acked_bytes = acked;
+        info.rtt = out.rtt;
+        info.recovery = recovery_;
+        info.rs = rs;
+        info.cwnd_limited = cwnd_limited;
+        return info;
+    });
     if (cc_state_.request_app_limited) {
         rate_.mark_app_limited(in_flight_bytes_);
         cc_state_.request_app_limited = false;
