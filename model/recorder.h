@@ -69,7 +69,7 @@ public:
         widen(cur_.cwnd_bytes, cwnd);
         widen(cur_.window_bytes, window);
         widen(cur_.inflight_bytes, inflight);
-        widen(cur_.queue_bytes, static_cast<double>(queue));
+        widen(cur_.queue_bytes, bytes_as_double(queue));
         last_cwnd_ = cwnd;
         last_window_ = window;
         last_inflight_ = inflight;
