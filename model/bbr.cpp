@@ -6,7 +6,7 @@
 namespace inflight {
 
 Bbr::Bbr(std::uint64_t seed, bool paced, BbrParams p)
-    : p_(p), paced_(paced), rng_(seed ^ 0xBB5EEDull), pacing_gain_(p.high_gain), cwnd_gain_(p.high_gain) {
+    : CongestionControl(Algorithm::Bbr), p_(p), paced_(paced), rng_(seed ^ 0xBB5EEDull), pacing_gain_(p.high_gain), cwnd_gain_(p.high_gain) {
     bw_filter_.reset(0, 0.0);
 }
 

@@ -152,7 +152,9 @@ private:
     INFLIGHT_HOT void count_delay(TimePs sojourn) {
         delay_.sum += sojourn;
         ++delay_.count;
-        const auto bin = std::min(static_cast<std::size_t>(sojourn / QueueDelayStats::kBin), delay_.histogram.size() - 1);
+        // A sojourn is ≥ 0: divided unsigned, the same bin without the sign fix-up.
+        const auto bin = std::min(static_cast<std::size_t>(static_cast<std::uint64_t>(sojourn) / QueueDelayStats::kBin),
+                                  delay_.histogram.size() - 1);
         ++delay_.histogram[bin];
     }
 

@@ -67,6 +67,10 @@ struct AckInfo {
 class CongestionControl {
 public:
     virtual ~CongestionControl() = default;
+    // Which of the three algorithms this is. The sender's per-ACK hooks go
+    // straight to the final class through it (cc_dispatch.h): no virtual
+    // call, and the optimizer may inline the algorithm into the ACK path.
+    Algorithm algorithm() const { return algorithm_; }
     // Optional. Once, before the first packet.
     virtual void init(CcState&) {}
     // Required. Every ACK that delivers new data.
@@ -87,6 +91,12 @@ public:
     // Optional. The algorithm's own state for display (Linux's get_info);
     // empty by default.
     virtual CcInfo info() const { return {}; }
+
+protected:
+    explicit CongestionControl(Algorithm a) : algorithm_(a) {}
+
+private:
+    Algorithm algorithm_;
 };
 
 // Shared arithmetic, written once (RFC 5681 §3.1).

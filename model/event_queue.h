@@ -3,8 +3,15 @@
 // moment and then by flow — deterministically (flows.md, "Ties"). Choosing
 // the earliest is O(1), moving one flow's moment O(log N); nothing is
 // allocated after construction.
+// The heap holds each key packed into one 64-bit number that orders as the
+// triple: time in the top 50 bits, kind in 3, flow in 11 (≤ 2048 flows; a
+// scenario has ≤ 100). 2^50 ps is 1126 s, past any run (≤ 600 s): a later
+// time (kNever among them) is packed as the last value, so such moments
+// order among themselves by kind and flow — they are never the earliest one
+// handled, as the run's last bucket end comes before them.
 #pragma once
 
+#include <algorithm>
 #include <cassert>
 #include <cstdint>
 #include <vector>
@@ -33,15 +40,16 @@ struct Moment {
 class EventQueue {
 public:
     explicit EventQueue(std::size_t flows) : keys_(flows), heap_(flows), pos_(flows) {
+        assert(flows <= kFlowMask + 1);
         for (std::size_t i = 0; i < flows; ++i) {
-            heap_[i] = static_cast<std::uint32_t>(i);
+            heap_[i] = pack(keys_[i], static_cast<std::uint32_t>(i));
             pos_[i] = static_cast<std::uint32_t>(i);
         }
     }
 
     // The earliest moment and its flow.
-    const Moment& top() const { return keys_[heap_[0]]; }
-    std::uint32_t top_flow() const { return heap_[0]; }
+    const Moment& top() const { return keys_[top_flow()]; }
+    std::uint32_t top_flow() const { return static_cast<std::uint32_t>(heap_[0] & kFlowMask); }
 
     // Flow f's next moment is now m.
     void update(std::uint32_t f, Moment m) {
@@ -49,52 +57,48 @@ public:
             keys_[0] = m;
             return;
         }
-        const Moment old = keys_[f];
+        const std::uint64_t old = heap_[pos_[f]];
+        const std::uint64_t key = pack(m, f);
         keys_[f] = m;
-        const bool earlier = m.t != old.t ? m.t < old.t : m.kind < old.kind;
-        if (earlier) sift_up(pos_[f]);
-        else sift_down(pos_[f]);
+        if (key < old) sift_up(pos_[f], key);
+        else sift_down(pos_[f], key);
     }
 
 private:
-    // Is flow a's moment ma earlier than flow b's key?
-    bool before(std::uint32_t a, const Moment& ma, std::uint32_t b) const {
-        const Moment& mb = keys_[b];
-        if (ma.t != mb.t) return ma.t < mb.t;
-        if (ma.kind != mb.kind) return ma.kind < mb.kind;
-        return a < b;
+    static constexpr std::uint64_t kFlowMask = (1u << 11) - 1;
+    static constexpr TimePs kLastTime = (TimePs{1} << 50) - 1;
+    static std::uint64_t pack(const Moment& m, std::uint32_t f) {
+        const auto t = static_cast<std::uint64_t>(std::min(m.t, kLastTime));
+        return t << 14 | static_cast<std::uint64_t>(m.kind) << 11 | f;
     }
-    bool less(std::uint32_t a, std::uint32_t b) const { return before(a, keys_[a], b); }
-    void place(std::size_t i, std::uint32_t f) {
-        heap_[i] = f;
-        pos_[f] = static_cast<std::uint32_t>(i);
+    void place(std::size_t i, std::uint64_t key) {
+        heap_[i] = key;
+        pos_[key & kFlowMask] = static_cast<std::uint32_t>(i);
     }
-    void sift_up(std::size_t i) {
-        const std::uint32_t f = heap_[i];
+    void sift_up(std::size_t i, std::uint64_t key) {
         while (i > 0) {
             const std::size_t parent = (i - 1) / 2;
-            if (!less(f, heap_[parent])) break;
+            if (key >= heap_[parent]) break;
             place(i, heap_[parent]);
             i = parent;
         }
-        place(i, f);
+        place(i, key);
     }
-    void sift_down(std::size_t i) {
-        const std::uint32_t f = heap_[i];
+    void sift_down(std::size_t i, std::uint64_t key) {
         const std::size_t n = heap_.size();
         for (;;) {
             std::size_t child = 2 * i + 1;
             if (child >= n) break;
-            if (child + 1 < n && less(heap_[child + 1], heap_[child])) ++child;
-            if (!less(heap_[child], f)) break;
+            if (child + 1 < n && heap_[child + 1] < heap_[child]) ++child;
+            if (heap_[child] >= key) break;
             place(i, heap_[child]);
             i = child;
         }
-        place(i, f);
+        place(i, key);
     }
 
     std::vector<Moment> keys_;         // by flow
-    std::vector<std::uint32_t> heap_;  // flows, heap-ordered
+    std::vector<std::uint64_t> heap_;  // packed keys, heap-ordered
     std::vector<std::uint32_t> pos_;   // where each flow sits in heap_
 };
 

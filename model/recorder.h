@@ -69,7 +69,7 @@ public:
         widen(cur_.cwnd_bytes, cwnd);
         widen(cur_.window_bytes, window);
         widen(cur_.inflight_bytes, inflight);
-        widen(cur_.queue_bytes, static_cast<double>(queue));
+        widen(cur_.queue_bytes, bytes_as_double(queue));
         last_cwnd_ = cwnd;
         last_window_ = window;
         last_inflight_ = inflight;
@@ -91,7 +91,9 @@ public:
         rtt_min_ = std::min(rtt_min_, rtt);
         rtt_max_ = std::max(rtt_max_, rtt);
         if (rtt_histogram_.empty()) size_rtt_histogram();
-        const auto bin = std::min(static_cast<std::size_t>(static_cast<double>(rtt) * rtt_bins_per_ps_),
+        // An RTT is > 0, so its bin converts through int64 (one instruction;
+        // the unsigned conversion costs a branch and several).
+        const auto bin = std::min(static_cast<std::size_t>(static_cast<std::int64_t>(static_cast<double>(rtt) * rtt_bins_per_ps_)),
                                   rtt_histogram_.size() - 1);
         ++rtt_histogram_[bin];
     }

@@ -8,14 +8,6 @@ double reno_ssthresh_bytes(const CcState& s) {
     return std::max(static_cast<double>(s.flight_size_bytes) / 2.0, 2.0 * s.mss_bytes);
 }
 
-void Reno::on_ack(CcState& s, const AckInfo& ack) {
-    if (ack.recovery == RecoveryState::Recovery || !ack.cwnd_limited) return;
-    if (s.cwnd_bytes < s.ssthresh_bytes)
-        slow_start(s, ack.acked_bytes);
-    else
-        additive_increase(s, ack.acked_bytes);
-}
-
 void Reno::on_congestion_event(CcState& s, TimePs) {
     s.ssthresh_bytes = reno_ssthresh_bytes(s);
     s.cwnd_bytes = s.ssthresh_bytes;

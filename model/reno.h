@@ -13,6 +13,7 @@ namespace inflight {
 
 class Reno final : public CongestionControl {
 public:
+    Reno() : CongestionControl(Algorithm::Reno) {}
     void on_ack(CcState& s, const AckInfo& ack) override;
     void on_congestion_event(CcState& s, TimePs now) override;
     void on_rto(CcState& s, TimePs now) override;
@@ -20,5 +21,14 @@ public:
 
 // RFC 5681 eq. (4): ssthresh = max(FlightSize / 2, 2*SMSS).
 double reno_ssthresh_bytes(const CcState& s);
+
+// Every ACK: inlined into the sender's ACK path (cc_dispatch.h).
+INFLIGHT_HOT void Reno::on_ack(CcState& s, const AckInfo& ack) {
+    if (ack.recovery == RecoveryState::Recovery || !ack.cwnd_limited) return;
+    if (s.cwnd_bytes < s.ssthresh_bytes)
+        slow_start(s, ack.acked_bytes);
+    else
+        additive_increase(s, ack.acked_bytes);
+}
 
 }  // namespace inflight

@@ -51,6 +51,107 @@ void fill_trace_header(Trace& t, const Scenario& sc, double rtt_s) {
     t.mss_bytes = sc.mss_bytes;
     t.bucket_s = sc.duration_s / kTraceBuckets;
 }
+
+// The event loop (see the opening comment), compiled twice: for one flow,
+// where no heap of moments is consulted and the path's sums are not kept,
+// and for several. Only which code runs differs, never the order of steps.
+struct LoopParts {
+    const Scenario& sc;
+    const RunControl& control;
+    TimePs duration;
+    std::vector<Flow>& flows;
+    std::vector<Recorder>& recorders;
+    Bottleneck& path;
+    RunResult& result;
+    PathRecorder* path_recorder;  // with several flows
+};
+
+template <bool kSeveral>
+void run_moments(const LoopParts& loop) {
+    const Scenario& sc = loop.sc;
+    const RunControl& control = loop.control;
+    const TimePs duration = loop.duration;
+    std::vector<Flow>& flows = loop.flows;
+    std::vector<Recorder>& recorders = loop.recorders;
+    Bottleneck& path = loop.path;
+    RunResult& result = loop.result;
+    [[maybe_unused]] PathRecorder* path_recorder = loop.path_recorder;
+    const std::size_t n = flows.size();
+    EventQueue moments(n);
+    for (std::size_t i = 0; i < n; ++i) moments.update(static_cast<std::uint32_t>(i), flows[i].next_moment());
+    auto wake = [&] {
+        for (std::uint16_t w : path.woken()) {
+            flows[w].refresh();
+            moments.update(w, flows[w].next_moment());
+        }
+        path.woken().clear();
+    };
+    // The flows' sums, kept as each flow changes (the path's series).
+    double cwnd_sum = 0, window_sum = 0, inflight_sum = 0;
+    std::vector<const TraceBucket*> closed(kSeveral ? n : 0);
+
+    TimePs bucket_end = recorders[0].next_bucket_end();
+    [[maybe_unused]] TimePs last_t = 0;
+    for (;;) {
+        const Moment m = kSeveral ? moments.top() : flows[0].next_moment();
+        // One flow whose next moment is an ACK needs no look: the ACK at the
+        // line's head was handed over by a service that ended by busy_until,
+        // so it is due by busy_until + the flow's return delay = the horizon.
+        // (An Ack moment at kNever — an empty line, no timer — means nothing
+        // is outstanding, so nothing waits and the horizon is kNever too.)
+        if ((kSeveral || m.kind != MomentKind::Ack) && path.horizon() < std::min(m.t, bucket_end)) {
+            const TimePs h = path.horizon();
+            assert(h >= last_t);  // the path was advanced to last_t: its link is busy past it
+            last_t = h;
+            path.advance_to(h);
+            wake();
+            continue;
+        }
+        if (bucket_end <= m.t) {
+            const TimePs t = bucket_end;
+            assert(t >= last_t);  // time never runs backwards
+            last_t = t;
+            path.advance_to(t);
+            wake();
+            std::uint64_t delivered = 0;
+            for (std::size_t i = 0; i < n; ++i) {
+                const FlowBucketState s = flows[i].bucket_state();
+                recorders[i].close_bucket(t, s);
+                if (kSeveral) {
+                    closed[i] = &result.flows[i].trace.buckets.back();
+                    delivered += s.delivered_bytes;
+                }
+            }
+            if (kSeveral) path_recorder->close_bucket(t, closed, delivered);
+            bucket_end = recorders[0].next_bucket_end();
+            if (t >= duration) break;
+            if (control.cancel && control.cancel->load(std::memory_order_relaxed)) {
+                result.cancelled = true;
+                break;
+            }
+            if (control.on_progress && result.trace.buckets.size() % kProgressEveryBuckets == 0)
+                control.on_progress(Progress{result.trace, result.events, result.flows, to_seconds(t), sc.duration_s});
+            continue;
+        }
+        const TimePs t = m.t;
+        assert(t >= last_t);  // time never runs backwards
+        last_t = t;
+        const std::uint32_t f = kSeveral ? moments.top_flow() : 0;
+        Flow& flow = flows[f];
+        path.advance_to(t);
+        flow.step(t);
+        const double cwnd_was = flow.cwnd_bytes(), window_was = flow.window_bytes(), inflight_was = flow.inflight_bytes();
+        flow.observe(t);
+        if (kSeveral) {
+            cwnd_sum += flow.cwnd_bytes() - cwnd_was;
+            window_sum += flow.window_bytes() - window_was;
+            inflight_sum += flow.inflight_bytes() - inflight_was;
+            path_recorder->observe(cwnd_sum, window_sum, inflight_sum, path.queue_bytes());
+        }
+        if (kSeveral) moments.update(f, flow.next_moment());
+        if (!path.woken().empty()) wake();
+    }
+}
 }  // namespace
 
 RunResult run_scenario(const Scenario& sc, const RunControl& control) {
@@ -126,80 +227,8 @@ RunResult run_scenario(const Scenario& sc, const RunControl& control) {
     std::optional<PathRecorder> path_recorder;
     if (several) path_recorder.emplace(result.trace, kTraceBuckets);
 
-    EventQueue moments(n);
-    for (std::size_t i = 0; i < n; ++i) moments.update(static_cast<std::uint32_t>(i), flows[i].next_moment());
-    auto wake = [&] {
-        for (std::uint16_t w : path.woken()) {
-            flows[w].refresh();
-            moments.update(w, flows[w].next_moment());
-        }
-        path.woken().clear();
-    };
-    // The flows' sums, kept as each flow changes (the path's series).
-    double cwnd_sum = 0, window_sum = 0, inflight_sum = 0;
-    std::vector<const TraceBucket*> closed(several ? n : 0);
-
-    TimePs bucket_end = recorders[0].next_bucket_end();
-    [[maybe_unused]] TimePs last_t = 0;
-    for (;;) {
-        const Moment m = several ? moments.top() : flows[0].next_moment();
-        // One flow whose next moment is an ACK needs no look: the ACK at the
-        // line's head was handed over by a service that ended by busy_until,
-        // so it is due by busy_until + the flow's return delay = the horizon.
-        // (An Ack moment at kNever — an empty line, no timer — means nothing
-        // is outstanding, so nothing waits and the horizon is kNever too.)
-        if ((several || m.kind != MomentKind::Ack) && path.horizon() < std::min(m.t, bucket_end)) {
-            const TimePs h = path.horizon();
-            assert(h >= last_t);  // the path was advanced to last_t: its link is busy past it
-            last_t = h;
-            path.advance_to(h);
-            wake();
-            continue;
-        }
-        if (bucket_end <= m.t) {
-            const TimePs t = bucket_end;
-            assert(t >= last_t);  // time never runs backwards
-            last_t = t;
-            path.advance_to(t);
-            wake();
-            std::uint64_t delivered = 0;
-            for (std::size_t i = 0; i < n; ++i) {
-                const FlowBucketState s = flows[i].bucket_state();
-                recorders[i].close_bucket(t, s);
-                if (several) {
-                    closed[i] = &result.flows[i].trace.buckets.back();
-                    delivered += s.delivered_bytes;
-                }
-            }
-            if (several) path_recorder->close_bucket(t, closed, delivered);
-            bucket_end = recorders[0].next_bucket_end();
-            if (t >= duration) break;
-            if (control.cancel && control.cancel->load(std::memory_order_relaxed)) {
-                result.cancelled = true;
-                break;
-            }
-            if (control.on_progress && result.trace.buckets.size() % kProgressEveryBuckets == 0)
-                control.on_progress(Progress{result.trace, result.events, result.flows, to_seconds(t), sc.duration_s});
-            continue;
-        }
-        const TimePs t = m.t;
-        assert(t >= last_t);  // time never runs backwards
-        last_t = t;
-        const std::uint32_t f = several ? moments.top_flow() : 0;
-        Flow& flow = flows[f];
-        path.advance_to(t);
-        flow.step(t);
-        const double cwnd_was = flow.cwnd_bytes(), window_was = flow.window_bytes(), inflight_was = flow.inflight_bytes();
-        flow.observe(t);
-        if (several) {
-            cwnd_sum += flow.cwnd_bytes() - cwnd_was;
-            window_sum += flow.window_bytes() - window_was;
-            inflight_sum += flow.inflight_bytes() - inflight_was;
-            path_recorder->observe(cwnd_sum, window_sum, inflight_sum, path.queue_bytes());
-        }
-        if (several) moments.update(f, flow.next_moment());
-        if (!path.woken().empty()) wake();
-    }
+    if (several) run_moments<true>(LoopParts{sc, control, duration, flows, recorders, path, result, &*path_recorder});
+    else run_moments<false>(LoopParts{sc, control, duration, flows, recorders, path, result, nullptr});
 
     summarize(sc, flows, recorders, path, result);
     result.summary.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();

@@ -78,65 +78,7 @@ bool Sender::retransmission_waiting() {
     return false;
 }
 
-void Sender::transmit(TimePs now, std::uint64_t seg_no, Segment& g, bool retransmission) {
-    const bool nothing_outstanding = in_flight_bytes_ == 0 && segs_.size() == 1 && !retransmission;
-    g.snapshot = rate_.on_send(now, nothing_outstanding);
-    g.sent_app_limited = rate_.app_limited();
-    g.tx_index = ++tx_counter_;
-    g.state = SegState::InFlight;
-    if (retransmission) {
-        g.retransmitted = true;
-        ++retransmits_;
-        retransmitted_bytes_ += g.bytes;
-    }
-    in_flight_bytes_ += g.bytes;
-    const auto seg_lo = static_cast<std::uint32_t>(seg_no);
-    tx_order_.push_back(Transmission{seg_lo, g.tx_index});
-    ++packets_sent_;
-    path_.enqueue(now, Packet{seg_lo, g.tx_index, g.bytes, cfg_.flow, cfg_.conn, PacketKind::Data});
-    if (rto_deadline_ == kNever) rto_deadline_ = now + current_rto();
-    if (cfg_.pacing) {
-        refresh_cc_state();
-        const double rate_Bps = cc_.pacing_rate_Bps(cc_state_);
-        // A rate of zero (no estimate yet) does not hold the sender back.
-        next_send_time_ = rate_Bps > 0 ? now + static_cast<TimePs>(g.bytes * 1e12 / rate_Bps) : now;
-    }
-}
-
-// One new segment, if the data, rwnd/sndbuf and cwnd allow it; false (and
-// what held it back noted) when they do not.
-INFLIGHT_HOT bool Sender::send_new_segment(TimePs now) {
-    if (snd_nxt_ >= data_limit_) {  // out of data: the pipe is not full for want of it
-        rate_.mark_app_limited(in_flight_bytes_);
-        return false;
-    }
-    const std::uint64_t outstanding = snd_nxt_ - snd_una_;
-    if (outstanding >= window_limit_bytes_) {
-        blocked_by_ = window_limit_kind_;
-        return false;
-    }
-    const std::uint32_t len = static_cast<std::uint32_t>(std::min<std::uint64_t>(
-        {cfg_.mss_bytes, window_limit_bytes_ - outstanding, data_limit_ - snd_nxt_}));
-    if (bytes_as_double(in_flight_bytes_ + len) > cc_state_.cwnd_bytes) {
-        blocked_by_ = Limit::Cwnd;
-        return false;
-    }
-    Segment& g = segs_.push_slot();  // transmit fills the rest in place
-    g.bytes = static_cast<std::uint16_t>(len);
-    g.retransmitted = false;
-    snd_nxt_ += len;
-    transmit(now, una_seg_ + segs_.size() - 1, g, false);
-    return true;
-}
-
-void Sender::try_send(TimePs now) {
-    // Unpaced with no retransmission queued (sending new data queues none):
-    // only the new-data checks can stop us.
-    if (!cfg_.pacing && retransmit_queue_.empty()) {
-        while (send_new_segment(now)) {
-        }
-        return;
-    }
+void Sender::try_send_general(TimePs now) {
     for (;;) {
         if (cfg_.pacing && next_send_time_ > now) {
             blocked_by_ = Limit::Pacing;

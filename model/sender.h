@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "bottleneck.h"
+#include "cc_dispatch.h"
 #include "congestion_control.h"
 #include "rate_sampler.h"
 #include "ring.h"
@@ -77,7 +78,7 @@ public:
     INFLIGHT_HOT AckOutcome on_ack(TimePs now, const AckInFlight& ack);
     void on_rto_timer(TimePs now);
     // Sends whatever the window, the pacing clock and recovery allow.
-    void try_send(TimePs now);
+    INFLIGHT_HOT void try_send(TimePs now);
     // The application has no more new data (a bulk flow's `stop`).
     void stop_new_data() { data_limit_ = snd_nxt_; }
     // Every byte the application had is acknowledged.
@@ -128,6 +129,7 @@ private:
         return static_cast<std::int32_t>(seg_lo - static_cast<std::uint32_t>(una_seg_));
     }
     bool retransmission_waiting();
+    void try_send_general(TimePs now);  // paced, or a retransmission queued
     INFLIGHT_HOT void transmit(TimePs now, std::uint64_t seg_no, Segment& g, bool retransmission);
     INFLIGHT_HOT bool send_new_segment(TimePs now);
     INFLIGHT_HOT void detect_losses();
@@ -263,9 +265,7 @@ inline AckOutcome Sender::on_ack(TimePs now, const AckInFlight& ack) {
         out.rtt = now - g.snapshot.sent_time;
         update_rtt(out.rtt);
     }
-    AckInfo info;  // filled in place: the algorithm's argument, not a copy of it
-    RateSample& rs = info.rs;
-    rs = rate_.on_delivered(now, acked, g.snapshot, g.sent_app_limited, min_rtt_);
+    RateSample rs = rate_.on_delivered(now, acked, g.snapshot, g.sent_app_limited, min_rtt_);
     rs.prior_in_flight_bytes = prior_in_flight;
     if (rs.interval > 0) out.delivery_rate_bps = rs.rate_Bps * 8.0;
 
@@ -289,25 +289,94 @@ inline AckOutcome Sender::on_ack(TimePs now, const AckInFlight& ack) {
     if (recovery_ == RecoveryState::Open) {
         if (new_loss_)
             enter_recovery(now, CongestionCause::Loss);
-        else if (ack.packet.ce && cc_.responds_to_ecn())
+        else if (ack.packet.ce && cc_responds_to_ecn(cc_))
             enter_recovery(now, CongestionCause::Ecn);  // RFC 3168: reduce as for a loss, once per window
     }
 
     refresh_cc_state();
     const bool cwnd_limited = blocked_by_ == Limit::Cwnd ||
                               bytes_as_double(prior_in_flight + cfg_.mss_bytes) > cc_state_.cwnd_bytes;
-    info.now = now;
-    info.acked_bytes = acked;
-    info.rtt = out.rtt;
-    info.recovery = recovery_;
-    info.cwnd_limited = cwnd_limited;
-    cc_.on_ack(cc_state_, info);
+    // The algorithm's argument, built where the algorithm is called: one
+    // inlined here (Reno, CUBIC) then keeps what it reads in registers and
+    // the rest is never written.
+    cc_on_ack(cc_, cc_state_, [&] {
+        AckInfo info;
+        info.now = now;
+        info.acked_bytes = acked;
+        info.rtt = out.rtt;
+        info.recovery = recovery_;
+        info.rs = rs;
+        info.cwnd_limited = cwnd_limited;
+        return info;
+    });
     if (cc_state_.request_app_limited) {
         rate_.mark_app_limited(in_flight_bytes_);
         cc_state_.request_app_limited = false;
     }
     note_phase(now);
     return out;
+}
+
+inline void Sender::transmit(TimePs now, std::uint64_t seg_no, Segment& g, bool retransmission) {
+    const bool nothing_outstanding = in_flight_bytes_ == 0 && segs_.size() == 1 && !retransmission;
+    g.snapshot = rate_.on_send(now, nothing_outstanding);
+    g.sent_app_limited = rate_.app_limited();
+    g.tx_index = ++tx_counter_;
+    g.state = SegState::InFlight;
+    if (retransmission) {
+        g.retransmitted = true;
+        ++retransmits_;
+        retransmitted_bytes_ += g.bytes;
+    }
+    in_flight_bytes_ += g.bytes;
+    const auto seg_lo = static_cast<std::uint32_t>(seg_no);
+    tx_order_.push_back(Transmission{seg_lo, g.tx_index});
+    ++packets_sent_;
+    path_.enqueue(now, Packet{seg_lo, g.tx_index, g.bytes, cfg_.flow, cfg_.conn, PacketKind::Data});
+    if (rto_deadline_ == kNever) rto_deadline_ = now + current_rto();
+    if (cfg_.pacing) {
+        refresh_cc_state();
+        const double rate_Bps = cc_pacing_rate_Bps(cc_, cc_state_);
+        // A rate of zero (no estimate yet) does not hold the sender back.
+        next_send_time_ = rate_Bps > 0 ? now + static_cast<TimePs>(g.bytes * 1e12 / rate_Bps) : now;
+    }
+}
+
+// One new segment, if the data, rwnd/sndbuf and cwnd allow it; false (and
+// what held it back noted) when they do not.
+inline bool Sender::send_new_segment(TimePs now) {
+    // New data ends at the application's last byte or, sooner, where rwnd or
+    // sndbuf (counted from snd_una) stops it.
+    const std::uint64_t end = std::min(data_limit_, snd_una_ + window_limit_bytes_);
+    if (snd_nxt_ >= end) {
+        if (snd_nxt_ >= data_limit_)  // out of data: the pipe is not full for want of it
+            rate_.mark_app_limited(in_flight_bytes_);
+        else
+            blocked_by_ = window_limit_kind_;
+        return false;
+    }
+    const auto len = static_cast<std::uint32_t>(std::min<std::uint64_t>(cfg_.mss_bytes, end - snd_nxt_));
+    if (bytes_as_double(in_flight_bytes_ + len) > cc_state_.cwnd_bytes) {
+        blocked_by_ = Limit::Cwnd;
+        return false;
+    }
+    Segment& g = segs_.push_slot();  // transmit fills the rest in place
+    g.bytes = static_cast<std::uint16_t>(len);
+    g.retransmitted = false;
+    snd_nxt_ += len;
+    transmit(now, una_seg_ + segs_.size() - 1, g, false);
+    return true;
+}
+
+// Unpaced with no retransmission queued (sending new data queues none):
+// only the new-data checks can stop us. Inlined into the ACK path.
+inline void Sender::try_send(TimePs now) {
+    if (!cfg_.pacing && retransmit_queue_.empty()) {
+        while (send_new_segment(now)) {
+        }
+        return;
+    }
+    try_send_general(now);
 }
 
 }  // namespace inflight
