@@ -179,6 +179,23 @@ TEST(CompareFlowsTest, TheTableComparesEachFlowBesideTheAggregate) {
     EXPECT_NEAR(groups[0].figures[1].b + groups[1].figures[1].b, 1.0, 1e-9);
 }
 
+TEST(CompareFlowsTest, EachRunIsNamedByWhatRanInIt) {
+    // "A (pinned) · cubic" for a CUBIC-vs-BBR run named only its first flow.
+    FlowSpec ping;
+    ping.kind = FlowKind::Ping;
+    const SnapshotPtr a = finished_run({tcp(Algorithm::Cubic), tcp(Algorithm::Bbr)});
+    const SnapshotPtr b = finished_run({tcp(Algorithm::Reno), ping});
+    CompareTable t;
+    t.setRuns(a, b);
+    EXPECT_EQ(t.cellText(CompareTable::RowA, 0), QStringLiteral("A (pinned) · cubic + bbr"));
+    EXPECT_EQ(t.cellText(CompareTable::RowB, 0), QStringLiteral("B (now) · reno + ping"));
+    const SnapshotPtr ten = finished_run(std::vector<FlowSpec>(10, tcp(Algorithm::Cubic)));
+    const SnapshotPtr one = finished_run({tcp(Algorithm::Bbr)});
+    t.setRuns(ten, one);
+    EXPECT_EQ(t.cellText(CompareTable::RowA, 0), QStringLiteral("A (pinned) · 10 flows"));
+    EXPECT_EQ(t.cellText(CompareTable::RowB, 0), QStringLiteral("B (now) · bbr"));
+}
+
 TEST(CompareFlowsTest, DeltaTextIsBMinusAWithItsSign) {
     EXPECT_EQ(delta_text(CompareFigure::Kind::Rate, 20e6, 32.5e6), "+" + q(format_rate(12.5e6)));
     EXPECT_EQ(delta_text(CompareFigure::Kind::Fraction, 0.5, 0.25), minus_sign() + "25 pp");

@@ -18,9 +18,24 @@ namespace inflight::ui {
 namespace {
 constexpr int kFlowRowsShown = 3;  // as high as the aggregate table: the dock stays as low as with one flow; the table scrolls
 
+// What ran: the algorithm with one flow; with up to three, each flow's
+// algorithm (or "ping") joined by " + "; with more, how many flows.
+QString what_ran(const Scenario& sc) {
+    if (sc.flows.size() <= 1) {
+        const Algorithm a = sc.flows.empty() ? sc.algorithm : sc.flows[0].algorithm.value_or(sc.algorithm);
+        return QString::fromUtf8(to_string(a));
+    }
+    if (sc.flows.size() > 3) return QStringLiteral("%1 flows").arg(sc.flows.size());
+    QStringList names;
+    for (const FlowSpec& f : sc.flows)
+        names << (f.kind == FlowKind::Ping ? QStringLiteral("ping")
+                                           : QString::fromUtf8(to_string(f.algorithm.value_or(sc.algorithm))));
+    return names.join(QStringLiteral(" + "));
+}
+
 QString run_label(const char* which, const SnapshotPtr& s) {
     if (!s) return QString::fromUtf8(which);
-    return QStringLiteral("%1 · %2").arg(QString::fromUtf8(which), QString::fromUtf8(to_string(s->result.scenario.algorithm)));
+    return QStringLiteral("%1 · %2").arg(QString::fromUtf8(which), what_ran(s->result.scenario));
 }
 // A read-only table of one line of text a row, exactly as high as its header
 // and rows: the dock takes no more height from the panels than it needs.
