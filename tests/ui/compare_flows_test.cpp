@@ -17,6 +17,8 @@
 #include <QValueAxis>
 #include <gtest/gtest.h>
 
+#include "finished_run.h"
+
 #include "compare/compare_controller.h"
 #include "compare/compare_figures.h"
 #include "compare/compare_table.h"
@@ -50,12 +52,7 @@ SnapshotPtr finished_run(std::vector<FlowSpec> flows) {
     s.buffer_s = 0.040;
     s.duration_s = 10;
     s.flows = std::move(flows);
-    auto snap = std::make_shared<RunSnapshot>();
-    snap->done = true;
-    snap->generation = 1;
-    snap->result = run_scenario(s);
-    snap->sim_time_s = s.duration_s;
-    return snap;
+    return test::finished_snapshot(s);
 }
 
 // B − A, signed, in the figure's units (a share in percentage points).

@@ -7,6 +7,8 @@
 #include <QTest>
 #include <gtest/gtest.h>
 
+#include "finished_run.h"
+
 #include "panels/dashboard.h"
 #include "run.h"
 
@@ -15,14 +17,7 @@ using namespace inflight::ui;
 
 namespace {
 
-SnapshotPtr frame_of(const RunResult& r, bool done) {
-    auto s = std::make_shared<RunSnapshot>();
-    s->generation = 1;
-    s->done = done;
-    s->sim_time_s = done ? r.scenario.duration_s : r.scenario.duration_s / 2;
-    s->result = r;
-    return s;
-}
+SnapshotPtr frame_of(const RunResult& r, bool done) { return test::snapshot_of(r, done); }
 
 struct TwoFrames {
     RunResult run = [] {

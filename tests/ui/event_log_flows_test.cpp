@@ -9,6 +9,8 @@
 #include <QTableView>
 #include <gtest/gtest.h>
 
+#include "finished_run.h"
+
 #include "flow_spec.h"
 #include "panels/event_log_view.h"
 #include "panels/flow_palette.h"
@@ -20,14 +22,7 @@ using namespace inflight::ui;
 
 namespace {
 
-SnapshotPtr finished(const Scenario& s) {
-    auto snap = std::make_shared<RunSnapshot>();
-    snap->generation = 1;
-    snap->done = true;
-    snap->result = run_scenario(s);
-    snap->sim_time_s = s.duration_s;
-    return snap;
-}
+SnapshotPtr finished(const Scenario& s) { return test::finished_snapshot(s); }
 
 // CUBIC and BBR sharing a lossy 100 Mbit/s path for 10 s (both lose
 // packets, so each flow has congestion events of its own), the BBR flow

@@ -17,6 +17,8 @@
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
 
+#include "finished_run.h"
+
 #include "export/dashboard_figure.h"
 #include "export/export_dialog.h"
 #include "export/figure_layout.h"
@@ -33,13 +35,7 @@ using namespace inflight::ui;
 
 namespace {
 
-SnapshotPtr finished(const Scenario& s) {
-    auto snap = std::make_shared<RunSnapshot>();
-    snap->done = true;
-    snap->sim_time_s = s.duration_s;
-    snap->result = run_scenario(s);
-    return snap;
-}
+SnapshotPtr finished(const Scenario& s) { return test::finished_snapshot(s, 0); }
 
 // The cases a slide is made of: 0 CUBIC at 0.01 % loss, 1 bufferbloat
 // (20 ms RTT behind a 500 ms buffer), 2 BBR.

@@ -14,6 +14,8 @@
 #include <QSet>
 #include <QTest>
 #include <gtest/gtest.h>
+
+#include "finished_run.h"
 #include <map>
 #include <set>
 #include <utility>
@@ -163,11 +165,7 @@ TEST(FlowMarks, TheEventLogsFlowColumnShowsSixteenDifferentSwatches) {
     FlowSpec f;
     f.algorithm = Algorithm::Cubic;
     s.flows.assign(kFlows, f);
-    auto snap = std::make_shared<RunSnapshot>();
-    snap->generation = 1;
-    snap->done = true;
-    snap->result = run_scenario(s);
-    snap->sim_time_s = s.duration_s;
+    const SnapshotPtr snap = test::finished_snapshot(s);
     EventLogView log;
     log.resize(700, 400);
     log.setSnapshot(snap);
