@@ -85,6 +85,12 @@ QWidget* Dashboard::panel(Panel p) const { return boxes_[static_cast<int>(p)]; }
 QWidget* Dashboard::headline() const { return headline_; }
 
 void Dashboard::offer(SnapshotPtr snap) {
+    // The finished run is the figure the user waits for: drawn at once, not
+    // held for the rest of the frame interval (it is the last frame anyway).
+    if (snap && snap->done) {
+        showNow(std::move(snap));
+        return;
+    }
     pending_ = std::move(snap);
     if (frame_timer_.isActive()) return;
     const qint64 wait = frame_interval_ms_ - since_frame_.elapsed();

@@ -36,7 +36,8 @@ public:
 
     explicit Dashboard(QWidget* parent = nullptr);
 
-    // Queues a snapshot; drawn at the next frame (immediately if idle).
+    // Queues a snapshot; drawn at the next frame (immediately if idle, and
+    // at once when it is the finished run).
     void offer(SnapshotPtr snap);
     // Draws a snapshot now (exports, the command line).
     void showNow(SnapshotPtr snap);
