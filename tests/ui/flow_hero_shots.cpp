@@ -7,6 +7,7 @@
 
 #include "run.h"
 #include "shots_harness.h"
+#include "finished_run.h"
 #include "test_helpers.h"
 
 using namespace inflight;
@@ -26,11 +27,7 @@ int main(int argc, char** argv) {
     MainWindow& w = shots.window();
     wait_settled(w);
     const auto show = [&](const Scenario& s) {
-        auto snap = std::make_shared<RunSnapshot>();
-        snap->generation = w.session()->generation();
-        snap->done = true;
-        snap->sim_time_s = s.duration_s;
-        snap->result = run_scenario(s);
+        const SnapshotPtr snap = finished_snapshot(s, w.session()->generation());
         w.dashboard()->showNow(snap);
         QTest::qWait(200);
         w.dashboard()->showNow(snap);

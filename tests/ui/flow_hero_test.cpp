@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 #include <memory>
 
+#include "finished_run.h"
 #include "lesson/binding_words.h"
 #include "panels/dashboard.h"
 #include "panels/flow_palette.h"
@@ -72,11 +73,7 @@ struct Shown {
 };
 
 Shown show(const Scenario& sc, bool done = true) {
-    auto snap = std::make_shared<RunSnapshot>();
-    snap->generation = 1;
-    snap->done = done;
-    snap->result = run_scenario(sc);
-    snap->sim_time_s = done ? sc.duration_s : sc.duration_s * 0.8;
+    const SnapshotPtr snap = test::snapshot_of(run_scenario(sc), done);
     Shown out{std::make_unique<Dashboard>(), snap};
     out.d->resize(1000, 640);
     out.d->show();
