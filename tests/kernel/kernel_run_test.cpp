@@ -96,11 +96,15 @@ TEST(KernelRun, CubicFillsTheLinkWithSrttWithinBaseRttPlusBuffer) {
     EXPECT_GE(r.summary.utilisation, 0.90);
     // srtt over the window: at least the base RTT, at most base RTT + the
     // buffer's 40 ms, plus two packets on the wire (the sample's own and, with
-    // an ACK every second segment, its partner's: 0.6 ms each) and 1 ms for
-    // the host (the sender's stack runs on the same two cores).
+    // an ACK every second segment, its partner's: 0.6 ms each), the latest the
+    // emulator delivered a packet in each direction (measured), and 2 ms for
+    // the host: both stacks and the emulator run on the same two cores as
+    // ctest's other job (a fresh-clone run measured 0.8 ms over a 1 ms
+    // allowance).
     const double packet_s = 1500 * 8 / s.bandwidth_bps;
+    const double emulator_late_s = f.data_direction.max_late_s + f.ack_direction.max_late_s;
     EXPECT_GE(r.summary.min_rtt_s, s.rtt_s);
-    EXPECT_LE(r.summary.max_rtt_s, s.rtt_s + s.buffer_s + 2 * packet_s + 0.001);
+    EXPECT_LE(r.summary.max_rtt_s, s.rtt_s + s.buffer_s + 2 * packet_s + emulator_late_s + 0.002);
     EXPECT_EQ(f.engine, "kernel");
     EXPECT_EQ(f.congestion_control, "cubic");
     EXPECT_TRUE(f.honest);
