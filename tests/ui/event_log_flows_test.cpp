@@ -3,6 +3,8 @@
 // events) and a filter by flow, shown only when the run has more than one
 // flow; with one flow the log looks exactly as it always did.
 #include <QComboBox>
+#include <QCoreApplication>
+#include <QStyle>
 #include <QSet>
 #include <cmath>
 #include <QHeaderView>
@@ -198,5 +200,62 @@ TEST(EventLogFlows, EveryKindHasItsOwnColourInEachLook) {
                 EXPECT_GE(1.05 / (L + 0.05), flow_kind ? 4.5 : 3.0) << to_string(k) << " " << c.name().toStdString();
             }
         }
+    }
+}
+
+// The short columns are sized once for the widest value they can hold (not
+// measured over the rows of every snapshot): each time, flow and kind cell
+// fits its column — a run of 16 flows with long labels, an event of every
+// kind at the run's last second, in the normal and the larger presentation
+// type — and a later snapshot of the same run leaves the widths as they were.
+TEST(EventLogFlows, TheShortColumnsHoldTheirWidestValueAndKeepTheirWidth) {
+    Scenario s;
+    s.duration_s = 600;
+    for (int i = 0; i < 16; ++i) {
+        FlowSpec f;
+        f.algorithm = i % 2 ? Algorithm::Bbr : Algorithm::Cubic;
+        f.label = "flow " + std::to_string(i + 1) + (i == 11 ? " (the longest label of all)" : "");
+        s.flows.push_back(f);
+    }
+    RunResult r;
+    r.scenario = s;
+    for (int k = 0; k <= static_cast<int>(EventKind::FlowStop); ++k)
+        for (int flow : {11, kPathFlow}) {
+            Event e;
+            e.t_s = 599.999;
+            e.flow = flow;
+            e.kind = static_cast<EventKind>(k);
+            r.events.push_back(e);
+        }
+    for (const bool presentation : {false, true}) {
+        EventLogView v;
+        QFont font = v.font();
+        if (presentation) font.setPointSizeF(font.pointSizeF() * 1.6);
+        v.setFont(font);
+        v.resize(900, 400);
+        v.show();
+        v.setSnapshot(test::snapshot_of(r, /*done=*/false));
+        QCoreApplication::processEvents();
+        QTableView* t = v.table();
+        ASSERT_TRUE(v.showsFlows());
+        const QFontMetrics fm = t->fontMetrics();
+        // What the style leaves a cell's text: its width less a margin on
+        // each side (and the swatch with its own margin in the flow column).
+        const int margin_px = t->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, t) + 1;
+        const int icon_px = t->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, t) + margin_px;
+        std::vector<int> widths;
+        for (int c : {EventTableModel::kTime, EventTableModel::kFlow, EventTableModel::kKind}) {
+            widths.push_back(t->columnWidth(c));
+            for (int row = 0; row < t->model()->rowCount(); ++row) {
+                const QString text = t->model()->index(row, c).data().toString();
+                const int need = fm.horizontalAdvance(text) + 2 * margin_px + (c == EventTableModel::kFlow ? icon_px : 0);
+                EXPECT_LE(need, t->columnWidth(c)) << "column " << c << " \"" << text.toStdString() << "\""
+                                                   << (presentation ? " (presentation)" : "");
+            }
+        }
+        v.setSnapshot(test::snapshot_of(r, /*done=*/true));
+        QCoreApplication::processEvents();
+        EXPECT_EQ(widths, (std::vector<int>{t->columnWidth(EventTableModel::kTime), t->columnWidth(EventTableModel::kFlow),
+                                            t->columnWidth(EventTableModel::kKind)}));
     }
 }

@@ -259,7 +259,9 @@ TEST(FlowCharts, AxesCoverEveryFlowsData) {
     for (const FlowResult& f : r.flows)
         if (f.summary.kind == FlowKind::Tcp)
             for (const TraceBucket& b : f.trace.buckets)
-                if (std::isfinite(b.cwnd_bytes.max)) ASSERT_GE(y_axis(w.get())->max() * r.trace.mss_bytes, b.cwnd_bytes.max);
+                if (std::isfinite(b.cwnd_bytes.max)) {
+                    ASSERT_GE(y_axis(w.get())->max() * r.trace.mss_bytes, b.cwnd_bytes.max);
+                }
     auto c = shown_chart<RttChart>();
     c->setRun(r);
     EXPECT_GE(y_axis(c.get())->max(), max_y(c.get()));
@@ -323,7 +325,9 @@ TEST(FlowCharts, EightFlowsKeysStayReadableAt720p) {
             // Short names need their tooltip: every flow's full name is in it.
             const QString tip = k->tipAt(QPoint(-1, -1));
             for (std::size_t i = 0; i < 8; ++i)
-                if (f != d.windowChart() || i < 7) EXPECT_TRUE(tip.contains(QString::fromStdString(default_label(s, i)))) << tip.toStdString();
+                if (f != d.windowChart() || i < 7) {
+                    EXPECT_TRUE(tip.contains(QString::fromStdString(default_label(s, i)))) << tip.toStdString();
+                }
         }
         EXPECT_TRUE(d.windowChart()->key()->compact());
         // The ping is flow 8: its colour is flow 1's again (seven colours),
@@ -360,10 +364,12 @@ TEST(FlowCharts, SixteenFlowsOfTenThousandPointsAreDecimatedToTheirColumns) {
     const std::vector<QLineSeries*> srtt = d.rttChart()->flowSrttSeries();
     ASSERT_EQ(cwnd.size(), static_cast<std::size_t>(test::kSyntheticFlows));
     ASSERT_EQ(srtt.size(), static_cast<std::size_t>(test::kSyntheticFlows));
-    // (To a column: the plot may move by a pixel when its axis is relabelled after the draw.)
+    // Within 5%: the lines are cut to the plot's width when drawn, and the
+    // chart lays its axes out after that (a y label one digit longer moves
+    // the plot by about 9 px, 3 columns) — 10,000 points would be 30x over.
     for (int i = 0; i < test::kSyntheticFlows; ++i) {
-        EXPECT_NEAR(cwnd[static_cast<std::size_t>(i)]->count(), 2 * window_columns, 2) << "flow " << i + 1;
-        EXPECT_NEAR(srtt[static_cast<std::size_t>(i)]->count(), rtt_columns, 1) << "flow " << i + 1;
+        EXPECT_NEAR(cwnd[static_cast<std::size_t>(i)]->count(), 2 * window_columns, 0.05 * 2 * window_columns) << "flow " << i + 1;
+        EXPECT_NEAR(srtt[static_cast<std::size_t>(i)]->count(), rtt_columns, 0.05 * rtt_columns) << "flow " << i + 1;
     }
     // Each point in its column's time span: the lines span the run.
     EXPECT_LE(cwnd.front()->points().back().x(), test::kSyntheticDurationS);

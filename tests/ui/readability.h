@@ -7,6 +7,8 @@
 // readability_problems() lists what is not, one line each.
 #pragma once
 
+#include <QCoreApplication>
+#include <QEvent>
 #include <QAbstractButton>
 #include <QAbstractItemView>
 #include <QAbstractScrollArea>
@@ -210,6 +212,13 @@ inline QString minimum_heights(QMainWindow* w) {
 
 // Everything unreadable in `top` as shown now.
 inline QStringList readability_problems(QWidget* top, int min_plot_height) {
+    // What the user sees once the window has laid itself out: layouts a
+    // frame asked for (a key that wrapped, a column that resized) are done
+    // before anything is measured, not caught half way.
+    for (int pass = 0; pass < 10; ++pass) {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QCoreApplication::processEvents();
+    }
     QStringList problems;
     check_overlaps(top, &problems);
     for (QWidget* w : top->findChildren<QWidget*>()) {

@@ -397,10 +397,10 @@ int main(int argc, char** argv) {
                                 "%d provisional frame%s before the finished one\n",
                                 static_cast<long long>(first_frame_ms), qPrintable(first_hero), provisional_frames,
                                 provisional_frames == 1 ? "" : "s");
-                    std::printf("  slowest single event on the UI thread: %.1f ms (event type %s)\n",
+                    std::printf("  slowest single event on the UI thread: %.1f ms (QEvent type to receiver: %s; 77 = UpdateRequest, a repaint)\n",
                                 app.slowest_ns / 1e6, qPrintable(app.slowest));
                     if (qEnvironmentVariableIsSet("INFLIGHT_BENCH_VERBOSE")) {
-                        std::printf("  window layouts (QEvent 77) by the event before them:");
+                        std::printf("  window layouts (QEvent 76, LayoutRequest) by the event before them:");
                         for (const auto& [what, ms] : app.layout_after) std::printf(" %s: %.0f ms;", qPrintable(what), ms);
                         std::printf("\n");
                     }

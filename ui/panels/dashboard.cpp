@@ -110,7 +110,9 @@ void Dashboard::drawPending() {
     pending_.reset();
     since_frame_.restart();
     const RunResult& r = shown_->result;
-    window_->setRun(r);  // with several flows, the per-flow lines too
+    const std::optional<TheoryLevels> theory =
+        theory_ ? std::optional<TheoryLevels>(theory_levels(r.scenario)) : std::nullopt;
+    window_->setRun(r, theory);  // with several flows, the per-flow lines too
     rtt_->setRun(r);
     hero_->setSnapshot(*shown_);
     const QString rate_title = hero_->severalFlows() ? tr("Throughput per flow") : tr("Delivery rate");
@@ -122,9 +124,6 @@ void Dashboard::drawPending() {
         right_->setStretch(1, hero_->severalFlows() ? 1 : 2);
     }
     events_->setSnapshot(shown_);
-    const std::optional<TheoryLevels> theory =
-        theory_ ? std::optional<TheoryLevels>(theory_levels(r.scenario)) : std::nullopt;
-    window_->setTheory(theory);
     hero_->setTheory(theory);
     emit frameShown(shown_->generation, shown_->done);
 }

@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QScopedValueRollback>
 #include <QSignalBlocker>
+#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -182,8 +183,12 @@ EventLogView::EventLogView(QWidget* parent) : QWidget(parent) {
     table_->verticalHeader()->setVisible(false);
     table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 4);
     table_->horizontalHeader()->setStretchLastSection(true);
+    // Time, flow and kind are sized by fitColumns() for the widest value they
+    // can hold, not ResizeToContents: that measured up to 1000 rows of text
+    // on every new snapshot (16 flows: ~15% of the UI thread while a run
+    // streamed in).
     for (int c : {EventTableModel::kTime, EventTableModel::kFlow, EventTableModel::kKind})
-        table_->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+        table_->horizontalHeader()->setSectionResizeMode(c, QHeaderView::Interactive);
     table_->setColumnHidden(EventTableModel::kFlow, true);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setAlternatingRowColors(true);
@@ -291,7 +296,8 @@ void EventLogView::showFlows(const RunResult& r) {
         flow_kinds = f.kind == FlowKind::Ping || f.size_bytes.has_value();
     }
     if (flow_kinds != flow_kinds_) fillKinds(flow_kinds);
-    if (labels != flow_labels_ || several != flows_shown_) {
+    const bool labels_changed = labels != flow_labels_;
+    if (labels_changed || several != flows_shown_) {
         const QVariant was = flow_filter_->currentData();
         const QSignalBlocker block(flow_filter_);
         flow_filter_->clear();
@@ -308,6 +314,10 @@ void EventLogView::showFlows(const RunResult& r) {
         flow_labels_ = labels;
     }
     model_->setFlowLabels(labels);
+    if (labels_changed || r.scenario.duration_s != columns_for_s_) {
+        columns_for_s_ = r.scenario.duration_s;
+        fitColumns();
+    }
     if (several != flows_shown_) {
         flows_shown_ = several;
         table_->setColumnHidden(EventTableModel::kFlow, !several);
@@ -371,5 +381,36 @@ void EventLogView::refilter() {
 }
 
 void EventLogView::restyle(const ChartStyle& style) { model_->setStyle(style); }
+
+void EventLogView::changeEvent(QEvent* e) {
+    QWidget::changeEvent(e);
+    if (e->type() == QEvent::FontChange || e->type() == QEvent::StyleChange) fitColumns();
+}
+
+void EventLogView::fitColumns() {
+    // Each short column as wide as the widest value it can show: its
+    // heading, the run's latest time ("8" is as wide as any digit), every
+    // kind's name, every flow's label after its swatch; plus the item's
+    // text margins on both sides (QStyle: PM_FocusFrameHMargin + 1).
+    const QFontMetrics fm = table_->fontMetrics();
+    const int margins = 2 * (table_->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, table_) + 1) + 4;
+    QHeaderView* head = table_->horizontalHeader();
+    const auto fit = [&](int column, int content_px) {
+        head->resizeSection(column, std::max(head->sectionSizeHint(column), content_px + margins));
+    };
+    const double latest_s = std::max(0.0, columns_for_s_);
+    QString time = QString::number(latest_s, 'f', 3);
+    for (QChar& c : time)
+        if (c.isDigit()) c = u'8';
+    fit(EventTableModel::kTime, fm.horizontalAdvance(time));
+    int kind_px = 0;
+    for (int k = 0; k <= static_cast<int>(EventKind::FlowStop); ++k)
+        kind_px = std::max(kind_px, fm.horizontalAdvance(QString::fromUtf8(to_string(static_cast<EventKind>(k)))));
+    fit(EventTableModel::kKind, kind_px);
+    int flow_px = fm.horizontalAdvance(tr("path"));
+    for (const QString& label : flow_labels_) flow_px = std::max(flow_px, fm.horizontalAdvance(label));
+    const int swatch_px = table_->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, table_) + margins / 2;
+    fit(EventTableModel::kFlow, flow_px + swatch_px);
+}
 
 }  // namespace inflight::ui

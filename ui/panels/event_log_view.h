@@ -74,12 +74,14 @@ public:
 protected:
     bool eventFilter(QObject* watched, QEvent* e) override;
     void resizeEvent(QResizeEvent* e) override;
+    void changeEvent(QEvent* e) override;
 
 private:
     void refilter();
     void showFlows(const RunResult& r);
     void fillKinds(bool flow_kinds);
     void fitRoom();
+    void fitColumns();
 
     SnapshotPtr snap_;
     TextStrip* counters_;
@@ -91,6 +93,7 @@ private:
     bool compact_ = false;  // squeezed: the counters alone
     bool fitting_ = false;  // inside fitRoom(): a resize it caused is not re-decided
     QStringList flow_labels_;
+    double columns_for_s_ = -1;  // the run length the time column was sized for
     QTableView* table_;
     EventTableModel* model_;
 };

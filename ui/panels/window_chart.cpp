@@ -150,6 +150,11 @@ void WindowChart::setTrace(const Trace& trace, double duration_s) {
     redraw();
 }
 
+void WindowChart::setRun(const RunResult& r, const std::optional<TheoryLevels>& levels) {
+    theory_ = levels;
+    setRun(r);
+}
+
 void WindowChart::setRun(const RunResult& r) {
     trace_ = &r.trace;
     run_ = &r;

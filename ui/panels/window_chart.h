@@ -33,6 +33,8 @@ public:
     // A run (finished, or so far): with one flow the same as
     // setTrace(r.trace, ...); with several, the per-flow lines too.
     void setRun(const RunResult& r);
+    // The run and the theory overlay's levels together: one redraw, not two.
+    void setRun(const RunResult& r, const std::optional<TheoryLevels>& levels);
     void setBytes(bool bytes);
     // Scale y to the window alone (the bands may then run off the top), for
     // a window far smaller than the pipe.
