@@ -105,7 +105,7 @@ void Recorder::group_drops(TimePs now, const PathCounters& c) {
         group_base_ = group_now_;
     }
     group_now_ = c;
-    seen_marks_and_drops_ = c.drops() + c.ecn_marks;
+    seen_marks_and_drops_ = c.marks_and_drops;
 }
 
 void Recorder::flush_drop_group() {

@@ -76,8 +76,7 @@ public:
         last_limit_ = limit;
         link_until_ = link_until;
         observed_ = true;
-        const std::uint64_t marks_and_drops = path.drops() + path.ecn_marks;
-        if (marks_and_drops != seen_marks_and_drops_) group_drops(now, path);
+        if (path.marks_and_drops != seen_marks_and_drops_) group_drops(now, path);
     }
     INFLIGHT_HOT void ack_sample(TimePs now, const AckOutcome& a) {
         if (a.rtt >= 0) rtt_sample(now, a.rtt);
