@@ -190,6 +190,9 @@ void Bbr::publish_phase(CcState& s) const {
 }
 
 void Bbr::update_gains() {
+    if (mode_ == gains_mode_ && cycle_idx_ == gains_cycle_idx_) return;  // as they are
+    gains_mode_ = mode_;
+    gains_cycle_idx_ = cycle_idx_;
     switch (mode_) {
     case Mode::Startup: pacing_gain_ = cwnd_gain_ = p_.high_gain; break;
     case Mode::Drain: pacing_gain_ = p_.drain_gain; cwnd_gain_ = p_.high_gain; break;

@@ -125,6 +125,8 @@ private:
     bool probe_rtt_round_done_ = false;
     double pacing_gain_;
     double cwnd_gain_;
+    Mode gains_mode_ = Mode::Startup;       // the mode and cycle phase the gains are for
+    int gains_cycle_idx_ = 0;
     double pacing_rate_Bps_ = 0;
     bool has_seen_rtt_ = false;
     int cycle_idx_ = 0;
