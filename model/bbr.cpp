@@ -36,11 +36,14 @@ double Bbr::pacing_rate_Bps(const CcState& s) const {
     return p_.high_gain * p_.initial_cwnd_packets * s.mss_bytes / srtt * (1.0 - p_.pacing_margin);
 }
 
-double Bbr::inflight_bytes(const CcState& s, double bw_Bps, double gain) const {
+INFLIGHT_HOT double Bbr::inflight_bytes(const CcState& s, double bw_Bps, double gain) const {
     if (min_rtt_ == kNever) return static_cast<double>(p_.initial_cwnd_packets) * s.mss_bytes;
+    InflightMemo& m = inflight_memo_;
+    if (bw_Bps == m.bw_Bps && gain == m.gain && min_rtt_ == m.min_rtt && s.mss_bytes == m.mss_bytes) return m.bytes;
     const double bdp_bytes = bw_Bps * to_seconds(min_rtt_);
     const double mss = s.mss_bytes;
-    return std::ceil(bdp_bytes * gain * (1.0 / mss)) * mss;  // whole packets, rounded up
+    m = InflightMemo{bw_Bps, gain, min_rtt_, s.mss_bytes, std::ceil(bdp_bytes * gain * (1.0 / mss)) * mss};  // whole packets, rounded up
+    return m.bytes;
 }
 
 void Bbr::save_cwnd(const CcState& s) {
@@ -187,6 +190,9 @@ void Bbr::publish_phase(CcState& s) const {
 }
 
 void Bbr::update_gains() {
+    if (mode_ == gains_mode_ && cycle_idx_ == gains_cycle_idx_) return;  // as they are
+    gains_mode_ = mode_;
+    gains_cycle_idx_ = cycle_idx_;
     switch (mode_) {
     case Mode::Startup: pacing_gain_ = cwnd_gain_ = p_.high_gain; break;
     case Mode::Drain: pacing_gain_ = p_.drain_gain; cwnd_gain_ = p_.high_gain; break;

@@ -100,6 +100,16 @@ private:
     void save_cwnd(const CcState& s);
     // Bytes in flight that a gain times the estimated BDP allows.
     double inflight_bytes(const CcState& s, double bw_Bps, double gain) const;
+    // The last answer of inflight_bytes and what it was asked: BtlBw, min_rtt
+    // and the gain change far less often than every ACK asks (min_rtt kNever:
+    // nothing kept).
+    struct InflightMemo {
+        double bw_Bps = -1, gain = 0;
+        TimePs min_rtt = kNever;
+        std::uint32_t mss_bytes = 0;
+        double bytes = 0;
+    };
+    mutable InflightMemo inflight_memo_;
 
     BbrParams p_;
     bool paced_;
@@ -115,6 +125,8 @@ private:
     bool probe_rtt_round_done_ = false;
     double pacing_gain_;
     double cwnd_gain_;
+    Mode gains_mode_ = Mode::Startup;       // the mode and cycle phase the gains are for
+    int gains_cycle_idx_ = 0;
     double pacing_rate_Bps_ = 0;
     bool has_seen_rtt_ = false;
     int cycle_idx_ = 0;

@@ -59,7 +59,7 @@ void Bottleneck::enqueue_fq(TimePs now, const Packet& p) {
         return;
     }
     const auto r = fq_->enqueue(now, p.flow, p.bytes, p);
-    for (const auto& d : r.overflow_drops) ++counters_[d.flow].drops_tail;
+    for (const auto& d : r.overflow_drops) counters_[d.flow].count_tail_drop();
     if (busy_until_ <= now) {  // the link was idle: it takes the packet now, not when it fell idle
         busy_until_ = now;
         advance_fq(now);
@@ -70,9 +70,9 @@ void Bottleneck::advance_fq(TimePs t) {
     while (busy_until_ <= t && !fq_->empty()) {
         const TimePs now = busy_until_;
         const auto r = fq_->dequeue(now);
-        for (const auto& d : r.codel_drops) ++counters_[d.flow].drops_aqm;
+        for (const auto& d : r.codel_drops) counters_[d.flow].count_aqm_drop();
         if (!r.packet) break;
-        if (r.ce) ++counters_[r.packet->flow].ecn_marks;
+        if (r.ce) counters_[r.packet->flow].count_ecn_mark();
         start_service(now, r.packet->payload, r.ce, now - r.packet->enqueued_at);
     }
 }

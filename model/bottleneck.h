@@ -90,7 +90,7 @@ public:
             return;
         }
         if (!fifo_.enqueue(now, p)) {  // tail drop: the buffer cannot hold it
-            ++counters_[p.flow].drops_tail;
+            counters_[p.flow].count_tail_drop();
             return;
         }
         ++queued_[p.flow];
@@ -137,7 +137,7 @@ private:
         busy_until_ = start + service_time(p.bytes);
         if (start >= stats_from_) count_delay(sojourn);
         if (loss_on_ && loss_[loss_per_flow_ ? p.flow : 0].lose_next()) {
-            ++counters_[p.flow].drops_random;  // lost on the link: the link time is spent, no ACK comes back
+            counters_[p.flow].count_random_drop();  // lost on the link: the link time is spent, no ACK comes back
             return;
         }
         if (returns_[p.flow].carry(p, busy_until_, ce)) woken_.push_back(p.flow);

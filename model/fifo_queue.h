@@ -23,13 +23,19 @@ struct PathCounters {
     std::uint64_t pkts_arrived = 0;      // every packet the flow put on the path
     std::uint64_t drops_tail = 0, drops_aqm = 0, drops_random = 0;
     std::uint64_t ecn_marks = 0;
+    std::uint64_t marks_and_drops = 0;   // drops() + ecn_marks, kept as they count (read every step)
     std::uint64_t drops() const { return drops_tail + drops_aqm + drops_random; }
+    void count_tail_drop() { ++drops_tail, ++marks_and_drops; }
+    void count_aqm_drop() { ++drops_aqm, ++marks_and_drops; }
+    void count_random_drop() { ++drops_random, ++marks_and_drops; }
+    void count_ecn_mark() { ++ecn_marks, ++marks_and_drops; }
     PathCounters& operator+=(const PathCounters& o) {
         pkts_arrived += o.pkts_arrived;
         drops_tail += o.drops_tail;
         drops_aqm += o.drops_aqm;
         drops_random += o.drops_random;
         ecn_marks += o.ecn_marks;
+        marks_and_drops += o.marks_and_drops;
         return *this;
     }
 };
@@ -74,8 +80,8 @@ public:
             bool ce = false;
             if (codel_) {
                 switch (codel_->on_dequeue(now, sojourn, bytes_)) {
-                case Codel::Verdict::Drop: ++counters[w.packet.flow].drops_aqm; continue;
-                case Codel::Verdict::Mark: ++counters[w.packet.flow].ecn_marks; ce = true; break;
+                case Codel::Verdict::Drop: counters[w.packet.flow].count_aqm_drop(); continue;
+                case Codel::Verdict::Mark: counters[w.packet.flow].count_ecn_mark(); ce = true; break;
                 case Codel::Verdict::Deliver: break;
                 }
             }

@@ -34,7 +34,7 @@ void Recorder::reset_bucket(TimePs start) {
     for (MinMax* m : {&cur_.cwnd_bytes, &cur_.window_bytes, &cur_.inflight_bytes, &cur_.queue_bytes,
                       &cur_.rtt_s, &cur_.delivery_rate_bps})
         *m = MinMax{kInf, -kInf};
-    bucket_limit_time_.fill(0);
+    limit_time_at_bucket_start_ = limit_time_;
     if (observed_ && cfg_.tcp) {  // the values held as the bucket opens belong to it
         widen(cur_.cwnd_bytes, last_cwnd_);
         widen(cur_.window_bytes, last_window_);
@@ -53,6 +53,12 @@ void Recorder::add(Event e) {
     auto at = events_.end();
     while (at != events_.begin() && (at - 1)->t_s > e.t_s) --at;
     events_.insert(at, std::move(e));
+}
+
+std::array<TimePs, kLimitCount> Recorder::limit_time_since(const std::array<TimePs, kLimitCount>& start) const {
+    std::array<TimePs, kLimitCount> d;
+    for (int i = 0; i < kLimitCount; ++i) d[i] = limit_time_[i] - start[i];
+    return d;
 }
 
 void Recorder::size_rtt_histogram() {
@@ -75,7 +81,7 @@ void Recorder::close_bucket(TimePs now, const FlowBucketState& s) {
     cur_.pacing_rate_bps = s.pacing_rate_bps;
     cur_.cc = s.cc;
     cur_.phase = s.phase;
-    cur_.limit = longest(bucket_limit_time_);
+    cur_.limit = longest(limit_time_since(limit_time_at_bucket_start_));
     cur_.pkts_sent = s.pkts_sent;
     cur_.pkts_delivered = s.pkts_delivered;
     cur_.pkts_dropped = s.pkts_dropped;
@@ -105,7 +111,7 @@ void Recorder::group_drops(TimePs now, const PathCounters& c) {
         group_base_ = group_now_;
     }
     group_now_ = c;
-    seen_marks_and_drops_ = c.drops() + c.ecn_marks;
+    seen_marks_and_drops_ = c.marks_and_drops;
 }
 
 void Recorder::flush_drop_group() {
@@ -134,8 +140,8 @@ void Recorder::flush_drop_group() {
 }
 
 void Recorder::judge_limit(TimePs now) {
-    const Limit l = longest(period_limit_time_);
-    period_limit_time_.fill(0);
+    const Limit l = longest(limit_time_since(limit_time_at_period_start_));
+    limit_time_at_period_start_ = limit_time_;
     period_end_ = now + cfg_.limit_log_period;
     if (limit_logged_ && l == logged_limit_) return;
     limit_logged_ = true;
@@ -246,7 +252,7 @@ void Recorder::flow_event(TimePs now, EventKind kind, std::uint64_t transfer, st
         // the first one opens with its first SYN, not at t = 0.
         account_time(now);
         started_ = true;
-        period_limit_time_.fill(0);
+        limit_time_at_period_start_ = limit_time_;
         period_end_ = now + cfg_.limit_log_period;
     }
     Event e;

@@ -76,8 +76,7 @@ public:
         last_limit_ = limit;
         link_until_ = link_until;
         observed_ = true;
-        const std::uint64_t marks_and_drops = path.drops() + path.ecn_marks;
-        if (marks_and_drops != seen_marks_and_drops_) group_drops(now, path);
+        if (path.marks_and_drops != seen_marks_and_drops_) group_drops(now, path);
     }
     INFLIGHT_HOT void ack_sample(TimePs now, const AckOutcome& a) {
         if (a.rtt >= 0) rtt_sample(now, a.rtt);
@@ -145,10 +144,8 @@ private:
         const TimePs link_end = std::clamp(link_until_, last_t_, now);
         const TimePs on_link = link_end - last_t_, after = now - link_end;
         const int l = static_cast<int>(last_limit_), link = static_cast<int>(Limit::Link);
-        bucket_limit_time_[link] += on_link;
-        period_limit_time_[link] += on_link;
-        bucket_limit_time_[l] += after;
-        period_limit_time_[l] += after;
+        limit_time_[link] += on_link;
+        limit_time_[l] += after;
         if (now > cfg_.window_start && last_t_ < cfg_.active_until) {
             window_limit_time_[link] += on_link;
             window_limit_time_[l] += after;
@@ -161,6 +158,8 @@ private:
     void flush_drop_group();
     void flush_congestion_group();
     void judge_limit(TimePs now);
+    // Time each limit bound since `start` (a snapshot of limit_time_).
+    std::array<TimePs, kLimitCount> limit_time_since(const std::array<TimePs, kLimitCount>& start) const;
     void reset_bucket(TimePs start);
     // Appends in time order (drop groups are written after later events).
     void add(Event e);
@@ -171,8 +170,12 @@ private:
 
     TraceBucket cur_;
     TimePs bucket_end_;
-    std::array<TimePs, kLimitCount> bucket_limit_time_{};
-    std::array<TimePs, kLimitCount> period_limit_time_{};
+    // Time each limit bound since the start, and its value when the bucket
+    // and the limit's judging period opened: per step one sum is kept, and a
+    // bucket's (a period's) share is the difference.
+    std::array<TimePs, kLimitCount> limit_time_{};
+    std::array<TimePs, kLimitCount> limit_time_at_bucket_start_{};
+    std::array<TimePs, kLimitCount> limit_time_at_period_start_{};
     std::array<TimePs, kLimitCount> window_limit_time_{};
     TimePs period_end_;
     bool started_ = false;  // the flow's first SYN (or ping) has gone out

@@ -12,6 +12,9 @@
 //         bucket end → close every flow's bucket (and the path's)
 //         else       → that flow handles its moment, then is observed
 //         flows whose ACK path just filled get their next moment again
+// Cancellation (RunControl::cancel) is read at every bucket end and after
+// every kMomentsPerCancelCheck loop steps without one: a run at 10 Gbit/s
+// with long buckets still stops within about a millisecond.
 // The horizon (Bottleneck::horizon) is how far the path may run in one go:
 // a dequeue up to it hands over only ACKs due after it. Advancing further
 // could hand a flow an ACK due before t — in the past — when t lies more
@@ -92,7 +95,16 @@ void run_moments(const LoopParts& loop) {
 
     TimePs bucket_end = recorders[0].next_bucket_end();
     [[maybe_unused]] TimePs last_t = 0;
+    const auto cancelled = [&] { return control.cancel && control.cancel->load(std::memory_order_relaxed); };
+    std::uint32_t steps_to_check = RunControl::kMomentsPerCancelCheck;
     for (;;) {
+        if (--steps_to_check == 0) {  // a long bucket: look in between
+            steps_to_check = RunControl::kMomentsPerCancelCheck;
+            if (cancelled()) {
+                result.cancelled = true;
+                break;
+            }
+        }
         const Moment m = kSeveral ? moments.top() : flows[0].next_moment();
         // One flow whose next moment is an ACK needs no look: the ACK at the
         // line's head was handed over by a service that ended by busy_until,
@@ -125,7 +137,8 @@ void run_moments(const LoopParts& loop) {
             if (kSeveral) path_recorder->close_bucket(t, closed, delivered);
             bucket_end = recorders[0].next_bucket_end();
             if (t >= duration) break;
-            if (control.cancel && control.cancel->load(std::memory_order_relaxed)) {
+            steps_to_check = RunControl::kMomentsPerCancelCheck;
+            if (cancelled()) {
                 result.cancelled = true;
                 break;
             }

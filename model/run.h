@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 
 #include "result.h"
@@ -25,7 +26,10 @@ struct Progress {
 struct RunControl {
     // Set to true from any thread to stop the run promptly (within a
     // millisecond or so of wall time); the result then has cancelled = true.
+    // It is read at every trace bucket's end and, within a long bucket, every
+    // kMomentsPerCancelCheck moments (a moment is ~0.1 µs of work).
     const std::atomic<bool>* cancel = nullptr;
+    static constexpr std::uint32_t kMomentsPerCancelCheck = 8192;
     // Called on the running thread every few percent of the run.
     std::function<void(const Progress&)> on_progress;
 };

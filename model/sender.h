@@ -131,7 +131,11 @@ private:
     bool retransmission_waiting();
     void try_send_general(TimePs now);  // paced, or a retransmission queued
     INFLIGHT_HOT void transmit(TimePs now, std::uint64_t seg_no, Segment& g, bool retransmission);
-    INFLIGHT_HOT bool send_new_segment(TimePs now);
+    // Where new data ends: the application's last byte or, sooner, where rwnd
+    // or sndbuf (counted from snd_una) stops it. Sending does not move it.
+    std::uint64_t new_data_end() const { return std::min(data_limit_, snd_una_ + window_limit_bytes_); }
+    INFLIGHT_HOT bool send_new_segment(TimePs now, std::uint64_t end);
+    bool send_new_segment(TimePs now) { return send_new_segment(now, new_data_end()); }
     INFLIGHT_HOT void detect_losses();
     void mark_lost(std::uint64_t seg_no, Segment& g);
     INFLIGHT_HOT bool advance_snd_una();
@@ -342,12 +346,9 @@ inline void Sender::transmit(TimePs now, std::uint64_t seg_no, Segment& g, bool 
     }
 }
 
-// One new segment, if the data, rwnd/sndbuf and cwnd allow it; false (and
-// what held it back noted) when they do not.
-inline bool Sender::send_new_segment(TimePs now) {
-    // New data ends at the application's last byte or, sooner, where rwnd or
-    // sndbuf (counted from snd_una) stops it.
-    const std::uint64_t end = std::min(data_limit_, snd_una_ + window_limit_bytes_);
+// One new segment, if the data (up to `end`, new_data_end()), rwnd/sndbuf
+// and cwnd allow it; false (and what held it back noted) when they do not.
+inline bool Sender::send_new_segment(TimePs now, std::uint64_t end) {
     if (snd_nxt_ >= end) {
         if (snd_nxt_ >= data_limit_)  // out of data: the pipe is not full for want of it
             rate_.mark_app_limited(in_flight_bytes_);
@@ -372,7 +373,8 @@ inline bool Sender::send_new_segment(TimePs now) {
 // only the new-data checks can stop us. Inlined into the ACK path.
 inline void Sender::try_send(TimePs now) {
     if (!cfg_.pacing && retransmit_queue_.empty()) {
-        while (send_new_segment(now)) {
+        const std::uint64_t end = new_data_end();
+        while (send_new_segment(now, end)) {
         }
         return;
     }

@@ -74,6 +74,24 @@ TEST(RunControl, CancelFromAnotherThreadIsPrompt) {
     EXPECT_LT(stop_ms, 250.0);
 }
 
+TEST(RunControl, CancelIsReadWithinALongBucket) {
+    // 10 Gbit/s, 1 ms RTT, 600 s: the first 120 ms bucket alone is ~90,000
+    // packets. Cancelled before the start, the run must stop at its first
+    // look, kMomentsPerCancelCheck loop steps in; each step sends at most two
+    // packets (slow start), after the SYN and the initial window of 10.
+    Scenario s;
+    s.bandwidth_bps = 10e9;
+    s.rtt_s = 0.001;
+    s.duration_s = 600;
+    std::atomic<bool> cancel{true};
+    RunControl c;
+    c.cancel = &cancel;
+    const RunResult r = run_scenario(s, c);
+    EXPECT_TRUE(r.cancelled);
+    EXPECT_TRUE(r.trace.buckets.empty());
+    EXPECT_LE(r.summary.packets_simulated, 2 * RunControl::kMomentsPerCancelCheck + 11);
+}
+
 TEST(RunControl, InvalidScenarioIsRejected) {
     Scenario s;
     s.rtt_s = 5;
