@@ -100,6 +100,24 @@ int EventTableModel::lastRowAtOrBefore(double t_s) const {
     return static_cast<int>(it - rows_.begin()) - 1;
 }
 
+EventTableModel::Extent EventTableModel::extent() const {
+    Extent x;
+    if (!snap_) return x;
+    const auto& ev = snap_->result.events;
+    for (const int i : rows_) {
+        const Event& e = ev[static_cast<std::size_t>(i)];
+        x.kinds |= 1u << static_cast<unsigned>(e.kind);
+        if (e.flow == kPathFlow) {
+            x.path = true;
+        } else if (e.flow >= 0) {
+            if (static_cast<std::size_t>(e.flow) >= x.flows.size()) x.flows.resize(static_cast<std::size_t>(e.flow) + 1);
+            x.flows[static_cast<std::size_t>(e.flow)] = true;
+        }
+    }
+    if (!rows_.empty()) x.latest_s = ev[static_cast<std::size_t>(rows_.back())].t_s;  // rows are in time order
+    return x;
+}
+
 double EventTableModel::timeOfRow(int row) const {
     if (!snap_ || row < 0 || row >= static_cast<int>(rows_.size())) return NAN;
     return snap_->result.events[static_cast<std::size_t>(rows_[static_cast<std::size_t>(row)])].t_s;
@@ -314,10 +332,7 @@ void EventLogView::showFlows(const RunResult& r) {
         flow_labels_ = labels;
     }
     model_->setFlowLabels(labels);
-    if (labels_changed || r.scenario.duration_s != columns_for_s_) {
-        columns_for_s_ = r.scenario.duration_s;
-        fitColumns();
-    }
+    if (labels_changed) fitColumns();
     if (several != flows_shown_) {
         flows_shown_ = several;
         table_->setColumnHidden(EventTableModel::kFlow, !several);
@@ -378,6 +393,7 @@ double EventLogView::selectedTime() const {
 void EventLogView::refilter() {
     const int flow = flows_shown_ ? flow_filter_->currentData().toInt() : EventTableModel::kAllFlows;
     model_->setEvents(snap_, filter_->currentData().toInt(), flow);
+    if (model_->extent() != columns_for_) fitColumns();
 }
 
 void EventLogView::restyle(const ChartStyle& style) { model_->setStyle(style); }
@@ -388,28 +404,38 @@ void EventLogView::changeEvent(QEvent* e) {
 }
 
 void EventLogView::fitColumns() {
-    // Each short column as wide as the widest value it can show: its
-    // heading, the run's latest time ("8" is as wide as any digit), every
-    // kind's name, every flow's label after its swatch; plus the item's
-    // text margins on both sides (QStyle: PM_FocusFrameHMargin + 1).
+    // Each short column as wide as the widest value its rows hold (as
+    // ResizeToContents would make it), found by measuring each distinct
+    // value once: the latest time ("8" is as wide as any digit), each kind
+    // present, each flow present after its swatch; at least the heading;
+    // plus the item's text margins (QStyle: PM_FocusFrameHMargin + 1 a side).
+    columns_for_ = model_->extent();
     const QFontMetrics fm = table_->fontMetrics();
     const int margins = 2 * (table_->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, table_) + 1) + 4;
     QHeaderView* head = table_->horizontalHeader();
     const auto fit = [&](int column, int content_px) {
-        head->resizeSection(column, std::max(head->sectionSizeHint(column), content_px + margins));
+        const int w = std::max(head->sectionSizeHint(column), content_px + margins);
+        if (head->sectionSize(column) != w) head->resizeSection(column, w);
     };
-    const double latest_s = std::max(0.0, columns_for_s_);
-    QString time = QString::number(latest_s, 'f', 3);
+    QString time = QString::number(columns_for_.latest_s, 'f', 3);
     for (QChar& c : time)
         if (c.isDigit()) c = u'8';
     fit(EventTableModel::kTime, fm.horizontalAdvance(time));
     int kind_px = 0;
     for (int k = 0; k <= static_cast<int>(EventKind::FlowStop); ++k)
-        kind_px = std::max(kind_px, fm.horizontalAdvance(QString::fromUtf8(to_string(static_cast<EventKind>(k)))));
+        if (columns_for_.kinds & (1u << k))
+            kind_px = std::max(kind_px, fm.horizontalAdvance(QString::fromUtf8(to_string(static_cast<EventKind>(k)))));
     fit(EventTableModel::kKind, kind_px);
-    int flow_px = fm.horizontalAdvance(tr("path"));
-    for (const QString& label : flow_labels_) flow_px = std::max(flow_px, fm.horizontalAdvance(label));
-    const int swatch_px = table_->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, table_) + margins / 2;
+    int flow_px = columns_for_.path ? fm.horizontalAdvance(tr("path")) : 0;
+    bool any_flow = false;
+    for (std::size_t i = 0; i < columns_for_.flows.size(); ++i) {
+        if (!columns_for_.flows[i]) continue;
+        any_flow = true;
+        const QString label = static_cast<int>(i) < flow_labels_.size() ? flow_labels_[static_cast<int>(i)]
+                                                                        : tr("flow %1").arg(i + 1);
+        flow_px = std::max(flow_px, fm.horizontalAdvance(label));
+    }
+    const int swatch_px = any_flow ? table_->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, table_) + margins / 2 : 0;
     fit(EventTableModel::kFlow, flow_px + swatch_px);
 }
 

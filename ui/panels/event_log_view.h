@@ -8,6 +8,7 @@
 
 #include <QAbstractTableModel>
 #include <QWidget>
+#include <cstdint>
 #include <vector>
 
 #include "panels/chart_style.h"
@@ -41,6 +42,17 @@ public:
     // The last row whose event is at or before t, or -1.
     int lastRowAtOrBefore(double t_s) const;
     double timeOfRow(int row) const;
+    // What the rows hold, for sizing the short columns without measuring
+    // every row: the kinds present (bit per EventKind), the latest time, the
+    // flows present (by index) and whether the path has rows.
+    struct Extent {
+        std::uint32_t kinds = 0;
+        double latest_s = 0;
+        std::vector<bool> flows;
+        bool path = false;
+        bool operator==(const Extent&) const = default;
+    };
+    Extent extent() const;
 
 private:
     SnapshotPtr snap_;           // keeps the events alive
@@ -93,7 +105,7 @@ private:
     bool compact_ = false;  // squeezed: the counters alone
     bool fitting_ = false;  // inside fitRoom(): a resize it caused is not re-decided
     QStringList flow_labels_;
-    double columns_for_s_ = -1;  // the run length the time column was sized for
+    EventTableModel::Extent columns_for_;  // what the short columns were sized for
     QTableView* table_;
     EventTableModel* model_;
 };
