@@ -1,5 +1,6 @@
 #include "panels/dashboard.h"
 
+#include <algorithm>
 #include <QChartView>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -78,24 +79,25 @@ Dashboard::Dashboard(QWidget* parent) : QWidget(parent) {
 
     frame_timer_.setSingleShot(true);
     connect(&frame_timer_, &QTimer::timeout, this, &Dashboard::drawPending);
-    since_frame_.start();
+    since_frame_end_.start();
 }
 
 QWidget* Dashboard::panel(Panel p) const { return boxes_[static_cast<int>(p)]; }
 QWidget* Dashboard::headline() const { return headline_; }
 
 void Dashboard::offer(SnapshotPtr snap) {
-    // The finished run is the figure the user waits for: drawn at once, not
-    // held for the rest of the frame interval (it is the last frame anyway).
-    if (snap && snap->done) {
-        showNow(std::move(snap));
-        return;
-    }
+    // Only the newest frame waits. The finished run is the figure the user
+    // waits for: not held for the rest of the interval, only for the paint
+    // gap (it is the last frame anyway).
+    const bool done = snap && snap->done;
     pending_ = std::move(snap);
-    if (frame_timer_.isActive()) return;
-    const qint64 wait = frame_interval_ms_ - since_frame_.elapsed();
-    if (wait <= 0) drawPending();
-    else frame_timer_.start(static_cast<int>(wait));
+    const int gap_ms = done ? std::min(kPaintGapMs, frame_interval_ms_) : frame_interval_ms_;
+    const qint64 wait = gap_ms - since_frame_end_.elapsed();
+    if (wait <= 0) {
+        drawPending();
+    } else if (!frame_timer_.isActive() || frame_timer_.remainingTime() > wait) {
+        frame_timer_.start(static_cast<int>(wait));
+    }
 }
 
 void Dashboard::showNow(SnapshotPtr snap) {
@@ -108,7 +110,6 @@ void Dashboard::drawPending() {
     if (!pending_) return;
     shown_ = std::move(pending_);
     pending_.reset();
-    since_frame_.restart();
     const RunResult& r = shown_->result;
     const std::optional<TheoryLevels> theory =
         theory_ ? std::optional<TheoryLevels>(theory_levels(r.scenario)) : std::nullopt;
@@ -125,6 +126,7 @@ void Dashboard::drawPending() {
     }
     events_->setSnapshot(shown_);
     hero_->setTheory(theory);
+    since_frame_end_.restart();
     emit frameShown(shown_->generation, shown_->done);
 }
 

@@ -50,8 +50,6 @@ RunController::RunController(QObject* parent) : QObject(parent), worker_(new Run
             if (gen == generation_) emit runFailed(msg);
         },
         Qt::QueuedConnection);
-    hand_on_timer_.setSingleShot(true);
-    connect(&hand_on_timer_, &QTimer::timeout, this, &RunController::handOn);
     thread_.start();
 }
 
@@ -65,8 +63,6 @@ quint64 RunController::request(const Scenario& s) {
     if (current_cancel_) current_cancel_->store(true);
     current_cancel_ = std::make_shared<std::atomic<bool>>(false);
     const quint64 gen = ++generation_;
-    waiting_.reset();  // an older run's frame: never drawn now
-    hand_on_timer_.stop();
     RunWorker* w = worker_;
     CancelFlag flag = current_cancel_;
     QMetaObject::invokeMethod(
@@ -75,25 +71,7 @@ quint64 RunController::request(const Scenario& s) {
 }
 
 void RunController::onSnapshot(const SnapshotPtr& s) {
-    if (!s || s->generation != generation_) return;
-    waiting_ = s;
-    if (s->done) {  // the run's last: at once
-        handOn();
-        return;
-    }
-    if (hand_on_timer_.isActive()) return;  // the newest goes when the timer fires
-    const qint64 wait = since_hand_on_.isValid() ? kIdleAfterFrameMs - since_hand_on_.elapsed() : 0;
-    if (wait <= 0) handOn();
-    else hand_on_timer_.start(static_cast<int>(wait));
-}
-
-void RunController::handOn() {
-    hand_on_timer_.stop();
-    SnapshotPtr s = std::move(waiting_);
-    waiting_.reset();
-    if (!s || s->generation != generation_) return;
-    emit snapshotReady(s);
-    since_hand_on_.restart();  // after the frame the hand-on drew
+    if (s && s->generation == generation_) emit snapshotReady(s);
 }
 
 }  // namespace inflight::ui

@@ -5,21 +5,13 @@
 // queued signals. Nothing here ever waits on the model from the UI thread,
 // except the destructor, which cancels first and then joins.
 //
-// Partial snapshots reach the UI thread coalesced and paced: only the
-// newest one waiting is handed on, and never sooner than kIdleAfterFrameMs
-// after the previous hand-on returned (that hand-on draws a frame). A frame
-// of many flows can take longer than the dashboard's frame interval (16
-// flows at 1 Gbit/s: 50–100 ms); delivered as they came, every snapshot
-// drew at once on arrival, frame after frame, and the UI thread's timers
-// and input waited for the whole run (ui_bench: stalls of 0.7–1.9 s). The
-// finished snapshot goes on at once: it is the run's last, and what the
-// hero settles on.
+// Every snapshot of the newest request is handed on as it arrives; pacing
+// is the dashboard's (panels/dashboard.h), which keeps only the newest frame
+// waiting and leaves the UI thread its own time after each frame.
 #pragma once
 
-#include <QElapsedTimer>
 #include <QObject>
 #include <QThread>
-#include <QTimer>
 #include <atomic>
 #include <memory>
 
@@ -47,10 +39,6 @@ signals:
 class RunController : public QObject {
     Q_OBJECT
 public:
-    // The UI thread's own time after each partial frame (input, timers,
-    // painting) before the next partial snapshot is handed on.
-    static constexpr int kIdleAfterFrameMs = 20;
-
     explicit RunController(QObject* parent = nullptr);
     ~RunController() override;
 
@@ -66,15 +54,11 @@ signals:
 
 private:
     void onSnapshot(const SnapshotPtr& s);
-    void handOn();
 
     QThread thread_;
     RunWorker* worker_;
     quint64 generation_ = 0;
     CancelFlag current_cancel_;
-    SnapshotPtr waiting_;          // the newest partial snapshot not yet handed on
-    QTimer hand_on_timer_;
-    QElapsedTimer since_hand_on_;  // since the last hand-on returned
 };
 
 }  // namespace inflight::ui
