@@ -48,13 +48,20 @@ void offer_both(Dashboard& d, const Frames& f) {
     ASSERT_EQ(d.shown(), f.streaming) << "the second frame should wait for its turn";
 }
 
+// A shown dashboard and the frames of one run.
+class DashboardFrames : public ::testing::Test {
+protected:
+    void SetUp() override {
+        d.resize(1280, 600);
+        d.show();
+    }
+    Dashboard d;
+    Frames f;
+};
+
 }  // namespace
 
-TEST(DashboardFrames, ARestyleWhileANewerFrameWaitsDrawsIt) {
-    Dashboard d;
-    d.resize(1280, 600);
-    d.show();
-    Frames f;
+TEST_F(DashboardFrames, ARestyleWhileANewerFrameWaitsDrawsIt) {
     offer_both(d, f);
     d.setPresentation(true);
     d.restyle();
@@ -63,11 +70,7 @@ TEST(DashboardFrames, ARestyleWhileANewerFrameWaitsDrawsIt) {
     EXPECT_EQ(d.shown(), f.last) << "nothing older may come back after it";
 }
 
-TEST(DashboardFrames, TheTheoryOverlayWhileANewerFrameWaitsDrawsIt) {
-    Dashboard d;
-    d.resize(1280, 600);
-    d.show();
-    Frames f;
+TEST_F(DashboardFrames, TheTheoryOverlayWhileANewerFrameWaitsDrawsIt) {
     offer_both(d, f);
     d.setTheory(true);
     EXPECT_EQ(d.shown(), f.last);
@@ -75,11 +78,7 @@ TEST(DashboardFrames, TheTheoryOverlayWhileANewerFrameWaitsDrawsIt) {
     EXPECT_EQ(d.shown(), f.last);
 }
 
-TEST(DashboardFrames, TheFinishedRunIsNotHeldForTheRestOfTheFrameInterval) {
-    Dashboard d;
-    d.resize(1280, 600);
-    d.show();
-    Frames f;
+TEST_F(DashboardFrames, TheFinishedRunIsNotHeldForTheRestOfTheFrameInterval) {
     offer_both(d, f);
     // The interval is a minute long: the finished run goes after the paint
     // gap (Dashboard::kPaintGapMs), not after the interval.
@@ -90,11 +89,7 @@ TEST(DashboardFrames, TheFinishedRunIsNotHeldForTheRestOfTheFrameInterval) {
     EXPECT_EQ(d.shown(), f.finished) << "a streaming frame came back after the finished run";
 }
 
-TEST(DashboardFrames, ABurstOfStreamingFramesDrawsOnlyTheNewestAndTheFinishedOne) {
-    Dashboard d;
-    d.resize(1280, 600);
-    d.show();
-    Frames f;
+TEST_F(DashboardFrames, ABurstOfStreamingFramesDrawsOnlyTheNewestAndTheFinishedOne) {
     std::vector<SnapshotPtr> drawn;
     QObject::connect(&d, &Dashboard::frameShown, [&](quint64, bool) { drawn.push_back(d.shown()); });
     d.setFrameIntervalMs(0);

@@ -43,8 +43,9 @@ public:
 
     explicit Dashboard(QWidget* parent = nullptr);
 
-    // Queues a snapshot; drawn at the next frame (immediately if idle, and
-    // at once when it is the finished run).
+    // Queues a snapshot; drawn at the next frame: at once if the last frame
+    // ended kFrameIntervalMs ago (kPaintGapMs for the finished run), else
+    // when that time is up, the newest waiting replacing older ones.
     void offer(SnapshotPtr snap);
     // Draws a snapshot now (exports, the command line).
     void showNow(SnapshotPtr snap);

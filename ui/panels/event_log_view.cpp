@@ -332,7 +332,7 @@ void EventLogView::showFlows(const RunResult& r) {
         flow_labels_ = labels;
     }
     model_->setFlowLabels(labels);
-    if (labels_changed) fitColumns();
+    if (labels_changed) columns_for_ = {};  // refilter() sizes the columns again for the new rows
     if (several != flows_shown_) {
         flows_shown_ = several;
         table_->setColumnHidden(EventTableModel::kFlow, !several);
