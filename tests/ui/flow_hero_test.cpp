@@ -250,24 +250,32 @@ TEST(FlowHero, SixteenFlowsShowEightBarsAndGroupTheRestWithATooltip) {
     for (int i = 0; i < 16; ++i) {
         ShareRow r;
         r.name = QStringLiteral("flow %1 (CUBIC)").arg(i + 1);
+        r.short_name = QString::number(i + 1);
         r.flow = i;
         r.share = 1.0 / 16;
         r.value = QStringLiteral("6.2 %");
         rows.push_back(r);
     }
     bars.setRows(rows, 1.0 / 16, QStringLiteral("share of 100 Mbit/s"));
-    bars.resize(400, bars.height());
-    bars.show();
-    QTest::qWait(10);
-    EXPECT_EQ(bars.flowRows(), 8);
-    EXPECT_TRUE(bars.grouped());
-    EXPECT_EQ(bars.moreText(), QStringLiteral("+ 8 more"));
-    const QStringList tip = bars.moreToolTip().split(QLatin1Char('\n'));
-    ASSERT_EQ(tip.size(), 8);
-    EXPECT_TRUE(tip.front().startsWith(QStringLiteral("flow 9 (CUBIC)")));
-    EXPECT_TRUE(tip.back().startsWith(QStringLiteral("flow 16 (CUBIC)")));
-    // The widget's own tooltip names every flow.
-    for (int i = 1; i <= 16; ++i) EXPECT_TRUE(bars.toolTip().contains(QStringLiteral("flow %1 (CUBIC)").arg(i)));
+    // (shown rows, columns' width): two columns of four where two fit, one
+    // column of five in a narrow panel (the guide open in the presentation
+    // look), the rest grouped on the heading line with their tooltip.
+    for (const auto& [width, shown] : {std::pair{600, 8}, std::pair{200, 5}}) {
+        bars.resize(width, bars.height());
+        bars.show();
+        QTest::qWait(10);
+        EXPECT_EQ(bars.flowRows(), shown) << width;
+        EXPECT_TRUE(bars.grouped());
+        EXPECT_EQ(bars.moreText(), QStringLiteral("+ %1 more").arg(16 - shown));
+        const QStringList tip = bars.moreToolTip().split(QLatin1Char('\n'));
+        ASSERT_EQ(tip.size(), 16 - shown);
+        EXPECT_TRUE(tip.front().startsWith(QStringLiteral("flow %1 (CUBIC)").arg(shown + 1)));
+        EXPECT_TRUE(tip.back().startsWith(QStringLiteral("flow 16 (CUBIC)")));
+        // The height: the heading and the rows of the longest column.
+        EXPECT_EQ(bars.height(), bars.rowHeight() * (1 + (shown == 8 ? 4 : 5)) + 2) << width;
+        // The widget's own tooltip names every flow.
+        for (int i = 1; i <= 16; ++i) EXPECT_TRUE(bars.toolTip().contains(QStringLiteral("flow %1 (CUBIC)").arg(i)));
+    }
 }
 
 TEST(FlowHero, RunsWithOtherFlowsOneAfterAnotherRestackTheAreas) {

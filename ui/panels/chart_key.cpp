@@ -18,6 +18,8 @@ constexpr int kFlowStroke = 24;  // a flow's stroke: long enough for a dash-dot 
 constexpr int kGap = 5;          // between stroke and name
 constexpr int kSpacing = 12;     // between entries
 constexpr int kFlowSpacing = 7;  // between the flows of a group
+constexpr int kFoldStripe = 4;   // a folded group's swatch: one stripe per flow
+constexpr int kFoldMax = 48;     // ... at most this wide
 
 constexpr char kFlowIndex[] = "flow_index";
 constexpr char kFlowGroup[] = "flow_group";
@@ -86,39 +88,60 @@ QStringList ChartKey::names() const {
     return out;
 }
 
-std::vector<ChartKey::Item> ChartKey::items(bool compact) const {
+std::vector<ChartKey::Item> ChartKey::items(Detail detail) const {
     std::vector<Item> out;
     QString group;
     for (std::size_t i = 0; i < entries_.size(); ++i) {
         const Entry& e = entries_[i];
         if (!e.group.isEmpty() && e.group != group) out.push_back({-1, tr("%1:").arg(e.group)});
         group = e.group;
-        out.push_back({static_cast<int>(i), compact && !e.group.isEmpty() ? e.short_name : e.name});
+        if (detail == Detail::Folded && !e.group.isEmpty()) {
+            // The group's flows are the run of entries with its title.
+            std::size_t end = i;
+            while (end < entries_.size() && entries_[end].group == e.group) ++end;
+            const int n = static_cast<int>(end - i);
+            out.push_back({static_cast<int>(i), n == 1 ? e.short_name : tr("%1 flows").arg(n), n});
+            i = end - 1;
+            continue;
+        }
+        out.push_back({static_cast<int>(i), detail != Detail::Full && !e.group.isEmpty() ? e.short_name : e.name});
     }
     return out;
 }
 
-bool ChartKey::useCompact(int w) const {
+ChartKey::Detail ChartKey::detailAt(int w) const {
     bool groups = false;
     for (const Entry& e : entries_) groups = groups || !e.group.isEmpty();
-    if (!groups) return false;
-    int full = 0, brief = 0;
-    place(items(false), w, &full);
-    place(items(true), w, &brief);
-    return full > brief;
+    if (!groups) return Detail::Full;
+    Detail best = Detail::Full;
+    int best_lines = 0;
+    place(items(Detail::Full), w, &best_lines);
+    for (Detail d : {Detail::Short, Detail::Folded}) {
+        int lines = 0;
+        place(items(d), w, &lines);
+        if (lines < best_lines) {
+            best = d;
+            best_lines = lines;
+        }
+    }
+    return best;
 }
 
 int ChartKey::itemWidth(const Item& it) const {
     const int text = fontMetrics().horizontalAdvance(it.text);
     if (it.entry < 0) return text;
     const Entry& e = entries_[static_cast<std::size_t>(it.entry)];
-    return (e.group.isEmpty() ? kStroke : kFlowStroke) + kGap + text;
+    const int stroke = it.folded > 1 ? std::min(kFoldMax, std::max(kFlowStroke, it.folded * kFoldStripe))
+                       : e.group.isEmpty() ? kStroke
+                                           : kFlowStroke;
+    return stroke + kGap + text;
 }
 
 std::vector<QRect> ChartKey::place(const std::vector<Item>& its, int w, int* lines) const {
     std::vector<QRect> out;
     const int h = fontMetrics().height();
     int x = 0, y = 0, n = its.empty() ? 0 : 1;
+    int line_h = h;  // the tallest item on the current line
     for (std::size_t i = 0; i < its.size(); ++i) {
         const Item& it = its[i];
         int ew = itemWidth(it);
@@ -126,10 +149,21 @@ std::vector<QRect> ChartKey::place(const std::vector<Item>& its, int w, int* lin
         if (it.entry < 0 && i + 1 < its.size()) ew += kGap + itemWidth(its[i + 1]);
         if (x > 0 && x + ew > w) {
             x = 0;
-            y += h;
-            ++n;
+            y += line_h;
+            n += line_h / h;
+            line_h = h;
         }
-        out.emplace_back(x, y, itemWidth(it), h);
+        // An entry wider than the whole key wraps its name at spaces onto
+        // lines of its own (a long name alone on a narrow key).
+        int iw = itemWidth(it), ih = h;
+        if (x == 0 && iw > w && it.entry >= 0) {
+            const int text_room = std::max(1, w - (iw - fontMetrics().horizontalAdvance(it.text)));
+            const QRect wrapped = fontMetrics().boundingRect(QRect(0, 0, text_room, 100 * h), Qt::TextWordWrap, it.text);
+            iw = w;
+            ih = std::max(h, (wrapped.height() + h - 1) / h * h);
+        }
+        out.emplace_back(x, y, iw, ih);
+        line_h = std::max(line_h, ih);
         // Inside a group (after its title or between its flows) the gap is
         // small; between entries and groups the usual spacing.
         const bool next_in_group = i + 1 < its.size() && its[i + 1].entry >= 0 &&
@@ -138,27 +172,27 @@ std::vector<QRect> ChartKey::place(const std::vector<Item>& its, int w, int* lin
                                                         entries_[static_cast<std::size_t>(its[i + 1].entry)].group);
         x += out.back().width() + (it.entry < 0 ? kGap : next_in_group ? kFlowSpacing : kSpacing);
     }
-    if (lines) *lines = n;
+    if (lines) *lines = n + (line_h / h - 1);
     return out;
 }
 
 bool ChartKey::fits() const {
-    for (const QRect& r : place(items(useCompact(width())), width(), nullptr))
+    for (const QRect& r : place(items(detailAt(width())), width(), nullptr))
         if (r.right() >= width()) return false;
     return true;
 }
 
 QStringList ChartKey::shownTexts() const {
     QStringList out;
-    for (const Item& it : items(useCompact(width()))) out << it.text;
+    for (const Item& it : items(detailAt(width()))) out << it.text;
     return out;
 }
 
 QString ChartKey::tipAt(const QPoint& pos) const {
-    const std::vector<Item> its = items(useCompact(width()));
+    const std::vector<Item> its = items(detailAt(width()));
     const std::vector<QRect> rects = place(its, width(), nullptr);
     for (std::size_t i = 0; i < its.size(); ++i)
-        if (its[i].entry >= 0 && rects[i].contains(pos)) {
+        if (its[i].entry >= 0 && its[i].folded <= 1 && rects[i].contains(pos)) {
             const Entry& e = entries_[static_cast<std::size_t>(its[i].entry)];
             if (!e.tip.isEmpty()) return e.tip;
         }
@@ -187,7 +221,7 @@ bool ChartKey::event(QEvent* e) {
 
 int ChartKey::heightForWidth(int w) const {
     int lines = 0;
-    place(items(useCompact(w)), w, &lines);
+    place(items(detailAt(w)), w, &lines);
     return lines * fontMetrics().height() + 2;
 }
 
@@ -219,15 +253,24 @@ void ChartKey::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing, true);
     const QFontMetrics fm = fontMetrics();
-    const std::vector<Item> its = items(useCompact(width()));
+    const std::vector<Item> its = items(detailAt(width()));
     const std::vector<QRect> rects = place(its, width(), nullptr);
     const QColor text = palette().color(QPalette::WindowText);
     for (std::size_t i = 0; i < its.size(); ++i) {
         const Item& it = its[i];
         const QRect r = rects[i];
-        const int mid = r.top() + r.height() / 2;
+        const int mid = r.top() + fm.height() / 2;  // the first line's middle
         int text_x = r.left();
-        if (it.entry >= 0) {
+        if (it.entry >= 0 && it.folded > 1) {
+            // A folded group: one upright stripe per flow in its colour.
+            const int stroke = r.width() - kGap - fm.horizontalAdvance(it.text);
+            for (int k = 0; k < it.folded; ++k) {
+                const Entry& f = entries_[static_cast<std::size_t>(it.entry + k)];
+                const int x0 = r.left() + stroke * k / it.folded, x1 = r.left() + stroke * (k + 1) / it.folded;
+                p.fillRect(QRect(x0, mid - 6, std::max(1, x1 - x0), 12), f.marker ? f.brush.color() : f.pen.color());
+            }
+            text_x += stroke + kGap;
+        } else if (it.entry >= 0) {
             const Entry& e = entries_[static_cast<std::size_t>(it.entry)];
             const int stroke = e.group.isEmpty() ? kStroke : kFlowStroke;
             if (e.band) {
@@ -257,7 +300,10 @@ void ChartKey::paintEvent(QPaintEvent*) {
             text_x += stroke + kGap;
         }
         p.setPen(text);
-        p.drawText(QPoint(text_x, r.top() + fm.ascent()), it.text);
+        if (r.height() > fm.height())
+            p.drawText(QRect(text_x, r.top(), r.right() + 1 - text_x, r.height()), Qt::TextWordWrap, it.text);
+        else
+            p.drawText(QPoint(text_x, r.top() + fm.ascent()), it.text);
     }
 }
 

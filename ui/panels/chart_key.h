@@ -7,10 +7,14 @@
 //
 // Several flows: series tagged with tag_flow_series() are grouped under
 // their group's title ("cwnd:", then one stroke per flow in the flow's
-// pen). When the full names ("flow 1 (cubic)") would need more lines than
-// the short ones ("1"), each flow shows its short name, and the full name
-// (with its colour and line style) is the tooltip: eight flows' key stays
-// one or two lines at 1280×720, and nothing is cut without a tooltip.
+// pen). Three levels of detail, the one with the fewest lines wins (ties
+// go to the more detailed): full names ("flow 1 (cubic)"), short names
+// ("1"), or each group folded into one entry — a swatch striped in every
+// flow's colour and "10 flows" — so a narrow key under a chart in the
+// presentation look keeps its shared lines (pipe, queue, total) and one
+// entry per group. Flows behind short names or a fold have their full name
+// (with its colour and line style) in the tooltip: nothing is cut without
+// a tooltip.
 #pragma once
 
 #include <QBrush>
@@ -42,8 +46,11 @@ public:
     QStringList names() const;
     // Whether every entry is shown whole at the current width.
     bool fits() const;
-    // Whether the flows show their short names at the current width.
-    bool compact() const { return useCompact(width()); }
+    // The detail the flows are shown with at the current width.
+    enum class Detail { Full, Short, Folded };
+    Detail detail() const { return detailAt(width()); }
+    // Whether the flows show less than their full names.
+    bool compact() const { return detail() != Detail::Full; }
     // The texts drawn at the current width (group titles, names), for tests.
     QStringList shownTexts() const;
     // The tooltip at a point of the key (a flow's full name), or the list
@@ -76,9 +83,10 @@ private:
     struct Item {
         int entry = -1;
         QString text;
+        int folded = 0;  // a folded group: its first entry and this many flows
     };
-    std::vector<Item> items(bool compact) const;
-    bool useCompact(int w) const;
+    std::vector<Item> items(Detail detail) const;
+    Detail detailAt(int w) const;
     // Each item's rectangle at width `w`; the number of lines in *lines.
     std::vector<QRect> place(const std::vector<Item>& items, int w, int* lines) const;
     int itemWidth(const Item& it) const;

@@ -43,8 +43,14 @@ struct ChartStyle {
 QChartView* make_chart_view(QWidget* parent);
 QValueAxis* make_axis(QChart* chart, Qt::Alignment side, const QString& title);
 // The time axis along the bottom: the unit on each tick ("10 s"), no title
-// line (a line of height given back to the plot).
+// line (a line of height given back to the plot). Its ticks follow the
+// plot's width and the range (fit_time_ticks), so a narrow chart shows
+// fewer whole labels instead of five cut ones.
 QValueAxis* make_time_axis(QChart* chart);
+// At most five ticks on a time axis, fewer when the plot is narrow: each
+// interval at least as wide as the widest label plus a gap, and round
+// steps (two significant digits).
+void fit_time_ticks(QValueAxis* axis, double plot_width_px);
 // Re-applies background, text and grid colours from the current palette.
 void style_chart(QChart* chart);
 // Fewer ticks on a vertical axis when its plot is short, so no tick label

@@ -24,6 +24,12 @@
 namespace inflight::ui {
 
 namespace {
+// Lines of the words in the headline, and under the share bars (narrow).
+constexpr int kUtilisationLines = 2;
+constexpr int kFlowWordsLines = 3;
+constexpr int kNoteLines = 2;
+constexpr int kTheoryLines = 2;
+constexpr int kWordsLinesUnderShares = 5;
 QString q(const std::string& s) { return QString::fromStdString(s); }
 // BBR's BtlBw, as the algorithm reports it (NaN for the others).
 double bbr_btlbw_bps(const TraceBucket& b) { return b.cc.bw_bps; }
@@ -51,26 +57,26 @@ HeroPanel::HeroPanel(QWidget* parent) : QWidget(parent) {
     hero_->setToolTip(tr("Steady-state throughput: bytes delivered in order per second over the "
                          "second half of the run. While a run streams: “≈ … so far”, the rate "
                          "measured up to now."));
-    utilisation_ = new TextStrip(2, this);
+    utilisation_ = new TextStrip(kUtilisationLines, this);
     utilisation_->setObjectName("utilisation");
     limit_ = new TextStrip(2, this);
     limit_->setObjectName("limit");
     limit_->setToolTip(tr("What held the sender back for longest in the steady state: the smallest of "
                           "cwnd, rwnd and the send buffer, the pacing clock, or the link itself "
                           "(whenever a queue stands at the bottleneck)."));
-    theory_ = new TextStrip(2, this);
+    theory_ = new TextStrip(kTheoryLines, this);
     theory_->setObjectName("theory");
     theory_->setToolTip(tr("What the textbook laws predict from the settings alone: the smallest of the "
                            "link, the loss response function (Reno √(3/2)/√p, CUBIC RFC 9438 §5) and "
                            "rwnd or the send buffer per RTT. The model is never told this number."));
     theory_->setVisible(false);
-    note_ = new TextStrip(2, this);
+    note_ = new TextStrip(kNoteLines, this);
     note_->setObjectName("note");
     note_->setToolTip(tr("For BBR, its own model of the path at the end of the run: its bottleneck-"
                          "bandwidth estimate, the rate it paces at, its min_rtt filter and its state. "
                          "With random loss, a warning when the figure rests on too few events."));
     note_->setVisible(false);
-    flow_words_ = new TextStrip(3, this);
+    flow_words_ = new TextStrip(kFlowWordsLines, this);
     flow_words_->setObjectName("flow_words");
     flow_words_->setToolTip(tr("Each transfer's completion time (its start to the ACK of its last byte, "
                                "handshake included) beside the same transfer on an empty path: handshake + "
@@ -105,6 +111,7 @@ HeroPanel::HeroPanel(QWidget* parent) : QWidget(parent) {
         s->attachAxis(y_);
     }
     auto* rl = new QVBoxLayout(rate_widget_);
+    rate_rows_ = rl;
     rl->setContentsMargins(0, 0, 0, 0);
     rl->setSpacing(1);
     chart->legend()->hide();
@@ -122,6 +129,7 @@ HeroPanel::HeroPanel(QWidget* parent) : QWidget(parent) {
 
     // The headline: the number, and the words beside it (or under it).
     auto* words = new QVBoxLayout;
+    words_ = words;
     words->setContentsMargins(0, 0, 0, 0);
     words->setSpacing(1);
     words->addWidget(limit_);
@@ -162,6 +170,32 @@ void HeroPanel::arrange() {
     const bool beside = width() - hero_->minimumWidth() - row_->spacing() - 16 >= words_room;
     const auto dir = beside ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom;
     if (row_->direction() != dir) row_->setDirection(dir);
+    placeWords(!beside);
+}
+
+void HeroPanel::placeWords(bool under_shares) {
+    if (under_shares == words_under_shares_) return;
+    words_under_shares_ = under_shares;
+    fitStatus();
+    // The same order in both places: after the bold limit words in the
+    // headline, or after the share bars (hidden with one flow: then at the
+    // top of the rate panel, over the delivery-rate trace).
+    QBoxLayout* from = under_shares ? words_ : rate_rows_;
+    QBoxLayout* to = under_shares ? rate_rows_ : words_;
+    QWidget* after = under_shares ? static_cast<QWidget*>(shares_) : limit_;
+    TextStrip* moved[] = {utilisation_, theory_, flow_words_, note_};
+    const int lines[] = {kUtilisationLines, kTheoryLines, kFlowWordsLines, kNoteLines};
+    for (int k = 0; k < 4; ++k) {
+        TextStrip* t = moved[k];
+        const bool shown = !t->isHidden();
+        from->removeWidget(t);
+        t->setParent(under_shares ? rate_widget_ : this);
+        // A narrow column: as many lines as the words need there.
+        t->setLines(under_shares ? kWordsLinesUnderShares : lines[k]);
+        to->insertWidget(to->indexOf(after) + 1, t);
+        t->setVisible(shown);
+        after = t;
+    }
 }
 
 void HeroPanel::restyle(const ChartStyle& style) {
@@ -231,6 +265,17 @@ void HeroPanel::setStale(bool stale) {
 void HeroPanel::showError(const QString& message) {
     setStale(true);
     status_->setText(tr("the model refused this scenario: %1").arg(message));
+    if (status_->isHidden()) status_->show();  // an error is always shown
+}
+
+void HeroPanel::fitStatus() {
+    // Several flows with the words under the share bars (a narrow column):
+    // the words already say "so far, provisional: measured over …", and the
+    // steady-state window is in the utilisation's tooltip; the status line
+    // would make the column taller than the charts beside it.
+    const bool shown = !(several_ && words_under_shares_);
+    if (status_->isHidden() == shown) status_->setVisible(shown);
+    utilisation_->setToolTip(shown ? QString() : status_->text() + QStringLiteral("\n") + status_->toolTip());
 }
 
 void HeroPanel::setSnapshot(const RunSnapshot& snap) {
@@ -238,6 +283,7 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
     const Scenario& sc = r.scenario;
     const Trace& t = r.trace;
     setSeveral(flow_count(sc) > 1);
+    fitStatus();
     if (several_) {
         showFlows(snap);
         return;
@@ -321,11 +367,13 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
     status_->setToolTip(tr("The figures are averages over the steady state, %1–%2; %3 packets simulated in %4")
                             .arg(q(format_number(s.window_start_s)), q(format_time(s.window_end_s)),
                                  q(format_grouped(s.packets_simulated)), q(format_time(s.wall_seconds))));
+    fitStatus();
 }
 
 void HeroPanel::setSeveral(bool on) {
     if (on == several_) return;
     several_ = on;
+    arrange();
     view_->setVisible(!on);
     key_->setVisible(!on);
     shares_->setVisible(on);
@@ -497,6 +545,7 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
     status_->setToolTip(tr("The figures are averages over the steady state, %1–%2; %3 packets simulated in %4")
                             .arg(q(format_number(s.window_start_s)), q(format_time(s.window_end_s)),
                                  q(format_grouped(s.packets_simulated)), q(format_time(s.wall_seconds))));
+    fitStatus();
 }
 
 }  // namespace inflight::ui

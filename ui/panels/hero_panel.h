@@ -18,6 +18,12 @@
 // against the fair share over a stacked throughput-over-time chart
 // (ThroughputChart) in place of the delivery-rate trace. With one flow the
 // panel is exactly the single-flow hero.
+//
+// When the strip is narrow (the words would go under the number:
+// presentation type with the guide open) only the bold limit words stay in
+// the headline; the utilisation, the theory line, the FCT and ping words
+// and the note move to the top of the rate panel (under the share bars),
+// so the headline leaves the charts their height at 1280×720.
 #pragma once
 
 #include <QWidget>
@@ -77,6 +83,11 @@ private:
     void showFlows(const RunSnapshot& snap);
     void arrange();
     void fitHeroWidth();
+    // The secondary words in the headline (false) or atop the rate panel.
+    void placeWords(bool under_shares);
+    // The status line under the charts, unless the words under the share
+    // bars say it (several flows, narrow).
+    void fitStatus();
 
     TextStrip* hero_;
     TextStrip* utilisation_;
@@ -88,8 +99,11 @@ private:
     ShareBars* shares_;
     ThroughputChart* throughput_;
     bool several_ = false;
+    bool words_under_shares_ = false;
     QWidget* rate_widget_;
     QBoxLayout* row_;
+    QBoxLayout* words_;       // the headline's words, beside or under the number
+    QBoxLayout* rate_rows_;   // the rate widget: shares, words, charts, key, status
     QChartView* view_;
     ChartKey* key_;
     QValueAxis* x_;

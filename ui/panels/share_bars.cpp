@@ -44,22 +44,23 @@ void ShareBars::restyle(const ChartStyle& style) {
     update();
 }
 
-int ShareBars::flowRows() const {
-    const int n = static_cast<int>(rows_.size());
-    return n > kMaxRows ? kMaxRows : n;
+int ShareBars::rowsIn(int columns) const {
+    return std::min(static_cast<int>(rows_.size()), columns == 1 ? kMaxRowsOneColumn : kMaxRows);
 }
+
+int ShareBars::flowRows() const { return rowsIn(columns_); }
 // The "+ N more" of a group sits at the end of the heading line: sixteen
 // flows take no more height than eight.
 int ShareBars::shownRows() const { return flowRows(); }
 
 QString ShareBars::moreText() const {
     if (!grouped()) return {};
-    return tr("+ %1 more").arg(static_cast<int>(rows_.size()) - kMaxRows);
+    return tr("+ %1 more").arg(static_cast<int>(rows_.size()) - flowRows());
 }
 
 QString ShareBars::moreToolTip() const {
     QStringList l;
-    for (std::size_t i = kMaxRows; i < rows_.size(); ++i)
+    for (std::size_t i = static_cast<std::size_t>(flowRows()); i < rows_.size(); ++i)
         l << (rows_[i].detail.isEmpty() ? rows_[i].name + QStringLiteral(": ") + rows_[i].value : rows_[i].detail);
     return l.join(QLatin1Char('\n'));
 }
@@ -77,12 +78,12 @@ QString ShareBars::shownName(const ShareRow& r) const {
     return short_names_ && !r.short_name.isEmpty() ? r.short_name : r.name;
 }
 
-int ShareBars::nameWidth(bool short_names, double column_width) const {
+int ShareBars::nameWidth(bool short_names, double column_width, int rows) const {
     // As wide as the longest name shown, at most 45% of the column (longer
     // names are elided; their tooltip says them whole).
     const QFontMetrics fm = fontMetrics();
     int w = 0;
-    for (int r = 0; r < flowRows(); ++r) {
+    for (int r = 0; r < rows; ++r) {
         const ShareRow& row = rows_[static_cast<std::size_t>(r)];
         w = std::max(w, fm.horizontalAdvance(short_names && !row.short_name.isEmpty() ? row.short_name : row.name));
     }
@@ -91,10 +92,10 @@ int ShareBars::nameWidth(bool short_names, double column_width) const {
     return kSwatchPx + 6 + std::min(w + 2, cap);
 }
 
-int ShareBars::valueWidth() const {
+int ShareBars::valueWidth(int rows) const {
     const QFontMetrics fm = fontMetrics();
     int w = fm.horizontalAdvance(QStringLiteral("0 %"));
-    for (int r = 0; r < flowRows(); ++r) {
+    for (int r = 0; r < rows; ++r) {
         const ShareRow& row = rows_[static_cast<std::size_t>(r)];
         if (!row.ping) w = std::max(w, fm.horizontalAdvance(row.value));
     }
@@ -104,16 +105,21 @@ int ShareBars::valueWidth() const {
 int ShareBars::columnsFor(int width, bool* short_names) const {
     // Two columns when more than four rows and each column keeps its names
     // (full, else short), a bar of kMinBarPx and its value.
+    // One column: the short names when the full ones would be cut there.
+    const int one = rowsIn(1);
+    *short_names = nameWidth(false, width, one) < nameWidth(false, 1e9, one);
+    if (rows_.size() <= 4) return 1;
+    const bool one_column_short = *short_names;
     *short_names = false;
-    if (shownRows() <= 4) return 1;
     const double col_w = (width - kColumnGapPx) / 2.0;
     for (bool s : {false, true}) {
-        const int need = nameWidth(s, 1e9) + kMinBarPx + valueWidth() + 2 * kGapPx;
+        const int need = nameWidth(s, 1e9, rowsIn(2)) + kMinBarPx + valueWidth(rowsIn(2)) + 2 * kGapPx;
         if (need <= col_w) {
             *short_names = s;
             return 2;
         }
     }
+    *short_names = one_column_short;
     return 1;
 }
 
@@ -125,10 +131,10 @@ void ShareBars::fixHeight() {
 }
 
 QSize ShareBars::sizeHint() const {
-    return {nameWidth(false, 1e9) + kMinBarPx * 3 + valueWidth() + 2 * kGapPx, height()};
+    return {nameWidth(false, 1e9, flowRows()) + kMinBarPx * 3 + valueWidth(flowRows()) + 2 * kGapPx, height()};
 }
 QSize ShareBars::minimumSizeHint() const {
-    return {nameWidth(true, 1e9) + kMinBarPx + valueWidth() + 2 * kGapPx, height()};
+    return {nameWidth(true, 1e9, rowsIn(1)) + kMinBarPx + valueWidth(rowsIn(1)) + 2 * kGapPx, height()};
 }
 
 void ShareBars::resizeEvent(QResizeEvent* e) {
@@ -147,7 +153,7 @@ ShareBars::Geometry ShareBars::geometry(int r) const {
     const double col_w = (width() - (columns_ - 1) * kColumnGapPx) / static_cast<double>(columns_);
     const double x0 = col * (col_w + kColumnGapPx);
     const double y = rowHeight() * (1 + line) + 1;
-    const double nw = nameWidth(short_names_, col_w), vw = valueWidth();
+    const double nw = nameWidth(short_names_, col_w, flowRows()), vw = valueWidth(flowRows());
     Geometry g;
     g.name = QRectF(x0, y, nw, rowHeight());
     g.value = QRectF(x0 + col_w - vw, y, vw, rowHeight());
@@ -226,12 +232,18 @@ void ShareBars::paintEvent(QPaintEvent*) {
         p.drawText(QRectF(0, 0, width(), rh), Qt::AlignRight | Qt::AlignVCenter, more);
         p.setFont(font());
     }
-    // The marker's name in full, or short when the line is full.
-    QString head = heading_;
-    if (fair_ > 0) {
-        head = heading_ + tr("  ┆ fair share");
-        if (fm.horizontalAdvance(head) > width() - more_w) head = heading_ + tr("  ┆ fair");
-    }
+    // The heading with the marker's name in full, or shorter when the line
+    // is full: the marker's short name, then "share" alone (the aggregate
+    // is the hero number above).
+    QStringList heads;
+    for (const QString& h : {heading_, tr("share")})
+        heads << (fair_ > 0 ? h + tr("  ┆ fair share") : h) << (fair_ > 0 ? h + tr("  ┆ fair") : h);
+    QString head = heads.back();
+    for (const QString& h : heads)
+        if (fm.horizontalAdvance(h) <= width() - more_w) {
+            head = h;
+            break;
+        }
     p.drawText(QRectF(0, 0, width() - more_w, rh), Qt::AlignLeft | Qt::AlignVCenter,
                fm.elidedText(head, Qt::ElideRight, width() - more_w));
     for (int r = 0; r < shownRows(); ++r) {

@@ -5,8 +5,9 @@
 // length as well as by the figure beside them. A ping has no bar (its bytes
 // are nothing): its row says how long it waits instead.
 //
-// Up to kMaxRows flows get a row each; the rest are "+ 8 more" at the end
-// of the heading line, whose tooltip lists them. With more than four rows they go into two
+// Up to kMaxRows flows get a row each in two columns, kMaxRowsOneColumn in
+// one; the rest are "+ 8 more" at the end of the heading line, whose
+// tooltip lists them. With more than four rows they go into two
 // columns when the width allows — with the full names, or else the short
 // ones (the flow's number, as the charts' keys have it) — so eight flows
 // stay eight readable bars at 1280×720 in the presentation look too. A name
@@ -38,6 +39,9 @@ class ShareBars : public QWidget {
     Q_OBJECT
 public:
     static constexpr int kMaxRows = 8;
+    // A single column (a narrow panel: the guide open in the presentation
+    // look) keeps to five rows, so ten streams leave the chart its height.
+    static constexpr int kMaxRowsOneColumn = 5;
 
     explicit ShareBars(QWidget* parent = nullptr);
 
@@ -48,7 +52,7 @@ public:
 
     // For tests and tooltips: what is shown.
     int flowRows() const;                 // rows with one flow each
-    bool grouped() const { return static_cast<int>(rows_.size()) > kMaxRows; }
+    bool grouped() const { return static_cast<int>(rows_.size()) > flowRows(); }
     QString moreText() const;             // "+ 8 more", or empty
     QString moreToolTip() const;
     QString heading() const { return heading_; }
@@ -61,6 +65,7 @@ public:
     double fairMarkerX(int r) const;
     double fair() const { return fair_; }
     int columns() const { return columns_; }
+    int rowHeight() const;  // the heading's and each row's
     QString rowToolTip(int r) const;
 
     QSize sizeHint() const override;
@@ -77,11 +82,12 @@ private:
         QRectF name, track, value;  // of one row
     };
     int shownRows() const;  // the flow rows
-    int rowHeight() const;
     int columnsFor(int width, bool* short_names) const;
-    int nameWidth(bool short_names, double column_width) const;
+    // The rows with a bar of their own when laid out in `columns` columns.
+    int rowsIn(int columns) const;
+    int nameWidth(bool short_names, double column_width, int rows) const;
     QString shownName(const ShareRow& r) const;
-    int valueWidth() const;
+    int valueWidth(int rows) const;
     Geometry geometry(int r) const;
     double scaleTop() const;
     void fixHeight();

@@ -19,6 +19,14 @@ void TextStrip::fixHeight() {
     if (h != height() || minimumHeight() != h) setFixedHeight(h);
 }
 
+void TextStrip::setLines(int lines) {
+    lines = std::max(1, lines);
+    if (lines == lines_) return;
+    lines_ = lines;
+    fixHeight();
+    update();
+}
+
 void TextStrip::setAdaptive(bool on) {
     adaptive_ = on;
     fixHeight();

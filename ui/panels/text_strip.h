@@ -23,6 +23,9 @@ public:
     // (its height changes only when the count of lines does, never per
     // character). Off by default: always `lines` lines high.
     void setAdaptive(bool on);
+    // The most lines the text may take (the `lines` it was made with).
+    void setLines(int lines);
+    int lines() const { return lines_; }
 
     // Whether the whole text fits its reserved lines at the current width
     // (false: the last line is drawn elided).

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "panels/plot_note.h"
+
 #include "panels/chart_key.h"
 #include "panels/flow_lines.h"
 #include "panels/trace_series.h"
@@ -34,7 +36,7 @@ WindowChart::WindowChart(QWidget* parent) : ChartFrame(tr("packets"), parent) {
     // where rwnd or the send buffer holds the window down the two part
     // visibly; bytes in flight dotted on top of cwnd, so the two show where
     // they coincide (an ACK-clocked sender keeps cwnd in flight).
-    chart()->setProperty("may_have_title", true);  // the zoom hint
+    zoom_hint_ = new PlotNote(view());
     addSeries({calm_, warm_, window_, cwnd_, inflight_, ssthresh_, theory_window_, rwnd_level_, sndbuf_level_});
     restyle(ChartStyle{});
     clear();
@@ -62,7 +64,10 @@ void WindowChart::restyle(const ChartStyle& style) {
     styleFlowSeries();
     style_chart(chart());
     key()->setFont(chart()->legend()->font());
+    zoom_hint_->restyle();
 }
+
+QString WindowChart::zoomHint() const { return zoom_hint_->text(); }
 
 std::vector<QLineSeries*> WindowChart::flowCwndSeries() const {
     std::vector<QLineSeries*> out;
@@ -271,7 +276,7 @@ void WindowChart::redraw() {
                         : tr("window ≈ %1 pkts, %2 % of the pipe · Ctrl+F zooms"))
                    .arg(QString::number(steady / mss, 'f', 0),
                         QString::fromStdString(format_number(100 * steady / t.bdp_bytes, 2)));
-    chart()->setTitle(note);
+    zoom_hint_->setText(note);
     fit_vertical_ticks(yAxis(), chart()->plotArea().height());
     y_per_byte_ = per;
     key()->refresh();  // now, not when the scene next reports a change

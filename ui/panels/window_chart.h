@@ -24,6 +24,8 @@ class QLineSeries;
 
 namespace inflight::ui {
 
+class PlotNote;
+
 class WindowChart : public ChartFrame {
     Q_OBJECT
 public:
@@ -55,6 +57,9 @@ public:
     // The y axis's units per byte (1/MSS in packets, 1e-3 in KB, ...), for
     // overlays drawn on the same axes (the compare ghost).
     double yPerByte() const { return y_per_byte_; }
+    // The zoom hint in the plot's corner ("window ≈ 44 pkts, 6.6 % of the
+    // pipe · Ctrl+F zooms"), or empty.
+    QString zoomHint() const;
 
 signals:
     // After every redraw (new trace, units, zoom), for overlays.
@@ -67,6 +72,7 @@ private:
     void syncFlowSeries(const std::vector<int>& tcp);
     void styleFlowSeries();
 
+    PlotNote* zoom_hint_;
     QLineSeries* calm_lo_;
     QLineSeries* calm_hi_;
     QLineSeries* warm_hi_;
