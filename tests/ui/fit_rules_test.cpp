@@ -1,0 +1,134 @@
+// The fitting rules that let the presentation look with the guide open hold
+// 1280×720 (issue 10): a chart key folds each group of flows into one entry
+// when that saves lines, a time axis drops ticks instead of cutting its
+// labels, and the zoom hint is drawn inside the plot (or goes to the
+// tooltip) rather than on a title line. Expected values are arithmetic on
+// the widths involved, not read back from the code.
+#include <QChart>
+#include <QChartView>
+#include <QFontMetrics>
+#include <QLineSeries>
+#include <QTest>
+#include <QValueAxis>
+#include <gtest/gtest.h>
+
+#include "panels/chart_key.h"
+#include "panels/chart_style.h"
+#include "panels/plot_note.h"
+
+using namespace inflight::ui;
+
+namespace {
+
+// A chart with the three shared lines of the window panel and `flows`
+// flow lines tagged as the group "cwnd".
+struct KeyedChart {
+    QChart chart;
+    ChartKey* key = nullptr;
+    explicit KeyedChart(int flows) {
+        for (const char* name : {"pipe (BDP)", "queue (buffer)", "total in flight"}) {
+            auto* s = new QLineSeries;
+            s->setName(QString::fromLatin1(name));
+            chart.addSeries(s);
+        }
+        for (int i = 0; i < flows; ++i) {
+            auto* s = new QLineSeries;
+            s->setName(QStringLiteral("flow %1 (cubic)").arg(i + 1));
+            s->setPen(QPen(QColor::fromHsv(i * 30, 200, 200), 2));
+            tag_flow_series(s, i, QStringLiteral("cwnd"), QString::number(i + 1),
+                            QStringLiteral("flow %1 (cubic): a line").arg(i + 1));
+            chart.addSeries(s);
+        }
+        key = new ChartKey(&chart);
+    }
+    ~KeyedChart() { delete key; }
+    int lines() const { return (key->height() - 2) / key->fontMetrics().height(); }
+};
+
+}  // namespace
+
+TEST(FitRules, ATenFlowKeyFoldsItsGroupWhenNarrowAndListsEveryFlowWhenWide) {
+    KeyedChart c(10);
+    // Wide: ten short or full names fit on one or two lines, nothing folded.
+    c.key->resize(1600, c.key->height());
+    c.key->show();
+    QTest::qWait(5);
+    EXPECT_NE(c.key->detail(), ChartKey::Detail::Folded);
+    EXPECT_TRUE(c.key->shownTexts().contains(QStringLiteral("cwnd:")));
+    EXPECT_EQ(c.key->shownTexts().size(), 3 + 1 + 10);
+    // Narrow: the width of the three shared entries' longest plus a little.
+    // Ten numbers with their strokes need 10 × (24 + 5 + one digit) + 9 × 7
+    // px — over 350 px, several lines at this width; folded, the group is one
+    // entry, so the key takes fewer lines.
+    const QFontMetrics fm = c.key->fontMetrics();
+    const int narrow = 22 + 5 + fm.horizontalAdvance(QStringLiteral("total in flight")) + 40;
+    c.key->resize(narrow, c.key->height());
+    QTest::qWait(5);
+    EXPECT_EQ(c.key->detail(), ChartKey::Detail::Folded);
+    EXPECT_TRUE(c.key->shownTexts().contains(QStringLiteral("10 flows")));
+    EXPECT_TRUE(c.key->fits());
+    // Shared lines, one a line at most, and the folded group: at most 4 lines.
+    EXPECT_LE(c.lines(), 4);
+    // Nothing is lost: the tooltip names every flow.
+    const QString tip = c.key->tipAt(QPoint(-1, -1));
+    for (int i = 1; i <= 10; ++i) EXPECT_TRUE(tip.contains(QStringLiteral("flow %1 (cubic)").arg(i))) << i;
+}
+
+TEST(FitRules, ALongKeyEntryWrapsOnANarrowKeyInsteadOfRunningOut) {
+    QChart chart;
+    auto* s = new QLineSeries;
+    s->setName(QStringLiteral("link 100 Mbit/s (off scale)"));
+    chart.addSeries(s);
+    ChartKey key(&chart);
+    const int text = key.fontMetrics().horizontalAdvance(s->name());
+    key.resize(text / 2 + 30, key.height());
+    key.show();
+    QTest::qWait(5);
+    EXPECT_TRUE(key.fits());
+    EXPECT_GE(key.height(), 2 * key.fontMetrics().height());
+}
+
+TEST(FitRules, ATimeAxisKeepsFiveTicksWhenWideAndDropsToWholeLabelsWhenNarrow) {
+    QChart chart;
+    QValueAxis* x = make_time_axis(&chart);
+    x->setRange(0, 40);
+    const double label = QFontMetrics(x->labelsFont()).horizontalAdvance(QStringLiteral("40 s"));
+    // Wide: four intervals of 100 px hold "40 s" with room to spare.
+    fit_time_ticks(x, 400);
+    EXPECT_EQ(x->tickCount(), 5);
+    // Room for two intervals but not four: 40 / 3 is not a round step, so
+    // three ticks (0, 20, 40 s).
+    fit_time_ticks(x, 2 * (label + 10) + 1);
+    EXPECT_EQ(x->tickCount(), 3);
+    // Room for one label only: the two ends.
+    fit_time_ticks(x, label + 1);
+    EXPECT_EQ(x->tickCount(), 2);
+    // Wide again: back to five.
+    fit_time_ticks(x, 1000);
+    EXPECT_EQ(x->tickCount(), 5);
+}
+
+TEST(FitRules, TheZoomHintIsDrawnInThePlotOrElseInTheTooltipNeverCut) {
+    QChartView view;
+    view.chart()->legend()->hide();
+    auto* s = new QLineSeries;
+    s->append(0, 0);
+    s->append(1, 1);
+    view.chart()->addSeries(s);
+    view.chart()->createDefaultAxes();
+    PlotNote note(&view);
+    const QString hint = QStringLiteral("window ≈ 44 pkts, 6.6 % of the pipe · Ctrl+F zooms");
+    note.setText(hint);
+    view.resize(700, 400);
+    view.show();
+    QTest::qWait(20);
+    EXPECT_TRUE(note.drawn());
+    EXPECT_TRUE(view.toolTip().isEmpty());
+    // A plot too short for the wrapped note: the tooltip says it whole.
+    view.resize(120, 90);
+    QTest::qWait(20);
+    EXPECT_FALSE(note.drawn());
+    EXPECT_EQ(view.toolTip(), hint);
+    note.setText(QString());
+    EXPECT_TRUE(view.toolTip().isEmpty());
+}
