@@ -259,6 +259,20 @@ TEST(CompareFlowsTest, TheGhostDrawsTheAggregateAndEachFlowInItsColour) {
         EXPECT_NEAR(flows[i].throughput->at(0).y(), a.flows[i].summary.throughput_bps * 1e-6, 1e-9);
     }
     EXPECT_NE(flows[0].cwnd->pen().color(), flows[1].cwnd->pen().color());
+    // A's total is grey (as the live total in flight), each flow coloured,
+    // in both looks: in the panels' first colour the total read as flow 2
+    // in the presentation look (both vermillion).
+    for (bool presentation : {false, true}) {
+        w->setPresentation(presentation);
+        QTest::qWait(50);
+        const QColor total = o->windowSeries()->pen().color();
+        EXPECT_LT(total.hsvSaturation(), 40) << presentation << " " << total.name().toStdString();
+        EXPECT_GT(o->windowSeries()->pen().widthF(), flows[0].cwnd->pen().widthF());
+        for (std::size_t i = 0; i < 2; ++i)
+            EXPECT_GT(flows[i].cwnd->pen().color().hsvSaturation(), 60)
+                << presentation << " flow " << i << " " << flows[i].cwnd->pen().color().name().toStdString();
+    }
+    w->setPresentation(false);
     // In the panels' key the flows group under "A cwnd: 1 2", each tagged with its flow.
     for (std::size_t i = 0; i < 2; ++i) {
         EXPECT_EQ(flow_index_of(flows[i].cwnd), static_cast<int>(i));

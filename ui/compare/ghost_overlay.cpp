@@ -320,11 +320,16 @@ void GhostOverlay::restyle() {
         for (QLineSeries* s : {g.cwnd, g.srtt, g.throughput, g.over_time})
             if (s) s->setPen(p);
     }
-    if (!flows_.empty() && cwnd_) cwnd_->setPen(overlay_pen(o, c.cwnd, o.width * 1.75, o.dash));
-    // The total over the flows' areas: wider, in the panels' first colour
-    // (one flow's ghost is its total alone).
-    if (total_over_time_)
-        total_over_time_->setPen(overlay_pen(o, c.cwnd, flows_.empty() ? o.width : o.width * 1.75, o.dash));
+    // With several flows A's totals are grey like the live total in flight,
+    // not faded: in the panels' first colour they read as a flow of that
+    // colour (vermillion is flow 2's in the presentation look). Wider than
+    // any flow's, and dashed like the rest of A.
+    QPen total(o.color.isValid() ? o.color : c.window, o.width * 1.75, o.dash);
+    total.setCapStyle(Qt::FlatCap);
+    if (!flows_.empty() && cwnd_) cwnd_->setPen(total);
+    // The total over the flows' areas (one flow's ghost is its total alone,
+    // in the panels' first colour).
+    if (total_over_time_) total_over_time_->setPen(flows_.empty() ? overlay_pen(o, c.cwnd, o.width, o.dash) : total);
 }
 
 void GhostOverlay::drawWindow() {
