@@ -14,6 +14,7 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QTableWidget>
+#include <QTest>
 #include <QValueAxis>
 #include <gtest/gtest.h>
 
@@ -174,6 +175,47 @@ TEST(CompareFlowsTest, TheTableComparesEachFlowBesideTheAggregate) {
     // Shares of two bulk flows add up to the whole in each run.
     EXPECT_NEAR(groups[0].figures[1].a + groups[1].figures[1].a, 1.0, 1e-9);
     EXPECT_NEAR(groups[0].figures[1].b + groups[1].figures[1].b, 1.0, 1e-9);
+}
+
+// A dock too low for the tables' rows (the presentation look at 1280×720)
+// shows one summary in their place — never rows cut in half — with A's and
+// B's throughput, each flow's A → B and what differs; with room the tables
+// come back.
+TEST(CompareFlowsTest, ALowDockShowsTheSummaryInsteadOfRowsCutInHalf) {
+    const SnapshotPtr a = finished_run({tcp(Algorithm::Cubic), tcp(Algorithm::Cubic)});
+    const SnapshotPtr b = finished_run({tcp(Algorithm::Cubic), tcp(Algorithm::Bbr)});
+    // Inside a host, as in its dock: a child is given the height there is,
+    // not its minimum.
+    QWidget host;
+    host.resize(1200, 400);
+    auto* table = new CompareTable(&host);
+    CompareTable& t = *table;
+    t.setRuns(a, b);
+    t.resize(1200, 400);
+    host.show();
+    QTest::qWait(10);
+    EXPECT_FALSE(t.squeezed());
+    EXPECT_TRUE(t.table()->isVisible());
+    // Lower than a header and three rows of the table's type.
+    const int row_h = t.table()->fontMetrics().height() + 6;
+    t.resize(1200, 3 * row_h);
+    QTest::qWait(10);
+    ASSERT_TRUE(t.squeezed());
+    EXPECT_FALSE(t.table()->isVisible());
+    const QString sum = t.summaryText();
+    EXPECT_TRUE(sum.contains(QStringLiteral("A %1").arg(q(format_rate(a->result.summary.throughput_bps))))) << sum.toStdString();
+    EXPECT_TRUE(sum.contains(QStringLiteral("B %1").arg(q(format_rate(b->result.summary.throughput_bps))))) << sum.toStdString();
+    for (int f = 0; f < 2; ++f) {
+        const auto& x = a->result.flows[static_cast<std::size_t>(f)].summary;
+        const auto& y = b->result.flows[static_cast<std::size_t>(f)].summary;
+        EXPECT_TRUE(sum.contains(QStringLiteral("%1 → %2").arg(q(format_rate(x.throughput_bps)), q(format_rate(y.throughput_bps)))))
+            << f << ": " << sum.toStdString();
+    }
+    EXPECT_TRUE(sum.contains(t.differencesText())) << sum.toStdString();
+    t.resize(1200, 400);
+    QTest::qWait(10);
+    EXPECT_FALSE(t.squeezed());
+    EXPECT_TRUE(t.table()->isVisible());
 }
 
 TEST(CompareFlowsTest, EachRunIsNamedByWhatRanInIt) {

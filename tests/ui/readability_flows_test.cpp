@@ -1,7 +1,8 @@
 // The readability test with several flows (issue 10, flows.md "In the
 // window"): each flow preset of the controls — CUBIC vs BBR, ten streams,
 // bulk + ping, two RTTs, bulk + web pages — in the normal look, the
-// presentation look and the presentation look with the guide open, at
+// presentation look, and the presentation look with the guide open or with
+// the run pinned for compare (the dock's summary in place of its table), at
 // 1280×720 (a projector) and 1920×1080; and every step of every guided
 // experiment (1–4 with one flow, 5–7 over flows) in the presentation look
 // with the guide open at 1280×720. Nothing shown is cut short (readability.h), every chart keeps
@@ -20,8 +21,10 @@
 #include <QTest>
 #include <gtest/gtest.h>
 
+#include "compare/compare_controller.h"
 #include "lesson/flow_presets.h"
 #include "readability.h"
+#include "shell/analysis_tools.h"
 #include "shell/main_window.h"
 #include "teaching/experiment_panel.h"
 #include "test_helpers.h"
@@ -32,15 +35,18 @@ using namespace inflight::ui::test;
 
 namespace {
 
-enum class Look { Normal, Presentation, PresentationGuide };
+enum class Look { Normal, Presentation, PresentationGuide, PresentationCompare };
 const char* look_name(Look l) {
     switch (l) {
     case Look::Normal: return "normal";
     case Look::Presentation: return "presentation";
     case Look::PresentationGuide: return "presentation + guide";
+    case Look::PresentationCompare: return "presentation + compare";
     }
     return "";
 }
+
+CompareController* compare_of(MainWindow& w) { return w.findChild<AnalysisTools*>("analysis_tools")->compare(); }
 
 // The presets with several flows (One flow is the single-flow suite's).
 constexpr FlowPreset kPresets[] = {FlowPreset::CubicVsBbr, FlowPreset::TenStreams, FlowPreset::BulkPing,
@@ -58,12 +64,14 @@ void enter(MainWindow& w, Look look, QSize size, int experiment) {
         w.showNormal();
     }
     if (look == Look::PresentationGuide) w.openExperiment(experiment);
+    if (look == Look::PresentationCompare) compare_of(w)->pinAction()->trigger();
     w.resize(size);
     QTest::qWait(150);
 }
 
 void leave(MainWindow& w, Look look) {
     if (look == Look::PresentationGuide) w.guide()->parentWidget()->hide();
+    if (look == Look::PresentationCompare) compare_of(w)->unpinAction()->trigger();
     if (look != Look::Normal) w.setPresentation(false);
     QTest::qWait(100);
 }
@@ -93,14 +101,14 @@ TEST_P(ReadabilityFlows, EachPresetIsReadableAndTheWindowKeepsItsSizeInEveryLook
     ASSERT_TRUE(wait_settled(*w, 120000));
     QStringList all;
     for (const QSize size : {QSize(1280, 720), QSize(1920, 1080)}) {
-        for (Look look : {Look::Normal, Look::Presentation, Look::PresentationGuide}) {
+        for (Look look : {Look::Normal, Look::Presentation, Look::PresentationGuide, Look::PresentationCompare}) {
             w->resize(size);
             QTest::qWait(60);
             // The guide opens on the first experiment over flows (5).
             enter(*w, look, size, 4);
             ASSERT_TRUE(wait_settled(*w, 120000));
             const QString where = QStringLiteral("%1×%2 %3").arg(size.width()).arg(size.height()).arg(look_name(look));
-            all << problems_at(*w, size, look == Look::PresentationGuide, where);
+            all << problems_at(*w, size, look == Look::PresentationGuide || look == Look::PresentationCompare, where);
             leave(*w, look);
             w->resize(size);
             QTest::qWait(60);

@@ -11,11 +11,14 @@
 
 #include "compare/compare_figures.h"
 #include "panels/flow_palette.h"
+#include "panels/text_strip.h"
 #include "units.h"
 
 namespace inflight::ui {
 
 namespace {
+constexpr int kSummaryLines = 2;   // the summary in place of the tables in a low dock
+constexpr int kSummaryFlows = 2;   // flows the summary names (the rest are counted)
 constexpr int kFlowRowsShown = 3;  // as high as the aggregate table: the dock stays as low as with one flow; the table scrolls
 
 // What ran: the algorithm with one flow; with up to three, each flow's
@@ -104,7 +107,21 @@ CompareTable::CompareTable(QWidget* parent) : QWidget(parent) {
     differences_scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     differences_scroll_->setFixedWidth(260);
     differences_scroll_->setFixedHeight(table_->height());
-    auto* layout = new QHBoxLayout(this);
+    // The tables in a box of their own, and the summary line that takes
+    // their place when the dock is too low for them (fitRoom()).
+    tables_ = new QWidget(this);
+    summary_ = new TextStrip(kSummaryLines, this);
+    summary_->setObjectName("compare_summary");
+    summary_->setAdaptive(true);
+    summary_->hide();
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto* summary_row = new QHBoxLayout;
+    summary_row->setContentsMargins(6, 0, 6, 0);  // as the tables' text stands in
+    summary_row->addWidget(summary_);
+    outer->addLayout(summary_row);
+    outer->addWidget(tables_);
+    auto* layout = new QHBoxLayout(tables_);
     layout->setContentsMargins(4, 2, 4, 2);
     layout->setSpacing(8);
     // The aggregate and the per-flow table share the width 5 : 4, each at
@@ -147,6 +164,7 @@ void CompareTable::setKernel(const SnapshotPtr& model, const KernelSnapshotPtr& 
         differences_scroll_->setFixedWidth(260);
         differences_scroll_->setFixedHeight(table_->height());
         showDifferences();
+        fitRoom();
         return;
     }
     kernel_table_->show();
@@ -206,6 +224,7 @@ void CompareTable::setKernel(const SnapshotPtr& model, const KernelSnapshotPtr& 
         kernel_html_ = tr("<b>Model vs kernel</b>:<br>%1").arg(escaped.join(QStringLiteral("<br>")));
     }
     showDifferences();
+    fitRoom();
 }
 
 QString CompareTable::kernelCellText(int figure, KernelColumn column) const {
@@ -303,7 +322,7 @@ void CompareTable::setFlows(const SnapshotPtr& a, const SnapshotPtr& b) {
     // aggregate's last header a short form (the full one as its tooltip).
     if (!kernel_) differences_scroll_->setFixedWidth(groups.empty() ? 260 : 180);
     // Without it, its column takes no width (the aggregate has all of it, as with one flow).
-    if (auto* row = qobject_cast<QHBoxLayout*>(layout())) row->setStretch(1, groups.empty() ? 0 : 4);
+    if (auto* row = qobject_cast<QHBoxLayout*>(tables_->layout())) row->setStretch(1, groups.empty() ? 0 : 4);
     if (QTableWidgetItem* last = table_->horizontalHeaderItem(table_->columnCount() - 1)) {
         last->setText(groups.empty() ? tr("Congestion events") : tr("Cong. events"));
         last->setToolTip(tr("Congestion events"));
@@ -366,10 +385,73 @@ int CompareTable::figureCount() const { return table_->columnCount() - 1; }
 
 QString CompareTable::differencesText() const { return differences_text_; }
 
+bool CompareTable::squeezed() const { return !summary_->isHidden(); }
+
+QString CompareTable::summaryText() const { return squeezed() ? summary_->text() : QString(); }
+
 void CompareTable::setDifferences(const QString& plain, const QString& html) {
     differences_text_ = plain;
     ab_html_ = html;
     showDifferences();
+    updateSummary();
+}
+
+void CompareTable::updateSummary() {
+    // "Throughput: A 49.3 Mbit/s · B 48.9 Mbit/s (B / A 0.99×)", each
+    // flow's throughput A → B, then what differs; every cell of both
+    // tables in the tooltip.
+    QStringList parts, flow_lines;
+    const QString figure = table_->horizontalHeaderItem(1) ? table_->horizontalHeaderItem(1)->text() : QString();
+    if (ab_shown_) {
+        QString ab = tr("%1: A %2 · B %3").arg(figure, cellText(RowA, 1), cellText(RowB, 1));
+        if (!cellText(RowRatio, 1).isEmpty()) ab += tr(" (B / A %1)").arg(cellText(RowRatio, 1));
+        parts << ab;
+        // Up to kSummaryFlows flows by name; the rest counted (all of them
+        // are in the table, and in this summary's tooltip).
+        QString name;
+        QStringList flows;
+        for (int r = 0; r < flowRowCount(); ++r) {
+            if (!flowCellText(r, FlowName).isEmpty()) name = flowCellText(r, FlowName);
+            if (flowCellText(r, FlowFigure) == figure)
+                flows << tr("%1 %2 → %3").arg(name, flowCellText(r, FlowA), flowCellText(r, FlowB));
+        }
+        parts << flows.mid(0, kSummaryFlows);
+        if (flows.size() > kSummaryFlows) parts << tr("+ %1 more flows (hover)").arg(flows.size() - kSummaryFlows);
+        flow_lines = flows;
+    }
+    if (!differences_text_.isEmpty()) parts << differences_text_;
+    summary_->setText(parts.join(QStringLiteral(" · ")));
+    QStringList tip;
+    for (int r : {RowA, RowB, RowRatio}) {
+        QStringList cells;
+        for (int c = 1; c < table_->columnCount(); ++c)
+            if (table_->horizontalHeaderItem(c))
+                cells << table_->horizontalHeaderItem(c)->text() + QStringLiteral(" ") + cellText(static_cast<Row>(r), c);
+        tip << cellText(static_cast<Row>(r), 0) + QStringLiteral(": ") + cells.join(QStringLiteral(", "));
+    }
+    tip << flow_lines;
+    summary_->setToolTip(tip.join(QLatin1Char('\n')));
+}
+
+int CompareTable::tablesNeedPx() const {
+    // The A/B table's header and three rows at the current type.
+    const int row_h = table_->fontMetrics().height() + 6;
+    const QMargins m = tables_->layout()->contentsMargins();
+    return 4 * row_h + 2 * table_->frameWidth() + m.top() + m.bottom();
+}
+
+void CompareTable::fitRoom() {
+    // Too low for the tables (the presentation look at 1280×720: the charts
+    // keep their minimum heights): the summary line instead, never rows cut
+    // in half. The kernel's table scrolls, so it stays.
+    const bool squeezed = !kernel_ && height() < tablesNeedPx();
+    if (tables_->isHidden() != squeezed) tables_->setVisible(!squeezed);
+    if (summary_->isHidden() == squeezed) summary_->setVisible(squeezed);
+}
+
+void CompareTable::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    fitRoom();
 }
 
 }  // namespace inflight::ui

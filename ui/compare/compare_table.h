@@ -10,6 +10,12 @@
 // group per flow (throughput, share, mean RTT; FCTs and ping RTTs where
 // present) with columns A, B and B − A. When A and B have different flow
 // counts, one line says so and only the aggregate is compared.
+//
+// A dock too low for the tables' rows (the presentation look at 1280×720,
+// where the charts keep their minimum heights) shows a summary line in
+// their place — the throughput of A and B and B / A, each flow's A → B,
+// what differs — with every cell in its tooltip; the tables come back when
+// there is room.
 #pragma once
 
 #include <QWidget>
@@ -22,6 +28,8 @@ class QScrollArea;
 class QTableWidget;
 
 namespace inflight::ui {
+
+class TextStrip;
 
 class CompareTable : public QWidget {
     Q_OBJECT
@@ -61,6 +69,12 @@ public:
     QString flowNoteText() const { return flow_note_; }
     // What differs between the model and the kernel (plain, one line).
     QString kernelDifferencesText() const { return kernel_text_; }
+    // The summary shown instead of the tables in a low dock, or empty.
+    bool squeezed() const;
+    QString summaryText() const;
+
+protected:
+    void resizeEvent(QResizeEvent* e) override;
 
 private:
     void setCell(int row, int column, const QString& text);
@@ -68,7 +82,12 @@ private:
     void setDifferences(const QString& plain, const QString& html);
     void showDifferences();
     void setFlows(const SnapshotPtr& a, const SnapshotPtr& b);
+    void updateSummary();
+    int tablesNeedPx() const;
+    void fitRoom();
 
+    QWidget* tables_;
+    TextStrip* summary_;
     QTableWidget* table_;
     QTableWidget* kernel_table_;
     QTableWidget* flow_table_;

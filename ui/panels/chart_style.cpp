@@ -95,6 +95,11 @@ QValueAxis* make_axis(QChart* chart, Qt::Alignment side, const QString& title) {
     axis->setLabelFormat("%g");
     axis->setTickCount(5);
     chart->addAxis(axis, side);
+    // A plot made lower after the run was drawn (a dock opening) keeps its
+    // labels whole: fewer ticks (the next run sets them afresh).
+    if (side & (Qt::AlignLeft | Qt::AlignRight))
+        QObject::connect(chart, &QChart::plotAreaChanged, axis,
+                         [axis](const QRectF& plot) { fit_vertical_ticks(axis, plot.height()); });
     return axis;
 }
 
