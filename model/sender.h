@@ -161,7 +161,12 @@ private:
     std::uint64_t snd_nxt_ = 0;        // bytes
     std::uint64_t data_limit_;         // the application's bytes
     std::uint64_t in_flight_bytes_ = 0;
-    Ring<Transmission> tx_order_;      // outstanding transmissions, in send order
+    // Outstanding transmissions in send order, as two streams each in send
+    // order: first transmissions are the scoreboard's own order (segment
+    // numbers and tx indexes grow together), those below scan_seg_ already
+    // visited; retransmissions are listed apart (detect_losses).
+    std::uint64_t scan_seg_ = 0;
+    Ring<Transmission> rtx_order_;
     std::uint32_t tx_counter_ = 0;                // wraps; compared as differences
     std::uint32_t delivered_tx_[3] = {0, 0, 0};  // tx indexes of the last three deliveries, oldest first
     std::priority_queue<std::uint64_t, std::vector<std::uint64_t>, std::greater<>> retransmit_queue_;
@@ -222,10 +227,24 @@ inline void Sender::note_phase(TimePs now) {
 
 // A transmission is lost once three transmissions sent after it have been
 // delivered: its tx index is below that of the third most recent delivery.
+// Each stream is visited in send order up to its first live transmission at
+// or above that index; the ones marked are the same as over one list in send
+// order (every live one below it), and the retransmission queue's order does
+// not depend on the order of marking.
 inline void Sender::detect_losses() {
     const std::uint32_t threshold = delivered_tx_[0];
-    while (!tx_order_.empty()) {
-        const Transmission t = tx_order_.front();
+    // First transmissions: live while the segment is in flight, never retransmitted.
+    std::uint64_t s = std::max(scan_seg_, una_seg_);
+    for (const std::uint64_t end = una_seg_ + segs_.size(); s < end; ++s) {
+        Segment& g = segs_[static_cast<std::size_t>(s - una_seg_)];
+        if (g.state != SegState::InFlight || g.retransmitted) continue;
+        if (static_cast<std::int32_t>(g.tx_index - threshold) >= 0) break;  // not sent before it
+        mark_lost(s, g);
+    }
+    scan_seg_ = s;
+    // Retransmissions: live while the segment is in flight by this one.
+    while (!rtx_order_.empty()) {
+        const Transmission t = rtx_order_.front();
         const std::int64_t offset = offset_from_una(t.seg_no);
         if (offset >= 0) {
             Segment& g = segs_[static_cast<std::size_t>(offset)];
@@ -235,7 +254,7 @@ inline void Sender::detect_losses() {
                 mark_lost(una_seg_ + static_cast<std::uint64_t>(offset), g);
             }
         }
-        tx_order_.pop_front();
+        rtx_order_.pop_front();
     }
 }
 
@@ -327,14 +346,14 @@ inline void Sender::transmit(TimePs now, std::uint64_t seg_no, Segment& g, bool 
     g.sent_app_limited = rate_.app_limited();
     g.tx_index = ++tx_counter_;
     g.state = SegState::InFlight;
+    const auto seg_lo = static_cast<std::uint32_t>(seg_no);
     if (retransmission) {
         g.retransmitted = true;
         ++retransmits_;
         retransmitted_bytes_ += g.bytes;
+        rtx_order_.push_back(Transmission{seg_lo, g.tx_index});
     }
     in_flight_bytes_ += g.bytes;
-    const auto seg_lo = static_cast<std::uint32_t>(seg_no);
-    tx_order_.push_back(Transmission{seg_lo, g.tx_index});
     ++packets_sent_;
     path_.enqueue(now, Packet{seg_lo, g.tx_index, g.bytes, cfg_.flow, cfg_.conn, PacketKind::Data});
     if (rto_deadline_ == kNever) rto_deadline_ = now + current_rto();
