@@ -51,11 +51,6 @@ struct AckOutcome {
     double delivery_rate_bps = -1; // -1: no valid sample
 };
 
-// A byte count as a double. Byte counts stay far below 2^63, so converting
-// through the signed type gives the same value in one instruction (the
-// unsigned conversion costs a branch and several).
-inline double bytes_as_double(std::uint64_t bytes) { return static_cast<double>(static_cast<std::int64_t>(bytes)); }
-
 class Sender {
 public:
     static constexpr std::uint32_t kInitialWindowPackets = 10;  // IW 10, RFC 6928
