@@ -105,14 +105,20 @@ public:
 
 private:
     enum class SegState : std::uint8_t { InFlight, Lost, Delivered };
+    // 40 bytes: the scoreboard holds every segment in flight (a BDP and
+    // more at 10 Gbit/s), so its two flags share one byte.
     struct Segment {
+        static constexpr std::uint8_t kRetransmitted = 1;    // ever retransmitted
+        static constexpr std::uint8_t kSentAppLimited = 2;   // sent while the pipe was marked app-limited
         RateSnapshot snapshot;   // from the latest transmission
         std::uint32_t tx_index;  // latest transmission (low 32 bits)
         std::uint16_t bytes;     // ≤ 9000
         SegState state;
-        bool retransmitted;
-        bool sent_app_limited;   // sent while the pipe was marked app-limited
+        std::uint8_t flags;      // set by each transmission
+        bool retransmitted() const { return (flags & kRetransmitted) != 0; }
+        bool sent_app_limited() const { return (flags & kSentAppLimited) != 0; }
     };
+    static_assert(sizeof(Segment) == 40, "five words per segment");
     struct Transmission {
         std::uint32_t seg_no;    // low 32 bits
         std::uint32_t tx_index;  // low 32 bits
@@ -232,7 +238,7 @@ inline void Sender::detect_losses() {
     std::uint64_t s = std::max(scan_seg_, una_seg_);
     for (const std::uint64_t end = una_seg_ + segs_.size(); s < end; ++s) {
         Segment& g = segs_[static_cast<std::size_t>(s - una_seg_)];
-        if (g.state != SegState::InFlight || g.retransmitted) continue;
+        if (g.state != SegState::InFlight || g.retransmitted()) continue;
         if (static_cast<std::int32_t>(g.tx_index - threshold) >= 0) break;  // not sent before it
         mark_lost(s, g);
     }
@@ -279,11 +285,11 @@ inline AckOutcome Sender::on_ack(TimePs now, const AckInFlight& ack) {
     const std::uint32_t acked = g.bytes;
 
     // Karn: no RTT sample from a segment that was ever retransmitted.
-    if (!g.retransmitted) {
+    if (!g.retransmitted()) {
         out.rtt = now - g.snapshot.sent_time;
         update_rtt(out.rtt);
     }
-    RateSample rs = rate_.on_delivered(now, acked, g.snapshot, g.sent_app_limited, min_rtt_);
+    RateSample rs = rate_.on_delivered(now, acked, g.snapshot, g.sent_app_limited(), min_rtt_);
     rs.prior_in_flight_bytes = prior_in_flight;
     if (rs.interval > 0) out.delivery_rate_bps = rs.rate_Bps * 8.0;
 
@@ -338,12 +344,13 @@ inline AckOutcome Sender::on_ack(TimePs now, const AckInFlight& ack) {
 inline void Sender::transmit(TimePs now, std::uint64_t seg_no, Segment& g, bool retransmission) {
     const bool nothing_outstanding = in_flight_bytes_ == 0 && segs_.size() == 1 && !retransmission;
     g.snapshot = rate_.on_send(now, nothing_outstanding);
-    g.sent_app_limited = rate_.app_limited();
+    // A segment is retransmitted only after its first transmission: the flag, once set, stays.
+    g.flags = static_cast<std::uint8_t>((retransmission ? Segment::kRetransmitted : 0) |
+                                        (rate_.app_limited() ? Segment::kSentAppLimited : 0));
     g.tx_index = ++tx_counter_;
     g.state = SegState::InFlight;
     const auto seg_lo = static_cast<std::uint32_t>(seg_no);
     if (retransmission) {
-        g.retransmitted = true;
         ++retransmits_;
         retransmitted_bytes_ += g.bytes;
         rtx_order_.push_back(Transmission{seg_lo, g.tx_index});
@@ -375,9 +382,8 @@ inline bool Sender::send_new_segment(TimePs now, std::uint64_t end) {
         blocked_by_ = Limit::Cwnd;
         return false;
     }
-    Segment& g = segs_.push_slot();  // transmit fills the rest in place
+    Segment& g = segs_.push_slot();  // transmit fills the rest in place (flags: not retransmitted)
     g.bytes = static_cast<std::uint16_t>(len);
-    g.retransmitted = false;
     snd_nxt_ += len;
     transmit(now, una_seg_ + segs_.size() - 1, g, false);
     return true;
