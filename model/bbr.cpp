@@ -6,7 +6,7 @@
 namespace inflight {
 
 Bbr::Bbr(std::uint64_t seed, bool paced, BbrParams p)
-    : CongestionControl(Algorithm::Bbr), p_(p), paced_(paced), rng_(seed ^ 0xBB5EEDull), pacing_gain_(p.high_gain), cwnd_gain_(p.high_gain) {
+    : CongestionControl(Algorithm::Bbr), p_(p), pacing_factor_(1.0 - p.pacing_margin), paced_(paced), rng_(seed ^ 0xBB5EEDull), pacing_gain_(p.high_gain), cwnd_gain_(p.high_gain) {
     bw_filter_.reset(0, 0.0);
 }
 
@@ -20,13 +20,9 @@ CcInfo Bbr::info() const {
 }
 
 CcPhase Bbr::phase(const CcState&, RecoveryState) const {  // BBR's mode, whatever the recovery state
-    switch (mode_) {
-    case Mode::Startup: return CcPhase::Startup;
-    case Mode::Drain: return CcPhase::Drain;
-    case Mode::ProbeBw: return CcPhase::ProbeBw;
-    case Mode::ProbeRtt: return CcPhase::ProbeRtt;
-    }
-    return CcPhase::Startup;
+    // By Mode's order (published on every ACK: a look-up, not a switch).
+    static constexpr CcPhase kPhases[] = {CcPhase::Startup, CcPhase::Drain, CcPhase::ProbeBw, CcPhase::ProbeRtt};
+    return kPhases[static_cast<int>(mode_)];
 }
 
 double Bbr::pacing_rate_Bps(const CcState& s) const {
@@ -40,9 +36,13 @@ INFLIGHT_HOT double Bbr::inflight_bytes(const CcState& s, double bw_Bps, double 
     if (min_rtt_ == kNever) return static_cast<double>(p_.initial_cwnd_packets) * s.mss_bytes;
     InflightMemo& m = inflight_memo_[memo];
     if (bw_Bps == m.bw_Bps && gain == m.gain && min_rtt_ == m.min_rtt && s.mss_bytes == m.mss_bytes) return m.bytes;
+    return remember_inflight_bytes(m, s.mss_bytes, bw_Bps, gain);
+}
+
+INFLIGHT_COLD double Bbr::remember_inflight_bytes(InflightMemo& m, std::uint32_t mss_bytes, double bw_Bps, double gain) const {
     const double bdp_bytes = bw_Bps * to_seconds(min_rtt_);
-    const double mss = s.mss_bytes;
-    m = InflightMemo{bw_Bps, gain, min_rtt_, s.mss_bytes, std::ceil(bdp_bytes * gain * (1.0 / mss)) * mss};  // whole packets, rounded up
+    const double mss = mss_bytes;
+    m = InflightMemo{bw_Bps, gain, min_rtt_, mss_bytes, std::ceil(bdp_bytes * gain * (1.0 / mss)) * mss};  // whole packets, rounded up
     return m.bytes;
 }
 
@@ -161,14 +161,14 @@ void Bbr::update_min_rtt(CcState& s, const AckInfo& ack) {
     }
 }
 
-void Bbr::check_probe_rtt_done(CcState& s, TimePs now) {
+INFLIGHT_COLD void Bbr::check_probe_rtt_done(CcState& s, TimePs now) {
     if (probe_rtt_done_stamp_ == 0 || now <= probe_rtt_done_stamp_) return;
     min_rtt_stamp_ = now;  // wait another 10 s before the next ProbeRTT
     s.cwnd_bytes = std::max(s.cwnd_bytes, prior_cwnd_bytes_);
     reset_mode(now);
 }
 
-void Bbr::reset_mode(TimePs now) {
+INFLIGHT_COLD void Bbr::reset_mode(TimePs now) {
     if (!full_bw_reached_) {
         mode_ = Mode::Startup;
     } else {
@@ -176,7 +176,7 @@ void Bbr::reset_mode(TimePs now) {
     }
 }
 
-void Bbr::reset_probe_bw_mode(TimePs now) {
+INFLIGHT_COLD void Bbr::reset_probe_bw_mode(TimePs now) {
     mode_ = Mode::ProbeBw;
     // Start at a random phase other than the draining one (index 1).
     std::uniform_int_distribution<int> pick(0, kCycleLength - 2);
@@ -206,7 +206,7 @@ void Bbr::set_pacing_rate(const CcState& s, double bw_Bps, double gain) {
         pacing_rate_Bps_ = pacing_rate_Bps(s);  // from the handshake's RTT
         has_seen_rtt_ = true;
     }
-    const double rate = gain * bw_Bps * (1.0 - p_.pacing_margin);
+    const double rate = gain * bw_Bps * pacing_factor_;
     if (full_bw_reached_ || rate > pacing_rate_Bps_) pacing_rate_Bps_ = rate;
 }
 

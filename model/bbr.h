@@ -50,7 +50,7 @@ struct BbrParams {
 
 class Bbr final : public CongestionControl {
 public:
-    enum class Mode { Startup, Drain, ProbeBw, ProbeRtt };
+    enum class Mode { Startup, Drain, ProbeBw, ProbeRtt };  // phase() maps them by this order
     static constexpr int kCycleLength = 8;
     static constexpr double kCycleGains[kCycleLength] = {1.25, 0.75, 1, 1, 1, 1, 1, 1};
 
@@ -114,8 +114,10 @@ private:
         double bytes = 0;
     };
     mutable InflightMemo inflight_memo_[2];
+    double remember_inflight_bytes(InflightMemo& m, std::uint32_t mss_bytes, double bw_Bps, double gain) const;
 
     BbrParams p_;
+    double pacing_factor_;                  // 1 − pacing_margin
     bool paced_;
     std::mt19937_64 rng_;
     Mode mode_ = Mode::Startup;
