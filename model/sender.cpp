@@ -11,6 +11,7 @@ Sender::Sender(const Config& c, CongestionControl& cc, Bottleneck& path, SenderE
       path_(path),
       events_(events),
       window_limit_bytes_(std::min(c.rwnd_bytes, c.sndbuf_bytes)),
+      window_limit_as_double_(bytes_as_double(window_limit_bytes_)),
       window_limit_kind_(c.rwnd_bytes <= c.sndbuf_bytes ? Limit::Rwnd : Limit::Sndbuf),
       segs_(4096),
       data_limit_(c.data_bytes),

@@ -87,7 +87,7 @@ public:
     double cwnd_bytes() const { return cc_state_.cwnd_bytes; }
     double ssthresh_bytes() const { return cc_state_.ssthresh_bytes; }
     double window_in_force_bytes() const {
-        return std::min(cc_state_.cwnd_bytes, bytes_as_double(window_limit_bytes_));
+        return std::min(cc_state_.cwnd_bytes, window_limit_as_double_);
     }
     std::uint64_t bytes_in_flight() const { return in_flight_bytes_; }
     std::uint64_t acked_bytes() const { return snd_una_; }  // in order, cumulative
@@ -153,6 +153,7 @@ private:
     CcState cc_state_;
     RateSampler rate_;
     std::uint64_t window_limit_bytes_;  // min(rwnd, sndbuf)
+    double window_limit_as_double_;     // the same, as the window in force compares it (every step)
     Limit window_limit_kind_;           // which of the two
 
     // Scoreboard: one entry per segment from snd_una to snd_nxt.
