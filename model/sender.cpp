@@ -7,6 +7,7 @@ namespace inflight {
 
 Sender::Sender(const Config& c, CongestionControl& cc, Bottleneck& path, SenderEvents& events)
     : cfg_(c),
+      packet_{0, 0, 0, c.flow, c.conn, PacketKind::Data},
       cc_(cc),
       path_(path),
       events_(events),

@@ -147,6 +147,7 @@ private:
     INFLIGHT_HOT TimePs current_rto() const;
 
     Config cfg_;
+    Packet packet_;  // what every packet of this connection carries (flow, conn, kind); transmit fills in the rest
     CongestionControl& cc_;
     Bottleneck& path_;
     SenderEvents& events_;
@@ -358,7 +359,11 @@ inline void Sender::transmit(TimePs now, std::uint64_t seg_no, Segment& g, bool 
     }
     in_flight_bytes_ += g.bytes;
     ++packets_sent_;
-    path_.enqueue(now, Packet{seg_lo, g.tx_index, g.bytes, cfg_.flow, cfg_.conn, PacketKind::Data});
+    Packet p = packet_;
+    p.seg_no = seg_lo;
+    p.tx_index = g.tx_index;
+    p.bytes = g.bytes;
+    path_.enqueue(now, p);
     if (rto_deadline_ == kNever) rto_deadline_ = now + current_rto();
     if (cfg_.pacing) {
         refresh_cc_state();
