@@ -6,7 +6,7 @@
 namespace inflight {
 
 Bbr::Bbr(std::uint64_t seed, bool paced, BbrParams p)
-    : CongestionControl(Algorithm::Bbr), p_(p), paced_(paced), rng_(seed ^ 0xBB5EEDull), pacing_gain_(p.high_gain), cwnd_gain_(p.high_gain) {
+    : CongestionControl(Algorithm::Bbr), p_(p), pacing_factor_(1.0 - p.pacing_margin), paced_(paced), rng_(seed ^ 0xBB5EEDull), pacing_gain_(p.high_gain), cwnd_gain_(p.high_gain) {
     bw_filter_.reset(0, 0.0);
 }
 
@@ -20,13 +20,9 @@ CcInfo Bbr::info() const {
 }
 
 CcPhase Bbr::phase(const CcState&, RecoveryState) const {  // BBR's mode, whatever the recovery state
-    switch (mode_) {
-    case Mode::Startup: return CcPhase::Startup;
-    case Mode::Drain: return CcPhase::Drain;
-    case Mode::ProbeBw: return CcPhase::ProbeBw;
-    case Mode::ProbeRtt: return CcPhase::ProbeRtt;
-    }
-    return CcPhase::Startup;
+    // By Mode's order (published on every ACK: a look-up, not a switch).
+    static constexpr CcPhase kPhases[] = {CcPhase::Startup, CcPhase::Drain, CcPhase::ProbeBw, CcPhase::ProbeRtt};
+    return kPhases[static_cast<int>(mode_)];
 }
 
 double Bbr::pacing_rate_Bps(const CcState& s) const {
@@ -36,13 +32,17 @@ double Bbr::pacing_rate_Bps(const CcState& s) const {
     return p_.high_gain * p_.initial_cwnd_packets * s.mss_bytes / srtt * (1.0 - p_.pacing_margin);
 }
 
-INFLIGHT_HOT double Bbr::inflight_bytes(const CcState& s, double bw_Bps, double gain) const {
+INFLIGHT_HOT double Bbr::inflight_bytes(const CcState& s, double bw_Bps, double gain, int memo) const {
     if (min_rtt_ == kNever) return static_cast<double>(p_.initial_cwnd_packets) * s.mss_bytes;
-    InflightMemo& m = inflight_memo_;
+    InflightMemo& m = inflight_memo_[memo];
     if (bw_Bps == m.bw_Bps && gain == m.gain && min_rtt_ == m.min_rtt && s.mss_bytes == m.mss_bytes) return m.bytes;
+    return remember_inflight_bytes(m, s.mss_bytes, bw_Bps, gain);
+}
+
+INFLIGHT_COLD double Bbr::remember_inflight_bytes(InflightMemo& m, std::uint32_t mss_bytes, double bw_Bps, double gain) const {
     const double bdp_bytes = bw_Bps * to_seconds(min_rtt_);
-    const double mss = s.mss_bytes;
-    m = InflightMemo{bw_Bps, gain, min_rtt_, s.mss_bytes, std::ceil(bdp_bytes * gain * (1.0 / mss)) * mss};  // whole packets, rounded up
+    const double mss = mss_bytes;
+    m = InflightMemo{bw_Bps, gain, min_rtt_, mss_bytes, std::ceil(bdp_bytes * gain * (1.0 / mss)) * mss};  // whole packets, rounded up
     return m.bytes;
 }
 
@@ -100,12 +100,12 @@ void Bbr::update_bw(const CcState& s, const AckInfo& ack) {
 bool Bbr::is_next_cycle_phase(const CcState& s, const AckInfo& ack) const {
     const bool is_full_length = ack.now - cycle_stamp_ > min_rtt_;
     if (pacing_gain_ == 1.0) return is_full_length;
-    const double inflight = static_cast<double>(ack.rs.prior_in_flight_bytes);
+    const double inflight = bytes_as_double(ack.rs.prior_in_flight_bytes);
     const double bw = max_bw_Bps();
     if (pacing_gain_ > 1.0)  // probing: a full min_rtt and 1.25 BDP in flight (or a loss)
-        return is_full_length && (ack.rs.lost_bytes > 0 || inflight >= inflight_bytes(s, bw, pacing_gain_));
+        return is_full_length && (ack.rs.lost_bytes > 0 || inflight >= inflight_bytes(s, bw, pacing_gain_, kOtherMemo));
     // draining: a full min_rtt, or the queue is gone already
-    return is_full_length || inflight <= inflight_bytes(s, bw, 1.0);
+    return is_full_length || inflight <= inflight_bytes(s, bw, 1.0, kOtherMemo);
 }
 
 void Bbr::advance_cycle_phase(TimePs now) {
@@ -131,9 +131,9 @@ void Bbr::check_full_bw_reached(const AckInfo& ack) {
 void Bbr::check_drain(CcState& s, TimePs now) {
     if (mode_ == Mode::Startup && full_bw_reached_) {
         mode_ = Mode::Drain;  // drain the queue Startup built
-        s.ssthresh_bytes = inflight_bytes(s, max_bw_Bps(), 1.0);
+        s.ssthresh_bytes = inflight_bytes(s, max_bw_Bps(), 1.0, kOtherMemo);
     }
-    if (mode_ == Mode::Drain && static_cast<double>(s.bytes_in_flight) <= inflight_bytes(s, max_bw_Bps(), 1.0))
+    if (mode_ == Mode::Drain && bytes_as_double(s.bytes_in_flight) <= inflight_bytes(s, max_bw_Bps(), 1.0, kOtherMemo))
         reset_probe_bw_mode(now);  // the queue is estimated drained
 }
 
@@ -151,7 +151,7 @@ void Bbr::update_min_rtt(CcState& s, const AckInfo& ack) {
     if (mode_ != Mode::ProbeRtt) return;
     s.request_app_limited = true;  // rate samples in ProbeRTT understate the path
     const double min_cwnd = static_cast<double>(p_.min_cwnd_packets) * s.mss_bytes;
-    if (probe_rtt_done_stamp_ == 0 && static_cast<double>(s.bytes_in_flight) <= min_cwnd) {
+    if (probe_rtt_done_stamp_ == 0 && bytes_as_double(s.bytes_in_flight) <= min_cwnd) {
         probe_rtt_done_stamp_ = ack.now + p_.probe_rtt_duration;
         probe_rtt_round_done_ = false;
         next_rtt_delivered_ = s.delivered_bytes;
@@ -161,14 +161,14 @@ void Bbr::update_min_rtt(CcState& s, const AckInfo& ack) {
     }
 }
 
-void Bbr::check_probe_rtt_done(CcState& s, TimePs now) {
+INFLIGHT_COLD void Bbr::check_probe_rtt_done(CcState& s, TimePs now) {
     if (probe_rtt_done_stamp_ == 0 || now <= probe_rtt_done_stamp_) return;
     min_rtt_stamp_ = now;  // wait another 10 s before the next ProbeRTT
     s.cwnd_bytes = std::max(s.cwnd_bytes, prior_cwnd_bytes_);
     reset_mode(now);
 }
 
-void Bbr::reset_mode(TimePs now) {
+INFLIGHT_COLD void Bbr::reset_mode(TimePs now) {
     if (!full_bw_reached_) {
         mode_ = Mode::Startup;
     } else {
@@ -176,7 +176,7 @@ void Bbr::reset_mode(TimePs now) {
     }
 }
 
-void Bbr::reset_probe_bw_mode(TimePs now) {
+INFLIGHT_COLD void Bbr::reset_probe_bw_mode(TimePs now) {
     mode_ = Mode::ProbeBw;
     // Start at a random phase other than the draining one (index 1).
     std::uniform_int_distribution<int> pick(0, kCycleLength - 2);
@@ -206,14 +206,14 @@ void Bbr::set_pacing_rate(const CcState& s, double bw_Bps, double gain) {
         pacing_rate_Bps_ = pacing_rate_Bps(s);  // from the handshake's RTT
         has_seen_rtt_ = true;
     }
-    const double rate = gain * bw_Bps * (1.0 - p_.pacing_margin);
+    const double rate = gain * bw_Bps * pacing_factor_;
     if (full_bw_reached_ || rate > pacing_rate_Bps_) pacing_rate_Bps_ = rate;
 }
 
 bool Bbr::set_cwnd_to_recover_or_restore(CcState& s, const AckInfo& ack, double* new_cwnd) {
     double cwnd = s.cwnd_bytes;
-    const double in_flight = static_cast<double>(s.bytes_in_flight);
-    if (ack.rs.lost_bytes > 0) cwnd = std::max(cwnd - static_cast<double>(ack.rs.lost_bytes), double(s.mss_bytes));
+    const double in_flight = bytes_as_double(s.bytes_in_flight);
+    if (ack.rs.lost_bytes > 0) cwnd = std::max(cwnd - bytes_as_double(ack.rs.lost_bytes), double(s.mss_bytes));
     if (ack.recovery == RecoveryState::Recovery && prev_recovery_ != RecoveryState::Recovery) {
         packet_conservation_ = true;  // for one round, send one packet per packet delivered
         next_rtt_delivered_ = s.delivered_bytes;
@@ -236,7 +236,7 @@ void Bbr::set_cwnd(CcState& s, const AckInfo& ack, double bw_Bps, double gain) {
     double cwnd = s.cwnd_bytes;
     if (ack.acked_bytes > 0) {
         if (!set_cwnd_to_recover_or_restore(s, ack, &cwnd)) {
-            const double target = inflight_bytes(s, bw_Bps, gain);
+            const double target = inflight_bytes(s, bw_Bps, gain, kCwndMemo);
             if (full_bw_reached_)
                 cwnd = std::min(cwnd + ack.acked_bytes, target);  // slow-start up to the target
             else if (cwnd < target || s.delivered_bytes < p_.initial_cwnd_packets * s.mss_bytes)
@@ -245,7 +245,7 @@ void Bbr::set_cwnd(CcState& s, const AckInfo& ack, double bw_Bps, double gain) {
         }
     }
     if (mode_ == Mode::ProbeRtt) cwnd = std::min(cwnd, min_cwnd);
-    if (mode_ == Mode::Drain && !paced_) cwnd = std::max(std::min(cwnd, inflight_bytes(s, bw_Bps, 1.0)), min_cwnd);
+    if (mode_ == Mode::Drain && !paced_) cwnd = std::max(std::min(cwnd, inflight_bytes(s, bw_Bps, 1.0, kOtherMemo)), min_cwnd);
     s.cwnd_bytes = cwnd;
 }
 

@@ -50,7 +50,7 @@ struct BbrParams {
 
 class Bbr final : public CongestionControl {
 public:
-    enum class Mode { Startup, Drain, ProbeBw, ProbeRtt };
+    enum class Mode { Startup, Drain, ProbeBw, ProbeRtt };  // phase() maps them by this order
     static constexpr int kCycleLength = 8;
     static constexpr double kCycleGains[kCycleLength] = {1.25, 0.75, 1, 1, 1, 1, 1, 1};
 
@@ -98,20 +98,26 @@ private:
     void reset_mode(TimePs now);
     void reset_probe_bw_mode(TimePs now);
     void save_cwnd(const CcState& s);
-    // Bytes in flight that a gain times the estimated BDP allows.
-    double inflight_bytes(const CcState& s, double bw_Bps, double gain) const;
-    // The last answer of inflight_bytes and what it was asked: BtlBw, min_rtt
-    // and the gain change far less often than every ACK asks (min_rtt kNever:
-    // nothing kept).
+    // Bytes in flight that a gain times the estimated BDP allows; `memo`
+    // names which of the two remembered answers to look in and keep.
+    double inflight_bytes(const CcState& s, double bw_Bps, double gain, int memo) const;
+    // The last answers of inflight_bytes and what they were asked: BtlBw,
+    // min_rtt and the gain change far less often than every ACK asks (min_rtt
+    // kNever: nothing kept). One for the cwnd target (cwnd gain), one for the
+    // other questions (pacing gain, 1 BDP), so that a ProbeBW phase asking
+    // both does not replace each with the other on every ACK.
+    static constexpr int kCwndMemo = 0, kOtherMemo = 1;
     struct InflightMemo {
         double bw_Bps = -1, gain = 0;
         TimePs min_rtt = kNever;
         std::uint32_t mss_bytes = 0;
         double bytes = 0;
     };
-    mutable InflightMemo inflight_memo_;
+    mutable InflightMemo inflight_memo_[2];
+    double remember_inflight_bytes(InflightMemo& m, std::uint32_t mss_bytes, double bw_Bps, double gain) const;
 
     BbrParams p_;
+    double pacing_factor_;                  // 1 − pacing_margin
     bool paced_;
     std::mt19937_64 rng_;
     Mode mode_ = Mode::Startup;

@@ -46,6 +46,7 @@ Bottleneck::Bottleneck(const Config& c, std::vector<AckPath>& returns)
                                                   c.buffer_bytes, 0xFFFF'FFFFu)), c.rate_bps) +
                            serialization_time(9000, c.rate_bps);
     delay_.histogram.assign(static_cast<std::size_t>(longest / QueueDelayStats::kBin) + 2, 0);
+    delay_last_bin_ = delay_.histogram.size() - 1;
 }
 
 // fq_codel: the packet joins its flow's queue; overflow drops come from the

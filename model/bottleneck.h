@@ -154,7 +154,7 @@ private:
         ++delay_.count;
         // A sojourn is ≥ 0: divided unsigned, the same bin without the sign fix-up.
         const auto bin = std::min(static_cast<std::size_t>(static_cast<std::uint64_t>(sojourn) / QueueDelayStats::kBin),
-                                  delay_.histogram.size() - 1);
+                                  delay_last_bin_);
         ++delay_.histogram[bin];
     }
 
@@ -170,6 +170,7 @@ private:
     std::vector<std::uint16_t> woken_;
     TimePs stats_from_;
     QueueDelayStats delay_;
+    std::size_t delay_last_bin_;  // delay_.histogram's last index
     std::uint64_t ps_per_byte_q10_;  // link time per byte, in 1/1024 ps
     std::uint32_t cached_bytes_ = 0;
     TimePs cached_service_time_ = 0;

@@ -63,6 +63,7 @@ std::array<TimePs, kLimitCount> Recorder::limit_time_since(const std::array<Time
 
 void Recorder::size_rtt_histogram() {
     rtt_histogram_.assign(static_cast<std::size_t>(cfg_.max_rtt_expected / rtt_bin_) + 2, 0);
+    rtt_last_bin_ = rtt_histogram_.size() - 1;
 }
 
 void Recorder::close_bucket(TimePs now, const FlowBucketState& s) {

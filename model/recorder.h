@@ -89,11 +89,11 @@ public:
         ++rtt_count_;
         rtt_min_ = std::min(rtt_min_, rtt);
         rtt_max_ = std::max(rtt_max_, rtt);
-        if (rtt_histogram_.empty()) size_rtt_histogram();
+        if (rtt_last_bin_ == 0) size_rtt_histogram();
         // An RTT is > 0, so its bin converts through int64 (one instruction;
         // the unsigned conversion costs a branch and several).
         const auto bin = std::min(static_cast<std::size_t>(static_cast<std::int64_t>(static_cast<double>(rtt) * rtt_bins_per_ps_)),
-                                  rtt_histogram_.size() - 1);
+                                  rtt_last_bin_);
         ++rtt_histogram_[bin];
     }
     // Closes the bucket ending at `now`.
@@ -196,6 +196,7 @@ private:
     std::uint64_t rtt_count_ = 0;
     TimePs rtt_min_ = kNever, rtt_max_ = 0;
     std::vector<std::uint32_t> rtt_histogram_;
+    std::size_t rtt_last_bin_ = 0;    // its last index (≥ 1); 0 until the first sample sizes it
     TimePs rtt_bin_;                  // 10 µs, wider for very long paths (at most kMaxRttBins bins)
     double rtt_bins_per_ps_;
     static constexpr TimePs kMinRttBin = 10'000'000;

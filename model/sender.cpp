@@ -7,14 +7,16 @@ namespace inflight {
 
 Sender::Sender(const Config& c, CongestionControl& cc, Bottleneck& path, SenderEvents& events)
     : cfg_(c),
+      packet_{0, 0, 0, c.flow, c.conn, PacketKind::Data},
       cc_(cc),
       path_(path),
       events_(events),
       window_limit_bytes_(std::min(c.rwnd_bytes, c.sndbuf_bytes)),
+      window_limit_as_double_(bytes_as_double(window_limit_bytes_)),
       window_limit_kind_(c.rwnd_bytes <= c.sndbuf_bytes ? Limit::Rwnd : Limit::Sndbuf),
       segs_(4096),
       data_limit_(c.data_bytes),
-      tx_order_(4096) {
+      rtx_order_(256) {
     cc_state_.mss_bytes = c.mss_bytes;
     cc_state_.cwnd_bytes = static_cast<double>(c.initial_cwnd_packets) * c.mss_bytes;
     // RFC 6298 §2.2 with the handshake's sample R: SRTT = R, RTTVAR = R/2.

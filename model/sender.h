@@ -51,11 +51,6 @@ struct AckOutcome {
     double delivery_rate_bps = -1; // -1: no valid sample
 };
 
-// A byte count as a double. Byte counts stay far below 2^63, so converting
-// through the signed type gives the same value in one instruction (the
-// unsigned conversion costs a branch and several).
-inline double bytes_as_double(std::uint64_t bytes) { return static_cast<double>(static_cast<std::int64_t>(bytes)); }
-
 class Sender {
 public:
     static constexpr std::uint32_t kInitialWindowPackets = 10;  // IW 10, RFC 6928
@@ -92,7 +87,7 @@ public:
     double cwnd_bytes() const { return cc_state_.cwnd_bytes; }
     double ssthresh_bytes() const { return cc_state_.ssthresh_bytes; }
     double window_in_force_bytes() const {
-        return std::min(cc_state_.cwnd_bytes, bytes_as_double(window_limit_bytes_));
+        return std::min(cc_state_.cwnd_bytes, window_limit_as_double_);
     }
     std::uint64_t bytes_in_flight() const { return in_flight_bytes_; }
     std::uint64_t acked_bytes() const { return snd_una_; }  // in order, cumulative
@@ -110,14 +105,20 @@ public:
 
 private:
     enum class SegState : std::uint8_t { InFlight, Lost, Delivered };
+    // 40 bytes: the scoreboard holds every segment in flight (a BDP and
+    // more at 10 Gbit/s), so its two flags share one byte.
     struct Segment {
+        static constexpr std::uint8_t kRetransmitted = 1;    // ever retransmitted
+        static constexpr std::uint8_t kSentAppLimited = 2;   // sent while the pipe was marked app-limited
         RateSnapshot snapshot;   // from the latest transmission
         std::uint32_t tx_index;  // latest transmission (low 32 bits)
         std::uint16_t bytes;     // ≤ 9000
         SegState state;
-        bool retransmitted;
-        bool sent_app_limited;   // sent while the pipe was marked app-limited
+        std::uint8_t flags;      // set by each transmission
+        bool retransmitted() const { return (flags & kRetransmitted) != 0; }
+        bool sent_app_limited() const { return (flags & kSentAppLimited) != 0; }
     };
+    static_assert(sizeof(Segment) == 40, "five words per segment");
     struct Transmission {
         std::uint32_t seg_no;    // low 32 bits
         std::uint32_t tx_index;  // low 32 bits
@@ -146,12 +147,14 @@ private:
     INFLIGHT_HOT TimePs current_rto() const;
 
     Config cfg_;
+    Packet packet_;  // what every packet of this connection carries (flow, conn, kind); transmit fills in the rest
     CongestionControl& cc_;
     Bottleneck& path_;
     SenderEvents& events_;
     CcState cc_state_;
     RateSampler rate_;
     std::uint64_t window_limit_bytes_;  // min(rwnd, sndbuf)
+    double window_limit_as_double_;     // the same, as the window in force compares it (every step)
     Limit window_limit_kind_;           // which of the two
 
     // Scoreboard: one entry per segment from snd_una to snd_nxt.
@@ -161,7 +164,12 @@ private:
     std::uint64_t snd_nxt_ = 0;        // bytes
     std::uint64_t data_limit_;         // the application's bytes
     std::uint64_t in_flight_bytes_ = 0;
-    Ring<Transmission> tx_order_;      // outstanding transmissions, in send order
+    // Outstanding transmissions in send order, as two streams each in send
+    // order: first transmissions are the scoreboard's own order (segment
+    // numbers and tx indexes grow together), those below scan_seg_ already
+    // visited; retransmissions are listed apart (detect_losses).
+    std::uint64_t scan_seg_ = 0;
+    Ring<Transmission> rtx_order_;
     std::uint32_t tx_counter_ = 0;                // wraps; compared as differences
     std::uint32_t delivered_tx_[3] = {0, 0, 0};  // tx indexes of the last three deliveries, oldest first
     std::priority_queue<std::uint64_t, std::vector<std::uint64_t>, std::greater<>> retransmit_queue_;
@@ -222,10 +230,24 @@ inline void Sender::note_phase(TimePs now) {
 
 // A transmission is lost once three transmissions sent after it have been
 // delivered: its tx index is below that of the third most recent delivery.
+// Each stream is visited in send order up to its first live transmission at
+// or above that index; the ones marked are the same as over one list in send
+// order (every live one below it), and the retransmission queue's order does
+// not depend on the order of marking.
 inline void Sender::detect_losses() {
     const std::uint32_t threshold = delivered_tx_[0];
-    while (!tx_order_.empty()) {
-        const Transmission t = tx_order_.front();
+    // First transmissions: live while the segment is in flight, never retransmitted.
+    std::uint64_t s = std::max(scan_seg_, una_seg_);
+    for (const std::uint64_t end = una_seg_ + segs_.size(); s < end; ++s) {
+        Segment& g = segs_[static_cast<std::size_t>(s - una_seg_)];
+        if (g.state != SegState::InFlight || g.retransmitted()) continue;
+        if (static_cast<std::int32_t>(g.tx_index - threshold) >= 0) break;  // not sent before it
+        mark_lost(s, g);
+    }
+    scan_seg_ = s;
+    // Retransmissions: live while the segment is in flight by this one.
+    while (!rtx_order_.empty()) {
+        const Transmission t = rtx_order_.front();
         const std::int64_t offset = offset_from_una(t.seg_no);
         if (offset >= 0) {
             Segment& g = segs_[static_cast<std::size_t>(offset)];
@@ -235,7 +257,7 @@ inline void Sender::detect_losses() {
                 mark_lost(una_seg_ + static_cast<std::uint64_t>(offset), g);
             }
         }
-        tx_order_.pop_front();
+        rtx_order_.pop_front();
     }
 }
 
@@ -265,11 +287,11 @@ inline AckOutcome Sender::on_ack(TimePs now, const AckInFlight& ack) {
     const std::uint32_t acked = g.bytes;
 
     // Karn: no RTT sample from a segment that was ever retransmitted.
-    if (!g.retransmitted) {
+    if (!g.retransmitted()) {
         out.rtt = now - g.snapshot.sent_time;
         update_rtt(out.rtt);
     }
-    RateSample rs = rate_.on_delivered(now, acked, g.snapshot, g.sent_app_limited, min_rtt_);
+    RateSample rs = rate_.on_delivered(now, acked, g.snapshot, g.sent_app_limited(), min_rtt_);
     rs.prior_in_flight_bytes = prior_in_flight;
     if (rs.interval > 0) out.delivery_rate_bps = rs.rate_Bps * 8.0;
 
@@ -324,19 +346,24 @@ inline AckOutcome Sender::on_ack(TimePs now, const AckInFlight& ack) {
 inline void Sender::transmit(TimePs now, std::uint64_t seg_no, Segment& g, bool retransmission) {
     const bool nothing_outstanding = in_flight_bytes_ == 0 && segs_.size() == 1 && !retransmission;
     g.snapshot = rate_.on_send(now, nothing_outstanding);
-    g.sent_app_limited = rate_.app_limited();
+    // A segment is retransmitted only after its first transmission: the flag, once set, stays.
+    g.flags = static_cast<std::uint8_t>((retransmission ? Segment::kRetransmitted : 0) |
+                                        (rate_.app_limited() ? Segment::kSentAppLimited : 0));
     g.tx_index = ++tx_counter_;
     g.state = SegState::InFlight;
+    const auto seg_lo = static_cast<std::uint32_t>(seg_no);
     if (retransmission) {
-        g.retransmitted = true;
         ++retransmits_;
         retransmitted_bytes_ += g.bytes;
+        rtx_order_.push_back(Transmission{seg_lo, g.tx_index});
     }
     in_flight_bytes_ += g.bytes;
-    const auto seg_lo = static_cast<std::uint32_t>(seg_no);
-    tx_order_.push_back(Transmission{seg_lo, g.tx_index});
     ++packets_sent_;
-    path_.enqueue(now, Packet{seg_lo, g.tx_index, g.bytes, cfg_.flow, cfg_.conn, PacketKind::Data});
+    Packet p = packet_;
+    p.seg_no = seg_lo;
+    p.tx_index = g.tx_index;
+    p.bytes = g.bytes;
+    path_.enqueue(now, p);
     if (rto_deadline_ == kNever) rto_deadline_ = now + current_rto();
     if (cfg_.pacing) {
         refresh_cc_state();
@@ -361,9 +388,8 @@ inline bool Sender::send_new_segment(TimePs now, std::uint64_t end) {
         blocked_by_ = Limit::Cwnd;
         return false;
     }
-    Segment& g = segs_.push_slot();  // transmit fills the rest in place
+    Segment& g = segs_.push_slot();  // transmit fills the rest in place (flags: not retransmitted)
     g.bytes = static_cast<std::uint16_t>(len);
-    g.retransmitted = false;
     snd_nxt_ += len;
     transmit(now, una_seg_ + segs_.size() - 1, g, false);
     return true;
