@@ -17,6 +17,7 @@
 #include "panels/dashboard.h"
 #include "panels/flow_palette.h"
 #include "panels/hero_panel.h"
+#include "panels/text_strip.h"
 #include "panels/share_bars.h"
 #include "panels/throughput_chart.h"
 #include "readability.h"
@@ -84,6 +85,41 @@ Shown show(const Scenario& sc, bool done = true) {
 }
 
 }  // namespace
+
+// A narrow dashboard (the presentation look with the guide open) keeps only
+// the bold words in the headline: the utilisation and the flow words go
+// atop the rate panel, and the status line's words join the utilisation's
+// tooltip. Wide again, everything is back where it was, tooltips included.
+TEST(FlowHero, ANarrowHeadlineMovesItsSecondaryWordsUnderTheShareBarsAndBack) {
+    Shown s = show(cubic_vs_bbr());
+    auto* utilisation = s.d->findChild<TextStrip*>(QStringLiteral("utilisation"));
+    auto* status = s.d->findChild<TextStrip*>(QStringLiteral("status"));
+    ASSERT_TRUE(utilisation && status);
+    HeroPanel* hero = s.d->hero();
+    const auto in_headline = [&] { return utilisation->parentWidget() == hero; };
+    EXPECT_TRUE(in_headline());
+    EXPECT_TRUE(status->isVisible());
+    const QString own_tip = utilisation->toolTip();
+    EXPECT_TRUE(own_tip.contains(QStringLiteral("all 2 flows"))) << own_tip.toStdString();
+    // Narrower than the number and 28 characters of words beside it.
+    s.d->resize(420, 640);
+    QTest::qWait(30);
+    s.d->showNow(s.snap);
+    QTest::qWait(30);
+    EXPECT_FALSE(in_headline());
+    EXPECT_EQ(utilisation->parentWidget(), hero->rateWidget());
+    EXPECT_TRUE(utilisation->isVisible());
+    EXPECT_FALSE(status->isVisible());
+    EXPECT_TRUE(utilisation->toolTip().startsWith(own_tip));
+    EXPECT_TRUE(utilisation->toolTip().contains(status->text())) << utilisation->toolTip().toStdString();
+    s.d->resize(1000, 640);
+    QTest::qWait(30);
+    s.d->showNow(s.snap);
+    QTest::qWait(30);
+    EXPECT_TRUE(in_headline());
+    EXPECT_TRUE(status->isVisible());
+    EXPECT_EQ(utilisation->toolTip(), own_tip);
+}
 
 TEST(FlowHero, TwoFlowsGetOneShareBarEachInTheirColourProportionalToTheirShares) {
     const Shown s = show(cubic_vs_bbr());

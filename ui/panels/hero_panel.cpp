@@ -275,7 +275,10 @@ void HeroPanel::fitStatus() {
     // would make the column taller than the charts beside it.
     const bool shown = !(several_ && words_under_shares_);
     if (status_->isHidden() == shown) status_->setVisible(shown);
-    utilisation_->setToolTip(shown ? QString() : status_->text() + QStringLiteral("\n") + status_->toolTip());
+    const QString status = status_->text() + QStringLiteral("\n") + status_->toolTip();
+    utilisation_->setToolTip(shown                        ? utilisation_tip_
+                             : utilisation_tip_.isEmpty() ? status
+                                                          : utilisation_tip_ + QStringLiteral("\n\n") + status);
 }
 
 void HeroPanel::setSnapshot(const RunSnapshot& snap) {
@@ -373,7 +376,7 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
 void HeroPanel::setSeveral(bool on) {
     if (on == several_) return;
     several_ = on;
-    arrange();
+    if (!on) utilisation_tip_.clear();
     view_->setVisible(!on);
     key_->setVisible(!on);
     shares_->setVisible(on);
@@ -532,10 +535,11 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
     utilisation_->setText(tr("%1 % of %2 · queue %3")
                               .arg(q(format_number(s.utilisation * 100, s.utilisation < 0.01 ? 2 : 3)),
                                    q(format_rate(sc.bandwidth_bps)), q(format_time(s.mean_queue_delay_s))));
-    utilisation_->setToolTip(tr("Utilisation of the link by all %1 flows together, and the mean queueing delay "
-                                "at the bottleneck over the steady state (95th percentile %2).")
-                                 .arg(n)
-                                 .arg(q(format_time(s.p95_queue_delay_s))));
+    utilisation_tip_ = tr("Utilisation of the link by all %1 flows together, and the mean queueing delay "
+                          "at the bottleneck over the steady state (95th percentile %2).")
+                           .arg(n)
+                           .arg(q(format_time(s.p95_queue_delay_s)));
+    utilisation_->setToolTip(utilisation_tip_);
     if (!s.settled) {
         note_->setText(unsettled_warning());
         note_->setColor(QColor("#d9822b"));

@@ -100,6 +100,7 @@ private:
     ThroughputChart* throughput_;
     bool several_ = false;
     bool words_under_shares_ = false;
+    QString utilisation_tip_;  // the utilisation's own tooltip (several flows), before fitStatus() adds to it
     QWidget* rate_widget_;
     QBoxLayout* row_;
     QBoxLayout* words_;       // the headline's words, beside or under the number
