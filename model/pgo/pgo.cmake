@@ -1,0 +1,54 @@
+# Profile-guided optimization of inflight_model (GCC, Release builds): the
+# per-packet path is one long run of branches whose usual direction only a
+# run can tell; told it, GCC lays the hot path out straight and inlines
+# along it (about 5–8 % fewer cycles per packet; results are identical,
+# the profile steers only code generation). Included from model/, so the
+# training library's objects sit beside the library's own:
+#   1. inflight_model_train: the same sources, instrumented
+#      (-fprofile-generate), linked into inflight_model_training (train.cpp);
+#   2. its run writes one profile per object into pgo-raw/;
+#   3. rename_profiles.cmake renames them for inflight_model's objects into
+#      pgo-profile/, which inflight_model is compiled with (-fprofile-use).
+# A change to the model re-runs the training (a few seconds) before the
+# library is rebuilt. Off with -DINFLIGHT_PGO=OFF, and for other compilers
+# and build types (the sanitizer and fuzz builds use clang).
+option(INFLIGHT_PGO "Profile-guided optimization of the model (GCC Release builds)" ON)
+if(NOT (INFLIGHT_PGO AND CMAKE_BUILD_TYPE STREQUAL "Release" AND CMAKE_CXX_COMPILER_ID STREQUAL "GNU"))
+  return()
+endif()
+
+set(inflight_pgo_raw ${CMAKE_CURRENT_BINARY_DIR}/pgo-raw)
+set(inflight_pgo_profile ${CMAKE_CURRENT_BINARY_DIR}/pgo-profile)
+set(inflight_pgo_stamp ${CMAKE_CURRENT_BINARY_DIR}/pgo-profile.stamp)
+
+inflight_model_library(inflight_model_train)
+# One thread trains, so counters need no atomic updates.
+target_compile_options(inflight_model_train PRIVATE -fprofile-generate=${inflight_pgo_raw} -fprofile-update=single
+                       --param=profile-func-internal-id=1)
+add_executable(inflight_model_training pgo/train.cpp)
+target_link_libraries(inflight_model_training PRIVATE inflight_model_train)
+target_link_options(inflight_model_training PRIVATE -fprofile-generate=${inflight_pgo_raw})
+
+add_custom_command(
+  OUTPUT ${inflight_pgo_stamp}
+  # GCC adds a run's counts to the profiles it finds: start from none.
+  COMMAND ${CMAKE_COMMAND} -E rm -rf ${inflight_pgo_raw}
+  COMMAND inflight_model_training
+  COMMAND ${CMAKE_COMMAND} -DRAW=${inflight_pgo_raw} -DOUT=${inflight_pgo_profile} -DSTAMP=${inflight_pgo_stamp}
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/pgo/rename_profiles.cmake
+  DEPENDS inflight_model_training ${CMAKE_CURRENT_SOURCE_DIR}/pgo/rename_profiles.cmake
+  COMMENT "Training the model for profile-guided optimization"
+  VERBATIM)
+add_custom_target(inflight_model_profile DEPENDS ${inflight_pgo_stamp})
+add_dependencies(inflight_model inflight_model_profile)
+
+# Only the files of the per-packet path use the profile (the rest — parsing,
+# validation, sweeps, summaries — gains nothing, and GCC 12 warns falsely on
+# some string code compiled with it). -fprofile-partial-training: code the
+# training never ran stays optimized as without a profile (not for size).
+set(inflight_pgo_hot_sources run.cpp flow.cpp sender.cpp bottleneck.cpp fq_codel.cpp codel.cpp
+    recorder.cpp congestion_control.cpp reno.cpp cubic.cpp bbr.cpp)
+set_property(SOURCE ${inflight_pgo_hot_sources} APPEND PROPERTY COMPILE_OPTIONS
+  "$<$<STREQUAL:$<TARGET_PROPERTY:NAME>,inflight_model>:-fprofile-use=${inflight_pgo_profile};--param=profile-func-internal-id=1;-fprofile-partial-training;-Wno-missing-profile>")
+# ccache cannot tell one profile from another here: compile without it.
+set_property(TARGET inflight_model PROPERTY CXX_COMPILER_LAUNCHER "")
