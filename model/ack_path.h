@@ -10,6 +10,8 @@
 // come off the front, each at its time.
 #pragma once
 
+#include <cassert>
+
 #include "packet.h"
 #include "ring.h"
 
@@ -38,6 +40,7 @@ public:
     }
     TimePs next_arrival() const { return line_.empty() ? kNever : line_.front().ack.ack_at; }
     INFLIGHT_HOT AckInFlight pop() {
+        assert(line_.size() > waiting_);  // an ACK is due only after its packet's service
         const AckInFlight a = line_.front().ack;
         line_.pop_front();
         return a;
@@ -47,17 +50,17 @@ public:
     TimePs delay() const { return delay_; }
 
     // The one-record queue (used by the Bottleneck only). A packet admitted
-    // at the bottleneck: its service ends at `served_at`; `waits` when it
-    // does not start at once (it then counts as waiting until
-    // first_waiting_starts).
-    INFLIGHT_HOT void admit(const Packet& p, TimePs served_at, TimePs sojourn, bool waits) {
+    // at the bottleneck: its service ends at `served_at`. One that does not
+    // start at once is then marked with last_admitted_waits(); it counts as
+    // waiting until first_waiting_starts().
+    INFLIGHT_HOT void admit(const Packet& p, TimePs served_at, TimePs sojourn) {
         Entry& e = line_.push_slot();
         e.ack.packet = p;
         e.ack.packet.ce = false;  // no AQM
         e.ack.ack_at = served_at + delay_;
         e.sojourn = sojourn;
-        waiting_ += waits;
     }
+    INFLIGHT_HOT void last_admitted_waits() { ++waiting_; }
     bool any_waiting() const { return waiting_ != 0; }
     // The earliest admitted packet still waiting (any_waiting()); it leaves the queue with
     // first_waiting_starts(). (Its ACK is due after its service starts, so the front never

@@ -158,12 +158,14 @@ private:
         }
         const TimePs start = idle ? now : admitted_until_;
         admitted_until_ = start + service_time(p.bytes);
-        returns_[0].admit(p, admitted_until_, start - now, !idle);
+        AckPath& line = returns_[0];
+        line.admit(p, admitted_until_, start - now);
         if (idle) {  // straight onto the wire
             busy_until_ = admitted_until_;
             if (start >= stats_from_) count_delay(0);
             return;
         }
+        line.last_admitted_waits();
         fifo_.add_bytes(p.bytes);
     }
     void advance_aqm(TimePs t);  // CoDel, fq_codel

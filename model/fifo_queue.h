@@ -98,7 +98,6 @@ public:
     // and only their bytes here, through these.
     void add_bytes(std::uint32_t bytes) { bytes_ += bytes; }
     void remove_bytes(std::uint32_t bytes) { bytes_ -= bytes; }
-    bool has_codel() const { return codel_.has_value(); }
     // Without CoDel: the head leaves as it is (not empty). The reference
     // stays valid until the next enqueue.
     struct Waiting {
