@@ -50,11 +50,13 @@ public:
     TimePs delay() const { return delay_; }
 
     // The one-record queue (used by the Bottleneck only). A packet admitted
-    // at the bottleneck: its service ends at `served_at`. One that does not
-    // start at once is then marked with last_admitted_waits(); it counts as
-    // waiting until first_waiting_starts().
-    INFLIGHT_HOT void admit(const Packet& p, TimePs served_at, TimePs sojourn) {
-        Entry& e = line_.push_slot();
+    // at the bottleneck takes a new entry, then fills it in: its service
+    // ends at `served_at`. (The slot comes first so that nothing computed
+    // for it has to be kept across the ring's rare growth: a call.) One that
+    // does not start at once is then marked with last_admitted_waits(); it
+    // counts as waiting until first_waiting_starts().
+    INFLIGHT_HOT Entry& new_entry() { return line_.push_slot(); }
+    INFLIGHT_HOT void fill(Entry& e, const Packet& p, TimePs served_at, TimePs sojourn) const {
         e.ack.packet = p;
         e.ack.packet.ce = false;  // no AQM
         e.ack.ack_at = served_at + delay_;

@@ -9,26 +9,31 @@
 //            1/p of its own packets) or random (one seeded Bernoulli stream
 //            over every packet leaving the link)
 //   ACK:     handed to the packet's flow's AckPath at the end of its service
-// The packet being serialized has left the queue.
+// The packet being serialized has left the queue. The discipline is chosen
+// once per run; the per-packet path branches on it (no virtual call).
+// Dequeues are processed lazily (advance_to) in time order before every
+// sender moment, which is exact because nothing but the senders changes the
+// queue — provided no dequeue skipped over hands an ACK due before the time
+// advanced to. The horizon bounds that: a packet not yet dequeued starts its
+// service at or after busy_until and its ACK is due at least one service
+// time plus the shortest return delay later, so advancing to any
+// t ≤ busy_until + that delay reveals only ACKs due after t (the loop never
+// advances further in one go; run.cpp).
 // One record: with one flow on a plain FIFO without link loss, the queue
-// lives in the flow's ACK line (ack_path.h). A packet's service start and end
-// are fixed when it is admitted — FIFO on a link of constant rate that never
-// idles while a packet waits: the later of its arrival and the end of the
-// packet admitted before it — so its ACK entry is written then, once, with
-// its time in the queue; advance_to only moves the line's "waiting" mark
-// over the packets whose service has started (the bytes waiting, the
-// queueing delay). Its ACK is visible early, which changes no moment: the
-// line is in time order and only the flow's own step, after which it looks
-// at its line again, adds to it. Otherwise dequeues are processed
-// lazily (advance_to) in time order before every sender moment, which is
-// exact because nothing but the senders changes the queue — provided no
-// dequeue skipped over hands an ACK due before the time advanced to. The
-// horizon bounds that: a packet not yet dequeued starts its service at or
-// after busy_until and its ACK is due at least one service time plus the
-// shortest return delay later, so advancing to any t ≤ busy_until + that
-// delay reveals only ACKs due after t (the loop never advances further in
-// one go; run.cpp). The discipline is
-// chosen once per run; the per-packet path branches on it (no virtual call).
+// lives in the flow's ACK line (ack_path.h), so a packet is written once. Its
+// service start and end are fixed when it is admitted — FIFO on a link of
+// constant rate that never idles while a packet waits: the later of its
+// arrival and the end of the packet admitted before it — so its ACK entry,
+// with its time in the queue, is written then; advance_to only moves the
+// line's "waiting" mark over the packets whose service has started (bytes
+// waiting, queueing delay). The flow sees its ACKs earlier than the lazy
+// path hands them over, which changes no moment: the lazy path too reveals
+// every ACK before it is due (the horizon), the line is in time order, and
+// only the flow's own step, after which it looks at its line again, adds to
+// it. With several flows each line holds only its flow's packets, not the
+// queue's order, and a packet lost on the link has no ACK entry yet holds
+// its place in the queue: those keep the lazy path (the two are checked
+// against each other by Path.OneRecordQueueMatchesThePlainFifo).
 // Packets carry their flow's index; the bottleneck knows nothing else of flows.
 #pragma once
 
@@ -156,10 +161,11 @@ private:
             counters_[p.flow].count_tail_drop();
             return;
         }
+        AckPath& line = returns_[0];
+        AckPath::Entry& e = line.new_entry();
         const TimePs start = idle ? now : admitted_until_;
         admitted_until_ = start + service_time(p.bytes);
-        AckPath& line = returns_[0];
-        line.admit(p, admitted_until_, start - now);
+        line.fill(e, p, admitted_until_, start - now);
         if (idle) {  // straight onto the wire
             busy_until_ = admitted_until_;
             if (start >= stats_from_) count_delay(0);
