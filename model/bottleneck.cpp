@@ -26,7 +26,9 @@ Bottleneck::Bottleneck(const Config& c, std::vector<AckPath>& returns)
       counters_(returns.size()),
       queued_(returns.size(), 0),
       stats_from_(c.stats_from),
-      ps_per_byte_q10_(static_cast<std::uint64_t>(std::llround(8e12 * 1024 / c.rate_bps))) {
+      ps_per_byte_q10_(static_cast<std::uint64_t>(std::llround(8e12 * 1024 / c.rate_bps))),
+      one_record_(returns.size() == 1 && !c.fq_codel && !c.codel && !(c.loss > 0)),
+      plain_fifo_(!one_record_ && !c.fq_codel && !c.codel) {
     if (c.fq_codel) {
         FqCodelParams p;
         p.queues = static_cast<std::uint32_t>(returns.size());
@@ -63,11 +65,20 @@ void Bottleneck::enqueue_fq(TimePs now, const Packet& p) {
     for (const auto& d : r.overflow_drops) counters_[d.flow].count_tail_drop();
     if (busy_until_ <= now) {  // the link was idle: it takes the packet now, not when it fell idle
         busy_until_ = now;
-        advance_fq(now);
+        advance_aqm(now);
     }
 }
 
-void Bottleneck::advance_fq(TimePs t) {
+void Bottleneck::advance_aqm(TimePs t) {
+    if (!fq_) {  // CoDel on the FIFO
+        while (busy_until_ <= t && !fifo_.empty()) {
+            const TimePs now = busy_until_;
+            Dequeued d;
+            if (!fifo_.dequeue(now, d, counters_.data(), queued_.data())) break;
+            start_service(now, d.packet, d.ce, d.sojourn);
+        }
+        return;
+    }
     while (busy_until_ <= t && !fq_->empty()) {
         const TimePs now = busy_until_;
         const auto r = fq_->dequeue(now);

@@ -9,16 +9,31 @@
 //            1/p of its own packets) or random (one seeded Bernoulli stream
 //            over every packet leaving the link)
 //   ACK:     handed to the packet's flow's AckPath at the end of its service
-// The packet being serialized has left the queue. Dequeues are processed
-// lazily (advance_to) in time order before every sender moment, which is
-// exact because nothing but the senders changes the queue — provided no
-// dequeue skipped over hands an ACK due before the time advanced to. The
-// horizon bounds that: a packet not yet dequeued starts its service at or
-// after busy_until and its ACK is due at least one service time plus the
-// shortest return delay later, so advancing to any t ≤ busy_until + that
-// delay reveals only ACKs due after t (the loop never advances further in
-// one go; run.cpp). The discipline is
-// chosen once per run; the per-packet path branches on it (no virtual call).
+// The packet being serialized has left the queue. The discipline is chosen
+// once per run; the per-packet path branches on it (no virtual call).
+// Dequeues are processed lazily (advance_to) in time order before every
+// sender moment, which is exact because nothing but the senders changes the
+// queue — provided no dequeue skipped over hands an ACK due before the time
+// advanced to. The horizon bounds that: a packet not yet dequeued starts its
+// service at or after busy_until and its ACK is due at least one service
+// time plus the shortest return delay later, so advancing to any
+// t ≤ busy_until + that delay reveals only ACKs due after t (the loop never
+// advances further in one go; run.cpp).
+// One record: with one flow on a plain FIFO without link loss, the queue
+// lives in the flow's ACK line (ack_path.h), so a packet is written once. Its
+// service start and end are fixed when it is admitted — FIFO on a link of
+// constant rate that never idles while a packet waits: the later of its
+// arrival and the end of the packet admitted before it — so its ACK entry,
+// with its time in the queue, is written then; advance_to only moves the
+// line's "waiting" mark over the packets whose service has started (bytes
+// waiting, queueing delay). The flow sees its ACKs earlier than the lazy
+// path hands them over, which changes no moment: the lazy path too reveals
+// every ACK before it is due (the horizon), the line is in time order, and
+// only the flow's own step, after which it looks at its line again, adds to
+// it. With several flows each line holds only its flow's packets, not the
+// queue's order, and a packet lost on the link has no ACK entry yet holds
+// its place in the queue: those keep the lazy path (the two are checked
+// against each other by Path.OneRecordQueueMatchesThePlainFifo).
 // Packets carry their flow's index; the bottleneck knows nothing else of flows.
 #pragma once
 
@@ -64,25 +79,29 @@ public:
 
     // Processes every dequeue due at or before t.
     INFLIGHT_HOT void advance_to(TimePs t) {
-        if (fq_) return advance_fq(t);
-        if (!fifo_.has_codel()) {  // the plain FIFO: each head leaves as it is
-            while (busy_until_ <= t && !fifo_.empty()) {
-                const TimePs now = busy_until_;
-                const FifoQueue::Waiting& w = fifo_.pop_plain(queued_.data());
-                start_service(now, w.packet, false, now - w.enqueued_at);
+        if (one_record_) {
+            AckPath& line = returns_[0];
+            while (busy_until_ <= t && line.any_waiting()) {
+                const AckPath::Entry& e = line.first_waiting();
+                const TimePs start = busy_until_;
+                busy_until_ = e.ack.ack_at - line.delay();  // its service's end, as admit computed it
+                fifo_.remove_bytes(e.ack.packet.bytes);
+                if (start >= stats_from_) count_delay(e.sojourn);
+                line.first_waiting_starts();
             }
             return;
         }
-        while (busy_until_ <= t && !fifo_.empty()) {
+        if (!plain_fifo_) return advance_aqm(t);
+        while (busy_until_ <= t && !fifo_.empty()) {  // the plain FIFO: each head leaves as it is
             const TimePs now = busy_until_;
-            Dequeued d;
-            if (!fifo_.dequeue(now, d, counters_.data(), queued_.data())) break;
-            start_service(now, d.packet, d.ce, d.sojourn);
+            const FifoQueue::Waiting& w = fifo_.pop_plain(queued_.data());
+            start_service(now, w.packet, false, now - w.enqueued_at);
         }
     }
     // A packet arrives from a sender at `now` (after advance_to(now)).
     INFLIGHT_HOT void enqueue(TimePs now, const Packet& p) {
         ++counters_[p.flow].pkts_arrived;
+        if (one_record_) return admit_one_record(now, p);
         if (fq_) return enqueue_fq(now, p);
         if (fifo_.empty() && busy_until_ <= now) {  // idle link: straight onto the wire
             fifo_.bypass(now);
@@ -99,7 +118,9 @@ public:
     // The latest time the path may be advanced to in one go, exactly: every
     // ACK a dequeue up to it hands over is due after it (see the opening
     // comment). kNever when nothing waits (the packet being serialized has
-    // handed its ACK over already).
+    // handed its ACK over already), so always with the one-record queue
+    // (every ACK is on its line from the packet's admission; fifo_ holds
+    // only the bytes).
     TimePs horizon() const {
         const bool waiting = fq_ ? !fq_->empty() : !fifo_.empty();
         return waiting ? busy_until_ + min_return_delay_ : kNever;
@@ -131,7 +152,29 @@ public:
     std::vector<std::uint16_t>& woken() { return woken_; }
 
 private:
-    void advance_fq(TimePs t);
+    // The one-record queue (see the opening comment).
+    INFLIGHT_HOT void admit_one_record(TimePs now, const Packet& p) {
+        // The link is idle with nothing waiting exactly when everything
+        // admitted has been sent by now.
+        const bool idle = admitted_until_ <= now;
+        if (!idle && !fifo_.fits(p.bytes)) {  // tail drop: the buffer cannot hold it
+            counters_[p.flow].count_tail_drop();
+            return;
+        }
+        AckPath& line = returns_[0];
+        AckPath::Entry& e = line.new_entry();
+        const TimePs start = idle ? now : admitted_until_;
+        admitted_until_ = start + service_time(p.bytes);
+        line.fill(e, p, admitted_until_, start - now);
+        if (idle) {  // straight onto the wire
+            busy_until_ = admitted_until_;
+            if (start >= stats_from_) count_delay(0);
+            return;
+        }
+        line.last_admitted_waits();
+        fifo_.add_bytes(p.bytes);
+    }
+    void advance_aqm(TimePs t);  // CoDel, fq_codel
     void enqueue_fq(TimePs now, const Packet& p);
     INFLIGHT_HOT void start_service(TimePs start, const Packet& p, bool ce, TimePs sojourn) {
         busy_until_ = start + service_time(p.bytes);
@@ -175,6 +218,9 @@ private:
     std::uint32_t cached_bytes_ = 0;
     TimePs cached_service_time_ = 0;
     TimePs busy_until_ = 0;  // when the link finishes its current packet
+    bool one_record_;        // one flow, plain FIFO, no link loss: the queue lives in its ACK line (see the opening comment)
+    bool plain_fifo_;        // the plain FIFO otherwise (neither CoDel nor fq_codel)
+    TimePs admitted_until_ = 0;  // the one-record queue: when the last packet admitted ends
     TimePs min_return_delay_ = kNever;  // the shortest of the flows' ACK path delays
 };
 

@@ -61,7 +61,7 @@ public:
     }
     // Tail drop: false when the buffer cannot hold the packet.
     INFLIGHT_HOT bool enqueue(TimePs now, const Packet& p) {
-        if (bytes_ + p.bytes > limit_bytes_) return false;
+        if (!fits(p.bytes)) return false;
         Waiting& w = queue_.push_slot();
         w.packet = p;
         w.enqueued_at = now;
@@ -92,7 +92,12 @@ public:
     }
     bool empty() const { return queue_.empty(); }
     std::uint64_t bytes() const { return bytes_; }
-    bool has_codel() const { return codel_.has_value(); }
+    // Tail drop's rule: can the packets waiting plus this one fit in the buffer?
+    bool fits(std::uint32_t bytes) const { return bytes_ + bytes <= limit_bytes_; }
+    // The one-record queue (bottleneck.h) keeps its packets in the ACK line
+    // and only their bytes here, through these.
+    void add_bytes(std::uint32_t bytes) { bytes_ += bytes; }
+    void remove_bytes(std::uint32_t bytes) { bytes_ -= bytes; }
     // Without CoDel: the head leaves as it is (not empty). The reference
     // stays valid until the next enqueue.
     struct Waiting {

@@ -3,7 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
+#include <vector>
 
+#include "bottleneck.h"
 #include "test_scenarios.h"
 
 using namespace inflight;
@@ -105,4 +108,64 @@ TEST(Path, ShortRunsNeverReportMoreThanTheLink) {
             EXPECT_LE(r.summary.utilisation, 1.0 + one_packet) << to_string(a) << " over " << d << " s";
         }
     }
+}
+
+// The one-record queue (one flow on a plain FIFO without link loss: the
+// queue kept in the flow's ACK line, bottleneck.h) against the plain FIFO's
+// own path, which the same flow takes when a second, silent flow shares the
+// link: the same packets at the same times give the same ACKs at the same
+// times, the same queue at every arrival and the same queueing-delay
+// statistics. Bursts, idle spells, arrivals just as the link frees, mixed
+// sizes and tail drops included.
+TEST(Path, OneRecordQueueMatchesThePlainFifo) {
+    std::vector<AckPath> one, two;
+    one.emplace_back(from_ms(10));
+    two.emplace_back(from_ms(10));
+    two.emplace_back(from_ms(3));  // the silent flow: a shorter return path, so a closer horizon
+    const Bottleneck::Config c{100e6, 30000, 0.0, LossPattern::Even, 1, std::nullopt, false, 1500, from_ms(5)};
+    Bottleneck a(c, one), b(c, two);
+    // The lazy path is advanced as the event loop does: never past its horizon in one go.
+    const auto advance = [&](TimePs to) {
+        a.advance_to(to);
+        while (b.horizon() < to) b.advance_to(b.horizon());
+        b.advance_to(to);
+        b.woken().clear();
+    };
+    std::mt19937_64 rng(7);
+    const std::uint16_t sizes[] = {64, 576, 1500, 9000};
+    TimePs t = 0;
+    std::uint64_t acks = 0;
+    for (std::uint32_t seq = 0; seq < 100000; ++seq) {
+        TimePs gap = 0;  // a third arrive in bursts; a few after the link fell idle
+        if (rng() % 3 != 0) gap = static_cast<TimePs>(rng() % 240'000'000);
+        if (rng() % 50 == 0) gap = from_ms(5);
+        TimePs next = t + gap;
+        // Some arrive just as the link frees (nothing waiting: drain_time is the wire's end).
+        if (rng() % 8 == 0 && a.queue_bytes() == 0 && a.drain_time() > t) next = a.drain_time();
+        while (one[0].next_arrival() <= next) {  // the ACKs due before it, each at its time
+            const TimePs due = one[0].next_arrival();
+            advance(due);
+            ASSERT_EQ(two[0].next_arrival(), due) << "ACK " << acks;
+            const AckInFlight x = one[0].pop(), y = two[0].pop();
+            ASSERT_EQ(x.packet.seg_no, y.packet.seg_no) << "ACK " << acks;
+            ASSERT_EQ(x.packet.bytes, y.packet.bytes);
+            ASSERT_EQ(x.packet.ce, y.packet.ce);
+            ++acks;
+        }
+        t = next;
+        advance(t);
+        const Packet p{seq, 0, sizes[rng() % 4], 0, 1, PacketKind::Data};
+        a.enqueue(t, p);
+        b.enqueue(t, p);
+        ASSERT_EQ(a.queue_bytes(), b.queue_bytes()) << "packet " << seq;
+        ASSERT_EQ(a.drain_time(), b.drain_time()) << "packet " << seq;
+        ASSERT_EQ(a.packets_in_network(0), b.packets_in_network(0)) << "packet " << seq;
+        ASSERT_EQ(a.counters(0).drops_tail, b.counters(0).drops_tail) << "packet " << seq;
+        ASSERT_EQ(a.horizon(), kNever);  // every ACK is on its line already
+    }
+    EXPECT_GT(a.counters(0).drops_tail, 1000u);  // the buffer overflowed often
+    EXPECT_GT(acks, 50000u);
+    EXPECT_EQ(a.queue_delay().count, b.queue_delay().count);
+    EXPECT_EQ(a.queue_delay().sum, b.queue_delay().sum);
+    EXPECT_EQ(a.queue_delay().histogram, b.queue_delay().histogram);
 }
