@@ -13,6 +13,11 @@ double finite_or_nan(double v) { return std::isfinite(v) ? v : kNaN; }
 void settle(MinMax& m) {  // an empty bucket has no value
     if (m.min > m.max) m.min = m.max = kNaN;
 }
+constexpr MinMax kEmpty{kInf, -kInf};
+void merge(MinMax& into, const MinMax& m) {  // both unsettled (an empty one is kEmpty)
+    into.min = std::min(into.min, m.min);
+    into.max = std::max(into.max, m.max);
+}
 template <typename Array>
 Limit longest(const Array& times) {
     return static_cast<Limit>(std::max_element(times.begin(), times.end()) - times.begin());
@@ -26,19 +31,18 @@ Recorder::Recorder(const Config& c, Trace& trace, std::vector<Event>& events)
     trace_.buckets.reserve(static_cast<std::size_t>(c.bucket_count));
     rtt_bin_ = std::max(kMinRttBin, c.max_rtt_expected / kMaxRttBins + 1);
     rtt_bins_per_ps_ = 1.0 / static_cast<double>(rtt_bin_);
+    window_rtt_s_ = rtt_at_window_start_ = kEmpty;
 }
 
 void Recorder::reset_bucket(TimePs start) {
     cur_ = TraceBucket{};
     cur_.t_start_s = to_seconds(start);
-    for (MinMax* m : {&cur_.cwnd_bytes, &cur_.window_bytes, &cur_.inflight_bytes, &cur_.queue_bytes,
-                      &cur_.rtt_s, &cur_.delivery_rate_bps})
-        *m = MinMax{kInf, -kInf};
+    for (MinMax* m : {&cur_.rtt_s, &cur_.delivery_rate_bps}) *m = kEmpty;
+    for (PairMinMax* m : {&cwnd_window_, &inflight_queue_}) *m = PairMinMax{Pair{kInf, kInf}, Pair{-kInf, -kInf}};
     limit_time_at_bucket_start_ = limit_time_;
     if (observed_ && cfg_.tcp) {  // the values held as the bucket opens belong to it
-        widen(cur_.cwnd_bytes, last_cwnd_);
-        widen(cur_.window_bytes, last_window_);
-        widen(cur_.inflight_bytes, last_inflight_);
+        widen(cwnd_window_, Pair{last_cwnd_, last_window_});
+        widen(inflight_queue_, Pair{last_inflight_, kNaN});  // NaN: the queue lane keeps its bounds
     }
 }
 
@@ -69,6 +73,15 @@ void Recorder::size_rtt_histogram() {
 void Recorder::close_bucket(TimePs now, const FlowBucketState& s) {
     account_time(now);
     cur_.t_end_s = to_seconds(now);
+    cur_.cwnd_bytes = MinMax{cwnd_window_.min[0], cwnd_window_.max[0]};
+    cur_.window_bytes = MinMax{cwnd_window_.min[1], cwnd_window_.max[1]};
+    cur_.inflight_bytes = MinMax{inflight_queue_.min[0], inflight_queue_.max[0]};
+    cur_.queue_bytes = MinMax{inflight_queue_.min[1], inflight_queue_.max[1]};
+    if (now > cfg_.window_start) {  // a bucket of the window: its RTT samples are the window's...
+        merge(window_rtt_s_, cur_.rtt_s);
+        merge(cur_.rtt_s, rtt_at_window_start_);  // ...but for those at its very start
+        rtt_at_window_start_ = kEmpty;
+    }
     for (MinMax* m : {&cur_.cwnd_bytes, &cur_.window_bytes, &cur_.inflight_bytes, &cur_.queue_bytes,
                       &cur_.rtt_s, &cur_.delivery_rate_bps})
         settle(*m);
@@ -279,9 +292,10 @@ void Recorder::finish(const FlowTotals& t, Summary& out) {
     out.utilisation = out.throughput_bps / cfg_.link_rate_bps;
     out.mean_cwnd_packets = window_s > 0 ? cwnd_time_integral_ / window_s / cfg_.mss_bytes : 0.0;
     if (rtt_count_ > 0) {
+        merge(window_rtt_s_, cur_.rtt_s);  // a run cancelled mid-bucket: the open bucket's too
         out.mean_rtt_s = rtt_sum_s_ / static_cast<double>(rtt_count_);
-        out.min_rtt_s = to_seconds(rtt_min_);
-        out.max_rtt_s = to_seconds(rtt_max_);
+        out.min_rtt_s = window_rtt_s_.min;
+        out.max_rtt_s = window_rtt_s_.max;
         const std::uint64_t rank = static_cast<std::uint64_t>(std::ceil(0.95 * static_cast<double>(rtt_count_)));
         std::uint64_t seen = 0;
         for (std::size_t i = 0; i < rtt_histogram_.size(); ++i) {

@@ -66,10 +66,8 @@ public:
     INFLIGHT_HOT void observe(TimePs now, double cwnd, double window, double inflight, std::uint64_t queue,
                  Limit limit, TimePs link_until, const PathCounters& path) {
         account_time(now);
-        widen(cur_.cwnd_bytes, cwnd);
-        widen(cur_.window_bytes, window);
-        widen(cur_.inflight_bytes, inflight);
-        widen(cur_.queue_bytes, bytes_as_double(queue));
+        widen(cwnd_window_, Pair{cwnd, window});
+        widen(inflight_queue_, Pair{inflight, bytes_as_double(queue)});
         last_cwnd_ = cwnd;
         last_window_ = window;
         last_inflight_ = inflight;
@@ -83,12 +81,17 @@ public:
         if (a.delivery_rate_bps >= 0) widen(cur_.delivery_rate_bps, a.delivery_rate_bps);
     }
     INFLIGHT_HOT void rtt_sample(TimePs now, TimePs rtt) {
-        widen(cur_.rtt_s, to_seconds(rtt));
-        if (now <= cfg_.window_start) return;
-        rtt_sum_s_ += to_seconds(rtt);
+        const double rtt_s = to_seconds(rtt);
+        if (now <= cfg_.window_start) {
+            // One at the window's very start is its bucket's (the bucket that
+            // opened then) but not the window's: kept apart until that bucket
+            // closes, so the window's extremes can come from its buckets'.
+            widen(now < cfg_.window_start ? cur_.rtt_s : rtt_at_window_start_, rtt_s);
+            return;
+        }
+        widen(cur_.rtt_s, rtt_s);
+        rtt_sum_s_ += rtt_s;
         ++rtt_count_;
-        rtt_min_ = std::min(rtt_min_, rtt);
-        rtt_max_ = std::max(rtt_max_, rtt);
         if (rtt_last_bin_ == 0) size_rtt_histogram();
         // An RTT is > 0, so its bin converts through int64 (one instruction;
         // the unsigned conversion costs a branch and several).
@@ -136,6 +139,16 @@ private:
         m.min = v < m.min ? v : m.min;
         m.max = v > m.max ? v : m.max;
     }
+    // Two series side by side in one SSE register (a GCC/Clang vector): the
+    // same comparison in each lane as above, one minpd and one maxpd for both.
+    using Pair = double __attribute__((vector_size(16)));
+    struct PairMinMax {
+        Pair min, max;
+    };
+    static void widen(PairMinMax& m, Pair v) {
+        m.min = v < m.min ? v : m.min;
+        m.max = v > m.max ? v : m.max;
+    }
     INFLIGHT_HOT void account_time(TimePs now) {
         // [last_t_, link_until_): the queue ahead was draining, the link bound;
         // then `last_limit_` did. The queue may have drained before last_t_
@@ -169,6 +182,10 @@ private:
     std::vector<Event>& events_;
 
     TraceBucket cur_;
+    // The open bucket's min and max of the series observed after every step,
+    // in pairs (cur_ gets them as the bucket closes): cwnd and window, in
+    // flight and queue.
+    PairMinMax cwnd_window_, inflight_queue_;
     TimePs bucket_end_;
     // Time each limit bound since the start, and its value when the bucket
     // and the limit's judging period opened: per step one sum is kept, and a
@@ -192,9 +209,13 @@ private:
     std::uint64_t delivered_at_mid_ = 0, acked_at_mid_ = 0;
 
     // RTT statistics over the steady window (histogram for the 95th percentile).
+    // Its extremes are those of the buckets after the window's start, merged
+    // as each closes: the same figures, since to_seconds never reverses an
+    // order (min of to_seconds = to_seconds of min).
     double rtt_sum_s_ = 0;
     std::uint64_t rtt_count_ = 0;
-    TimePs rtt_min_ = kNever, rtt_max_ = 0;
+    MinMax window_rtt_s_;
+    MinMax rtt_at_window_start_;      // samples at window_start exactly (see rtt_sample)
     std::vector<std::uint32_t> rtt_histogram_;
     std::size_t rtt_last_bin_ = 0;    // its last index (≥ 1); 0 until the first sample sizes it
     TimePs rtt_bin_;                  // 10 µs, wider for very long paths (at most kMaxRttBins bins)
