@@ -40,7 +40,10 @@ void Recorder::reset_bucket(TimePs start) {
     for (MinMax* m : {&cur_.rtt_s, &cur_.delivery_rate_bps}) *m = kEmpty;
     for (PairMinMax* m : {&cwnd_window_, &inflight_queue_}) *m = PairMinMax{Pair{kInf, kInf}, Pair{-kInf, -kInf}};
     limit_time_at_bucket_start_ = limit_time_;
-    if (observed_ && cfg_.tcp) {  // the values held as the bucket opens belong to it
+    // The values held as the bucket opens belong to it: a TCP flow's once it
+    // has started (the step that started it was observed: no bucket ends
+    // between a step and its observation).
+    if (started_ && cfg_.tcp) {
         widen(cwnd_window_, Pair{last_cwnd_, last_window_});
         widen(inflight_queue_, Pair{last_inflight_, kNaN});  // NaN: the queue lane keeps its bounds
     }
@@ -65,6 +68,21 @@ std::array<TimePs, kLimitCount> Recorder::limit_time_since(const std::array<Time
     return d;
 }
 
+void Recorder::close_limit_run() {
+    const int l = static_cast<int>(last_limit_);
+    limit_time_[l] += (last_t_ - run_start_) - (limit_time_[kLink] - link_time_at_run_start_);
+    // A run never straddles the window's start (a bucket boundary, where
+    // close_bucket closes it): it is in the window or before it. In the
+    // window, its spans are counted up to window_counted_until_.
+    if (run_start_ >= cfg_.window_start) {
+        const TimePs counted = std::max<TimePs>(std::min(last_t_, window_counted_until_) - run_start_, 0);
+        window_limit_time_[l] += counted - (window_limit_time_[kLink] - window_link_time_at_run_start_);
+    }
+    run_start_ = last_t_;
+    link_time_at_run_start_ = limit_time_[kLink];
+    window_link_time_at_run_start_ = window_limit_time_[kLink];
+}
+
 void Recorder::size_rtt_histogram() {
     rtt_histogram_.assign(static_cast<std::size_t>(cfg_.max_rtt_expected / rtt_bin_) + 2, 0);
     rtt_last_bin_ = rtt_histogram_.size() - 1;
@@ -72,6 +90,7 @@ void Recorder::size_rtt_histogram() {
 
 void Recorder::close_bucket(TimePs now, const FlowBucketState& s) {
     account_time(now);
+    close_limit_run();
     cur_.t_end_s = to_seconds(now);
     cur_.cwnd_bytes = MinMax{cwnd_window_.min[0], cwnd_window_.max[0]};
     cur_.window_bytes = MinMax{cwnd_window_.min[1], cwnd_window_.max[1]};
@@ -265,6 +284,7 @@ void Recorder::flow_event(TimePs now, EventKind kind, std::uint64_t transfer, st
         // The binding limit is judged over periods of the flow's own life:
         // the first one opens with its first SYN, not at t = 0.
         account_time(now);
+        close_limit_run();
         started_ = true;
         limit_time_at_period_start_ = limit_time_;
         period_end_ = now + cfg_.limit_log_period;
@@ -279,6 +299,7 @@ void Recorder::flow_event(TimePs now, EventKind kind, std::uint64_t transfer, st
 }
 
 void Recorder::finish(const FlowTotals& t, Summary& out) {
+    close_limit_run();  // (a run cancelled mid-bucket)
     if (group_start_ >= 0) flush_drop_group();
     flush_congestion_group();
     const double window_s = active_window_s();

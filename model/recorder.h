@@ -71,9 +71,8 @@ public:
         last_cwnd_ = cwnd;
         last_window_ = window;
         last_inflight_ = inflight;
-        last_limit_ = limit;
+        if (limit != last_limit_) change_limit(limit);
         link_until_ = link_until;
-        observed_ = true;
         if (path.marks_and_drops != seen_marks_and_drops_) group_drops(now, path);
     }
     INFLIGHT_HOT void ack_sample(TimePs now, const AckOutcome& a) {
@@ -154,18 +153,34 @@ private:
         // then `last_limit_` did. The queue may have drained before last_t_
         // (account_time runs again at bucket ends between observations), so
         // the link's part is clamped into [last_t_, now]: no negative time.
-        const TimePs link_end = std::clamp(link_until_, last_t_, now);
-        const TimePs on_link = link_end - last_t_, after = now - link_end;
-        const int l = static_cast<int>(last_limit_), link = static_cast<int>(Limit::Link);
-        limit_time_[link] += on_link;
-        limit_time_[l] += after;
-        if (now > cfg_.window_start && last_t_ < cfg_.active_until) {
-            window_limit_time_[link] += on_link;
-            window_limit_time_[l] += after;
-            cwnd_time_integral_ += last_cwnd_ * to_seconds(now - last_t_);
+        // The link's part is summed here; the rest goes to last_limit_ when
+        // its run ends (close_limit_run).
+        const TimePs on_link = std::clamp(link_until_, last_t_, now) - last_t_;
+        limit_time_[kLink] += on_link;
+        // The steady window counts the spans after its start that begin
+        // while the flow is active.
+        if (now > cfg_.window_start) {
+            if (last_t_ < cfg_.active_until) {
+                window_limit_time_[kLink] += on_link;
+                cwnd_time_integral_ += last_cwnd_ * to_seconds(now - last_t_);
+            } else if (window_counted_until_ == kNever) {
+                window_counted_until_ = last_t_;  // the first span not counted begins where the last counted one ended
+            }
         }
         last_t_ = now;
     }
+    // A limit holds the sender back from the time it is first observed to the
+    // next observation of another: one run. Its time outside the link's part
+    // is the run's length less the link's part of the run, and so it is
+    // credited once per run instead of per step (integer picoseconds: the
+    // same sums in any grouping). Every reader of the limit times closes
+    // the run first (a new one begins at last_t_).
+    void close_limit_run();
+    INFLIGHT_COLD void change_limit(Limit to) {
+        close_limit_run();
+        last_limit_ = to;
+    }
+    static constexpr int kLink = static_cast<int>(Limit::Link);
     void size_rtt_histogram();
     void group_drops(TimePs now, const PathCounters& c);
     void flush_drop_group();
@@ -201,9 +216,11 @@ private:
 
     TimePs last_t_ = 0;
     double last_cwnd_ = 0, last_window_ = 0, last_inflight_ = 0;
-    bool observed_ = false;
     Limit last_limit_ = Limit::Cwnd;
     TimePs link_until_ = 0;
+    // The open run of last_limit_: its start and the link's times then.
+    TimePs run_start_ = 0, link_time_at_run_start_ = 0, window_link_time_at_run_start_ = 0;
+    TimePs window_counted_until_ = kNever;  // where the window's counted spans end; kNever until known
     double cwnd_time_integral_ = 0;  // byte·seconds over the steady window
     std::uint64_t delivered_at_window_start_ = 0;  // in or out of order
     std::uint64_t delivered_at_mid_ = 0, acked_at_mid_ = 0;
