@@ -288,6 +288,9 @@ FlowBucketState Flow::bucket_state() const {
             b.phase = s.phase();
         }
     }
+    b.cwnd_bytes = last_cwnd_;
+    b.window_bytes = last_window_;
+    b.inflight_bytes = last_inflight_;
     b.pkts_delivered = pkts_delivered_;
     b.pkts_dropped = t.path.drops();
     b.pkts_in_network = path_.packets_in_network(cfg_.index);

@@ -53,7 +53,7 @@ public:
                 rec_.ack_sample(t, solo_->on_ack(t, a));
                 if (!sized_ || !solo_->done()) {
                     solo_->try_send(t);
-                    refresh();
+                    refresh_solo(*solo_);
                 } else {
                     finish_solo(t);
                 }
@@ -67,14 +67,7 @@ public:
     // Its ACK path has changed under it: find the next moment again.
     INFLIGHT_HOT void refresh() {
         if (!solo_) return refresh_general();
-        // One connected sender, nothing scheduled: its ACKs and timers only
-        // (when none is ever due, the time says kNever and nothing is asked).
-        // The moment's kind says which (step looks at it): `what` and `conn`
-        // are written for the timers only, which step_general handles.
-        due_.moment = Moment{acks_.next_arrival(), MomentKind::Ack};
-        if (solo_->rto_deadline() < due_.moment.t) due_ = Due{Moment{solo_->rto_deadline(), MomentKind::Rto}, What::Rto, 0};
-        if (solo_->pacing_wakeup() < due_.moment.t)
-            due_ = Due{Moment{solo_->pacing_wakeup(), MomentKind::Pacing}, What::Pacing, 0};
+        refresh_solo(*solo_);
     }
     // Tells the recorder the flow's state after a step.
     INFLIGHT_HOT void observe(TimePs t) {
@@ -119,6 +112,15 @@ private:
         std::size_t conn = 0;                 // for Rto, Pacing, SynTimer
     };
 
+    // One connected sender (solo_), nothing scheduled: its ACKs and timers
+    // only (when none is ever due, the time says kNever and nothing is asked).
+    // The moment's kind says which (step looks at it): `what` and `conn` are
+    // written for the timers only, which step_general handles.
+    INFLIGHT_HOT void refresh_solo(const Sender& s) {
+        due_.moment = Moment{acks_.next_arrival(), MomentKind::Ack};
+        if (s.rto_deadline() < due_.moment.t) due_ = Due{Moment{s.rto_deadline(), MomentKind::Rto}, What::Rto, 0};
+        if (s.pacing_wakeup() < due_.moment.t) due_ = Due{Moment{s.pacing_wakeup(), MomentKind::Pacing}, What::Pacing, 0};
+    }
     void consider(Due& best, TimePs t, MomentKind k, What w, std::size_t conn = 0) const;
     void step_general(TimePs t);
     void refresh_general();

@@ -40,13 +40,6 @@ void Recorder::reset_bucket(TimePs start) {
     for (MinMax* m : {&cur_.rtt_s, &cur_.delivery_rate_bps}) *m = kEmpty;
     for (PairMinMax* m : {&cwnd_window_, &inflight_queue_}) *m = PairMinMax{Pair{kInf, kInf}, Pair{-kInf, -kInf}};
     limit_time_at_bucket_start_ = limit_time_;
-    // The values held as the bucket opens belong to it: a TCP flow's once it
-    // has started (the step that started it was observed: no bucket ends
-    // between a step and its observation).
-    if (started_ && cfg_.tcp) {
-        widen(cwnd_window_, Pair{last_cwnd_, last_window_});
-        widen(inflight_queue_, Pair{last_inflight_, kNaN});  // NaN: the queue lane keeps its bounds
-    }
 }
 
 double Recorder::active_window_s() const {
@@ -121,7 +114,10 @@ void Recorder::close_bucket(TimePs now, const FlowBucketState& s) {
     cur_.pkts_in_network = s.pkts_in_network;
     trace_.buckets.push_back(cur_);
 
-    if (now == cfg_.window_start) delivered_at_window_start_ = s.delivered_bytes;
+    if (now == cfg_.window_start) {
+        delivered_at_window_start_ = s.delivered_bytes;
+        size_rtt_histogram();  // the window's samples come after this (now > window_start)
+    }
     if (now == cfg_.window_mid) {
         delivered_at_mid_ = s.delivered_bytes;
         acked_at_mid_ = s.acked_bytes;
@@ -134,6 +130,13 @@ void Recorder::close_bucket(TimePs now, const FlowBucketState& s) {
     }
 
     reset_bucket(now);
+    // The values held as the bucket opens belong to it: a TCP flow's once it
+    // has started (the step that started it was observed: no bucket ends
+    // between a step and its observation).
+    if (started_ && cfg_.tcp) {
+        widen(cwnd_window_, Pair{s.cwnd_bytes, s.window_bytes});
+        widen(inflight_queue_, Pair{s.inflight_bytes, kNaN});  // NaN: the queue lane keeps its bounds
+    }
     bucket_end_ = bucket_end(static_cast<std::int64_t>(trace_.buckets.size()) + 1);
 }
 

@@ -28,6 +28,7 @@ struct FlowBucketState {
     std::uint64_t pkts_sent = 0, pkts_delivered = 0, pkts_dropped = 0, pkts_in_network = 0;
     std::uint64_t delivered_bytes = 0;  // in or out of order, every connection so far
     std::uint64_t acked_bytes = 0;      // in order, every connection so far
+    double cwnd_bytes = 0, window_bytes = 0, inflight_bytes = 0;  // as last observed (the sums)
 };
 
 // A flow's whole-run counts at the end.
@@ -69,8 +70,6 @@ public:
         widen(cwnd_window_, Pair{cwnd, window});
         widen(inflight_queue_, Pair{inflight, bytes_as_double(queue)});
         last_cwnd_ = cwnd;
-        last_window_ = window;
-        last_inflight_ = inflight;
         if (limit != last_limit_) change_limit(limit);
         link_until_ = link_until;
         if (path.marks_and_drops != seen_marks_and_drops_) group_drops(now, path);
@@ -91,7 +90,6 @@ public:
         widen(cur_.rtt_s, rtt_s);
         rtt_sum_s_ += rtt_s;
         ++rtt_count_;
-        if (rtt_last_bin_ == 0) size_rtt_histogram();
         // An RTT is > 0, so its bin converts through int64 (one instruction;
         // the unsigned conversion costs a branch and several).
         const auto bin = std::min(static_cast<std::size_t>(static_cast<std::int64_t>(static_cast<double>(rtt) * rtt_bins_per_ps_)),
@@ -215,7 +213,7 @@ private:
     Limit logged_limit_ = Limit::Cwnd;
 
     TimePs last_t_ = 0;
-    double last_cwnd_ = 0, last_window_ = 0, last_inflight_ = 0;
+    double last_cwnd_ = 0;  // as last observed
     Limit last_limit_ = Limit::Cwnd;
     TimePs link_until_ = 0;
     // The open run of last_limit_: its start and the link's times then.
@@ -234,7 +232,7 @@ private:
     MinMax window_rtt_s_;
     MinMax rtt_at_window_start_;      // samples at window_start exactly (see rtt_sample)
     std::vector<std::uint32_t> rtt_histogram_;
-    std::size_t rtt_last_bin_ = 0;    // its last index (≥ 1); 0 until the first sample sizes it
+    std::size_t rtt_last_bin_ = 0;    // its last index (≥ 1); sized as the window opens
     TimePs rtt_bin_;                  // 10 µs, wider for very long paths (at most kMaxRttBins bins)
     double rtt_bins_per_ps_;
     static constexpr TimePs kMinRttBin = 10'000'000;
