@@ -358,9 +358,8 @@ PathRecorder::PathRecorder(Trace& trace, std::int64_t bucket_count) : trace_(tra
 void PathRecorder::reset_bucket(TimePs start) {
     cur_ = TraceBucket{};
     cur_.t_start_s = to_seconds(start);
-    for (MinMax* m : {&cur_.cwnd_bytes, &cur_.window_bytes, &cur_.inflight_bytes, &cur_.queue_bytes,
-                      &cur_.rtt_s, &cur_.delivery_rate_bps})
-        *m = MinMax{kInf, -kInf};
+    for (MinMax* m : {&cur_.rtt_s, &cur_.delivery_rate_bps}) *m = kEmpty;
+    for (PairMinMax* m : {&cwnd_window_, &inflight_queue_}) *m = PairMinMax{Pair{kInf, kInf}, Pair{-kInf, -kInf}};
 }
 
 void PathRecorder::close_bucket(TimePs now, const std::vector<const TraceBucket*>& flows,
@@ -394,15 +393,18 @@ void PathRecorder::close_bucket(TimePs now, const std::vector<const TraceBucket*
     cur_.min_rtt_s = min_rtt < kInf ? min_rtt : kNaN;
     cur_.phase = flows.empty() ? CcPhase::SlowStart : flows.front()->phase;
     cur_.limit = longest(limit_votes);                 // what bound most flows
+    cur_.cwnd_bytes = MinMax{cwnd_window_.min[0], cwnd_window_.max[0]};
+    cur_.window_bytes = MinMax{cwnd_window_.min[1], cwnd_window_.max[1]};
+    cur_.inflight_bytes = MinMax{inflight_queue_.min[0], inflight_queue_.max[0]};
+    cur_.queue_bytes = MinMax{inflight_queue_.min[1], inflight_queue_.max[1]};
     for (MinMax* m : {&cur_.cwnd_bytes, &cur_.window_bytes, &cur_.inflight_bytes, &cur_.queue_bytes,
                       &cur_.rtt_s, &cur_.delivery_rate_bps})
         settle(*m);
     trace_.buckets.push_back(cur_);
     reset_bucket(now);
     // The values held as the bucket opens belong to it.
-    widen(cur_.cwnd_bytes, last_[0]);
-    widen(cur_.window_bytes, last_[1]);
-    widen(cur_.inflight_bytes, last_[2]);
+    widen(cwnd_window_, Pair{last_[0], last_[1]});
+    widen(inflight_queue_, Pair{last_[2], kNaN});  // NaN: the queue lane keeps its bounds
 }
 
 }  // namespace inflight

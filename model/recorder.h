@@ -40,6 +40,25 @@ struct FlowTotals {
     PathCounters path;
 };
 
+namespace recording {
+// As `if (v < min) min = v` (NaN leaves it), written so it compiles to
+// minsd/maxsd without a branch.
+inline void widen(MinMax& m, double v) {
+    m.min = v < m.min ? v : m.min;
+    m.max = v > m.max ? v : m.max;
+}
+// Two series side by side in one SSE register (a GCC/Clang vector): the same
+// comparison in each lane as above, one minpd and one maxpd for both.
+using Pair = double __attribute__((vector_size(16)));
+struct PairMinMax {
+    Pair min, max;
+};
+inline void widen(PairMinMax& m, Pair v) {
+    m.min = v < m.min ? v : m.min;
+    m.max = v > m.max ? v : m.max;
+}
+}  // namespace recording
+
 class Recorder final : public SenderEvents {
 public:
     struct Config {
@@ -130,22 +149,10 @@ public:
                     double fct_s = 0);
 
 private:
-    // As `if (v < min) min = v` (NaN leaves it), written so it compiles to
-    // minsd/maxsd without a branch.
-    static void widen(MinMax& m, double v) {
-        m.min = v < m.min ? v : m.min;
-        m.max = v > m.max ? v : m.max;
-    }
-    // Two series side by side in one SSE register (a GCC/Clang vector): the
-    // same comparison in each lane as above, one minpd and one maxpd for both.
-    using Pair = double __attribute__((vector_size(16)));
-    struct PairMinMax {
-        Pair min, max;
-    };
-    static void widen(PairMinMax& m, Pair v) {
-        m.min = v < m.min ? v : m.min;
-        m.max = v > m.max ? v : m.max;
-    }
+    using Pair = recording::Pair;
+    using PairMinMax = recording::PairMinMax;
+    static void widen(MinMax& m, double v) { recording::widen(m, v); }
+    static void widen(PairMinMax& m, Pair v) { recording::widen(m, v); }
     INFLIGHT_HOT void account_time(TimePs now) {
         // [last_t_, link_until_): the queue ahead was draining, the link bound;
         // then `last_limit_` did. The queue may have drained before last_t_
@@ -256,25 +263,22 @@ class PathRecorder {
 public:
     PathRecorder(Trace& trace, std::int64_t bucket_count);
     void observe(double cwnd_sum, double window_sum, double inflight_sum, std::uint64_t queue) {
-        widen(cur_.cwnd_bytes, cwnd_sum);
-        widen(cur_.window_bytes, window_sum);
-        widen(cur_.inflight_bytes, inflight_sum);
-        widen(cur_.queue_bytes, static_cast<double>(queue));
+        widen(cwnd_window_, Pair{cwnd_sum, window_sum});
+        widen(inflight_queue_, Pair{inflight_sum, static_cast<double>(queue)});
         last_ = {cwnd_sum, window_sum, inflight_sum};
     }
     // Closes the bucket ending at `now` from the flows' own buckets just closed.
     void close_bucket(TimePs now, const std::vector<const TraceBucket*>& flows, std::uint64_t delivered_bytes);
 
 private:
-    // As `if (v < min) min = v` (NaN leaves it), written so it compiles to
-    // minsd/maxsd without a branch.
-    static void widen(MinMax& m, double v) {
-        m.min = v < m.min ? v : m.min;
-        m.max = v > m.max ? v : m.max;
-    }
+    using Pair = recording::Pair;
+    using PairMinMax = recording::PairMinMax;
+    static void widen(MinMax& m, double v) { recording::widen(m, v); }
+    static void widen(PairMinMax& m, Pair v) { recording::widen(m, v); }
     void reset_bucket(TimePs start);
     Trace& trace_;
     TraceBucket cur_;
+    PairMinMax cwnd_window_, inflight_queue_;  // the open bucket's (cur_ gets them as it closes)
     std::array<double, 3> last_{};  // cwnd, window, in flight sums as last observed
     std::uint64_t delivered_before_ = 0;
 };
