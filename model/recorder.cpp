@@ -35,7 +35,8 @@ Recorder::Recorder(const Config& c, Trace& trace, std::vector<Event>& events)
 }
 
 void Recorder::reset_bucket(TimePs start) {
-    cur_ = TraceBucket{};
+    // Only what the open bucket gathers is reset here: close_bucket writes
+    // every other field of cur_.
     cur_.t_start_s = to_seconds(start);
     for (MinMax* m : {&cur_.rtt_s, &cur_.delivery_rate_bps}) *m = kEmpty;
     for (PairMinMax* m : {&cwnd_window_, &inflight_queue_}) *m = PairMinMax{Pair{kInf, kInf}, Pair{-kInf, -kInf}};
