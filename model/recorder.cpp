@@ -1,6 +1,7 @@
 #include "recorder.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 
 namespace inflight {
@@ -32,6 +33,9 @@ Recorder::Recorder(const Config& c, Trace& trace, std::vector<Event>& events)
     rtt_bin_ = std::max(kMinRttBin, c.max_rtt_expected / kMaxRttBins + 1);
     rtt_bins_per_ps_ = 1.0 / static_cast<double>(rtt_bin_);
     window_rtt_s_ = rtt_at_window_start_ = kEmpty;
+    // The window's start is where a bucket closes: the RTT histogram is sized
+    // then, the RTT extremes and limit runs split there.
+    assert(bucket_end((c.window_start * c.bucket_count + c.duration - 1) / c.duration) == c.window_start);
 }
 
 void Recorder::reset_bucket(TimePs start) {
