@@ -49,13 +49,27 @@ inline void widen(MinMax& m, double v) {
 }
 // Two series side by side in one SSE register (a GCC/Clang vector): the same
 // comparison in each lane as above, one minpd and one maxpd for both.
+#if defined(__GNUC__)
 using Pair = double __attribute__((vector_size(16)));
+#else
+struct Pair {  // elsewhere: the two lanes as plain doubles
+    double lane[2];
+    double operator[](int i) const { return lane[i]; }
+};
+#endif
 struct PairMinMax {
     Pair min, max;
 };
 inline void widen(PairMinMax& m, Pair v) {
+#if defined(__GNUC__)
     m.min = v < m.min ? v : m.min;
     m.max = v > m.max ? v : m.max;
+#else
+    for (int i = 0; i < 2; ++i) {
+        m.min.lane[i] = v.lane[i] < m.min.lane[i] ? v.lane[i] : m.min.lane[i];
+        m.max.lane[i] = v.lane[i] > m.max.lane[i] ? v.lane[i] : m.max.lane[i];
+    }
+#endif
 }
 }  // namespace recording
 
@@ -136,7 +150,8 @@ public:
     double active_window_s() const;
     // RTT samples taken in the steady window.
     std::uint64_t rtt_samples() const { return rtt_count_; }
-    // Time each limit bound over the steady window while the flow was active.
+    // Time each limit bound over the steady window while the flow was active
+    // (complete once finish has run).
     const std::array<TimePs, kLimitCount>& window_limit_time() const { return window_limit_time_; }
 
     // SenderEvents
@@ -207,9 +222,10 @@ private:
     // flight and queue.
     PairMinMax cwnd_window_, inflight_queue_;
     TimePs bucket_end_;
-    // Time each limit bound since the start, and its value when the bucket
-    // and the limit's judging period opened: per step one sum is kept, and a
-    // bucket's (a period's) share is the difference.
+    // Time each limit bound since the start (up to the open run of
+    // last_limit_: see close_limit_run), and its value when the bucket and the
+    // limit's judging period opened: a bucket's (a period's) share is the
+    // difference.
     std::array<TimePs, kLimitCount> limit_time_{};
     std::array<TimePs, kLimitCount> limit_time_at_bucket_start_{};
     std::array<TimePs, kLimitCount> limit_time_at_period_start_{};
