@@ -35,6 +35,7 @@ std::uint64_t mix(std::uint64_t x) {
 Flow::Flow(const Config& c, Bottleneck& path, AckPath& acks, Recorder& recorder)
     : cfg_(c),
       path_(path),
+      path_counters_(path.counters(c.index)),
       acks_(acks),
       rec_(recorder),
       start_(from_seconds(c.spec.start_s)),
@@ -238,7 +239,7 @@ void Flow::send_ping(TimePs t) {
 void Flow::observe_general(TimePs t) {
     const std::uint64_t queue = path_.queue_bytes_for(cfg_.index);
     if (is_ping()) {
-        rec_.observe(t, kNaN, kNaN, kNaN, queue, Limit::Link, t, path_.counters(cfg_.index));
+        rec_.observe(t, kNaN, kNaN, kNaN, queue, Limit::Link, t, path_counters_);
         return;
     }
     double cwnd = 0, window = 0, inflight = 0;
@@ -258,8 +259,7 @@ void Flow::observe_general(TimePs t) {
     last_cwnd_ = cwnd;
     last_window_ = window;
     last_inflight_ = inflight;
-    rec_.observe(t, cwnd, window, inflight, queue, limit, queue > 0 ? path_.drain_time() : t,
-                 path_.counters(cfg_.index));
+    rec_.observe(t, cwnd, window, inflight, queue, limit, queue > 0 ? path_.drain_time() : t, path_counters_);
 }
 
 FlowBucketState Flow::bucket_state() const {
@@ -288,6 +288,9 @@ FlowBucketState Flow::bucket_state() const {
             b.phase = s.phase();
         }
     }
+    b.cwnd_bytes = last_cwnd_;
+    b.window_bytes = last_window_;
+    b.inflight_bytes = last_inflight_;
     b.pkts_delivered = pkts_delivered_;
     b.pkts_dropped = t.path.drops();
     b.pkts_in_network = path_.packets_in_network(cfg_.index);

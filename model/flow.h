@@ -46,14 +46,14 @@ public:
     Moment next_moment() const { return due_.moment; }
     // Handles the moment next_moment() named (the path is advanced to t).
     INFLIGHT_HOT void step(TimePs t) {
-        if (solo_ && due_.what == What::AckLine) {  // the hot path: an ACK for the one connection
+        if (solo_ && due_.moment.kind == MomentKind::Ack) {  // the hot path: an ACK for the one connection
             const AckInFlight a = acks_.pop();
             ++pkts_delivered_;
             if (a.packet.kind == PacketKind::Data && a.packet.conn == solo_id_) {
                 rec_.ack_sample(t, solo_->on_ack(t, a));
                 if (!sized_ || !solo_->done()) {
                     solo_->try_send(t);
-                    refresh();
+                    refresh_solo(*solo_);
                 } else {
                     finish_solo(t);
                 }
@@ -67,19 +67,7 @@ public:
     // Its ACK path has changed under it: find the next moment again.
     INFLIGHT_HOT void refresh() {
         if (!solo_) return refresh_general();
-        // One connected sender, nothing scheduled: its ACKs and timers only
-        // (when none is ever due, the time says kNever and nothing is asked).
-        due_.conn = 0;
-        due_.moment = Moment{acks_.next_arrival(), MomentKind::Ack};
-        due_.what = What::AckLine;
-        if (solo_->rto_deadline() < due_.moment.t) {
-            due_.moment = Moment{solo_->rto_deadline(), MomentKind::Rto};
-            due_.what = What::Rto;
-        }
-        if (solo_->pacing_wakeup() < due_.moment.t) {
-            due_.moment = Moment{solo_->pacing_wakeup(), MomentKind::Pacing};
-            due_.what = What::Pacing;
-        }
+        refresh_solo(*solo_);
     }
     // Tells the recorder the flow's state after a step.
     INFLIGHT_HOT void observe(TimePs t) {
@@ -89,7 +77,7 @@ public:
         last_window_ = solo_->window_in_force_bytes();
         last_inflight_ = bytes_as_double(solo_->bytes_in_flight());
         rec_.observe(t, last_cwnd_, last_window_, last_inflight_, queue, solo_->blocked_by(),
-                     queue > 0 ? path_.drain_time() : t, path_.counters(cfg_.index));
+                     queue > 0 ? path_.drain_time() : t, path_counters_);
     }
 
     // Sums over the live connections, as last observed.
@@ -120,10 +108,19 @@ private:
     enum class What : std::uint8_t { AckLine, Rto, Pacing, SynTimer, Start, Ping, Stop, Nothing };
     struct Due {
         Moment moment;
-        What what = What::Nothing;
+        What what = What::Nothing;            // (stale for the one sender's ACKs: see refresh)
         std::size_t conn = 0;                 // for Rto, Pacing, SynTimer
     };
 
+    // One connected sender (solo_), nothing scheduled: its ACKs and timers
+    // only (when none is ever due, the time says kNever and nothing is asked).
+    // The moment's kind says which (step looks at it): `what` and `conn` are
+    // written for the timers only, which step_general handles.
+    INFLIGHT_HOT void refresh_solo(const Sender& s) {
+        due_.moment = Moment{acks_.next_arrival(), MomentKind::Ack};
+        if (s.rto_deadline() < due_.moment.t) due_ = Due{Moment{s.rto_deadline(), MomentKind::Rto}, What::Rto, 0};
+        if (s.pacing_wakeup() < due_.moment.t) due_ = Due{Moment{s.pacing_wakeup(), MomentKind::Pacing}, What::Pacing, 0};
+    }
     void consider(Due& best, TimePs t, MomentKind k, What w, std::size_t conn = 0) const;
     void step_general(TimePs t);
     void refresh_general();
@@ -143,6 +140,7 @@ private:
 
     Config cfg_;
     Bottleneck& path_;
+    const PathCounters& path_counters_;      // this flow's at the path (they stay put for the run)
     AckPath& acks_;
     Recorder& rec_;
     TimePs start_, stop_;

@@ -1,6 +1,7 @@
 #include "recorder.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 
 namespace inflight {
@@ -12,6 +13,11 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 double finite_or_nan(double v) { return std::isfinite(v) ? v : kNaN; }
 void settle(MinMax& m) {  // an empty bucket has no value
     if (m.min > m.max) m.min = m.max = kNaN;
+}
+constexpr MinMax kEmpty{kInf, -kInf};
+void merge(MinMax& into, const MinMax& m) {  // both unsettled (an empty one is kEmpty)
+    into.min = std::min(into.min, m.min);
+    into.max = std::max(into.max, m.max);
 }
 template <typename Array>
 Limit longest(const Array& times) {
@@ -26,20 +32,19 @@ Recorder::Recorder(const Config& c, Trace& trace, std::vector<Event>& events)
     trace_.buckets.reserve(static_cast<std::size_t>(c.bucket_count));
     rtt_bin_ = std::max(kMinRttBin, c.max_rtt_expected / kMaxRttBins + 1);
     rtt_bins_per_ps_ = 1.0 / static_cast<double>(rtt_bin_);
+    window_rtt_s_ = rtt_at_window_start_ = kEmpty;
+    // The window's start is where a bucket closes: the RTT histogram is sized
+    // then, the RTT extremes and limit runs split there.
+    assert(bucket_end((c.window_start * c.bucket_count + c.duration - 1) / c.duration) == c.window_start);
 }
 
 void Recorder::reset_bucket(TimePs start) {
-    cur_ = TraceBucket{};
+    // Only what the open bucket gathers is reset here: close_bucket writes
+    // every other field of cur_.
     cur_.t_start_s = to_seconds(start);
-    for (MinMax* m : {&cur_.cwnd_bytes, &cur_.window_bytes, &cur_.inflight_bytes, &cur_.queue_bytes,
-                      &cur_.rtt_s, &cur_.delivery_rate_bps})
-        *m = MinMax{kInf, -kInf};
+    for (MinMax* m : {&cur_.rtt_s, &cur_.delivery_rate_bps}) *m = kEmpty;
+    for (PairMinMax* m : {&cwnd_window_, &inflight_queue_}) *m = PairMinMax{Pair{kInf, kInf}, Pair{-kInf, -kInf}};
     limit_time_at_bucket_start_ = limit_time_;
-    if (observed_ && cfg_.tcp) {  // the values held as the bucket opens belong to it
-        widen(cur_.cwnd_bytes, last_cwnd_);
-        widen(cur_.window_bytes, last_window_);
-        widen(cur_.inflight_bytes, last_inflight_);
-    }
 }
 
 double Recorder::active_window_s() const {
@@ -61,6 +66,21 @@ std::array<TimePs, kLimitCount> Recorder::limit_time_since(const std::array<Time
     return d;
 }
 
+void Recorder::close_limit_run() {
+    const int l = static_cast<int>(last_limit_);
+    limit_time_[l] += (last_t_ - run_start_) - (limit_time_[kLink] - link_time_at_run_start_);
+    // A run never straddles the window's start (a bucket boundary, where
+    // close_bucket closes it): it is in the window or before it. In the
+    // window, its spans are counted up to window_counted_until_.
+    if (run_start_ >= cfg_.window_start) {
+        const TimePs counted = std::max<TimePs>(std::min(last_t_, window_counted_until_) - run_start_, 0);
+        window_limit_time_[l] += counted - (window_limit_time_[kLink] - window_link_time_at_run_start_);
+    }
+    run_start_ = last_t_;
+    link_time_at_run_start_ = limit_time_[kLink];
+    window_link_time_at_run_start_ = window_limit_time_[kLink];
+}
+
 void Recorder::size_rtt_histogram() {
     rtt_histogram_.assign(static_cast<std::size_t>(cfg_.max_rtt_expected / rtt_bin_) + 2, 0);
     rtt_last_bin_ = rtt_histogram_.size() - 1;
@@ -68,7 +88,17 @@ void Recorder::size_rtt_histogram() {
 
 void Recorder::close_bucket(TimePs now, const FlowBucketState& s) {
     account_time(now);
+    close_limit_run();
     cur_.t_end_s = to_seconds(now);
+    cur_.cwnd_bytes = MinMax{cwnd_window_.min[0], cwnd_window_.max[0]};
+    cur_.window_bytes = MinMax{cwnd_window_.min[1], cwnd_window_.max[1]};
+    cur_.inflight_bytes = MinMax{inflight_queue_.min[0], inflight_queue_.max[0]};
+    cur_.queue_bytes = MinMax{inflight_queue_.min[1], inflight_queue_.max[1]};
+    if (now > cfg_.window_start) {  // a bucket of the window: its RTT samples are the window's...
+        merge(window_rtt_s_, cur_.rtt_s);
+        merge(cur_.rtt_s, rtt_at_window_start_);  // ...but for those at its very start
+        rtt_at_window_start_ = kEmpty;
+    }
     for (MinMax* m : {&cur_.cwnd_bytes, &cur_.window_bytes, &cur_.inflight_bytes, &cur_.queue_bytes,
                       &cur_.rtt_s, &cur_.delivery_rate_bps})
         settle(*m);
@@ -89,7 +119,10 @@ void Recorder::close_bucket(TimePs now, const FlowBucketState& s) {
     cur_.pkts_in_network = s.pkts_in_network;
     trace_.buckets.push_back(cur_);
 
-    if (now == cfg_.window_start) delivered_at_window_start_ = s.delivered_bytes;
+    if (now == cfg_.window_start) {
+        delivered_at_window_start_ = s.delivered_bytes;
+        size_rtt_histogram();  // the window's samples come after this (now > window_start)
+    }
     if (now == cfg_.window_mid) {
         delivered_at_mid_ = s.delivered_bytes;
         acked_at_mid_ = s.acked_bytes;
@@ -102,6 +135,13 @@ void Recorder::close_bucket(TimePs now, const FlowBucketState& s) {
     }
 
     reset_bucket(now);
+    // The values held as the bucket opens belong to it: a TCP flow's once it
+    // has started (the step that started it was observed: no bucket ends
+    // between a step and its observation).
+    if (started_ && cfg_.tcp) {
+        widen(cwnd_window_, Pair{s.cwnd_bytes, s.window_bytes});
+        widen(inflight_queue_, Pair{s.inflight_bytes, kNaN});  // NaN: the queue lane keeps its bounds
+    }
     bucket_end_ = bucket_end(static_cast<std::int64_t>(trace_.buckets.size()) + 1);
 }
 
@@ -252,6 +292,7 @@ void Recorder::flow_event(TimePs now, EventKind kind, std::uint64_t transfer, st
         // The binding limit is judged over periods of the flow's own life:
         // the first one opens with its first SYN, not at t = 0.
         account_time(now);
+        close_limit_run();
         started_ = true;
         limit_time_at_period_start_ = limit_time_;
         period_end_ = now + cfg_.limit_log_period;
@@ -266,6 +307,7 @@ void Recorder::flow_event(TimePs now, EventKind kind, std::uint64_t transfer, st
 }
 
 void Recorder::finish(const FlowTotals& t, Summary& out) {
+    close_limit_run();  // (a run cancelled mid-bucket)
     if (group_start_ >= 0) flush_drop_group();
     flush_congestion_group();
     const double window_s = active_window_s();
@@ -279,9 +321,10 @@ void Recorder::finish(const FlowTotals& t, Summary& out) {
     out.utilisation = out.throughput_bps / cfg_.link_rate_bps;
     out.mean_cwnd_packets = window_s > 0 ? cwnd_time_integral_ / window_s / cfg_.mss_bytes : 0.0;
     if (rtt_count_ > 0) {
+        merge(window_rtt_s_, cur_.rtt_s);  // a run cancelled mid-bucket: the open bucket's too
         out.mean_rtt_s = rtt_sum_s_ / static_cast<double>(rtt_count_);
-        out.min_rtt_s = to_seconds(rtt_min_);
-        out.max_rtt_s = to_seconds(rtt_max_);
+        out.min_rtt_s = window_rtt_s_.min;
+        out.max_rtt_s = window_rtt_s_.max;
         const std::uint64_t rank = static_cast<std::uint64_t>(std::ceil(0.95 * static_cast<double>(rtt_count_)));
         std::uint64_t seen = 0;
         for (std::size_t i = 0; i < rtt_histogram_.size(); ++i) {
@@ -320,9 +363,8 @@ PathRecorder::PathRecorder(Trace& trace, std::int64_t bucket_count) : trace_(tra
 void PathRecorder::reset_bucket(TimePs start) {
     cur_ = TraceBucket{};
     cur_.t_start_s = to_seconds(start);
-    for (MinMax* m : {&cur_.cwnd_bytes, &cur_.window_bytes, &cur_.inflight_bytes, &cur_.queue_bytes,
-                      &cur_.rtt_s, &cur_.delivery_rate_bps})
-        *m = MinMax{kInf, -kInf};
+    for (MinMax* m : {&cur_.rtt_s, &cur_.delivery_rate_bps}) *m = kEmpty;
+    for (PairMinMax* m : {&cwnd_window_, &inflight_queue_}) *m = PairMinMax{Pair{kInf, kInf}, Pair{-kInf, -kInf}};
 }
 
 void PathRecorder::close_bucket(TimePs now, const std::vector<const TraceBucket*>& flows,
@@ -356,15 +398,18 @@ void PathRecorder::close_bucket(TimePs now, const std::vector<const TraceBucket*
     cur_.min_rtt_s = min_rtt < kInf ? min_rtt : kNaN;
     cur_.phase = flows.empty() ? CcPhase::SlowStart : flows.front()->phase;
     cur_.limit = longest(limit_votes);                 // what bound most flows
+    cur_.cwnd_bytes = MinMax{cwnd_window_.min[0], cwnd_window_.max[0]};
+    cur_.window_bytes = MinMax{cwnd_window_.min[1], cwnd_window_.max[1]};
+    cur_.inflight_bytes = MinMax{inflight_queue_.min[0], inflight_queue_.max[0]};
+    cur_.queue_bytes = MinMax{inflight_queue_.min[1], inflight_queue_.max[1]};
     for (MinMax* m : {&cur_.cwnd_bytes, &cur_.window_bytes, &cur_.inflight_bytes, &cur_.queue_bytes,
                       &cur_.rtt_s, &cur_.delivery_rate_bps})
         settle(*m);
     trace_.buckets.push_back(cur_);
     reset_bucket(now);
     // The values held as the bucket opens belong to it.
-    widen(cur_.cwnd_bytes, last_[0]);
-    widen(cur_.window_bytes, last_[1]);
-    widen(cur_.inflight_bytes, last_[2]);
+    widen(cwnd_window_, Pair{last_[0], last_[1]});
+    widen(inflight_queue_, Pair{last_[2], kNaN});  // NaN: the queue lane keeps its bounds
 }
 
 }  // namespace inflight

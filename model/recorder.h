@@ -28,6 +28,7 @@ struct FlowBucketState {
     std::uint64_t pkts_sent = 0, pkts_delivered = 0, pkts_dropped = 0, pkts_in_network = 0;
     std::uint64_t delivered_bytes = 0;  // in or out of order, every connection so far
     std::uint64_t acked_bytes = 0;      // in order, every connection so far
+    double cwnd_bytes = 0, window_bytes = 0, inflight_bytes = 0;  // as last observed (the sums)
 };
 
 // A flow's whole-run counts at the end.
@@ -38,6 +39,39 @@ struct FlowTotals {
     std::uint64_t congestion_events = 0, retransmits = 0, rtos = 0, packets_sent = 0;
     PathCounters path;
 };
+
+namespace recording {
+// As `if (v < min) min = v` (NaN leaves it), written so it compiles to
+// minsd/maxsd without a branch.
+inline void widen(MinMax& m, double v) {
+    m.min = v < m.min ? v : m.min;
+    m.max = v > m.max ? v : m.max;
+}
+// Two series side by side in one SSE register (a GCC/Clang vector): the same
+// comparison in each lane as above, one minpd and one maxpd for both.
+#if defined(__GNUC__)
+using Pair = double __attribute__((vector_size(16)));
+#else
+struct Pair {  // elsewhere: the two lanes as plain doubles
+    double lane[2];
+    double operator[](int i) const { return lane[i]; }
+};
+#endif
+struct PairMinMax {
+    Pair min, max;
+};
+inline void widen(PairMinMax& m, Pair v) {
+#if defined(__GNUC__)
+    m.min = v < m.min ? v : m.min;
+    m.max = v > m.max ? v : m.max;
+#else
+    for (int i = 0; i < 2; ++i) {
+        m.min.lane[i] = v.lane[i] < m.min.lane[i] ? v.lane[i] : m.min.lane[i];
+        m.max.lane[i] = v.lane[i] > m.max.lane[i] ? v.lane[i] : m.max.lane[i];
+    }
+#endif
+}
+}  // namespace recording
 
 class Recorder final : public SenderEvents {
 public:
@@ -66,16 +100,11 @@ public:
     INFLIGHT_HOT void observe(TimePs now, double cwnd, double window, double inflight, std::uint64_t queue,
                  Limit limit, TimePs link_until, const PathCounters& path) {
         account_time(now);
-        widen(cur_.cwnd_bytes, cwnd);
-        widen(cur_.window_bytes, window);
-        widen(cur_.inflight_bytes, inflight);
-        widen(cur_.queue_bytes, bytes_as_double(queue));
+        widen(cwnd_window_, Pair{cwnd, window});
+        widen(inflight_queue_, Pair{inflight, bytes_as_double(queue)});
         last_cwnd_ = cwnd;
-        last_window_ = window;
-        last_inflight_ = inflight;
-        last_limit_ = limit;
+        if (limit != last_limit_) change_limit(limit);
         link_until_ = link_until;
-        observed_ = true;
         if (path.marks_and_drops != seen_marks_and_drops_) group_drops(now, path);
     }
     INFLIGHT_HOT void ack_sample(TimePs now, const AckOutcome& a) {
@@ -83,13 +112,17 @@ public:
         if (a.delivery_rate_bps >= 0) widen(cur_.delivery_rate_bps, a.delivery_rate_bps);
     }
     INFLIGHT_HOT void rtt_sample(TimePs now, TimePs rtt) {
-        widen(cur_.rtt_s, to_seconds(rtt));
-        if (now <= cfg_.window_start) return;
-        rtt_sum_s_ += to_seconds(rtt);
+        const double rtt_s = to_seconds(rtt);
+        if (now <= cfg_.window_start) {
+            // One at the window's very start is its bucket's (the bucket that
+            // opened then) but not the window's: kept apart until that bucket
+            // closes, so the window's extremes can come from its buckets'.
+            widen(now < cfg_.window_start ? cur_.rtt_s : rtt_at_window_start_, rtt_s);
+            return;
+        }
+        widen(cur_.rtt_s, rtt_s);
+        rtt_sum_s_ += rtt_s;
         ++rtt_count_;
-        rtt_min_ = std::min(rtt_min_, rtt);
-        rtt_max_ = std::max(rtt_max_, rtt);
-        if (rtt_last_bin_ == 0) size_rtt_histogram();
         // An RTT is > 0, so its bin converts through int64 (one instruction;
         // the unsigned conversion costs a branch and several).
         const auto bin = std::min(static_cast<std::size_t>(static_cast<std::int64_t>(static_cast<double>(rtt) * rtt_bins_per_ps_)),
@@ -117,7 +150,8 @@ public:
     double active_window_s() const;
     // RTT samples taken in the steady window.
     std::uint64_t rtt_samples() const { return rtt_count_; }
-    // Time each limit bound over the steady window while the flow was active.
+    // Time each limit bound over the steady window while the flow was active
+    // (complete once finish has run).
     const std::array<TimePs, kLimitCount>& window_limit_time() const { return window_limit_time_; }
 
     // SenderEvents
@@ -130,29 +164,43 @@ public:
                     double fct_s = 0);
 
 private:
-    // As `if (v < min) min = v` (NaN leaves it), written so it compiles to
-    // minsd/maxsd without a branch.
-    static void widen(MinMax& m, double v) {
-        m.min = v < m.min ? v : m.min;
-        m.max = v > m.max ? v : m.max;
-    }
+    using Pair = recording::Pair;
+    using PairMinMax = recording::PairMinMax;
+    static void widen(MinMax& m, double v) { recording::widen(m, v); }
+    static void widen(PairMinMax& m, Pair v) { recording::widen(m, v); }
     INFLIGHT_HOT void account_time(TimePs now) {
         // [last_t_, link_until_): the queue ahead was draining, the link bound;
         // then `last_limit_` did. The queue may have drained before last_t_
         // (account_time runs again at bucket ends between observations), so
         // the link's part is clamped into [last_t_, now]: no negative time.
-        const TimePs link_end = std::clamp(link_until_, last_t_, now);
-        const TimePs on_link = link_end - last_t_, after = now - link_end;
-        const int l = static_cast<int>(last_limit_), link = static_cast<int>(Limit::Link);
-        limit_time_[link] += on_link;
-        limit_time_[l] += after;
-        if (now > cfg_.window_start && last_t_ < cfg_.active_until) {
-            window_limit_time_[link] += on_link;
-            window_limit_time_[l] += after;
-            cwnd_time_integral_ += last_cwnd_ * to_seconds(now - last_t_);
+        // The link's part is summed here; the rest goes to last_limit_ when
+        // its run ends (close_limit_run).
+        const TimePs on_link = std::clamp(link_until_, last_t_, now) - last_t_;
+        limit_time_[kLink] += on_link;
+        // The steady window counts the spans after its start that begin
+        // while the flow is active.
+        if (now > cfg_.window_start) {
+            if (last_t_ < cfg_.active_until) {
+                window_limit_time_[kLink] += on_link;
+                cwnd_time_integral_ += last_cwnd_ * to_seconds(now - last_t_);
+            } else if (window_counted_until_ == kNever) {
+                window_counted_until_ = last_t_;  // the first span not counted begins where the last counted one ended
+            }
         }
         last_t_ = now;
     }
+    // A limit holds the sender back from the time it is first observed to the
+    // next observation of another: one run. Its time outside the link's part
+    // is the run's length less the link's part of the run, and so it is
+    // credited once per run instead of per step (integer picoseconds: the
+    // same sums in any grouping). Every reader of the limit times closes
+    // the run first (a new one begins at last_t_).
+    void close_limit_run();
+    INFLIGHT_COLD void change_limit(Limit to) {
+        close_limit_run();
+        last_limit_ = to;
+    }
+    static constexpr int kLink = static_cast<int>(Limit::Link);
     void size_rtt_histogram();
     void group_drops(TimePs now, const PathCounters& c);
     void flush_drop_group();
@@ -169,10 +217,15 @@ private:
     std::vector<Event>& events_;
 
     TraceBucket cur_;
+    // The open bucket's min and max of the series observed after every step,
+    // in pairs (cur_ gets them as the bucket closes): cwnd and window, in
+    // flight and queue.
+    PairMinMax cwnd_window_, inflight_queue_;
     TimePs bucket_end_;
-    // Time each limit bound since the start, and its value when the bucket
-    // and the limit's judging period opened: per step one sum is kept, and a
-    // bucket's (a period's) share is the difference.
+    // Time each limit bound since the start (up to the open run of
+    // last_limit_: see close_limit_run), and its value when the bucket and the
+    // limit's judging period opened: a bucket's (a period's) share is the
+    // difference.
     std::array<TimePs, kLimitCount> limit_time_{};
     std::array<TimePs, kLimitCount> limit_time_at_bucket_start_{};
     std::array<TimePs, kLimitCount> limit_time_at_period_start_{};
@@ -183,20 +236,26 @@ private:
     Limit logged_limit_ = Limit::Cwnd;
 
     TimePs last_t_ = 0;
-    double last_cwnd_ = 0, last_window_ = 0, last_inflight_ = 0;
-    bool observed_ = false;
+    double last_cwnd_ = 0;  // as last observed
     Limit last_limit_ = Limit::Cwnd;
     TimePs link_until_ = 0;
+    // The open run of last_limit_: its start and the link's times then.
+    TimePs run_start_ = 0, link_time_at_run_start_ = 0, window_link_time_at_run_start_ = 0;
+    TimePs window_counted_until_ = kNever;  // where the window's counted spans end; kNever until known
     double cwnd_time_integral_ = 0;  // byte·seconds over the steady window
     std::uint64_t delivered_at_window_start_ = 0;  // in or out of order
     std::uint64_t delivered_at_mid_ = 0, acked_at_mid_ = 0;
 
     // RTT statistics over the steady window (histogram for the 95th percentile).
+    // Its extremes are those of the buckets after the window's start, merged
+    // as each closes: the same figures, since to_seconds never reverses an
+    // order (min of to_seconds = to_seconds of min).
     double rtt_sum_s_ = 0;
     std::uint64_t rtt_count_ = 0;
-    TimePs rtt_min_ = kNever, rtt_max_ = 0;
+    MinMax window_rtt_s_;
+    MinMax rtt_at_window_start_;      // samples at window_start exactly (see rtt_sample)
     std::vector<std::uint32_t> rtt_histogram_;
-    std::size_t rtt_last_bin_ = 0;    // its last index (≥ 1); 0 until the first sample sizes it
+    std::size_t rtt_last_bin_ = 0;    // its last index (≥ 1); sized as the window opens
     TimePs rtt_bin_;                  // 10 µs, wider for very long paths (at most kMaxRttBins bins)
     double rtt_bins_per_ps_;
     static constexpr TimePs kMinRttBin = 10'000'000;
@@ -220,25 +279,22 @@ class PathRecorder {
 public:
     PathRecorder(Trace& trace, std::int64_t bucket_count);
     void observe(double cwnd_sum, double window_sum, double inflight_sum, std::uint64_t queue) {
-        widen(cur_.cwnd_bytes, cwnd_sum);
-        widen(cur_.window_bytes, window_sum);
-        widen(cur_.inflight_bytes, inflight_sum);
-        widen(cur_.queue_bytes, static_cast<double>(queue));
+        widen(cwnd_window_, Pair{cwnd_sum, window_sum});
+        widen(inflight_queue_, Pair{inflight_sum, static_cast<double>(queue)});
         last_ = {cwnd_sum, window_sum, inflight_sum};
     }
     // Closes the bucket ending at `now` from the flows' own buckets just closed.
     void close_bucket(TimePs now, const std::vector<const TraceBucket*>& flows, std::uint64_t delivered_bytes);
 
 private:
-    // As `if (v < min) min = v` (NaN leaves it), written so it compiles to
-    // minsd/maxsd without a branch.
-    static void widen(MinMax& m, double v) {
-        m.min = v < m.min ? v : m.min;
-        m.max = v > m.max ? v : m.max;
-    }
+    using Pair = recording::Pair;
+    using PairMinMax = recording::PairMinMax;
+    static void widen(MinMax& m, double v) { recording::widen(m, v); }
+    static void widen(PairMinMax& m, Pair v) { recording::widen(m, v); }
     void reset_bucket(TimePs start);
     Trace& trace_;
     TraceBucket cur_;
+    PairMinMax cwnd_window_, inflight_queue_;  // the open bucket's (cur_ gets them as it closes)
     std::array<double, 3> last_{};  // cwnd, window, in flight sums as last observed
     std::uint64_t delivered_before_ = 0;
 };
