@@ -25,6 +25,22 @@ Limit longest(const Array& times) {
 }
 }  // namespace
 
+namespace recording {
+void StepSeries::reset() {
+    for (PairMinMax* m : {&cwnd_window, &inflight_queue}) *m = PairMinMax{Pair{kInf, kInf}, Pair{-kInf, -kInf}};
+}
+void StepSeries::hold(double cwnd, double window, double inflight) {
+    recording::widen(cwnd_window, Pair{cwnd, window});
+    recording::widen(inflight_queue, Pair{inflight, kNaN});
+}
+void StepSeries::write_to(TraceBucket& b) const {
+    b.cwnd_bytes = MinMax{cwnd_window.min[0], cwnd_window.max[0]};
+    b.window_bytes = MinMax{cwnd_window.min[1], cwnd_window.max[1]};
+    b.inflight_bytes = MinMax{inflight_queue.min[0], inflight_queue.max[0]};
+    b.queue_bytes = MinMax{inflight_queue.min[1], inflight_queue.max[1]};
+}
+}  // namespace recording
+
 Recorder::Recorder(const Config& c, Trace& trace, std::vector<Event>& events)
     : cfg_(c), trace_(trace), events_(events), bucket_end_(bucket_end(1)), period_end_(c.limit_log_period) {
     reset_bucket(0);
@@ -43,7 +59,7 @@ void Recorder::reset_bucket(TimePs start) {
     // every other field of cur_.
     cur_.t_start_s = to_seconds(start);
     for (MinMax* m : {&cur_.rtt_s, &cur_.delivery_rate_bps}) *m = kEmpty;
-    for (PairMinMax* m : {&cwnd_window_, &inflight_queue_}) *m = PairMinMax{Pair{kInf, kInf}, Pair{-kInf, -kInf}};
+    series_.reset();
     limit_time_at_bucket_start_ = limit_time_;
 }
 
@@ -90,10 +106,7 @@ void Recorder::close_bucket(TimePs now, const FlowBucketState& s) {
     account_time(now);
     close_limit_run();
     cur_.t_end_s = to_seconds(now);
-    cur_.cwnd_bytes = MinMax{cwnd_window_.min[0], cwnd_window_.max[0]};
-    cur_.window_bytes = MinMax{cwnd_window_.min[1], cwnd_window_.max[1]};
-    cur_.inflight_bytes = MinMax{inflight_queue_.min[0], inflight_queue_.max[0]};
-    cur_.queue_bytes = MinMax{inflight_queue_.min[1], inflight_queue_.max[1]};
+    series_.write_to(cur_);
     if (now > cfg_.window_start) {  // a bucket of the window: its RTT samples are the window's...
         merge(window_rtt_s_, cur_.rtt_s);
         merge(cur_.rtt_s, rtt_at_window_start_);  // ...but for those at its very start
@@ -139,8 +152,7 @@ void Recorder::close_bucket(TimePs now, const FlowBucketState& s) {
     // has started (the step that started it was observed: no bucket ends
     // between a step and its observation).
     if (started_ && cfg_.tcp) {
-        widen(cwnd_window_, Pair{s.cwnd_bytes, s.window_bytes});
-        widen(inflight_queue_, Pair{s.inflight_bytes, kNaN});  // NaN: the queue lane keeps its bounds
+        series_.hold(s.cwnd_bytes, s.window_bytes, s.inflight_bytes);
     }
     bucket_end_ = bucket_end(static_cast<std::int64_t>(trace_.buckets.size()) + 1);
 }
@@ -364,7 +376,7 @@ void PathRecorder::reset_bucket(TimePs start) {
     cur_ = TraceBucket{};
     cur_.t_start_s = to_seconds(start);
     for (MinMax* m : {&cur_.rtt_s, &cur_.delivery_rate_bps}) *m = kEmpty;
-    for (PairMinMax* m : {&cwnd_window_, &inflight_queue_}) *m = PairMinMax{Pair{kInf, kInf}, Pair{-kInf, -kInf}};
+    series_.reset();
 }
 
 void PathRecorder::close_bucket(TimePs now, const std::vector<const TraceBucket*>& flows,
@@ -398,18 +410,14 @@ void PathRecorder::close_bucket(TimePs now, const std::vector<const TraceBucket*
     cur_.min_rtt_s = min_rtt < kInf ? min_rtt : kNaN;
     cur_.phase = flows.empty() ? CcPhase::SlowStart : flows.front()->phase;
     cur_.limit = longest(limit_votes);                 // what bound most flows
-    cur_.cwnd_bytes = MinMax{cwnd_window_.min[0], cwnd_window_.max[0]};
-    cur_.window_bytes = MinMax{cwnd_window_.min[1], cwnd_window_.max[1]};
-    cur_.inflight_bytes = MinMax{inflight_queue_.min[0], inflight_queue_.max[0]};
-    cur_.queue_bytes = MinMax{inflight_queue_.min[1], inflight_queue_.max[1]};
+    series_.write_to(cur_);
     for (MinMax* m : {&cur_.cwnd_bytes, &cur_.window_bytes, &cur_.inflight_bytes, &cur_.queue_bytes,
                       &cur_.rtt_s, &cur_.delivery_rate_bps})
         settle(*m);
     trace_.buckets.push_back(cur_);
     reset_bucket(now);
     // The values held as the bucket opens belong to it.
-    widen(cwnd_window_, Pair{last_[0], last_[1]});
-    widen(inflight_queue_, Pair{last_[2], kNaN});  // NaN: the queue lane keeps its bounds
+    series_.hold(last_[0], last_[1], last_[2]);
 }
 
 }  // namespace inflight

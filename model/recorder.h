@@ -71,6 +71,21 @@ inline void widen(PairMinMax& m, Pair v) {
     }
 #endif
 }
+// The four series observed after every step (cwnd, window, in flight,
+// queue): their min and max over the open bucket, kept as two pairs.
+struct StepSeries {
+    PairMinMax cwnd_window, inflight_queue;
+    void reset();  // an empty bucket
+    INFLIGHT_HOT void widen(double cwnd, double window, double inflight, double queue) {
+        recording::widen(cwnd_window, Pair{cwnd, window});
+        recording::widen(inflight_queue, Pair{inflight, queue});
+    }
+    // The values held as a bucket opens belong to it (the queue's are
+    // observed afresh: NaN leaves its bounds).
+    void hold(double cwnd, double window, double inflight);
+    // Into the closing bucket's four series (unsettled).
+    void write_to(TraceBucket& b) const;
+};
 }  // namespace recording
 
 class Recorder final : public SenderEvents {
@@ -100,8 +115,7 @@ public:
     INFLIGHT_HOT void observe(TimePs now, double cwnd, double window, double inflight, std::uint64_t queue,
                  Limit limit, TimePs link_until, const PathCounters& path) {
         account_time(now);
-        widen(cwnd_window_, Pair{cwnd, window});
-        widen(inflight_queue_, Pair{inflight, bytes_as_double(queue)});
+        series_.widen(cwnd, window, inflight, bytes_as_double(queue));
         last_cwnd_ = cwnd;
         if (limit != last_limit_) change_limit(limit);
         link_until_ = link_until;
@@ -164,10 +178,7 @@ public:
                     double fct_s = 0);
 
 private:
-    using Pair = recording::Pair;
-    using PairMinMax = recording::PairMinMax;
     static void widen(MinMax& m, double v) { recording::widen(m, v); }
-    static void widen(PairMinMax& m, Pair v) { recording::widen(m, v); }
     INFLIGHT_HOT void account_time(TimePs now) {
         // [last_t_, link_until_): the queue ahead was draining, the link bound;
         // then `last_limit_` did. The queue may have drained before last_t_
@@ -217,10 +228,7 @@ private:
     std::vector<Event>& events_;
 
     TraceBucket cur_;
-    // The open bucket's min and max of the series observed after every step,
-    // in pairs (cur_ gets them as the bucket closes): cwnd and window, in
-    // flight and queue.
-    PairMinMax cwnd_window_, inflight_queue_;
+    recording::StepSeries series_;  // the open bucket's (cur_ gets them as it closes)
     TimePs bucket_end_;
     // Time each limit bound since the start (up to the open run of
     // last_limit_: see close_limit_run), and its value when the bucket and the
@@ -279,22 +287,18 @@ class PathRecorder {
 public:
     PathRecorder(Trace& trace, std::int64_t bucket_count);
     void observe(double cwnd_sum, double window_sum, double inflight_sum, std::uint64_t queue) {
-        widen(cwnd_window_, Pair{cwnd_sum, window_sum});
-        widen(inflight_queue_, Pair{inflight_sum, static_cast<double>(queue)});
+        series_.widen(cwnd_sum, window_sum, inflight_sum, static_cast<double>(queue));
         last_ = {cwnd_sum, window_sum, inflight_sum};
     }
     // Closes the bucket ending at `now` from the flows' own buckets just closed.
     void close_bucket(TimePs now, const std::vector<const TraceBucket*>& flows, std::uint64_t delivered_bytes);
 
 private:
-    using Pair = recording::Pair;
-    using PairMinMax = recording::PairMinMax;
     static void widen(MinMax& m, double v) { recording::widen(m, v); }
-    static void widen(PairMinMax& m, Pair v) { recording::widen(m, v); }
     void reset_bucket(TimePs start);
     Trace& trace_;
     TraceBucket cur_;
-    PairMinMax cwnd_window_, inflight_queue_;  // the open bucket's (cur_ gets them as it closes)
+    recording::StepSeries series_;  // the open bucket's (cur_ gets them as it closes)
     std::array<double, 3> last_{};  // cwnd, window, in flight sums as last observed
     std::uint64_t delivered_before_ = 0;
 };
