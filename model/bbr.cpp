@@ -6,7 +6,7 @@
 namespace inflight {
 
 Bbr::Bbr(std::uint64_t seed, bool paced, BbrParams p)
-    : CongestionControl(Algorithm::Bbr), p_(p), pacing_factor_(1.0 - p.pacing_margin), paced_(paced), rng_(seed ^ 0xBB5EEDull), pacing_gain_(p.high_gain), cwnd_gain_(p.high_gain) {
+    : CongestionControl(Algorithm::Bbr), p_(p), pacing_factor_(1.0 - p.pacing_margin), paced_(paced), rng_(seed ^ 0xBB5EEDull), min_rtt_expires_at_(p.min_rtt_window), pacing_gain_(p.high_gain), cwnd_gain_(p.high_gain) {
     bw_filter_.reset(0, 0.0);
 }
 
@@ -53,21 +53,21 @@ void Bbr::on_rto(CcState& s, TimePs) {
 
 INFLIGHT_COLD void Bbr::check_probe_rtt_done(CcState& s, TimePs now) {
     if (probe_rtt_done_stamp_ == 0 || now <= probe_rtt_done_stamp_) return;
-    min_rtt_stamp_ = now;  // wait another 10 s before the next ProbeRTT
+    min_rtt_expires_at_ = now + p_.min_rtt_window;  // wait another 10 s before the next ProbeRTT
     s.cwnd_bytes = std::max(s.cwnd_bytes, prior_cwnd_bytes_);
     reset_mode(now);
 }
 
 INFLIGHT_COLD void Bbr::reset_mode(TimePs now) {
     if (!full_bw_reached_) {
-        mode_ = Mode::Startup;
+        set_mode(Mode::Startup);
     } else {
         reset_probe_bw_mode(now);
     }
 }
 
 INFLIGHT_COLD void Bbr::reset_probe_bw_mode(TimePs now) {
-    mode_ = Mode::ProbeBw;
+    mode_ = Mode::ProbeBw;  // its gains: set by advance_cycle_phase
     // Start at a random phase other than the draining one (index 1).
     std::uniform_int_distribution<int> pick(0, kCycleLength - 2);
     cycle_idx_ = kCycleLength - 1 - pick(rng_);

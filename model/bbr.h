@@ -61,7 +61,10 @@ public:
     // Drain. This is our choice: Linux always paces BBR.
     Bbr(std::uint64_t seed, bool paced, BbrParams p = {});
 
-    void init(CcState& s) override { publish_phase(s); }
+    void init(CcState& s) override {
+        s.owns_phase = true;
+        publish_phase(s);
+    }
     void on_ack(CcState& s, const AckInfo& ack) override;
     void on_congestion_event(CcState& s, TimePs now) override;
     void on_rto(CcState& s, TimePs now) override;
@@ -91,7 +94,9 @@ private:
     void check_drain(CcState& s, TimePs now);
     void update_min_rtt(CcState& s, const AckInfo& ack);
     void check_probe_rtt_done(CcState& s, TimePs now);
+    // Sets the gains for mode_ and cycle_idx_: called wherever either changes.
     void update_gains();
+    void set_mode(Mode m) { mode_ = m; update_gains(); }
     void publish_phase(CcState& s) const;
     void set_pacing_rate(const CcState& s, double bw_Bps, double gain);
     void set_cwnd(CcState& s, const AckInfo& ack, double bw_Bps, double gain);
@@ -127,13 +132,11 @@ private:
     std::uint64_t next_rtt_delivered_ = 0;  // delivered bytes that end this round
     bool round_start_ = false;
     TimePs min_rtt_ = kNever;               // min_rtt filter; kNever until the first sample
-    TimePs min_rtt_stamp_ = 0;
+    TimePs min_rtt_expires_at_;             // when the min_rtt filter expires (its sample's time + the window)
     TimePs probe_rtt_done_stamp_ = 0;       // 0: not yet at 4 packets in ProbeRTT
     bool probe_rtt_round_done_ = false;
-    double pacing_gain_;
+    double pacing_gain_;                    // for mode_ and cycle_idx_ (update_gains)
     double cwnd_gain_;
-    Mode gains_mode_ = Mode::Startup;       // the mode and cycle phase the gains are for
-    int gains_cycle_idx_ = 0;
     double pacing_rate_Bps_ = 0;
     bool has_seen_rtt_ = false;
     int cycle_idx_ = 0;
@@ -177,7 +180,6 @@ inline void Bbr::update_model(CcState& s, const AckInfo& ack) {
     check_full_bw_reached(ack);
     check_drain(s, ack.now);
     update_min_rtt(s, ack);
-    update_gains();
 }
 
 inline void Bbr::update_bw(const CcState& s, const AckInfo& ack) {
@@ -210,6 +212,7 @@ inline bool Bbr::is_next_cycle_phase(const CcState& s, const AckInfo& ack) const
 inline void Bbr::advance_cycle_phase(TimePs now) {
     cycle_idx_ = (cycle_idx_ + 1) % kCycleLength;
     cycle_stamp_ = now;
+    update_gains();
 }
 
 inline void Bbr::update_cycle_phase(const CcState& s, const AckInfo& ack) {
@@ -229,7 +232,7 @@ inline void Bbr::check_full_bw_reached(const AckInfo& ack) {
 
 inline void Bbr::check_drain(CcState& s, TimePs now) {
     if (mode_ == Mode::Startup && full_bw_reached_) {
-        mode_ = Mode::Drain;  // drain the queue Startup built
+        set_mode(Mode::Drain);  // drain the queue Startup built
         s.ssthresh_bytes = inflight_bytes(s, max_bw_Bps(), 1.0, kOtherMemo);
     }
     if (mode_ == Mode::Drain && bytes_as_double(s.bytes_in_flight) <= inflight_bytes(s, max_bw_Bps(), 1.0, kOtherMemo))
@@ -237,13 +240,13 @@ inline void Bbr::check_drain(CcState& s, TimePs now) {
 }
 
 inline void Bbr::update_min_rtt(CcState& s, const AckInfo& ack) {
-    const bool filter_expired = ack.now > min_rtt_stamp_ + p_.min_rtt_window;
+    const bool filter_expired = ack.now > min_rtt_expires_at_;
     if (ack.rtt >= 0 && (ack.rtt < min_rtt_ || filter_expired)) {
         min_rtt_ = ack.rtt;
-        min_rtt_stamp_ = ack.now;
+        min_rtt_expires_at_ = ack.now + p_.min_rtt_window;
     }
     if (filter_expired && mode_ != Mode::ProbeRtt) {
-        mode_ = Mode::ProbeRtt;  // dip: drain the queue to measure the path's own RTT
+        set_mode(Mode::ProbeRtt);  // dip: drain the queue to measure the path's own RTT
         save_cwnd(s);
         probe_rtt_done_stamp_ = 0;
     }
@@ -260,15 +263,9 @@ inline void Bbr::update_min_rtt(CcState& s, const AckInfo& ack) {
     }
 }
 
-inline void Bbr::publish_phase(CcState& s) const {
-    s.owns_phase = true;
-    s.phase = phase(s, RecoveryState::Open);
-}
+inline void Bbr::publish_phase(CcState& s) const { s.phase = phase(s, RecoveryState::Open); }
 
 inline void Bbr::update_gains() {
-    if (mode_ == gains_mode_ && cycle_idx_ == gains_cycle_idx_) return;  // as they are
-    gains_mode_ = mode_;
-    gains_cycle_idx_ = cycle_idx_;
     switch (mode_) {
     case Mode::Startup: pacing_gain_ = cwnd_gain_ = p_.high_gain; break;
     case Mode::Drain: pacing_gain_ = p_.drain_gain; cwnd_gain_ = p_.high_gain; break;
@@ -288,6 +285,10 @@ inline void Bbr::set_pacing_rate(const CcState& s, double bw_Bps, double gain) {
 
 inline bool Bbr::set_cwnd_to_recover_or_restore(CcState& s, const AckInfo& ack, double* new_cwnd) {
     double cwnd = s.cwnd_bytes;
+    if (ack.rs.lost_bytes == 0 && ack.recovery == prev_recovery_ && !packet_conservation_) {
+        *new_cwnd = cwnd;  // no loss, no change of recovery state, not conserving: nothing to do
+        return false;
+    }
     const double in_flight = bytes_as_double(s.bytes_in_flight);
     if (ack.rs.lost_bytes > 0) cwnd = std::max(cwnd - bytes_as_double(ack.rs.lost_bytes), double(s.mss_bytes));
     if (ack.recovery == RecoveryState::Recovery && prev_recovery_ != RecoveryState::Recovery) {
@@ -308,7 +309,7 @@ inline bool Bbr::set_cwnd_to_recover_or_restore(CcState& s, const AckInfo& ack, 
 }
 
 inline void Bbr::set_cwnd(CcState& s, const AckInfo& ack, double bw_Bps, double gain) {
-    const double min_cwnd = static_cast<double>(p_.min_cwnd_packets) * s.mss_bytes;
+    const double min_cwnd = static_cast<double>(p_.min_cwnd_packets * s.mss_bytes);  // exact: far below 2^32
     double cwnd = s.cwnd_bytes;
     if (ack.acked_bytes > 0) {
         if (!set_cwnd_to_recover_or_restore(s, ack, &cwnd)) {
