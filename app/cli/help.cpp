@@ -27,7 +27,7 @@ std::string version_text() {
 
 std::string help_text() {
     std::string out =
-        "Inflight: one TCP flow through one bottleneck, simulated packet by packet.\n"
+        "Inflight: TCP flows (1 - 100) through one bottleneck, simulated packet by packet.\n"
         "\n"
         "Usage:\n";
     out += usage_line("  inflight", "open the window");

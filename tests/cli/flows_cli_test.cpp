@@ -18,6 +18,7 @@
 #include "cli_test_support.h"
 #include "csv_export.h"
 #include "flow_options.h"
+#include "help.h"
 #include "flow_text.h"
 #include "json_output.h"
 #include "run.h"
@@ -121,13 +122,18 @@ TEST(FlowOptions, BulkBesideAPing) {
     EXPECT_EQ(default_label(s, 1), "flow 2 (ping)");
 }
 
-TEST(FlowOptions, FqCodelOnceTheModelKnowsIt) {
-    // The example's --aqm fq_codel: the model's aqm_from_string decides.
-    if (!aqm_from_string("fq_codel")) GTEST_SKIP() << "the model has no fq_codel yet";
+TEST(FlowOptions, FqCodelAsTheAqm) {
+    // flows.md's example: --aqm fq_codel, with a ping behind a bulk flow.
     const Scenario s = scenario_of({"--flow", "cubic", "--flow", "ping,interval=100ms", "--buffer", "200ms",
                                     "--aqm", "fq_codel"});
-    EXPECT_EQ(s.aqm, *aqm_from_string("fq_codel"));
+    EXPECT_EQ(s.aqm, Aqm::FqCodel);
     EXPECT_EQ(s.flows.size(), 2u);
+}
+
+TEST(Help, NamesEveryAqmAndSeveralFlows) {
+    const std::string h = help_text();
+    EXPECT_NE(h.find("none|codel|fq_codel"), std::string::npos);
+    EXPECT_EQ(h.find("one TCP flow"), std::string::npos) << "the first line still speaks of one flow";
 }
 
 TEST(FlowOptions, TwoRtts) {
