@@ -83,6 +83,20 @@ Scenario series_scenario(const SweepSpec& spec, Algorithm a) {
 
 bool has_flows(const SweepSpec& spec) { return !spec.base.flows.empty(); }
 
+// Every TCP flow names its algorithm: --algo changes nothing, so the table
+// speaks of "all" flows rather than of an algorithm no flow runs.
+bool flows_name_algorithms(const SweepSpec& spec) {
+    if (!has_flows(spec)) return false;
+    for (const FlowSpec& f : spec.base.flows)
+        if (f.kind == FlowKind::Tcp && !f.algorithm) return false;
+    return spec.algorithms.size() == 1;
+}
+
+// What a series is called in the table: its algorithm, or "all" (above).
+std::string series_name(const SweepSpec& spec, Algorithm a) {
+    return flows_name_algorithms(spec) ? "all" : to_string(a);
+}
+
 // "f1 = flow 1 (cubic), f2 = flow 2 (bbr)" for series `a`.
 std::string flow_legend(const SweepSpec& spec, Algorithm a) {
     const Scenario s = series_scenario(spec, a);
@@ -128,7 +142,9 @@ std::string sweep_table_text(const SweepResult& r) {
     std::string out = "Sweep of " + std::string(to_string(spec.param)) + " from " +
                       human_value(spec.param, spec.from) + " to " + human_value(spec.param, spec.to) +
                       ", " + std::to_string(spec.points) + " log-spaced points, " +
-                      algo_list(spec, ", ") + "; each run " + format_time(b.duration_s) +
+                      (flows_name_algorithms(spec) ? std::to_string(b.flows.size()) + " flows"
+                                                   : algo_list(spec, ", ")) +
+                      "; each run " + format_time(b.duration_s) +
                       ", figures over its second half\n";
     out += "Path: " + format_rate(b.bandwidth_bps) + ", RTT " + format_time(b.rtt_s) + ", buffer " +
            format_time(b.buffer_s) + ", loss " + format_loss(b.loss) + ", rwnd " +
@@ -139,13 +155,15 @@ std::string sweep_table_text(const SweepResult& r) {
     if (has_flows(spec)) {
         // value | per algorithm: aggregate Mbit/s, mean RTT, Jain; per flow Mbit/s and share.
         for (const SweepSeries& s : r.series)
-            out += "Flows (" + std::string(to_string(s.algorithm)) + "): " + flow_legend(spec, s.algorithm) + "\n";
+            out += (flows_name_algorithms(spec) ? std::string("Flows: ")
+                                                : "Flows (" + std::string(to_string(s.algorithm)) + "): ") +
+                   flow_legend(spec, s.algorithm) + "\n";
         out += "\n";
         std::string header = pad_left(to_string(spec.param), kValueWidth);
         std::string units = pad_left("", kValueWidth);
         const std::size_t n = spec.base.flows.size();
         for (const SweepSeries& s : r.series) {
-            header += "  " + pad_left(std::string(to_string(s.algorithm)) + " ", kWidth) + pad_left("RTT", kWidth) +
+            header += "  " + pad_left(series_name(spec, s.algorithm) + " ", kWidth) + pad_left("RTT", kWidth) +
                       pad_left("Jain", kWidth - 3);
             units += "  " + pad_left("Mbit/s", kWidth) + pad_left("ms", kWidth) + pad_left("", kWidth - 3);
             for (std::size_t f = 0; f < n; ++f) {

@@ -50,12 +50,25 @@ SweepResult two_flow_sweep() {
 
 TEST(SweepFlows, TableHasEachFlowsThroughputAndShare) {
     const std::string text = sweep_table_text(two_flow_sweep());
-    EXPECT_TRUE(contains(text, "Flows (cubic): f1 = flow 1 (cubic), f2 = the bbr one\n")) << text;
+    // Both flows name their algorithm, so --algo changes nothing: the
+    // aggregate column is "all", not the unused default's name.
+    EXPECT_TRUE(contains(text, "Flows: f1 = flow 1 (cubic), f2 = the bbr one\n")) << text;
+    EXPECT_TRUE(contains(text, "2 log-spaced points, 2 flows;")) << text;
+    EXPECT_TRUE(contains(text, "      buffer       all       RTT")) << text;
     EXPECT_TRUE(contains(text, "f1  share       f2  share")) << text;
     // 640 ms: CUBIC 60 Mbit/s = 60.6%, BBR 39 Mbit/s = 39.4%.
     EXPECT_TRUE(contains(text, "     60   60.6       39   39.4\n")) << text;
     EXPECT_TRUE(contains(text, "     25   26.3       70   73.7\n")) << text;
     EXPECT_FALSE(contains(text, "Theory: Reno")) << text;  // no single-flow theory column or note
+}
+
+TEST(SweepFlows, AFlowOnTheDefaultAlgorithmNamesTheSeries) {
+    SweepResult r = two_flow_sweep();
+    r.spec.base.flows[0].algorithm.reset();  // flow 1 runs --algo's cubic
+    const std::string text = sweep_table_text(r);
+    EXPECT_TRUE(contains(text, "Flows (cubic): f1 = flow 1 (cubic), f2 = the bbr one\n")) << text;
+    EXPECT_TRUE(contains(text, "2 log-spaced points, cubic;")) << text;
+    EXPECT_TRUE(contains(text, "      buffer     cubic       RTT")) << text;
 }
 
 TEST(SweepFlows, JsonHasAFlowsArrayPerSeries) {
