@@ -32,6 +32,10 @@
 #include <QWidget>
 #include <set>
 
+#include <QHeaderView>
+#include <QStyleOptionComboBox>
+
+#include "controls/flow_list.h"
 #include "panels/chart_key.h"
 #include "panels/dashboard.h"
 #include "panels/text_strip.h"
@@ -211,6 +215,39 @@ inline QString minimum_heights(QMainWindow* w) {
 }
 
 // Everything unreadable in `top` as shown now.
+// The flows' table: every heading and cell shown whole (its text, in the
+// cell's font, after its swatch, within its column), the columns ending
+// inside the table and the table inside what is visible of it.
+inline void check_flow_table(FlowTable* t, const QRect& vis, QStringList* problems) {
+    QAbstractItemModel* m = t->model();
+    QHeaderView* head = t->horizontalHeader();
+    const int margins = 2 * (t->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, t) + 1);
+    if (head->length() > t->viewport()->width())
+        *problems << QStringLiteral("flows table: columns %1 px wide in %2 px").arg(head->length()).arg(t->viewport()->width());
+    if (vis.width() < t->width() - 1)
+        *problems << QStringLiteral("flows table cut to %1 of %2 px wide").arg(vis.width()).arg(t->width());
+    for (int c = 0; c < m->columnCount(); ++c) {
+        if (t->isColumnHidden(c)) continue;
+        const int have = t->columnWidth(c);
+        if (head->sectionSizeHint(c) > have + 1)
+            *problems << QStringLiteral("flows table heading “%1” needs %2 px, has %3")
+                             .arg(m->headerData(c, Qt::Horizontal).toString()).arg(head->sectionSizeHint(c)).arg(have);
+        for (int r = 0; r < m->rowCount(); ++r) {
+            const QModelIndex i = m->index(r, c);
+            const QString text = i.data(Qt::DisplayRole).toString();
+            if (text.isEmpty()) continue;
+            QFont f = t->font();
+            if (const QVariant v = i.data(Qt::FontRole); v.isValid()) f = v.value<QFont>();
+            const bool swatch = i.data(Qt::DecorationRole).isValid();
+            const int icon = swatch ? t->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, t) + 4 : 0;
+            const int need = QFontMetrics(f).horizontalAdvance(text) + icon + margins;
+            if (need > have + 1)
+                *problems << QStringLiteral("flows table row %1 “%2” needs %3 px, its column has %4")
+                                 .arg(r + 1).arg(text).arg(need).arg(have);
+        }
+    }
+}
+
 inline QStringList readability_problems(QWidget* top, int min_plot_height) {
     // What the user sees once the window has laid itself out: layouts a
     // frame asked for (a key that wrapped, a column that resized) are done
@@ -266,6 +303,22 @@ inline QStringList readability_problems(QWidget* top, int min_plot_height) {
             QStringList p;
             check_chart(v, min_plot_height, &p);
             for (const QString& line : p) problems << QStringLiteral("%1: %2").arg(who(v->parentWidget()), line);
+        } else if (auto* c = qobject_cast<QComboBox*>(w)) {
+            // What its face shows (a chooser may show a short form; see experiment_chooser.h).
+            const QVariant face = c->property("shownText");
+            const QString shown = face.isValid() ? face.toString() : c->currentText();
+            if (shown.isEmpty()) continue;
+            QStyleOptionComboBox o;
+            o.initFrom(c);
+            o.editable = c->isEditable();
+            const QRect field = c->style()->subControlRect(QStyle::CC_ComboBox, &o, QStyle::SC_ComboBoxEditField, c);
+            const int icon = c->itemIcon(c->currentIndex()).isNull() ? 0 : c->iconSize().width() + 4;
+            const int need = c->fontMetrics().horizontalAdvance(shown) + icon;
+            if (need > std::min(field.width(), vis.width() - (c->width() - field.width())) + 1)
+                problems << QStringLiteral("combo box %1 “%2” needs %3 px, its field has %4")
+                                .arg(who(c), shown.left(60)).arg(need).arg(field.width());
+        } else if (auto* t = qobject_cast<FlowTable*>(w)) {
+            check_flow_table(t, vis, &problems);
         }
     }
     return problems;

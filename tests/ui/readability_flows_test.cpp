@@ -35,10 +35,11 @@ using namespace inflight::ui::test;
 
 namespace {
 
-enum class Look { Normal, Presentation, PresentationGuide, PresentationCompare };
+enum class Look { Normal, NormalGuide, Presentation, PresentationGuide, PresentationCompare };
 const char* look_name(Look l) {
     switch (l) {
     case Look::Normal: return "normal";
+    case Look::NormalGuide: return "normal + guide";
     case Look::Presentation: return "presentation";
     case Look::PresentationGuide: return "presentation + guide";
     case Look::PresentationCompare: return "presentation + compare";
@@ -58,21 +59,24 @@ int min_plot_px(QSize size, bool crowded) { return size.height() >= 1080 ? 180 :
 
 // Puts the window in `look` at `size`: a projector of that size is a
 // normal window of it (offscreen, full screen is the platform's screen).
+bool presents(Look look) { return look != Look::Normal && look != Look::NormalGuide; }
+bool guided(Look look) { return look == Look::NormalGuide || look == Look::PresentationGuide; }
+
 void enter(MainWindow& w, Look look, QSize size, int experiment) {
-    if (look != Look::Normal) {
+    if (presents(look)) {
         w.setPresentation(true);
         w.showNormal();
     }
-    if (look == Look::PresentationGuide) w.openExperiment(experiment);
+    if (guided(look)) w.openExperiment(experiment);
     if (look == Look::PresentationCompare) compare_of(w)->pinAction()->trigger();
     w.resize(size);
     QTest::qWait(150);
 }
 
 void leave(MainWindow& w, Look look) {
-    if (look == Look::PresentationGuide) w.guide()->parentWidget()->hide();
+    if (guided(look)) w.guide()->parentWidget()->hide();
     if (look == Look::PresentationCompare) compare_of(w)->unpinAction()->trigger();
-    if (look != Look::Normal) w.setPresentation(false);
+    if (presents(look)) w.setPresentation(false);
     QTest::qWait(100);
 }
 
@@ -101,14 +105,15 @@ TEST_P(ReadabilityFlows, EachPresetIsReadableAndTheWindowKeepsItsSizeInEveryLook
     ASSERT_TRUE(wait_settled(*w, 120000));
     QStringList all;
     for (const QSize size : {QSize(1280, 720), QSize(1920, 1080)}) {
-        for (Look look : {Look::Normal, Look::Presentation, Look::PresentationGuide, Look::PresentationCompare}) {
+        for (Look look : {Look::Normal, Look::NormalGuide, Look::Presentation, Look::PresentationGuide,
+                          Look::PresentationCompare}) {
             w->resize(size);
             QTest::qWait(60);
             // The guide opens on the first experiment over flows (5).
             enter(*w, look, size, 4);
             ASSERT_TRUE(wait_settled(*w, 120000));
             const QString where = QStringLiteral("%1×%2 %3").arg(size.width()).arg(size.height()).arg(look_name(look));
-            all << problems_at(*w, size, look == Look::PresentationGuide || look == Look::PresentationCompare, where);
+            all << problems_at(*w, size, guided(look) || look == Look::PresentationCompare, where);
             leave(*w, look);
             w->resize(size);
             QTest::qWait(60);
@@ -138,18 +143,23 @@ TEST_P(ReadabilityFlowExperiments, EveryStepInThePresentationLookWithTheGuideFit
     const QSize size(1280, 720);
     auto w = make_window();
     ASSERT_TRUE(wait_settled(*w));
-    enter(*w, Look::PresentationGuide, size, experiment);
-    ASSERT_EQ(w->guide()->experimentIndex(), experiment);
-    const int steps = static_cast<int>(w->guide()->experiments()[static_cast<std::size_t>(experiment)].steps.size());
     QStringList all;
-    for (int step = 0; step < steps; ++step) {
-        w->goToStep(step);
-        w->guide()->setButton()->click();
-        ASSERT_TRUE(wait_settled(*w, 120000));
-        QTest::qWait(100);
-        all << problems_at(*w, size, true, QStringLiteral("experiment %1 step %2").arg(experiment + 1).arg(step + 1));
+    // The normal look too: a laptop of that size, the guide open beside the panels.
+    for (Look look : {Look::PresentationGuide, Look::NormalGuide}) {
+        enter(*w, look, size, experiment);
+        ASSERT_EQ(w->guide()->experimentIndex(), experiment);
+        const int steps =
+            static_cast<int>(w->guide()->experiments()[static_cast<std::size_t>(experiment)].steps.size());
+        for (int step = 0; step < steps; ++step) {
+            w->goToStep(step);
+            w->guide()->setButton()->click();
+            ASSERT_TRUE(wait_settled(*w, 120000));
+            QTest::qWait(100);
+            all << problems_at(*w, size, true,
+                               QStringLiteral("%1, experiment %2 step %3").arg(look_name(look)).arg(experiment + 1).arg(step + 1));
+        }
+        leave(*w, look);
     }
-    leave(*w, Look::PresentationGuide);
     EXPECT_TRUE(all.isEmpty()) << "\n  " << all.join(QStringLiteral("\n  ")).toStdString();
 }
 

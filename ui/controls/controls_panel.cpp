@@ -195,6 +195,7 @@ ControlsPanel::ControlsPanel(QWidget* parent) : QWidget(parent) {
     connect(seed_, &QSpinBox::valueChanged, this, &ControlsPanel::changed);
     connect(flows_, &FlowList::flowsEdited, this, &ControlsPanel::changed);
     connect(flows_, &FlowList::tableShownChanged, this, &ControlsPanel::widthWanted);
+    connect(flows_, &FlowList::widthChanged, this, &ControlsPanel::widthWanted);
     connect(flows_, &FlowList::presetChosen, this, [this](FlowPreset p) {
         const Scenario s = apply_preset(p, scenario_);
         if (s == scenario_) return;

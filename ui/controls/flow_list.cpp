@@ -141,8 +141,13 @@ bool FlowTable::event(QEvent* e) {
 
 QSize FlowTable::sizeHint() const {
     int w = 2 * frameWidth();
-    for (int c = 0; c < FlowListModel::ColumnCount; ++c)
-        w += std::max(sizeHintForColumn(c), horizontalHeader()->sectionSizeHint(c));
+    for (int c = 0; c < FlowListModel::ColumnCount; ++c) {
+        int column = std::max(sizeHintForColumn(c), horizontalHeader()->sectionSizeHint(c));
+        if (c == FlowListModel::Label)
+            column = std::min(column, horizontalHeader()->sectionSizeHint(c) +
+                                          fontMetrics().averageCharWidth() * kLabelHintChars);
+        w += column;
+    }
     return {w, QTableView::sizeHint().height()};
 }
 
@@ -360,8 +365,10 @@ void FlowList::refresh() {
     // flows (ui_bench).
     const QSize hint = table_->sizeHint();
     if (hint != table_hint_) {
+        const bool wider = hint.width() != table_hint_.width();
         table_hint_ = hint;
         table_->updateGeometry();
+        if (wider && n > 0) emit widthChanged();
     }
     if (was_shown != (n > 0)) emit tableShownChanged(n > 0);
     // The preset these flows are, or "Custom".

@@ -35,10 +35,11 @@ class FlowTable : public QTableView {
 public:
     using QTableView::QTableView;
     bool editing() const { return state() == EditingState; }
-    // As wide as its columns' contents: the presentation look's larger type
-    // widens the controls column to it (it may shrink below, to the column
-    // the normal look has).
+    // As wide as its columns' contents, the Label column's counted up to
+    // kLabelHintChars characters: the controls column widens to it in
+    // every look (a longer label elides; its tooltip has it whole).
     QSize sizeHint() const override;
+    static constexpr int kLabelHintChars = 14;
 
 signals:
     void addRequested();
@@ -80,6 +81,8 @@ signals:
     void presetChosen(inflight::FlowPreset p);
     // The table appeared or went (its rows decide the width it asks for).
     void tableShownChanged(bool shown);
+    // The table's width hint changed (a label, a value or the type grew or shrank).
+    void widthChanged();
 
 protected:
     void changeEvent(QEvent* e) override;

@@ -27,6 +27,7 @@
 
 #include "atomic_write.h"
 #include "controls/controls_panel.h"
+#include "controls/flow_list.h"
 #include "lesson/experiment_file.h"
 #include "teaching/experiment_panel.h"
 #include "export/dashboard_figure.h"
@@ -58,6 +59,18 @@ QBoxLayout* tight(QBoxLayout* layout, int spacing) {
     layout->setSpacing(spacing);
     return layout;
 }
+// Qt 6.4's QComboBox forgets its size hint on a font change but keeps its
+// minimum size hint until a style change: after the presentation look, a
+// combo box would hold the controls column as wide as the larger type made
+// it. The style-change event drops both (as a real change of style would).
+void forget_combo_minimums(QWidget* root) {
+    for (QComboBox* c : root->findChildren<QComboBox*>()) {
+        QEvent style_change(QEvent::StyleChange);
+        QCoreApplication::sendEvent(c, &style_change);
+        c->updateGeometry();
+    }
+}
+
 }  // namespace
 
 MainWindow::MainWindow(bool use_settings, QWidget* parent)
@@ -76,9 +89,9 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
     scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll_->setFrameShape(QFrame::NoFrame);
     fitControlsWidth();
-    // The flows' table in the presentation look's type may need a wider column.
+    // The flows' table (its columns, in either look's type) may need a wider column.
     connect(controls_, &ControlsPanel::widthWanted, this, [this] {
-        if (presenting_) QTimer::singleShot(0, this, [this] { if (presenting_) fitControlsWidth(); });
+        QTimer::singleShot(0, this, [this] { fitControlsWidth(); });
     });
 
     dashboard_ = new Dashboard;
@@ -390,10 +403,18 @@ void MainWindow::fitBottomDock(QDockWidget* d) {
 }
 
 void MainWindow::fitControlsWidth() {
-    // As wide as the controls ask (their text grows in presentation mode),
-    // plus room for the vertical scroll bar.
-    const int w = controls_->sizeHint().width() + scroll_->verticalScrollBar()->sizeHint().width() + 4;
-    scroll_->setFixedWidth(std::max(w, 300));
+    // Presentation: as wide as the controls ask (their text grows), plus
+    // room for the vertical scroll bar. The normal look: the width it was
+    // built with, or wider while the flows' table needs it for its columns.
+    const int bar = scroll_->verticalScrollBar()->sizeHint().width() + 4;
+    if (base_controls_width_ == 0) base_controls_width_ = std::max(controls_->sizeHint().width() + bar, 300);
+    int w = presenting_ ? std::max(controls_->sizeHint().width() + bar, 300) : base_controls_width_;
+    const FlowTable* table = controls_->flowList()->table();
+    if (!presenting_ && !table->isHidden()) {
+        const int indent = table->mapTo(controls_, QPoint(0, 0)).x();
+        w = std::max(w, table->sizeHint().width() + 2 * indent + bar);
+    }
+    scroll_->setFixedWidth(w);
 }
 
 void MainWindow::setPresentation(bool on) {
@@ -428,8 +449,20 @@ void MainWindow::setPresentation(bool on) {
     dashboard_->restyle();
     // After the font change has reached every control and its layout; back
     // in the normal look, exactly the width it had before.
-    if (on) QTimer::singleShot(0, this, [this] { if (presenting_) fitControlsWidth(); });
-    else scroll_->setFixedWidth(normal_controls_width_);
+    if (on) QTimer::singleShot(0, this, [this] {
+            if (!presenting_) return;
+            forget_combo_minimums(this);
+            fitControlsWidth();
+        });
+    else {
+        scroll_->setFixedWidth(normal_controls_width_);
+        // The flows may have changed meanwhile: fit them once the normal type is in.
+        QTimer::singleShot(0, this, [this] {
+            if (presenting_) return;
+            forget_combo_minimums(this);
+            fitControlsWidth();
+        });
+    }
 }
 
 bool MainWindow::loadScenario(const QString& path) {

@@ -110,6 +110,7 @@ private:
     QAction* theory_action_;
     QFont normal_font_;
     int normal_controls_width_ = 0;
+    int base_controls_width_ = 0;  // the normal look's, as built (fitControlsWidth)
     QByteArray normal_geometry_;
     bool presenting_ = false;
     ExperimentPanel* guide_;

@@ -1,7 +1,6 @@
 #include "teaching/experiment_panel.h"
 
 #include <algorithm>
-#include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -10,6 +9,8 @@
 #include <QSignalBlocker>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include "teaching/experiment_chooser.h"
 
 #include "lesson/step_check.h"
 
@@ -29,8 +30,12 @@ QString para(const QString& label, const std::string& text) {
 }  // namespace
 
 ExperimentPanel::ExperimentPanel(QWidget* parent) : QWidget(parent) {
-    chooser_ = new QComboBox(this);
+    chooser_ = new ExperimentChooser(this);
     chooser_->setToolTip(tr("Guided experiments: Ctrl+1 … Ctrl+4"));
+    heading_ = new QLabel(this);
+    heading_->setObjectName("experiment_title");
+    heading_->setWordWrap(true);
+    heading_->setVisible(false);
     intro_ = new QLabel(this);
     intro_->setWordWrap(true);
     step_row_ = new QWidget(this);
@@ -88,6 +93,7 @@ ExperimentPanel::ExperimentPanel(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(chooser_);
+    layout->addWidget(heading_);
     layout->addWidget(intro_);
     layout->addWidget(step_row_);
     layout->addWidget(scroll, 1);
@@ -95,8 +101,10 @@ ExperimentPanel::ExperimentPanel(QWidget* parent) : QWidget(parent) {
     layout->addWidget(errors_);
 
     connect(chooser_, &QComboBox::currentIndexChanged, this, [this](int i) {
+        heading_->setText(chooser_->currentText());
         if (i != exp_) emit experimentRequested(i);
     });
+    connect(chooser_, &ExperimentChooser::shortenedChanged, heading_, &QLabel::setVisible);
     connect(set_, &QPushButton::clicked, this, [this] {
         if (const Step* s = step(); s && s->has_settings) emit applyScenario(s->settings);
     });
@@ -114,6 +122,9 @@ void ExperimentPanel::fitTitleFont() {
     tf.setBold(true);
     tf.setPointSizeF(font().pointSizeF() * 1.2);
     title_->setFont(tf);
+    QFont bold = font();
+    bold.setBold(true);
+    heading_->setFont(bold);
 }
 
 void ExperimentPanel::changeEvent(QEvent* e) {
@@ -148,8 +159,12 @@ void ExperimentPanel::setExperiments(std::vector<Experiment> experiments, const 
 void ExperimentPanel::setExperiment(int index, quint64 generation) {
     if (index < 0 || index >= static_cast<int>(experiments_.size())) return;
     exp_ = index;
-    const QSignalBlocker b(chooser_);
-    chooser_->setCurrentIndex(index);
+    {
+        const QSignalBlocker b(chooser_);
+        chooser_->setCurrentIndex(index);
+    }
+    heading_->setText(chooser_->currentText());
+    chooser_->refit();
     setStep(0, generation);
 }
 

@@ -10,12 +10,13 @@
 #include "lesson/experiment.h"
 #include "session/run_snapshot.h"
 
-class QComboBox;
 class QLabel;
 class QPushButton;
 class QToolButton;
 
 namespace inflight::ui {
+
+class ExperimentChooser;
 
 class ExperimentPanel : public QWidget {
     Q_OBJECT
@@ -70,7 +71,8 @@ private:
     std::vector<SnapshotPtr> runs_;  // finished runs since the step began, oldest first
     QString detail_;
 
-    QComboBox* chooser_;
+    ExperimentChooser* chooser_;
+    QLabel* heading_;  // the title, wrapped, when the chooser cannot show it whole
     QLabel* intro_;
     QWidget* step_row_;
     std::vector<QToolButton*> step_buttons_;
