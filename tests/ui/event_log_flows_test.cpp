@@ -8,6 +8,7 @@
 #include <QSet>
 #include <cmath>
 #include <QHeaderView>
+#include <QApplication>
 #include <QTableView>
 #include <gtest/gtest.h>
 
@@ -258,4 +259,30 @@ TEST(EventLogFlows, TheShortColumnsHoldTheirWidestValueAndKeepTheirWidth) {
         EXPECT_EQ(widths, (std::vector<int>{t->columnWidth(EventTableModel::kTime), t->columnWidth(EventTableModel::kFlow),
                                             t->columnWidth(EventTableModel::kKind)}));
     }
+}
+
+// A narrow log (a dock open at 720p) keeps "what happened" readable: the
+// kind column, whose word begins that sentence anyway, gives its room up
+// while the sentence would keep fewer than kLeastWhatChars characters, and
+// comes back when the log is wide again.
+TEST(EventLogFlows, ANarrowLogGivesTheKindColumnsRoomToWhatHappened) {
+    EventLogView log;
+    log.resize(700, 300);
+    log.show();
+    log.setSnapshot(finished(two_flows()));
+    QApplication::processEvents();
+    QTableView* t = log.table();
+    const int least = t->fontMetrics().averageCharWidth() * EventLogView::kLeastWhatChars;
+    const auto what_px = [&] { return t->columnWidth(EventTableModel::kText); };
+    EXPECT_FALSE(t->isColumnHidden(EventTableModel::kKind));
+    EXPECT_GE(what_px(), least);
+
+    log.resize(330, 300);
+    QApplication::processEvents();
+    EXPECT_TRUE(t->isColumnHidden(EventTableModel::kKind));
+    EXPECT_GE(what_px(), least) << "hiding the kind column must leave the sentence its room";
+
+    log.resize(700, 300);
+    QApplication::processEvents();
+    EXPECT_FALSE(t->isColumnHidden(EventTableModel::kKind));
 }

@@ -277,6 +277,16 @@ void EventLogView::fitRoom() {
 void EventLogView::resizeEvent(QResizeEvent* e) {
     QWidget::resizeEvent(e);
     fitRoom();
+    fitKindColumn();
+}
+
+void EventLogView::fitKindColumn() {
+    QHeaderView* head = table_->horizontalHeader();
+    int others = head->sectionSize(EventTableModel::kTime);
+    if (!table_->isColumnHidden(EventTableModel::kFlow)) others += head->sectionSize(EventTableModel::kFlow);
+    const int what_px = table_->viewport()->width() - others - kind_px_;
+    const bool hide = what_px < table_->fontMetrics().averageCharWidth() * kLeastWhatChars;
+    if (hide != table_->isColumnHidden(EventTableModel::kKind)) table_->setColumnHidden(EventTableModel::kKind, hide);
 }
 
 void EventLogView::fillKinds(bool flow_kinds) {
@@ -337,6 +347,7 @@ void EventLogView::showFlows(const RunResult& r) {
         flows_shown_ = several;
         table_->setColumnHidden(EventTableModel::kFlow, !several);
         flow_filter_->setVisible(several && !filter_->isHidden());
+        fitKindColumn();
     }
 }
 
@@ -426,6 +437,7 @@ void EventLogView::fitColumns() {
         if (columns_for_.kinds & (1u << k))
             kind_px = std::max(kind_px, fm.horizontalAdvance(QString::fromUtf8(to_string(static_cast<EventKind>(k)))));
     fit(EventTableModel::kKind, kind_px);
+    kind_px_ = std::max(head->sectionSizeHint(EventTableModel::kKind), kind_px + margins);
     int flow_px = columns_for_.path ? fm.horizontalAdvance(tr("path")) : 0;
     bool any_flow = false;
     for (std::size_t i = 0; i < columns_for_.flows.size(); ++i) {
@@ -437,6 +449,7 @@ void EventLogView::fitColumns() {
     }
     const int swatch_px = any_flow ? table_->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, table_) + margins / 2 : 0;
     fit(EventTableModel::kFlow, flow_px + swatch_px);
+    fitKindColumn();
 }
 
 }  // namespace inflight::ui

@@ -64,6 +64,9 @@ private:
 class EventLogView : public QWidget {
     Q_OBJECT
 public:
+    // "what happened" keeps at least this many characters' width: the kind
+    // column gives its room up first (fitKindColumn).
+    static constexpr int kLeastWhatChars = 18;
     explicit EventLogView(QWidget* parent = nullptr);
     void setSnapshot(SnapshotPtr snap);
     QString countersText() const;
@@ -94,6 +97,9 @@ private:
     void fillKinds(bool flow_kinds);
     void fitRoom();
     void fitColumns();
+    // Hides the kind column while "what happened" would keep fewer than
+    // kLeastWhatChars characters with it (its sentence begins with the kind).
+    void fitKindColumn();
 
     SnapshotPtr snap_;
     TextStrip* counters_;
@@ -106,6 +112,7 @@ private:
     bool fitting_ = false;  // inside fitRoom(): a resize it caused is not re-decided
     QStringList flow_labels_;
     EventTableModel::Extent columns_for_;  // what the short columns were sized for
+    int kind_px_ = 0;                      // the kind column's width when shown
     QTableView* table_;
     EventTableModel* model_;
 };
