@@ -8,6 +8,8 @@
 
 #include "teaching/experiment_chooser.h"
 #include "teaching/experiment_panel.h"
+#include "shell/main_window.h"
+#include "test_helpers.h"
 
 using namespace inflight;
 using namespace inflight::ui;
@@ -59,4 +61,16 @@ TEST(ExperimentChooser, TheGuideShowsTheWholeTitleBeneathAShortenedFace) {
     QApplication::processEvents();
     EXPECT_FALSE(chooser->shortened());
     EXPECT_FALSE(heading->isVisible());
+}
+
+TEST(ExperimentChooser, PickingAnExperimentInTheWindowShowsItsTitleBeneath) {
+    auto w = inflight::ui::test::make_window();
+    w->openExperiment(0);
+    auto* chooser = w->guide()->findChild<ExperimentChooser*>();
+    auto* heading = w->guide()->findChild<QLabel*>("experiment_title");
+    ASSERT_TRUE(chooser && heading);
+    ASSERT_GE(chooser->count(), 3);
+    chooser->setCurrentIndex(2);  // as a click in its list does
+    EXPECT_EQ(w->guide()->experimentIndex(), 2);
+    EXPECT_EQ(heading->text(), QString::fromStdString(w->guide()->experiments()[2].title));
 }

@@ -427,6 +427,7 @@ void EventLogView::fitColumns() {
     const auto fit = [&](int column, int content_px) {
         const int w = std::max(head->sectionSizeHint(column), content_px + margins);
         if (head->sectionSize(column) != w) head->resizeSection(column, w);
+        return w;
     };
     QString time = QString::number(columns_for_.latest_s, 'f', 3);
     for (QChar& c : time)
@@ -436,8 +437,7 @@ void EventLogView::fitColumns() {
     for (int k = 0; k <= static_cast<int>(EventKind::FlowStop); ++k)
         if (columns_for_.kinds & (1u << k))
             kind_px = std::max(kind_px, fm.horizontalAdvance(QString::fromUtf8(to_string(static_cast<EventKind>(k)))));
-    fit(EventTableModel::kKind, kind_px);
-    kind_px_ = std::max(head->sectionSizeHint(EventTableModel::kKind), kind_px + margins);
+    kind_px_ = fit(EventTableModel::kKind, kind_px);  // kept: the column may be hidden (fitKindColumn)
     int flow_px = columns_for_.path ? fm.horizontalAdvance(tr("path")) : 0;
     bool any_flow = false;
     for (std::size_t i = 0; i < columns_for_.flows.size(); ++i) {

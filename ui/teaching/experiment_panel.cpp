@@ -101,8 +101,7 @@ ExperimentPanel::ExperimentPanel(QWidget* parent) : QWidget(parent) {
     layout->addWidget(errors_);
 
     connect(chooser_, &QComboBox::currentIndexChanged, this, [this](int i) {
-        heading_->setText(chooser_->currentText());
-        if (i != exp_) emit experimentRequested(i);
+        if (i != exp_) emit experimentRequested(i);  // the window answers with setExperiment
     });
     connect(chooser_, &ExperimentChooser::shortenedChanged, heading_, &QLabel::setVisible);
     connect(set_, &QPushButton::clicked, this, [this] {
