@@ -1,13 +1,13 @@
 // The front door (cli.h): the window, help, version or a subcommand.
-#include "cli.h"
+#include "app/cli/cli.h"
 
 #include <iostream>
 #include <string>
 #include <vector>
 
-#include "commands.h"
-#include "help.h"
-#include "interrupt.h"
+#include "app/cli/commands.h"
+#include "app/cli/help.h"
+#include "app/cli/interrupt.h"
 
 namespace inflight::cli {
 

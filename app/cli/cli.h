@@ -3,8 +3,8 @@
 // `--version`; `inflight <subcommand> ...` (commands.h: run, sweep).
 #pragma once
 
-#include "frontends.h"
-#include "io.h"
+#include "app/cli/frontends.h"
+#include "app/cli/io.h"
 
 namespace inflight::cli {
 

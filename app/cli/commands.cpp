@@ -1,9 +1,9 @@
 // The subcommand table (commands.h).
-#include "commands.h"
+#include "app/cli/commands.h"
 
-#include "kernel_command.h"
-#include "run_command.h"
-#include "sweep_command.h"
+#include "app/cli/kernel_command.h"
+#include "app/cli/run_command.h"
+#include "app/cli/sweep_command.h"
 
 namespace inflight::cli {
 namespace {

@@ -8,9 +8,9 @@
 #include <string_view>
 #include <vector>
 
-#include "frontends.h"
-#include "io.h"
-#include "read_options.h"
+#include "app/cli/frontends.h"
+#include "app/cli/io.h"
+#include "app/cli/read_options.h"
 
 namespace inflight::cli {
 

@@ -1,6 +1,6 @@
 // The unknown-option helper (did_you_mean.h): edit distance and the one-line
 // refusal with its suggestion.
-#include "did_you_mean.h"
+#include "app/cli/did_you_mean.h"
 
 #include <algorithm>
 #include <vector>

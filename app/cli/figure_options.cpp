@@ -1,5 +1,5 @@
 // Reading --size (figure_options.h).
-#include "figure_options.h"
+#include "app/cli/figure_options.h"
 
 #include <charconv>
 #include <cstdint>

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "frontends.h"
+#include "app/cli/frontends.h"
 
 namespace inflight::cli {
 

@@ -1,11 +1,11 @@
 // Reading --flow specs and --parallel (flow_options.h).
-#include "flow_options.h"
+#include "app/cli/flow_options.h"
 
 #include <vector>
 
-#include "did_you_mean.h"
-#include "flow_text.h"
-#include "units.h"
+#include "app/cli/did_you_mean.h"
+#include "app/formats/flow_text.h"
+#include "model/core/units.h"
 
 namespace inflight::cli {
 namespace {

@@ -7,8 +7,8 @@
 #include <functional>
 #include <string>
 
-#include "result.h"
-#include "sweep.h"
+#include "model/core/result.h"
+#include "model/analysis/sweep.h"
 
 namespace inflight::cli {
 

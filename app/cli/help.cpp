@@ -1,8 +1,8 @@
 // The top-level help and the version text (help.h).
-#include "help.h"
+#include "app/cli/help.h"
 
-#include "commands.h"
-#include "options.h"
+#include "app/cli/commands.h"
+#include "app/cli/options.h"
 
 namespace inflight::cli {
 namespace {

@@ -1,5 +1,5 @@
 // The SIGINT handler that cancels a run (interrupt.h).
-#include "interrupt.h"
+#include "app/cli/interrupt.h"
 
 #include <csignal>
 

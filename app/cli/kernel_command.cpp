@@ -1,5 +1,5 @@
 // Reading and carrying out `inflight kernel` (kernel_command.h).
-#include "kernel_command.h"
+#include "app/cli/kernel_command.h"
 
 #include <unistd.h>
 
@@ -7,9 +7,9 @@
 #include <exception>
 #include <iostream>
 
-#include "commands.h"
-#include "kernel_output.h"
-#include "options.h"
+#include "app/cli/commands.h"
+#include "app/cli/kernel_output.h"
+#include "app/cli/options.h"
 
 namespace inflight::cli {
 namespace {

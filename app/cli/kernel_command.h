@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "frontends.h"
-#include "io.h"
-#include "kernel_run.h"
-#include "run_command.h"
+#include "app/cli/frontends.h"
+#include "app/cli/io.h"
+#include "app/kernel/kernel_run.h"
+#include "app/cli/run_command.h"
 
 namespace inflight::cli {
 

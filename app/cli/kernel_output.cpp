@@ -1,14 +1,14 @@
 // The kernel engine's additions to the summary, JSON and CSV (kernel_output.h).
-#include "kernel_output.h"
+#include "app/cli/kernel_output.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <cmath>
 
-#include "json_output.h"
-#include "scenario_text.h"
-#include "summary_text.h"
-#include "units.h"
+#include "app/formats/json_output.h"
+#include "app/formats/scenario_text.h"
+#include "app/cli/summary_text.h"
+#include "model/core/units.h"
 
 namespace inflight::cli {
 namespace {

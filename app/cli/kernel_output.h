@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "csv_export.h"
-#include "kernel_run.h"
-#include "result.h"
+#include "app/formats/csv_export.h"
+#include "app/kernel/kernel_run.h"
+#include "model/core/result.h"
 
 namespace inflight::cli {
 

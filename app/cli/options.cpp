@@ -1,5 +1,5 @@
 // The run option table and the help lines made from it (options.h).
-#include "options.h"
+#include "app/cli/options.h"
 
 #include <sstream>
 #include <vector>

@@ -1,7 +1,7 @@
 // The one argument reader every subcommand uses (read_options.h).
-#include "read_options.h"
+#include "app/cli/read_options.h"
 
-#include "did_you_mean.h"
+#include "app/cli/did_you_mean.h"
 
 namespace inflight::cli {
 namespace {

@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "options.h"
+#include "app/cli/options.h"
 
 namespace inflight::cli {
 

@@ -1,16 +1,16 @@
 // Reading and carrying out `inflight run` (run_command.h).
-#include "run_command.h"
+#include "app/cli/run_command.h"
 
-#include "atomic_write.h"
-#include "commands.h"
-#include "csv_export.h"
-#include "figure_options.h"
-#include "help.h"
-#include "json_output.h"
-#include "run.h"
-#include "run_print_write.h"
-#include "scenario_options.h"
-#include "summary_text.h"
+#include "app/formats/atomic_write.h"
+#include "app/cli/commands.h"
+#include "app/formats/csv_export.h"
+#include "app/cli/figure_options.h"
+#include "app/cli/help.h"
+#include "app/formats/json_output.h"
+#include "model/engine/run.h"
+#include "app/cli/run_print_write.h"
+#include "app/cli/scenario_options.h"
+#include "app/cli/summary_text.h"
 
 namespace inflight::cli {
 namespace {

@@ -8,11 +8,11 @@
 #include <string_view>
 #include <vector>
 
-#include "csv_export.h"
-#include "frontends.h"
-#include "io.h"
-#include "read_options.h"
-#include "scenario.h"
+#include "app/formats/csv_export.h"
+#include "app/cli/frontends.h"
+#include "app/cli/io.h"
+#include "app/cli/read_options.h"
+#include "model/core/scenario.h"
 
 namespace inflight::cli {
 

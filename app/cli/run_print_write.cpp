@@ -1,7 +1,7 @@
 // Printing and writing after a run (run_print_write.h).
-#include "run_print_write.h"
+#include "app/cli/run_print_write.h"
 
-#include "atomic_write.h"
+#include "app/formats/atomic_write.h"
 
 namespace inflight::cli {
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "io.h"
+#include "app/cli/io.h"
 
 namespace inflight::cli {
 

@@ -1,9 +1,9 @@
 // The run options applied to a scenario (scenario_options.h).
-#include "scenario_options.h"
+#include "app/cli/scenario_options.h"
 
-#include "flow_options.h"
-#include "scenario_file.h"
-#include "scenario_text.h"
+#include "app/cli/flow_options.h"
+#include "app/formats/scenario_file.h"
+#include "app/formats/scenario_text.h"
 
 namespace inflight::cli {
 namespace {

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "read_options.h"
-#include "scenario.h"
+#include "app/cli/read_options.h"
+#include "model/core/scenario.h"
 
 namespace inflight::cli {
 

@@ -1,10 +1,10 @@
-#include "summary_text.h"
+#include "app/cli/summary_text.h"
 
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
-#include "units.h"
+#include "model/core/units.h"
 
 namespace inflight {
 namespace {

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "result.h"
+#include "model/core/result.h"
 
 namespace inflight {
 

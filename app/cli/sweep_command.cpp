@@ -2,18 +2,18 @@
 // own options are in the table below; every other option is a run option
 // (options.h), read into the base scenario exactly as `inflight run` reads
 // it (scenario_options.h).
-#include "sweep_command.h"
+#include "app/cli/sweep_command.h"
 
 #include <algorithm>
 #include <climits>
 #include <map>
 
-#include "atomic_write.h"
-#include "commands.h"
-#include "run_print_write.h"
-#include "scenario_options.h"
-#include "sweep_output.h"
-#include "units.h"
+#include "app/formats/atomic_write.h"
+#include "app/cli/commands.h"
+#include "app/cli/run_print_write.h"
+#include "app/cli/scenario_options.h"
+#include "app/formats/sweep_output.h"
+#include "model/core/units.h"
 
 namespace inflight::cli {
 namespace {

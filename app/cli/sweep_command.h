@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
-#include "frontends.h"
-#include "io.h"
-#include "read_options.h"
-#include "sweep.h"
+#include "app/cli/frontends.h"
+#include "app/cli/io.h"
+#include "app/cli/read_options.h"
+#include "model/analysis/sweep.h"
 
 namespace inflight::cli {
 

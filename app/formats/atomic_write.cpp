@@ -1,4 +1,4 @@
-#include "atomic_write.h"
+#include "app/formats/atomic_write.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -1,12 +1,12 @@
-#include "csv_export.h"
+#include "app/formats/csv_export.h"
 
 #include <cmath>
 #include <cstdio>
 #include <optional>
 
-#include "event_text.h"
-#include "flow_text.h"
-#include "scenario_text.h"
+#include "app/formats/event_text.h"
+#include "app/formats/flow_text.h"
+#include "app/formats/scenario_text.h"
 
 namespace inflight {
 namespace {

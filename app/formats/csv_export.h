@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "result.h"
+#include "model/core/result.h"
 
 namespace inflight {
 

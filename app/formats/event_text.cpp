@@ -1,4 +1,4 @@
-#include "event_text.h"
+#include "app/formats/event_text.h"
 
 #include <QCoreApplication>
 #include <QStringList>

@@ -7,7 +7,7 @@
 #include <QString>
 #include <string>
 
-#include "result.h"
+#include "model/core/result.h"
 
 namespace inflight {
 

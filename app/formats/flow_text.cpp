@@ -1,9 +1,9 @@
 // A flow's keys as text (flow_text.h).
-#include "flow_text.h"
+#include "app/formats/flow_text.h"
 
-#include "scenario.h"
-#include "scenario_text.h"
-#include "units.h"
+#include "model/core/scenario.h"
+#include "app/formats/scenario_text.h"
+#include "model/core/units.h"
 
 namespace inflight {
 namespace {

@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "flow_spec.h"
+#include "model/core/flow_spec.h"
 
 namespace inflight {
 

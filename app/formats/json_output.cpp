@@ -1,10 +1,10 @@
-#include "json_output.h"
+#include "app/formats/json_output.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 
-#include "scenario_file.h"
-#include "summary_fields.h"
+#include "app/formats/scenario_file.h"
+#include "app/formats/summary_fields.h"
 
 namespace inflight {
 namespace {

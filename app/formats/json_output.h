@@ -11,7 +11,7 @@
 #include <QJsonObject>
 #include <string>
 
-#include "result.h"
+#include "model/core/result.h"
 
 namespace inflight {
 

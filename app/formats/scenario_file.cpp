@@ -1,4 +1,4 @@
-#include "scenario_file.h"
+#include "app/formats/scenario_file.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -8,9 +8,9 @@
 #include <QJsonValue>
 #include <cmath>
 
-#include "flow_text.h"
-#include "scenario_text.h"
-#include "units.h"
+#include "app/formats/flow_text.h"
+#include "app/formats/scenario_text.h"
+#include "model/core/units.h"
 
 namespace inflight {
 namespace {

@@ -12,7 +12,7 @@
 #include <optional>
 #include <string>
 
-#include "scenario.h"
+#include "model/core/scenario.h"
 
 namespace inflight {
 

@@ -1,10 +1,10 @@
-#include "scenario_text.h"
+#include "app/formats/scenario_text.h"
 
 #include <charconv>
 #include <cmath>
 #include <limits>
 
-#include "units.h"
+#include "model/core/units.h"
 
 namespace inflight {
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "scenario.h"
+#include "model/core/scenario.h"
 
 namespace inflight {
 

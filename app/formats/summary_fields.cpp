@@ -1,4 +1,4 @@
-#include "summary_fields.h"
+#include "app/formats/summary_fields.h"
 
 #include <algorithm>
 

@@ -1,15 +1,15 @@
-#include "sweep_output.h"
+#include "app/formats/sweep_output.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <cmath>
 
-#include "csv_export.h"
-#include "flow_text.h"
-#include "scenario_file.h"
-#include "scenario_text.h"
-#include "sweep_fit.h"
-#include "units.h"
+#include "app/formats/csv_export.h"
+#include "app/formats/flow_text.h"
+#include "app/formats/scenario_file.h"
+#include "app/formats/scenario_text.h"
+#include "model/analysis/sweep_fit.h"
+#include "model/core/units.h"
 
 namespace inflight {
 namespace {

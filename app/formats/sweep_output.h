@@ -6,7 +6,7 @@
 #include <QJsonObject>
 #include <string>
 
-#include "sweep.h"
+#include "model/analysis/sweep.h"
 
 namespace inflight {
 

@@ -1,6 +1,6 @@
 // The path emulator: the virtual timeline (LinkCore) and the thread that
 // drives it between two packet descriptors (LinkThread). See emulator.h.
-#include "emulator.h"
+#include "app/kernel/emulator.h"
 
 #include <poll.h>
 #include <sys/prctl.h>
@@ -13,7 +13,7 @@
 #include <cmath>
 #include <ctime>
 
-#include "packet.h"
+#include "app/kernel/ip_header.h"
 
 namespace inflight::kernel {
 

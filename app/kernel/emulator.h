@@ -27,10 +27,10 @@
 #include <thread>
 #include <vector>
 
-#include "codel.h"
-#include "loss_process.h"
-#include "scenario.h"
-#include "sim_time.h"
+#include "model/path/aqm/codel.h"
+#include "model/path/loss_process.h"
+#include "model/core/scenario.h"
+#include "model/core/sim_time.h"
 
 namespace inflight::kernel {
 

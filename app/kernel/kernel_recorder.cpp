@@ -1,5 +1,5 @@
 // The kernel run's readings as Trace, events and Summary (see kernel_recorder.h).
-#include "kernel_recorder.h"
+#include "app/kernel/kernel_recorder.h"
 
 #include <algorithm>
 #include <cmath>

@@ -25,9 +25,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "emulator.h"
-#include "result.h"
-#include "tcp_sample.h"
+#include "app/kernel/emulator.h"
+#include "model/core/result.h"
+#include "app/kernel/tcp_sample.h"
 
 namespace inflight::kernel {
 

@@ -1,5 +1,5 @@
 // run_on_kernel: the steps of kernel_run.h, one after the other.
-#include "kernel_run.h"
+#include "app/kernel/kernel_run.h"
 
 #include <sys/utsname.h>
 #include <time.h>
@@ -9,13 +9,13 @@
 #include <chrono>
 #include <cmath>
 
-#include "emulator.h"
-#include "kernel_recorder.h"
-#include "netns.h"
-#include "privileges.h"
-#include "signal_stop.h"
-#include "transfer.h"
-#include "units.h"
+#include "app/kernel/emulator.h"
+#include "app/kernel/kernel_recorder.h"
+#include "app/kernel/netns.h"
+#include "app/kernel/privileges.h"
+#include "app/kernel/signal_stop.h"
+#include "app/kernel/transfer.h"
+#include "model/core/units.h"
 
 namespace inflight::kernel {
 

@@ -19,8 +19,8 @@
 #include <string>
 #include <vector>
 
-#include "result.h"
-#include "scenario.h"
+#include "model/core/result.h"
+#include "model/core/scenario.h"
 
 namespace inflight::kernel {
 

@@ -1,5 +1,5 @@
 // Namespaces and devices: creation, the guard, leftovers (see netns.h).
-#include "netns.h"
+#include "app/kernel/netns.h"
 
 #include <arpa/inet.h>
 #include <dirent.h>

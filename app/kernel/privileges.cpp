@@ -1,5 +1,5 @@
 // Privileges: capget(2) on the calling thread's effective set (see privileges.h).
-#include "privileges.h"
+#include "app/kernel/privileges.h"
 
 #include <linux/capability.h>
 #include <sys/syscall.h>

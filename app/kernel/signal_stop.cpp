@@ -1,5 +1,5 @@
 // SIGINT/SIGTERM as a stop flag for the duration of a kernel run (signal_stop.h).
-#include "signal_stop.h"
+#include "app/kernel/signal_stop.h"
 
 #include <csignal>
 #include <mutex>

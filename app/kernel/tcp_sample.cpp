@@ -1,5 +1,5 @@
 // The TCP_INFO / TCP_CC_INFO reader (see tcp_sample.h).
-#include "tcp_sample.h"
+#include "app/kernel/tcp_sample.h"
 
 #include <linux/inet_diag.h>
 #include <linux/tcp.h>

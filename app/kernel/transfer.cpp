@@ -1,5 +1,5 @@
 // The transfer: receiver and sender threads and their socket options (see transfer.h).
-#include "transfer.h"
+#include "app/kernel/transfer.h"
 
 #include <arpa/inet.h>
 #include <fcntl.h>
@@ -18,7 +18,7 @@
 #include <sstream>
 #include <vector>
 
-#include "netns.h"
+#include "app/kernel/netns.h"
 
 namespace inflight::kernel {
 

@@ -24,7 +24,7 @@
 #include <string>
 #include <thread>
 
-#include "scenario.h"
+#include "model/core/scenario.h"
 
 namespace inflight::kernel {
 

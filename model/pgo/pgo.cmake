@@ -1,15 +1,15 @@
-# Profile-guided optimization of inflight_model (GCC, Release builds): the
+# Profile-guided optimization of the model's rooms (GCC, Release builds): the
 # per-packet path is one long run of branches whose usual direction only a
 # run can tell; told it, GCC lays the hot path out straight and inlines
 # along it (measured on the benchmark rows: 3–7 % fewer instructions and
 # 8–15 % less time per packet; results are identical, the profile steers
 # only code generation). Included from model/, so the
 # training library's objects sit beside the library's own:
-#   1. inflight_model_train: the same sources, instrumented
+#   1. inflight_model_<room>_train: the same rooms, instrumented
 #      (-fprofile-generate), linked into inflight_model_training (train.cpp);
 #   2. its run writes one profile per object into pgo-raw/;
-#   3. rename_profiles.cmake renames them for inflight_model's objects into
-#      pgo-profile/, which inflight_model is compiled with (-fprofile-use).
+#   3. rename_profiles.cmake renames them for the rooms' objects into
+#      pgo-profile/, which the rooms are compiled with (-fprofile-use).
 # A change to the model re-runs the training (a few seconds) before the
 # library is rebuilt. Off with -DINFLIGHT_PGO=OFF, and for other compilers
 # and build types (the sanitizer and fuzz builds use clang).
@@ -22,14 +22,16 @@ set(inflight_pgo_raw ${CMAKE_CURRENT_BINARY_DIR}/pgo-raw)
 set(inflight_pgo_profile ${CMAKE_CURRENT_BINARY_DIR}/pgo-profile)
 set(inflight_pgo_stamp ${CMAKE_CURRENT_BINARY_DIR}/pgo-profile.stamp)
 
-inflight_model_library(inflight_model_train)
+inflight_model_rooms_built(_train)
 # One thread trains, so counters need no atomic updates. Both sides key each
 # function's counts by its place in its file (profile-func-internal-id=1):
 # by default GCC keys a function with internal linkage (run_moments, in an
 # anonymous namespace) by the object file's name too, which differs between
 # the two libraries, and the hot loop would silently get no profile.
-target_compile_options(inflight_model_train PRIVATE -fprofile-generate=${inflight_pgo_raw} -fprofile-update=single
-                       --param=profile-func-internal-id=1)
+foreach(room IN LISTS inflight_model_rooms)
+  target_compile_options(inflight_model_${room}_train PRIVATE -fprofile-generate=${inflight_pgo_raw}
+                         -fprofile-update=single --param=profile-func-internal-id=1)
+endforeach()
 add_executable(inflight_model_training pgo/train.cpp)
 target_link_libraries(inflight_model_training PRIVATE inflight_model_train)
 target_link_options(inflight_model_training PRIVATE -fprofile-generate=${inflight_pgo_raw})
@@ -45,15 +47,19 @@ add_custom_command(
   COMMENT "Training the model for profile-guided optimization"
   VERBATIM)
 add_custom_target(inflight_model_profile DEPENDS ${inflight_pgo_stamp})
-add_dependencies(inflight_model inflight_model_profile)
+foreach(room IN LISTS inflight_model_rooms)
+  add_dependencies(inflight_model_${room} inflight_model_profile)
+  # ccache cannot tell one profile from another here: compile without it.
+  set_property(TARGET inflight_model_${room} PROPERTY CXX_COMPILER_LAUNCHER "")
+  set_property(TARGET inflight_model_${room} PROPERTY INFLIGHT_PGO_USE ON)
+endforeach()
 
 # Only the files of the per-packet path use the profile (the rest — parsing,
 # validation, sweeps, summaries — gains nothing, and GCC 12 warns falsely on
 # some string code compiled with it). -fprofile-partial-training: code the
 # training never ran stays optimized as without a profile (not for size).
-set(inflight_pgo_hot_sources run.cpp flow.cpp sender.cpp bottleneck.cpp fq_codel.cpp codel.cpp
-    recorder.cpp congestion_control.cpp reno.cpp cubic.cpp bbr.cpp)
+set(inflight_pgo_hot_sources engine/run.cpp engine/flow.cpp tcp/sender.cpp path/bottleneck.cpp
+    path/aqm/fq_codel.cpp path/aqm/codel.cpp engine/recorder.cpp cc/congestion_control.cpp cc/reno.cpp
+    cc/cubic.cpp cc/bbr.cpp)
 set_property(SOURCE ${inflight_pgo_hot_sources} APPEND PROPERTY COMPILE_OPTIONS
-  "$<$<STREQUAL:$<TARGET_PROPERTY:NAME>,inflight_model>:-fprofile-use=${inflight_pgo_profile};--param=profile-func-internal-id=1;-fprofile-partial-training;-Wno-missing-profile>")
-# ccache cannot tell one profile from another here: compile without it.
-set_property(TARGET inflight_model PROPERTY CXX_COMPILER_LAUNCHER "")
+  "$<$<BOOL:$<TARGET_PROPERTY:INFLIGHT_PGO_USE>>:-fprofile-use=${inflight_pgo_profile};--param=profile-func-internal-id=1;-fprofile-partial-training;-Wno-missing-profile>")

@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "run.h"
+#include "model/engine/run.h"
 
 using namespace inflight;
 

@@ -7,8 +7,8 @@
 #include <optional>
 #include <string_view>
 
-#include "ring.h"
-#include "run.h"
+#include "model/core/ring.h"
+#include "model/engine/run.h"
 
 namespace inflight::bench {
 

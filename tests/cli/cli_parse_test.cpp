@@ -6,11 +6,11 @@
 #include <QTemporaryDir>
 #include <sstream>
 
-#include "cli.h"
+#include "app/cli/cli.h"
 #include "cli_test_support.h"
-#include "csv_export.h"
-#include "help.h"
-#include "run_command.h"
+#include "app/formats/csv_export.h"
+#include "app/cli/help.h"
+#include "app/cli/run_command.h"
 
 using namespace inflight;
 using namespace inflight::cli;

@@ -7,11 +7,11 @@
 #include <array>
 #include <set>
 
-#include "commands.h"
-#include "did_you_mean.h"
-#include "help.h"
-#include "options.h"
-#include "units.h"
+#include "app/cli/commands.h"
+#include "app/cli/did_you_mean.h"
+#include "app/cli/help.h"
+#include "app/cli/options.h"
+#include "model/core/units.h"
 
 using namespace inflight;
 using namespace inflight::cli;

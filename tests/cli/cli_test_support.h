@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "cli.h"
+#include "app/cli/cli.h"
 
 namespace cli_test {
 

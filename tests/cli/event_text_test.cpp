@@ -9,8 +9,8 @@
 #include <cstring>
 #include <utility>
 
-#include "csv_export.h"
-#include "event_text.h"
+#include "app/formats/csv_export.h"
+#include "app/formats/event_text.h"
 
 using namespace inflight;
 

@@ -13,10 +13,10 @@
 #include <sstream>
 
 #include "cli_test_support.h"
-#include "figure_options.h"
-#include "kernel_command.h"
-#include "run_command.h"
-#include "sweep_command.h"
+#include "app/cli/figure_options.h"
+#include "app/cli/kernel_command.h"
+#include "app/cli/run_command.h"
+#include "app/cli/sweep_command.h"
 
 using namespace inflight;
 using namespace inflight::cli;

@@ -16,17 +16,17 @@
 #include <sstream>
 
 #include "cli_test_support.h"
-#include "csv_export.h"
-#include "flow_options.h"
-#include "help.h"
-#include "flow_text.h"
-#include "json_output.h"
-#include "run.h"
-#include "run_command.h"
-#include "scenario_file.h"
-#include "summary_fields.h"
-#include "summary_text.h"
-#include "sweep_command.h"
+#include "app/formats/csv_export.h"
+#include "app/cli/flow_options.h"
+#include "app/cli/help.h"
+#include "app/formats/flow_text.h"
+#include "app/formats/json_output.h"
+#include "model/engine/run.h"
+#include "app/cli/run_command.h"
+#include "app/formats/scenario_file.h"
+#include "app/formats/summary_fields.h"
+#include "app/cli/summary_text.h"
+#include "app/cli/sweep_command.h"
 
 using namespace inflight;
 using namespace inflight::cli;

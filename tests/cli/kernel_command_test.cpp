@@ -18,17 +18,17 @@
 #include <limits>
 #include <sstream>
 
-#include "cli.h"
+#include "app/cli/cli.h"
 #include "cli_test_support.h"
-#include "csv_export.h"
-#include "json_output.h"
-#include "kernel_command.h"
-#include "kernel_output.h"
-#include "privileges.h"
-#include "run.h"
-#include "run_command.h"
-#include "summary_fields.h"
-#include "summary_text.h"
+#include "app/formats/csv_export.h"
+#include "app/formats/json_output.h"
+#include "app/cli/kernel_command.h"
+#include "app/cli/kernel_output.h"
+#include "app/kernel/privileges.h"
+#include "model/engine/run.h"
+#include "app/cli/run_command.h"
+#include "app/formats/summary_fields.h"
+#include "app/cli/summary_text.h"
 
 using namespace inflight;
 using namespace inflight::cli;

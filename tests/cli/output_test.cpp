@@ -13,11 +13,11 @@
 #include <set>
 #include <sstream>
 
-#include "atomic_write.h"
-#include "csv_export.h"
-#include "json_output.h"
-#include "scenario_text.h"
-#include "summary_text.h"
+#include "app/formats/atomic_write.h"
+#include "app/formats/csv_export.h"
+#include "app/formats/json_output.h"
+#include "app/formats/scenario_text.h"
+#include "app/cli/summary_text.h"
 
 using namespace inflight;
 

@@ -9,7 +9,7 @@
 #include <QJsonDocument>
 #include <QTemporaryDir>
 
-#include "scenario_file.h"
+#include "app/formats/scenario_file.h"
 
 using namespace inflight;
 

@@ -6,7 +6,7 @@
 #include <limits>
 #include <set>
 
-#include "scenario.h"
+#include "model/core/scenario.h"
 
 using namespace inflight;
 

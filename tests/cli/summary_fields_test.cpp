@@ -8,8 +8,8 @@
 #include <set>
 #include <string>
 
-#include "json_output.h"
-#include "summary_fields.h"
+#include "app/formats/json_output.h"
+#include "app/formats/summary_fields.h"
 
 using namespace inflight;
 

@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <limits>
 
-#include "scenario.h"
-#include "units.h"
+#include "model/core/scenario.h"
+#include "model/core/units.h"
 
 using namespace inflight;
 

@@ -5,9 +5,9 @@
 #include <cmath>
 #include <string_view>
 
-#include "scenario.h"
-#include "scenario_file.h"
-#include "units.h"
+#include "model/core/scenario.h"
+#include "app/formats/scenario_file.h"
+#include "model/core/units.h"
 
 namespace inflight::fuzz {
 namespace {

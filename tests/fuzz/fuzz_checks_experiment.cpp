@@ -2,7 +2,7 @@
 #include <QString>
 #include <variant>
 
-#include "lesson/experiment_file.h"
+#include "ui/lesson/experiment_file.h"
 #include "fuzz_checks.h"
 
 namespace inflight::fuzz {

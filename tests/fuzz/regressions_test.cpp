@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "fuzz_checks.h"
-#include "scenario_file.h"
+#include "app/formats/scenario_file.h"
 
 namespace fs = std::filesystem;
 using inflight::fuzz::check_experiment;

@@ -10,8 +10,8 @@
 
 #include <cmath>
 
-#include "emulator.h"
-#include "packet.h"
+#include "app/kernel/emulator.h"
+#include "app/kernel/ip_header.h"
 #include "packet_builder.h"
 
 namespace inflight::kernel {

@@ -16,9 +16,9 @@
 #include <cstdio>
 #include <thread>
 
-#include "kernel_run.h"
-#include "netns.h"
-#include "privileges.h"
+#include "app/kernel/kernel_run.h"
+#include "app/kernel/netns.h"
+#include "app/kernel/privileges.h"
 
 namespace inflight::kernel {
 namespace {

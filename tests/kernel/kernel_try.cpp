@@ -11,8 +11,8 @@
 #include <cstring>
 #include <string>
 
-#include "kernel_run.h"
-#include "units.h"
+#include "app/kernel/kernel_run.h"
+#include "model/core/units.h"
 
 using namespace inflight;
 

@@ -2,8 +2,8 @@
 // the emulator's rate limit (kernel.md, "Privileges" and "The emulator").
 #include <gtest/gtest.h>
 
-#include "kernel_run.h"
-#include "privileges.h"
+#include "app/kernel/kernel_run.h"
+#include "app/kernel/privileges.h"
 
 namespace inflight::kernel {
 namespace {

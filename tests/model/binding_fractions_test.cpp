@@ -7,7 +7,7 @@
 
 #include <numeric>
 
-#include "run.h"
+#include "model/engine/run.h"
 
 namespace inflight {
 namespace {

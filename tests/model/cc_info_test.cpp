@@ -4,9 +4,9 @@
 
 #include <cmath>
 
-#include "congestion_control.h"
+#include "model/cc/congestion_control.h"
 #include "fluid_path.h"
-#include "run.h"
+#include "model/engine/run.h"
 
 using namespace inflight;
 using namespace inflight::test;

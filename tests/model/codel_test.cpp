@@ -4,7 +4,7 @@
 #include <cmath>
 #include <vector>
 
-#include "codel.h"
+#include "model/path/aqm/codel.h"
 
 using namespace inflight;
 

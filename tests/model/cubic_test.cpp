@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "cubic.h"
+#include "model/cc/cubic.h"
 
 using namespace inflight;
 

@@ -4,7 +4,7 @@
 #include <cstring>
 #include <thread>
 
-#include "run.h"
+#include "model/engine/run.h"
 
 using namespace inflight;
 

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "run.h"
+#include "model/engine/run.h"
 
 using namespace inflight;
 

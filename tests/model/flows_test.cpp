@@ -9,7 +9,7 @@
 #include <numeric>
 #include <thread>
 
-#include "run.h"
+#include "model/engine/run.h"
 
 using namespace inflight;
 

@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-#include "bbr.h"
+#include "model/cc/bbr.h"
 
 namespace inflight::test {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "fq_codel.h"
+#include "model/path/aqm/fq_codel.h"
 
 using namespace inflight;
 

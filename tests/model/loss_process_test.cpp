@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "loss_process.h"
+#include "model/path/loss_process.h"
 
 using namespace inflight;
 

@@ -6,7 +6,7 @@
 #include <random>
 #include <vector>
 
-#include "bottleneck.h"
+#include "model/path/bottleneck.h"
 #include "test_scenarios.h"
 
 using namespace inflight;

@@ -1,7 +1,7 @@
 // Reno against RFC 5681 §3.1, on a bare state block.
 #include <gtest/gtest.h>
 
-#include "reno.h"
+#include "model/cc/reno.h"
 
 using namespace inflight;
 

@@ -5,7 +5,7 @@
 #include <chrono>
 #include <thread>
 
-#include "run.h"
+#include "model/engine/run.h"
 
 using namespace inflight;
 

@@ -13,7 +13,7 @@
 #include <cmath>
 #include <limits>
 
-#include "run.h"
+#include "model/engine/run.h"
 
 using namespace inflight;
 

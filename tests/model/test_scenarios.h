@@ -1,7 +1,7 @@
 // Scenarios of experiments.md, for the model tests.
 #pragma once
 
-#include "run.h"
+#include "model/engine/run.h"
 
 namespace inflight::test {
 

@@ -16,11 +16,11 @@
 #include <csignal>
 #include <variant>
 
-#include "atomic_write.h"
-#include "lesson/experiment_file.h"
-#include "export/exporter.h"
-#include "run.h"
-#include "scenario_file.h"
+#include "app/formats/atomic_write.h"
+#include "ui/lesson/experiment_file.h"
+#include "ui/export/exporter.h"
+#include "model/engine/run.h"
+#include "app/formats/scenario_file.h"
 
 namespace {
 

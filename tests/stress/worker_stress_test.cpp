@@ -13,8 +13,8 @@
 #include <random>
 #include <thread>
 
-#include "run.h"
-#include "session/run_worker.h"
+#include "model/engine/run.h"
+#include "ui/session/run_worker.h"
 #include "worst_path.h"
 
 #if defined(__has_feature)

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <string>
 
-#include "session/run_worker.h"
+#include "ui/session/run_worker.h"
 
 namespace inflight::stress {
 

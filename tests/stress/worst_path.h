@@ -2,7 +2,7 @@
 // tests so its peak memory is its own (getrusage RU_MAXRSS and VmHWM).
 #pragma once
 
-#include "scenario.h"
+#include "model/core/scenario.h"
 
 namespace inflight::stress {
 

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <regex>
 
-#include "bridge.h"
-#include "run.h"
+#include "model/analysis/bridge.h"
+#include "model/engine/run.h"
 
 using namespace inflight;
 

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "power_fit.h"
+#include "model/analysis/power_fit.h"
 
 using namespace inflight;
 

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "response_theory.h"
+#include "model/analysis/response_theory.h"
 
 using namespace inflight;
 

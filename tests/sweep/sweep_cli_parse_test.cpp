@@ -9,8 +9,8 @@
 #include <map>
 #include <set>
 
-#include "options.h"
-#include "sweep_command.h"
+#include "app/cli/options.h"
+#include "app/cli/sweep_command.h"
 
 using namespace inflight;
 using namespace inflight::cli;

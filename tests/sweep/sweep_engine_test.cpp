@@ -9,8 +9,8 @@
 #include <set>
 #include <thread>
 
-#include "sweep.h"
-#include "sweep_fit.h"
+#include "model/analysis/sweep.h"
+#include "model/analysis/sweep_fit.h"
 
 using namespace inflight;
 

@@ -7,7 +7,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 
-#include "sweep_output.h"
+#include "app/formats/sweep_output.h"
 
 using namespace inflight;
 

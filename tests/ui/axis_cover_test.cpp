@@ -14,10 +14,10 @@
 #include <QValueAxis>
 #include <gtest/gtest.h>
 
-#include "panels/chart_frame.h"
-#include "panels/hero_panel.h"
-#include "panels/window_chart.h"
-#include "teaching/experiment_panel.h"
+#include "ui/panels/chart_frame.h"
+#include "ui/panels/hero_panel.h"
+#include "ui/panels/window_chart.h"
+#include "ui/teaching/experiment_panel.h"
 #include "test_helpers.h"
 
 using namespace inflight;

@@ -14,9 +14,9 @@
 #include <cmath>
 #include <gtest/gtest.h>
 
-#include "bridge.h"
-#include "real_system/bridge_panel.h"
-#include "lesson/playhead.h"
+#include "model/analysis/bridge.h"
+#include "ui/real_system/bridge_panel.h"
+#include "ui/lesson/playhead.h"
 #include "tools_helpers.h"
 
 using namespace inflight;

@@ -20,16 +20,16 @@
 
 #include "finished_run.h"
 
-#include "compare/compare_controller.h"
-#include "compare/compare_figures.h"
-#include "compare/compare_table.h"
-#include "compare/ghost_overlay.h"
-#include "panels/chart_key.h"
-#include "panels/hero_panel.h"
-#include "panels/throughput_chart.h"
-#include "run.h"
+#include "ui/compare/compare_controller.h"
+#include "ui/compare/compare_figures.h"
+#include "ui/compare/compare_table.h"
+#include "ui/compare/ghost_overlay.h"
+#include "ui/panels/chart_key.h"
+#include "ui/panels/hero_panel.h"
+#include "ui/panels/throughput_chart.h"
+#include "model/engine/run.h"
 #include "tools_helpers.h"
-#include "units.h"
+#include "model/core/units.h"
 
 using namespace inflight;
 using namespace inflight::ui;

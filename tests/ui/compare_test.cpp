@@ -14,11 +14,11 @@
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
 
-#include "compare/compare_controller.h"
-#include "compare/compare_table.h"
-#include "compare/ghost_overlay.h"
-#include "units.h"
-#include "panels/window_chart.h"
+#include "ui/compare/compare_controller.h"
+#include "ui/compare/compare_table.h"
+#include "ui/compare/ghost_overlay.h"
+#include "model/core/units.h"
+#include "ui/panels/window_chart.h"
 #include "tools_helpers.h"
 
 using namespace inflight;

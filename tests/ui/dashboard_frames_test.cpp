@@ -11,8 +11,8 @@
 
 #include "finished_run.h"
 
-#include "panels/dashboard.h"
-#include "run.h"
+#include "ui/panels/dashboard.h"
+#include "model/engine/run.h"
 
 using namespace inflight;
 using namespace inflight::ui;

@@ -2,7 +2,7 @@
 // flows.md's acceptance figure 7 and hand arithmetic; no model run.
 #include <gtest/gtest.h>
 
-#include "lesson/empty_path.h"
+#include "ui/lesson/empty_path.h"
 
 using namespace inflight::ui;
 

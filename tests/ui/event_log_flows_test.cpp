@@ -14,11 +14,11 @@
 
 #include "finished_run.h"
 
-#include "flow_spec.h"
-#include "panels/event_log_view.h"
-#include "panels/flow_palette.h"
-#include "run.h"
-#include "scenario.h"
+#include "model/core/flow_spec.h"
+#include "ui/panels/event_log_view.h"
+#include "ui/panels/flow_palette.h"
+#include "model/engine/run.h"
+#include "model/core/scenario.h"
 
 using namespace inflight;
 using namespace inflight::ui;

@@ -6,9 +6,9 @@
 #include <QTest>
 #include <gtest/gtest.h>
 
-#include "teaching/experiment_chooser.h"
-#include "teaching/experiment_panel.h"
-#include "shell/main_window.h"
+#include "ui/teaching/experiment_chooser.h"
+#include "ui/teaching/experiment_panel.h"
+#include "ui/shell/main_window.h"
 #include "test_helpers.h"
 
 using namespace inflight;

@@ -6,7 +6,7 @@
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
 
-#include "lesson/experiment_file.h"
+#include "ui/lesson/experiment_file.h"
 
 using namespace inflight;
 using namespace inflight::ui;

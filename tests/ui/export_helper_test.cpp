@@ -8,10 +8,10 @@
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
 
-#include "export/export_helper.h"
-#include "export/exporter.h"
-#include "run.h"
-#include "sweep/sweep_window.h"
+#include "ui/export/export_helper.h"
+#include "ui/export/exporter.h"
+#include "model/engine/run.h"
+#include "ui/sweep/sweep_window.h"
 #include "tools_helpers.h"
 
 using namespace inflight;

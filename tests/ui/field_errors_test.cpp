@@ -8,8 +8,8 @@
 #include <QTest>
 #include <gtest/gtest.h>
 
-#include "controls/controls_panel.h"
-#include "controls/param_slider.h"
+#include "ui/controls/controls_panel.h"
+#include "ui/controls/param_slider.h"
 #include "test_helpers.h"
 
 using namespace inflight;

@@ -19,15 +19,15 @@
 
 #include "finished_run.h"
 
-#include "export/dashboard_figure.h"
-#include "export/export_dialog.h"
-#include "export/figure_layout.h"
-#include "panels/dashboard.h"
-#include "panels/event_log_view.h"
-#include "panels/hero_panel.h"
-#include "panels/text_strip.h"
+#include "ui/export/dashboard_figure.h"
+#include "ui/export/export_dialog.h"
+#include "ui/export/figure_layout.h"
+#include "ui/panels/dashboard.h"
+#include "ui/panels/event_log_view.h"
+#include "ui/panels/hero_panel.h"
+#include "ui/panels/text_strip.h"
 #include "readability.h"
-#include "run.h"
+#include "model/engine/run.h"
 #include "test_helpers.h"
 
 using namespace inflight;

@@ -6,8 +6,8 @@
 #include <memory>
 #include <utility>
 
-#include "run.h"
-#include "session/run_snapshot.h"
+#include "model/engine/run.h"
+#include "ui/session/run_snapshot.h"
 
 namespace inflight::ui::test {
 

@@ -12,9 +12,9 @@
 #include <QValueAxis>
 #include <gtest/gtest.h>
 
-#include "panels/chart_key.h"
-#include "panels/chart_style.h"
-#include "panels/plot_note.h"
+#include "ui/panels/chart_key.h"
+#include "ui/panels/chart_style.h"
+#include "ui/panels/plot_note.h"
 
 using namespace inflight::ui;
 

@@ -13,19 +13,19 @@
 #include <cmath>
 #include <gtest/gtest.h>
 
-#include "flow_spec.h"
-#include "panels/chart_cursor.h"
-#include "panels/chart_key.h"
-#include "panels/dashboard.h"
-#include "panels/flow_palette.h"
-#include "panels/rtt_chart.h"
-#include "panels/window_chart.h"
-#include "shell/main_window.h"
-#include "teaching/experiment_panel.h"
+#include "model/core/flow_spec.h"
+#include "ui/panels/chart_cursor.h"
+#include "ui/panels/chart_key.h"
+#include "ui/panels/dashboard.h"
+#include "ui/panels/flow_palette.h"
+#include "ui/panels/rtt_chart.h"
+#include "ui/panels/window_chart.h"
+#include "ui/shell/main_window.h"
+#include "ui/teaching/experiment_panel.h"
 #include "test_helpers.h"
 #include "readability.h"
 #include "synthetic_runs.h"
-#include "run.h"
+#include "model/engine/run.h"
 
 using namespace inflight;
 using namespace inflight::ui;

@@ -12,10 +12,10 @@
 #include <iostream>
 #include <gtest/gtest.h>
 
-#include "lesson/experiment_file.h"
-#include "lesson/run_metrics.h"
-#include "lesson/step_check.h"
-#include "run.h"
+#include "ui/lesson/experiment_file.h"
+#include "ui/lesson/run_metrics.h"
+#include "ui/lesson/step_check.h"
+#include "model/engine/run.h"
 
 using namespace inflight;
 using namespace inflight::ui;

@@ -5,7 +5,7 @@
 // Run it under Xvfb (or QT_QPA_PLATFORM=offscreen): flow_hero_shots OUTDIR
 #include <QTest>
 
-#include "run.h"
+#include "model/engine/run.h"
 #include "shots_harness.h"
 #include "finished_run.h"
 #include "test_helpers.h"

@@ -13,17 +13,17 @@
 #include <memory>
 
 #include "finished_run.h"
-#include "lesson/binding_words.h"
-#include "panels/dashboard.h"
-#include "panels/flow_palette.h"
-#include "panels/hero_panel.h"
-#include "panels/text_strip.h"
-#include "panels/share_bars.h"
-#include "panels/throughput_chart.h"
+#include "ui/lesson/binding_words.h"
+#include "ui/panels/dashboard.h"
+#include "ui/panels/flow_palette.h"
+#include "ui/panels/hero_panel.h"
+#include "ui/panels/text_strip.h"
+#include "ui/panels/share_bars.h"
+#include "ui/panels/throughput_chart.h"
 #include "readability.h"
-#include "run.h"
+#include "model/engine/run.h"
 #include "test_helpers.h"
-#include "units.h"
+#include "model/core/units.h"
 
 using namespace inflight;
 using namespace inflight::ui;

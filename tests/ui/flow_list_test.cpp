@@ -18,11 +18,11 @@
 #include <cmath>
 #include <gtest/gtest.h>
 
-#include "controls/controls_panel.h"
-#include "controls/flow_list.h"
-#include "controls/flow_list_model.h"
-#include "lesson/flow_presets.h"
-#include "scenario_file.h"
+#include "ui/controls/controls_panel.h"
+#include "ui/controls/flow_list.h"
+#include "ui/controls/flow_list_model.h"
+#include "ui/lesson/flow_presets.h"
+#include "app/formats/scenario_file.h"
 #include "test_helpers.h"
 
 using namespace inflight;

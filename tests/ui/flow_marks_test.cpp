@@ -20,12 +20,12 @@
 #include <set>
 #include <utility>
 
-#include "controls/flow_list_model.h"
-#include "panels/event_log_view.h"
-#include "panels/flow_palette.h"
-#include "panels/share_bars.h"
-#include "panels/throughput_chart.h"
-#include "run.h"
+#include "ui/controls/flow_list_model.h"
+#include "ui/panels/event_log_view.h"
+#include "ui/panels/flow_palette.h"
+#include "ui/panels/share_bars.h"
+#include "ui/panels/throughput_chart.h"
+#include "model/engine/run.h"
 
 using namespace inflight;
 using namespace inflight::ui;

@@ -11,10 +11,10 @@
 
 #include <QRegularExpression>
 
-#include "compare/compare_controller.h"
-#include "lesson/flow_presets.h"
+#include "ui/compare/compare_controller.h"
+#include "ui/lesson/flow_presets.h"
 #include "shots_harness.h"
-#include "teaching/experiment_panel.h"
+#include "ui/teaching/experiment_panel.h"
 #include "tools_helpers.h"
 
 using namespace inflight;

@@ -9,11 +9,11 @@
 #include <iostream>
 #include <gtest/gtest.h>
 
-#include "controls/controls_panel.h"
-#include "teaching/experiment_panel.h"
-#include "shell/main_window.h"
-#include "controls/param_slider.h"
-#include "lesson/step_check.h"
+#include "ui/controls/controls_panel.h"
+#include "ui/teaching/experiment_panel.h"
+#include "ui/shell/main_window.h"
+#include "ui/controls/param_slider.h"
+#include "ui/lesson/step_check.h"
 #include "test_helpers.h"
 
 using namespace inflight;

@@ -26,15 +26,15 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "compare/compare_controller.h"
-#include "compare/compare_figures.h"
-#include "compare/compare_table.h"
-#include "compare/ghost_overlay.h"
-#include "panels/event_log_view.h"
-#include "real_system/bridge_panel.h"
-#include "real_system/kernel_tool.h"
+#include "ui/compare/compare_controller.h"
+#include "ui/compare/compare_figures.h"
+#include "ui/compare/compare_table.h"
+#include "ui/compare/ghost_overlay.h"
+#include "ui/panels/event_log_view.h"
+#include "ui/real_system/bridge_panel.h"
+#include "ui/real_system/kernel_tool.h"
 #include "tools_helpers.h"
-#include "units.h"
+#include "model/core/units.h"
 
 using namespace inflight;
 using namespace inflight::ui;

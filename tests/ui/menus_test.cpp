@@ -10,8 +10,8 @@
 #include <QTranslator>
 #include <gtest/gtest.h>
 
-#include "lesson/playhead.h"
-#include "session/run_session.h"
+#include "ui/lesson/playhead.h"
+#include "ui/session/run_session.h"
 #include "tools_helpers.h"
 
 using namespace inflight;

@@ -7,15 +7,15 @@
 #include <cmath>
 #include <gtest/gtest.h>
 
-#include "panels/chart_cursor.h"
-#include "controls/controls_panel.h"
-#include "panels/dashboard.h"
-#include "panels/event_log_view.h"
-#include "shell/main_window.h"
-#include "teaching/playback_bar.h"
-#include "lesson/playhead.h"
+#include "ui/panels/chart_cursor.h"
+#include "ui/controls/controls_panel.h"
+#include "ui/panels/dashboard.h"
+#include "ui/panels/event_log_view.h"
+#include "ui/shell/main_window.h"
+#include "ui/teaching/playback_bar.h"
+#include "ui/lesson/playhead.h"
 #include "test_helpers.h"
-#include "panels/window_chart.h"
+#include "ui/panels/window_chart.h"
 
 using namespace inflight;
 using namespace inflight::ui;

@@ -35,10 +35,10 @@
 #include <QHeaderView>
 #include <QStyleOptionComboBox>
 
-#include "controls/flow_list.h"
-#include "panels/chart_key.h"
-#include "panels/dashboard.h"
-#include "panels/text_strip.h"
+#include "ui/controls/flow_list.h"
+#include "ui/panels/chart_key.h"
+#include "ui/panels/dashboard.h"
+#include "ui/panels/text_strip.h"
 
 namespace inflight::ui::test {
 

@@ -21,12 +21,12 @@
 #include <QTest>
 #include <gtest/gtest.h>
 
-#include "compare/compare_controller.h"
-#include "lesson/flow_presets.h"
+#include "ui/compare/compare_controller.h"
+#include "ui/lesson/flow_presets.h"
 #include "readability.h"
-#include "shell/analysis_tools.h"
-#include "shell/main_window.h"
-#include "teaching/experiment_panel.h"
+#include "ui/shell/analysis_tools.h"
+#include "ui/shell/main_window.h"
+#include "ui/teaching/experiment_panel.h"
 #include "test_helpers.h"
 
 using namespace inflight;

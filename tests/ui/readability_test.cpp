@@ -11,15 +11,15 @@
 #include <QTest>
 #include <gtest/gtest.h>
 
-#include "compare/compare_controller.h"
-#include "controls/controls_panel.h"
-#include "lesson/playhead.h"
+#include "ui/compare/compare_controller.h"
+#include "ui/controls/controls_panel.h"
+#include "ui/lesson/playhead.h"
 #include "readability.h"
-#include "shell/analysis_tools.h"
-#include "shell/main_window.h"
-#include "teaching/experiment_panel.h"
+#include "ui/shell/analysis_tools.h"
+#include "ui/shell/main_window.h"
+#include "ui/teaching/experiment_panel.h"
 #include "test_helpers.h"
-#include "units.h"
+#include "model/core/units.h"
 
 using namespace inflight;
 using namespace inflight::ui;

@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 #include <vector>
 
-#include "session/run_worker.h"
+#include "ui/session/run_worker.h"
 #include "test_helpers.h"
 
 using namespace inflight;

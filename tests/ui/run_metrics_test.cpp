@@ -7,7 +7,7 @@
 #include <set>
 #include <string>
 
-#include "lesson/run_metrics.h"
+#include "ui/lesson/run_metrics.h"
 
 using namespace inflight;
 using namespace inflight::ui;

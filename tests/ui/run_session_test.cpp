@@ -7,10 +7,10 @@
 #include <gtest/gtest.h>
 #include <vector>
 
-#include "compare/compare_controller.h"
-#include "lesson/playhead.h"
-#include "real_system/bridge_panel.h"
-#include "session/run_session.h"
+#include "ui/compare/compare_controller.h"
+#include "ui/lesson/playhead.h"
+#include "ui/real_system/bridge_panel.h"
+#include "ui/session/run_session.h"
 #include "tools_helpers.h"
 
 using namespace inflight;

@@ -10,8 +10,8 @@
 #include <cstdio>
 #include <memory>
 
-#include "shell/main_window.h"
-#include "shell/themes.h"
+#include "ui/shell/main_window.h"
+#include "ui/shell/themes.h"
 
 namespace inflight::ui::test {
 

@@ -20,9 +20,9 @@
 #include <gtest/gtest.h>
 #include <map>
 
-#include "panels/flow_palette.h"
-#include "sweep/sweep_chart.h"
-#include "sweep/sweep_window.h"
+#include "ui/panels/flow_palette.h"
+#include "ui/sweep/sweep_chart.h"
+#include "ui/sweep/sweep_window.h"
 #include "tools_helpers.h"
 
 using namespace inflight;

@@ -18,8 +18,8 @@
 #include <gtest/gtest.h>
 #include <iostream>
 
-#include "sweep/sweep_chart.h"
-#include "sweep/sweep_window.h"
+#include "ui/sweep/sweep_chart.h"
+#include "ui/sweep/sweep_window.h"
 #include "tools_helpers.h"
 
 using namespace inflight;

@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-#include "result.h"
+#include "model/core/result.h"
 
 namespace inflight::ui::test {
 

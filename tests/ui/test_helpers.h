@@ -8,10 +8,10 @@
 #include <functional>
 #include <memory>
 
-#include "controls/param_slider.h"
-#include "panels/dashboard.h"
-#include "session/run_session.h"
-#include "shell/main_window.h"
+#include "ui/controls/param_slider.h"
+#include "ui/panels/dashboard.h"
+#include "ui/session/run_session.h"
+#include "ui/shell/main_window.h"
 
 namespace inflight::ui::test {
 

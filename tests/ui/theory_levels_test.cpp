@@ -3,7 +3,7 @@
 #include <cmath>
 #include <gtest/gtest.h>
 
-#include "lesson/theory_levels.h"
+#include "ui/lesson/theory_levels.h"
 
 using namespace inflight;
 using namespace inflight::ui;

@@ -4,12 +4,12 @@
 #include <QTest>
 #include <gtest/gtest.h>
 
-#include "controls/controls_panel.h"
-#include "panels/dashboard.h"
-#include "panels/hero_panel.h"
-#include "shell/main_window.h"
+#include "ui/controls/controls_panel.h"
+#include "ui/panels/dashboard.h"
+#include "ui/panels/hero_panel.h"
+#include "ui/shell/main_window.h"
 #include "test_helpers.h"
-#include "panels/window_chart.h"
+#include "ui/panels/window_chart.h"
 
 using namespace inflight;
 using namespace inflight::ui;

@@ -6,8 +6,8 @@
 #include <QTemporaryDir>
 #include <memory>
 
-#include "shell/analysis_tools.h"
-#include "shell/main_window.h"
+#include "ui/shell/analysis_tools.h"
+#include "ui/shell/main_window.h"
 #include "test_helpers.h"
 
 namespace inflight::ui::test {

@@ -13,13 +13,13 @@
 #include <QPushButton>
 #include <cstring>
 
-#include "compare/compare_controller.h"
-#include "lesson/playhead.h"
-#include "real_system/bridge_panel.h"
-#include "real_system/kernel_tool.h"
+#include "ui/compare/compare_controller.h"
+#include "ui/lesson/playhead.h"
+#include "ui/real_system/bridge_panel.h"
+#include "ui/real_system/kernel_tool.h"
 #include "shots_harness.h"
-#include "sweep/sweep_window.h"
-#include "teaching/experiment_panel.h"
+#include "ui/sweep/sweep_window.h"
+#include "ui/teaching/experiment_panel.h"
 #include "tools_helpers.h"
 
 using namespace inflight::ui;

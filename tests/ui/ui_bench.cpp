@@ -37,21 +37,21 @@
 #include <optional>
 #include <string>
 
-#include "controls/controls_panel.h"
-#include "lesson/flow_presets.h"
-#include "panels/event_log_view.h"
-#include "panels/hero_panel.h"
-#include "panels/rtt_chart.h"
-#include "panels/chart_frame.h"
-#include "panels/window_chart.h"
+#include "ui/controls/controls_panel.h"
+#include "ui/lesson/flow_presets.h"
+#include "ui/panels/event_log_view.h"
+#include "ui/panels/hero_panel.h"
+#include "ui/panels/rtt_chart.h"
+#include "ui/panels/chart_frame.h"
+#include "ui/panels/window_chart.h"
 #include "synthetic_runs.h"
-#include "scenario_file.h"
-#include "panels/dashboard.h"
-#include "shell/main_window.h"
-#include "controls/param_slider.h"
-#include "session/run_session.h"
-#include "shell/themes.h"
-#include "units.h"
+#include "app/formats/scenario_file.h"
+#include "ui/panels/dashboard.h"
+#include "ui/shell/main_window.h"
+#include "ui/controls/param_slider.h"
+#include "ui/session/run_session.h"
+#include "ui/shell/themes.h"
+#include "model/core/units.h"
 
 using namespace inflight;
 using namespace inflight::ui;

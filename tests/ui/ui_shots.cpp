@@ -7,10 +7,10 @@
 #include <QPushButton>
 #include <QTest>
 
-#include "controls/controls_panel.h"
-#include "lesson/playhead.h"
+#include "ui/controls/controls_panel.h"
+#include "ui/lesson/playhead.h"
 #include "shots_harness.h"
-#include "teaching/experiment_panel.h"
+#include "ui/teaching/experiment_panel.h"
 #include "test_helpers.h"
 
 using namespace inflight;

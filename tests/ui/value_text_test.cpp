@@ -1,9 +1,9 @@
 // The controls' text and slider positions (plain C++ helpers of ui/).
 #include <gtest/gtest.h>
 
-#include "lesson/binding_words.h"
-#include "lesson/value_ladder.h"
-#include "lesson/value_text.h"
+#include "ui/lesson/binding_words.h"
+#include "ui/lesson/value_ladder.h"
+#include "ui/lesson/value_text.h"
 
 using namespace inflight;
 using namespace inflight::ui;

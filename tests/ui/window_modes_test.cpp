@@ -12,14 +12,14 @@
 #include <QToolButton>
 #include <gtest/gtest.h>
 
-#include "compare/compare_controller.h"
-#include "controls/controls_panel.h"
-#include "panels/dashboard.h"
-#include "panels/event_log_view.h"
-#include "panels/rtt_chart.h"
-#include "shell/analysis_tools.h"
-#include "shell/main_window.h"
-#include "teaching/experiment_panel.h"
+#include "ui/compare/compare_controller.h"
+#include "ui/controls/controls_panel.h"
+#include "ui/panels/dashboard.h"
+#include "ui/panels/event_log_view.h"
+#include "ui/panels/rtt_chart.h"
+#include "ui/shell/analysis_tools.h"
+#include "ui/shell/main_window.h"
+#include "ui/teaching/experiment_panel.h"
 #include "test_helpers.h"
 
 using namespace inflight;

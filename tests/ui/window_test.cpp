@@ -12,12 +12,12 @@
 #include <QTest>
 #include <gtest/gtest.h>
 
-#include "panels/chart_style.h"
-#include "controls/controls_panel.h"
-#include "panels/dashboard.h"
-#include "panels/hero_panel.h"
-#include "shell/main_window.h"
-#include "controls/param_slider.h"
+#include "ui/panels/chart_style.h"
+#include "ui/controls/controls_panel.h"
+#include "ui/panels/dashboard.h"
+#include "ui/panels/hero_panel.h"
+#include "ui/shell/main_window.h"
+#include "ui/controls/param_slider.h"
 #include "test_helpers.h"
 
 using namespace inflight;

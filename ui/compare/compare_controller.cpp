@@ -1,14 +1,14 @@
-#include "compare/compare_controller.h"
+#include "ui/compare/compare_controller.h"
 
 #include <QAction>
 #include <QMainWindow>
 #include <QStatusBar>
 
-#include "compare/compare_export.h"
-#include "compare/compare_table.h"
-#include "compare/ghost_overlay.h"
-#include "panels/dashboard.h"
-#include "session/run_session.h"
+#include "ui/compare/compare_export.h"
+#include "ui/compare/compare_table.h"
+#include "ui/compare/ghost_overlay.h"
+#include "ui/panels/dashboard.h"
+#include "ui/session/run_session.h"
 
 namespace inflight::ui {
 

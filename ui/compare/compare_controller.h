@@ -13,9 +13,9 @@
 #include <QObject>
 #include <QString>
 
-#include "export/export_helper.h"
-#include "session/kernel_worker.h"
-#include "session/run_snapshot.h"
+#include "ui/export/export_helper.h"
+#include "ui/session/kernel_worker.h"
+#include "ui/session/run_snapshot.h"
 
 class QAction;
 class QMainWindow;

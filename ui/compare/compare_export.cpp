@@ -1,12 +1,12 @@
-#include "compare/compare_export.h"
+#include "ui/compare/compare_export.h"
 
 #include <QPainter>
 #include <QWidget>
 #include <sstream>
 
-#include "csv_export.h"
-#include "export/exporter.h"
-#include "scenario_text.h"
+#include "app/formats/csv_export.h"
+#include "ui/export/exporter.h"
+#include "app/formats/scenario_text.h"
 
 namespace inflight::ui {
 

@@ -10,8 +10,8 @@
 #include <optional>
 #include <string>
 
-#include "kernel_run.h"
-#include "result.h"
+#include "app/kernel/kernel_run.h"
+#include "model/core/result.h"
 
 class QWidget;
 

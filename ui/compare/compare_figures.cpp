@@ -1,12 +1,12 @@
-#include "compare/compare_figures.h"
+#include "ui/compare/compare_figures.h"
 
 #include <QObject>
 #include <cmath>
 
-#include "lesson/flow_words.h"
-#include "flow_text.h"
-#include "scenario_text.h"
-#include "units.h"
+#include "ui/lesson/flow_words.h"
+#include "app/formats/flow_text.h"
+#include "app/formats/scenario_text.h"
+#include "model/core/units.h"
 
 #include <algorithm>
 

@@ -7,8 +7,8 @@
 #include <QStringList>
 #include <vector>
 
-#include "kernel_run.h"
-#include "result.h"
+#include "app/kernel/kernel_run.h"
+#include "model/core/result.h"
 
 namespace inflight::ui {
 

@@ -1,4 +1,4 @@
-#include "compare/compare_table.h"
+#include "ui/compare/compare_table.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -9,10 +9,10 @@
 #include <utility>
 #include <cmath>
 
-#include "compare/compare_figures.h"
-#include "panels/flow_palette.h"
-#include "panels/text_strip.h"
-#include "units.h"
+#include "ui/compare/compare_figures.h"
+#include "ui/panels/flow_palette.h"
+#include "ui/panels/text_strip.h"
+#include "model/core/units.h"
 
 namespace inflight::ui {
 

@@ -20,8 +20,8 @@
 
 #include <QWidget>
 
-#include "session/kernel_worker.h"
-#include "session/run_snapshot.h"
+#include "ui/session/kernel_worker.h"
+#include "ui/session/run_snapshot.h"
 
 class QLabel;
 class QScrollArea;

@@ -1,4 +1,4 @@
-#include "compare/ghost_overlay.h"
+#include "ui/compare/ghost_overlay.h"
 
 #include <QApplication>
 #include <QChart>
@@ -14,16 +14,16 @@
 #include <algorithm>
 #include <cmath>
 
-#include "panels/chart_style.h"
-#include "panels/dashboard.h"
-#include "panels/chart_key.h"
-#include "panels/flow_lines.h"
-#include "panels/flow_palette.h"
-#include "panels/flow_throughput.h"
-#include "panels/hero_panel.h"
-#include "panels/throughput_chart.h"
-#include "panels/trace_series.h"
-#include "panels/window_chart.h"
+#include "ui/panels/chart_style.h"
+#include "ui/panels/dashboard.h"
+#include "ui/panels/chart_key.h"
+#include "ui/panels/flow_lines.h"
+#include "ui/panels/flow_palette.h"
+#include "ui/panels/flow_throughput.h"
+#include "ui/panels/hero_panel.h"
+#include "ui/panels/throughput_chart.h"
+#include "ui/panels/trace_series.h"
+#include "ui/panels/window_chart.h"
 
 namespace inflight::ui {
 

@@ -29,7 +29,7 @@
 #include <QStringList>
 #include <vector>
 
-#include "session/run_snapshot.h"
+#include "ui/session/run_snapshot.h"
 
 class QChart;
 class QGraphicsRectItem;

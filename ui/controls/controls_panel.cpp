@@ -1,4 +1,4 @@
-#include "controls/controls_panel.h"
+#include "ui/controls/controls_panel.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -10,8 +10,8 @@
 #include <QVBoxLayout>
 #include <cmath>
 
-#include "controls/flow_list.h"
-#include "controls/param_slider.h"
+#include "ui/controls/flow_list.h"
+#include "ui/controls/param_slider.h"
 
 namespace inflight::ui {
 

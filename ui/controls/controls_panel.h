@@ -7,7 +7,7 @@
 
 #include <QWidget>
 
-#include "scenario.h"
+#include "model/core/scenario.h"
 
 class QCheckBox;
 class QComboBox;

@@ -1,5 +1,5 @@
 // The Flows group (flow_list.h).
-#include "controls/flow_list.h"
+#include "ui/controls/flow_list.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -13,7 +13,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#include "controls/flow_list_model.h"
+#include "ui/controls/flow_list_model.h"
 
 namespace inflight::ui {
 namespace {

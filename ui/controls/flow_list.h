@@ -17,8 +17,8 @@
 #include <QWidget>
 #include <optional>
 
-#include "lesson/flow_presets.h"
-#include "scenario.h"
+#include "ui/lesson/flow_presets.h"
+#include "model/core/scenario.h"
 
 class QComboBox;
 class QLabel;

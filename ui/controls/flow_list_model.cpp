@@ -1,5 +1,5 @@
 // The flows as a table (flow_list_model.h).
-#include "controls/flow_list_model.h"
+#include "ui/controls/flow_list_model.h"
 
 #include <QColor>
 #include <QFont>
@@ -7,11 +7,11 @@
 #include <QPainter>
 #include <QPixmap>
 
-#include "flow_text.h"
-#include "lesson/value_text.h"
-#include "panels/flow_lines.h"
-#include "panels/flow_palette.h"
-#include "units.h"
+#include "app/formats/flow_text.h"
+#include "ui/lesson/value_text.h"
+#include "ui/panels/flow_lines.h"
+#include "ui/panels/flow_palette.h"
+#include "model/core/units.h"
 
 namespace inflight::ui {
 namespace {

@@ -19,7 +19,7 @@
 #include <optional>
 #include <vector>
 
-#include "scenario.h"
+#include "model/core/scenario.h"
 
 namespace inflight::ui {
 

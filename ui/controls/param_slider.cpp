@@ -1,4 +1,4 @@
-#include "controls/param_slider.h"
+#include "ui/controls/param_slider.h"
 
 #include <QGridLayout>
 #include <QKeyEvent>

@@ -8,8 +8,8 @@
 #include <QWidget>
 #include <map>
 
-#include "lesson/value_ladder.h"
-#include "lesson/value_text.h"
+#include "ui/lesson/value_ladder.h"
+#include "ui/lesson/value_text.h"
 
 class QLabel;
 class QLineEdit;

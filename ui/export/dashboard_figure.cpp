@@ -1,5 +1,5 @@
 // The dashboard laid out and fitted as a figure (dashboard_figure.h).
-#include "export/dashboard_figure.h"
+#include "ui/export/dashboard_figure.h"
 
 #include <QApplication>
 #include <QBoxLayout>
@@ -27,12 +27,12 @@
 #include <functional>
 #include <tuple>
 
-#include "atomic_write.h"
-#include "export/exporter.h"
-#include "panels/dashboard.h"
-#include "panels/event_log_view.h"
-#include "panels/hero_panel.h"
-#include "panels/text_strip.h"
+#include "app/formats/atomic_write.h"
+#include "ui/export/exporter.h"
+#include "ui/panels/dashboard.h"
+#include "ui/panels/event_log_view.h"
+#include "ui/panels/hero_panel.h"
+#include "ui/panels/text_strip.h"
 
 namespace inflight::ui {
 namespace {

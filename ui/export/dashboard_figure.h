@@ -20,8 +20,8 @@
 #include <QWidget>
 #include <optional>
 
-#include "export/figure_layout.h"
-#include "session/run_snapshot.h"
+#include "ui/export/figure_layout.h"
+#include "ui/session/run_snapshot.h"
 
 class QLabel;
 class QTableView;

@@ -1,4 +1,4 @@
-#include "export/export_dialog.h"
+#include "ui/export/export_dialog.h"
 
 #include <QCheckBox>
 #include <QComboBox>

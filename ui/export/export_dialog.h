@@ -6,7 +6,7 @@
 
 #include <QDialog>
 
-#include "export/figure_layout.h"
+#include "ui/export/figure_layout.h"
 
 class QCheckBox;
 class QComboBox;

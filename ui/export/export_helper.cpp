@@ -1,5 +1,5 @@
 // ExportHelper: ask, write, report once (export_helper.h).
-#include "export/export_helper.h"
+#include "ui/export/export_helper.h"
 
 #include <QFileDialog>
 

@@ -1,4 +1,4 @@
-#include "export/exporter.h"
+#include "ui/export/exporter.h"
 
 #include <QBuffer>
 #include <QPainter>
@@ -7,9 +7,9 @@
 #include <QWidget>
 #include <cmath>
 
-#include "atomic_write.h"
-#include "csv_export.h"
-#include "export/svg_clip.h"
+#include "app/formats/atomic_write.h"
+#include "app/formats/csv_export.h"
+#include "ui/export/svg_clip.h"
 
 namespace inflight::ui {
 

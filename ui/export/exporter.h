@@ -10,7 +10,7 @@
 #include <optional>
 #include <string>
 
-#include "result.h"
+#include "model/core/result.h"
 
 class QWidget;
 

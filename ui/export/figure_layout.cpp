@@ -1,12 +1,12 @@
 // The figure's numbers and its caption (figure_layout.h).
-#include "export/figure_layout.h"
+#include "ui/export/figure_layout.h"
 
 #include <QCoreApplication>
 #include <QStringList>
 #include <algorithm>
 #include <cmath>
 
-#include "units.h"
+#include "model/core/units.h"
 
 namespace inflight::ui {
 namespace {

@@ -10,7 +10,7 @@
 #include <QSize>
 #include <QString>
 
-#include "scenario.h"
+#include "model/core/scenario.h"
 
 namespace inflight::ui {
 

@@ -1,4 +1,4 @@
-#include "export/offscreen_app.h"
+#include "ui/export/offscreen_app.h"
 
 namespace inflight::ui {
 

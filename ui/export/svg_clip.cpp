@@ -1,5 +1,5 @@
 // Marks around each chart's series, turned into clip groups (svg_clip.h).
-#include "export/svg_clip.h"
+#include "ui/export/svg_clip.h"
 
 #include <QChart>
 #include <QChartView>

@@ -1,8 +1,8 @@
-#include "lesson/binding_words.h"
+#include "ui/lesson/binding_words.h"
 
 #include <cmath>
 
-#include "units.h"
+#include "model/core/units.h"
 
 namespace inflight::ui {
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "result.h"
+#include "model/core/result.h"
 
 namespace inflight::ui {
 

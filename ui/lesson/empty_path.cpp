@@ -1,4 +1,4 @@
-#include "lesson/empty_path.h"
+#include "ui/lesson/empty_path.h"
 
 #include <algorithm>
 

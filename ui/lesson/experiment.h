@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "scenario.h"
+#include "model/core/scenario.h"
 
 namespace inflight::ui {
 

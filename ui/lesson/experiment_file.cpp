@@ -1,4 +1,4 @@
-#include "lesson/experiment_file.h"
+#include "ui/lesson/experiment_file.h"
 
 #include <QDir>
 #include <QFile>
@@ -13,9 +13,9 @@
 #include <string>
 #include <utility>
 
-#include "lesson/run_metrics.h"
-#include "scenario_file.h"
-#include "units.h"
+#include "ui/lesson/run_metrics.h"
+#include "app/formats/scenario_file.h"
+#include "model/core/units.h"
 
 namespace inflight::ui {
 

@@ -11,7 +11,7 @@
 #include <variant>
 #include <vector>
 
-#include "lesson/experiment.h"
+#include "ui/lesson/experiment.h"
 
 namespace inflight::ui {
 

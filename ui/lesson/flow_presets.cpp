@@ -21,7 +21,7 @@
 //                        2 s labelled "web"; 100 Mbit/s, 80 ms, buffer
 //                        200 ms, 40 s. README: 0.325 s alone, a mean 1.11 s
 //                        behind the FIFO, 0.329 s under fq_codel.
-#include "lesson/flow_presets.h"
+#include "ui/lesson/flow_presets.h"
 
 namespace inflight {
 namespace {

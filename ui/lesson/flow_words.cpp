@@ -1,9 +1,9 @@
-#include "lesson/flow_words.h"
+#include "ui/lesson/flow_words.h"
 
 #include <QCoreApplication>
 
-#include "lesson/empty_path.h"
-#include "units.h"
+#include "ui/lesson/empty_path.h"
+#include "model/core/units.h"
 
 namespace inflight::ui {
 

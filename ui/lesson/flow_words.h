@@ -12,7 +12,7 @@
 #include <QStringList>
 #include <vector>
 
-#include "result.h"
+#include "model/core/result.h"
 
 namespace inflight::ui {
 

@@ -1,4 +1,4 @@
-#include "lesson/playhead.h"
+#include "ui/lesson/playhead.h"
 
 #include <algorithm>
 

@@ -7,7 +7,7 @@
 #include <QObject>
 #include <QTimer>
 
-#include "result.h"
+#include "model/core/result.h"
 
 namespace inflight::ui {
 

@@ -1,4 +1,4 @@
-#include "lesson/run_metrics.h"
+#include "ui/lesson/run_metrics.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,8 +6,8 @@
 #include <map>
 #include <variant>
 
-#include "summary_fields.h"
-#include "units.h"
+#include "app/formats/summary_fields.h"
+#include "model/core/units.h"
 
 namespace inflight::ui {
 

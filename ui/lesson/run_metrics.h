@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "lesson/experiment.h"
-#include "result.h"
+#include "ui/lesson/experiment.h"
+#include "model/core/result.h"
 
 namespace inflight::ui {
 

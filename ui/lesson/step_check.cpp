@@ -1,11 +1,11 @@
-#include "lesson/step_check.h"
+#include "ui/lesson/step_check.h"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
 
-#include "lesson/run_metrics.h"
-#include "units.h"
+#include "ui/lesson/run_metrics.h"
+#include "model/core/units.h"
 
 namespace inflight::ui {
 

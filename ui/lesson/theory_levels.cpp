@@ -1,6 +1,6 @@
-#include "lesson/theory_levels.h"
+#include "ui/lesson/theory_levels.h"
 
-#include "response_theory.h"
+#include "model/analysis/response_theory.h"
 
 namespace inflight::ui {
 

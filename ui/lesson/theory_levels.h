@@ -15,7 +15,7 @@
 
 #include <string>
 
-#include "scenario.h"
+#include "model/core/scenario.h"
 
 namespace inflight::ui {
 

@@ -1,4 +1,4 @@
-#include "lesson/value_ladder.h"
+#include "ui/lesson/value_ladder.h"
 
 #include <algorithm>
 #include <cmath>

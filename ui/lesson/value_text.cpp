@@ -1,10 +1,10 @@
-#include "lesson/value_text.h"
+#include "ui/lesson/value_text.h"
 
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
 
-#include "units.h"
+#include "model/core/units.h"
 
 namespace inflight::ui {
 

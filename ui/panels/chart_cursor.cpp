@@ -1,4 +1,4 @@
-#include "panels/chart_cursor.h"
+#include "ui/panels/chart_cursor.h"
 
 #include <QChart>
 #include <QChartView>
@@ -9,8 +9,8 @@
 #include <QValueAxis>
 #include <algorithm>
 
-#include "panels/chart_key.h"
-#include "panels/chart_style.h"
+#include "ui/panels/chart_key.h"
+#include "ui/panels/chart_style.h"
 
 namespace inflight::ui {
 

@@ -1,6 +1,6 @@
 // ChartFrame: the view, the time axis and the value axis of a panel chart
 // (chart_frame.h).
-#include "panels/chart_frame.h"
+#include "ui/panels/chart_frame.h"
 
 #include <QAreaSeries>
 #include <QChart>
@@ -11,8 +11,8 @@
 #include <QValueAxis>
 #include <algorithm>
 
-#include "panels/chart_key.h"
-#include "panels/chart_style.h"
+#include "ui/panels/chart_key.h"
+#include "ui/panels/chart_style.h"
 #include <QLegend>
 
 namespace inflight::ui {

@@ -1,4 +1,4 @@
-#include "panels/chart_key.h"
+#include "ui/panels/chart_key.h"
 
 #include <QAreaSeries>
 #include <QChart>

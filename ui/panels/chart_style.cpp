@@ -1,4 +1,4 @@
-#include "panels/chart_style.h"
+#include "ui/panels/chart_style.h"
 
 #include <QApplication>
 #include <QChart>

@@ -1,4 +1,4 @@
-#include "panels/dashboard.h"
+#include "ui/panels/dashboard.h"
 
 #include <algorithm>
 #include <QChartView>
@@ -7,13 +7,13 @@
 #include <QGroupBox>
 #include <QVBoxLayout>
 
-#include "panels/chart_cursor.h"
-#include "panels/event_log_view.h"
-#include "panels/hero_panel.h"
-#include "panels/rtt_chart.h"
-#include "panels/throughput_chart.h"
-#include "lesson/theory_levels.h"
-#include "panels/window_chart.h"
+#include "ui/panels/chart_cursor.h"
+#include "ui/panels/event_log_view.h"
+#include "ui/panels/hero_panel.h"
+#include "ui/panels/rtt_chart.h"
+#include "ui/panels/throughput_chart.h"
+#include "ui/lesson/theory_levels.h"
+#include "ui/panels/window_chart.h"
 
 namespace inflight::ui {
 

@@ -9,8 +9,8 @@
 #include <QWidget>
 #include <vector>
 
-#include "panels/chart_style.h"
-#include "session/run_snapshot.h"
+#include "ui/panels/chart_style.h"
+#include "ui/session/run_snapshot.h"
 
 class QGroupBox;
 class QVBoxLayout;

@@ -1,4 +1,4 @@
-#include "panels/event_log_view.h"
+#include "ui/panels/event_log_view.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -14,12 +14,12 @@
 
 #include <QEvent>
 
-#include "event_text.h"
-#include "flow_spec.h"
-#include "panels/chart_style.h"
-#include "panels/flow_palette.h"
-#include "panels/text_strip.h"
-#include "units.h"
+#include "app/formats/event_text.h"
+#include "model/core/flow_spec.h"
+#include "ui/panels/chart_style.h"
+#include "ui/panels/flow_palette.h"
+#include "ui/panels/text_strip.h"
+#include "model/core/units.h"
 
 namespace inflight::ui {
 

@@ -11,8 +11,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "panels/chart_style.h"
-#include "session/run_snapshot.h"
+#include "ui/panels/chart_style.h"
+#include "ui/session/run_snapshot.h"
 
 class QComboBox;
 class QLabel;

@@ -1,12 +1,12 @@
-#include "panels/flow_lines.h"
+#include "ui/panels/flow_lines.h"
 
 #include <QCoreApplication>
 #include <QScatterSeries>
 #include <QXYSeries>
 
-#include "flow_spec.h"
-#include "panels/chart_key.h"
-#include "panels/flow_palette.h"
+#include "model/core/flow_spec.h"
+#include "ui/panels/chart_key.h"
+#include "ui/panels/flow_palette.h"
 
 namespace inflight::ui {
 

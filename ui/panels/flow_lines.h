@@ -8,8 +8,8 @@
 #include <QString>
 #include <vector>
 
-#include "panels/chart_style.h"
-#include "result.h"
+#include "ui/panels/chart_style.h"
+#include "model/core/result.h"
 
 class QXYSeries;
 

@@ -1,4 +1,4 @@
-#include "panels/flow_palette.h"
+#include "ui/panels/flow_palette.h"
 
 #include <QApplication>
 #include <QCoreApplication>

@@ -20,7 +20,7 @@
 #include <QString>
 #include <QVariant>
 
-#include "panels/chart_style.h"
+#include "ui/panels/chart_style.h"
 
 class QPainter;
 

@@ -1,4 +1,4 @@
-#include "panels/flow_throughput.h"
+#include "ui/panels/flow_throughput.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -16,7 +16,7 @@
 
 #include <vector>
 
-#include "result.h"
+#include "model/core/result.h"
 
 namespace inflight::ui {
 

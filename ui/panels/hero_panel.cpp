@@ -1,4 +1,4 @@
-#include "panels/hero_panel.h"
+#include "ui/panels/hero_panel.h"
 
 #include <QApplication>
 #include <QChart>
@@ -11,15 +11,15 @@
 #include <cmath>
 #include <optional>
 
-#include "lesson/binding_words.h"
-#include "lesson/flow_words.h"
-#include "panels/chart_key.h"
-#include "panels/chart_style.h"
-#include "panels/share_bars.h"
-#include "panels/text_strip.h"
-#include "panels/throughput_chart.h"
-#include "panels/trace_series.h"
-#include "units.h"
+#include "ui/lesson/binding_words.h"
+#include "ui/lesson/flow_words.h"
+#include "ui/panels/chart_key.h"
+#include "ui/panels/chart_style.h"
+#include "ui/panels/share_bars.h"
+#include "ui/panels/text_strip.h"
+#include "ui/panels/throughput_chart.h"
+#include "ui/panels/trace_series.h"
+#include "model/core/units.h"
 
 namespace inflight::ui {
 

@@ -30,9 +30,9 @@
 
 #include <optional>
 
-#include "panels/chart_style.h"
-#include "session/run_snapshot.h"
-#include "lesson/theory_levels.h"
+#include "ui/panels/chart_style.h"
+#include "ui/session/run_snapshot.h"
+#include "ui/lesson/theory_levels.h"
 
 class QBoxLayout;
 class QChartView;

@@ -1,4 +1,4 @@
-#include "panels/plot_note.h"
+#include "ui/panels/plot_note.h"
 
 #include <QApplication>
 #include <QBrush>

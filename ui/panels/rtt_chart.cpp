@@ -1,4 +1,4 @@
-#include "panels/rtt_chart.h"
+#include "ui/panels/rtt_chart.h"
 
 #include <QAreaSeries>
 #include <QChart>
@@ -10,10 +10,10 @@
 #include <cmath>
 #include <set>
 
-#include "panels/chart_key.h"
-#include "panels/flow_lines.h"
-#include "panels/trace_series.h"
-#include "units.h"
+#include "ui/panels/chart_key.h"
+#include "ui/panels/flow_lines.h"
+#include "ui/panels/trace_series.h"
+#include "model/core/units.h"
 
 namespace inflight::ui {
 

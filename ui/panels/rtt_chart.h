@@ -12,9 +12,9 @@
 
 #include <vector>
 
-#include "panels/chart_frame.h"
-#include "panels/chart_style.h"
-#include "result.h"
+#include "ui/panels/chart_frame.h"
+#include "ui/panels/chart_style.h"
+#include "model/core/result.h"
 
 class QAreaSeries;
 class QLineSeries;

@@ -1,4 +1,4 @@
-#include "panels/share_bars.h"
+#include "ui/panels/share_bars.h"
 
 #include <QEvent>
 #include <QHelpEvent>
@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "panels/flow_palette.h"
+#include "ui/panels/flow_palette.h"
 
 namespace inflight::ui {
 

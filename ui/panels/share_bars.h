@@ -19,7 +19,7 @@
 #include <QWidget>
 #include <vector>
 
-#include "panels/chart_style.h"
+#include "ui/panels/chart_style.h"
 
 namespace inflight::ui {
 

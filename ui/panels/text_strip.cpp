@@ -1,4 +1,4 @@
-#include "panels/text_strip.h"
+#include "ui/panels/text_strip.h"
 
 #include <QEvent>
 #include <QPainter>

@@ -1,4 +1,4 @@
-#include "panels/throughput_chart.h"
+#include "ui/panels/throughput_chart.h"
 
 #include <QAreaSeries>
 #include <QChart>
@@ -10,10 +10,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "panels/chart_key.h"
-#include "panels/flow_palette.h"
-#include "panels/flow_throughput.h"
-#include "units.h"
+#include "ui/panels/chart_key.h"
+#include "ui/panels/flow_palette.h"
+#include "ui/panels/flow_throughput.h"
+#include "model/core/units.h"
 
 namespace inflight::ui {
 

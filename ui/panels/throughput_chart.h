@@ -22,8 +22,8 @@
 #include <algorithm>
 #include <vector>
 
-#include "panels/chart_style.h"
-#include "result.h"
+#include "ui/panels/chart_style.h"
+#include "model/core/result.h"
 
 class QAreaSeries;
 class QChartView;

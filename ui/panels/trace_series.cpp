@@ -1,4 +1,4 @@
-#include "panels/trace_series.h"
+#include "ui/panels/trace_series.h"
 
 #include <algorithm>
 #include <cmath>

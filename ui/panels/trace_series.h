@@ -7,7 +7,7 @@
 #include <QPointF>
 #include <functional>
 
-#include "result.h"
+#include "model/core/result.h"
 
 namespace inflight::ui {
 

@@ -1,4 +1,4 @@
-#include "panels/window_chart.h"
+#include "ui/panels/window_chart.h"
 
 #include <QAreaSeries>
 #include <QChart>
@@ -8,13 +8,13 @@
 #include <algorithm>
 #include <cmath>
 
-#include "panels/plot_note.h"
+#include "ui/panels/plot_note.h"
 
-#include "panels/chart_key.h"
-#include "panels/flow_lines.h"
-#include "panels/trace_series.h"
-#include "flow_spec.h"
-#include "units.h"
+#include "ui/panels/chart_key.h"
+#include "ui/panels/flow_lines.h"
+#include "ui/panels/trace_series.h"
+#include "model/core/flow_spec.h"
+#include "model/core/units.h"
 
 namespace inflight::ui {
 

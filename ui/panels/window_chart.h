@@ -14,10 +14,10 @@
 #include <optional>
 #include <vector>
 
-#include "lesson/theory_levels.h"
-#include "panels/chart_frame.h"
-#include "panels/chart_style.h"
-#include "result.h"
+#include "ui/lesson/theory_levels.h"
+#include "ui/panels/chart_frame.h"
+#include "ui/panels/chart_style.h"
+#include "model/core/result.h"
 
 class QAreaSeries;
 class QLineSeries;

@@ -1,4 +1,4 @@
-#include "real_system/bridge_panel.h"
+#include "ui/real_system/bridge_panel.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -15,8 +15,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "bridge.h"
-#include "panels/event_log_view.h"
+#include "model/analysis/bridge.h"
+#include "ui/panels/event_log_view.h"
 
 namespace inflight::ui {
 

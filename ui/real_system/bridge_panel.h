@@ -11,7 +11,7 @@
 
 #include <QWidget>
 
-#include "session/run_snapshot.h"
+#include "ui/session/run_snapshot.h"
 
 class QAction;
 class QDoubleSpinBox;

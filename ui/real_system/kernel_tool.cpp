@@ -1,4 +1,4 @@
-#include "real_system/kernel_tool.h"
+#include "ui/real_system/kernel_tool.h"
 
 #include <QAction>
 #include <QDoubleSpinBox>
@@ -9,10 +9,10 @@
 #include <QToolButton>
 #include <cmath>
 
-#include "compare/compare_controller.h"
-#include "real_system/bridge_panel.h"
-#include "session/run_session.h"
-#include "units.h"
+#include "ui/compare/compare_controller.h"
+#include "ui/real_system/bridge_panel.h"
+#include "ui/session/run_session.h"
+#include "model/core/units.h"
 
 namespace inflight::ui {
 

@@ -14,7 +14,7 @@
 #include <QString>
 #include <QTimer>
 
-#include "session/kernel_worker.h"
+#include "ui/session/kernel_worker.h"
 
 class QAction;
 class QLabel;

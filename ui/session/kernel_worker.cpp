@@ -1,4 +1,4 @@
-#include "session/kernel_worker.h"
+#include "ui/session/kernel_worker.h"
 
 #include <sys/utsname.h>
 

@@ -21,9 +21,9 @@
 #include <optional>
 #include <string>
 
-#include "kernel_run.h"
-#include "scenario.h"
-#include "session/run_snapshot.h"
+#include "app/kernel/kernel_run.h"
+#include "model/core/scenario.h"
+#include "ui/session/run_snapshot.h"
 
 namespace inflight::ui {
 

@@ -1,8 +1,8 @@
 // RunSession: requests go to the worker, drawn frames come back from the
 // dashboard, and the current finished run is announced once (run_session.h).
-#include "session/run_session.h"
+#include "ui/session/run_session.h"
 
-#include "session/run_worker.h"
+#include "ui/session/run_worker.h"
 
 namespace inflight::ui {
 

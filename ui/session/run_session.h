@@ -10,8 +10,8 @@
 #include <QObject>
 #include <QString>
 
-#include "scenario.h"
-#include "session/run_snapshot.h"
+#include "model/core/scenario.h"
+#include "ui/session/run_snapshot.h"
 
 namespace inflight::ui {
 

@@ -5,7 +5,7 @@
 #include <QMetaType>
 #include <memory>
 
-#include "result.h"
+#include "model/core/result.h"
 
 namespace inflight::ui {
 

@@ -1,9 +1,9 @@
-#include "session/run_worker.h"
+#include "ui/session/run_worker.h"
 
 #include <QElapsedTimer>
 #include <exception>
 
-#include "run.h"
+#include "model/engine/run.h"
 
 namespace inflight::ui {
 

@@ -15,8 +15,8 @@
 #include <atomic>
 #include <memory>
 
-#include "session/run_snapshot.h"
-#include "scenario.h"
+#include "ui/session/run_snapshot.h"
+#include "model/core/scenario.h"
 
 namespace inflight::ui {
 

@@ -1,6 +1,6 @@
 // AnalysisTools: the compare, sweep and real-system tools put into the
 // window's menus and docks, and wired to the run session (analysis_tools.h).
-#include "shell/analysis_tools.h"
+#include "ui/shell/analysis_tools.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -9,14 +9,14 @@
 #include <QMenuBar>
 #include <QToolBar>
 
-#include "compare/compare_controller.h"
-#include "compare/compare_table.h"
-#include "lesson/playhead.h"
-#include "real_system/bridge_panel.h"
-#include "real_system/kernel_tool.h"
-#include "session/run_session.h"
-#include "shell/docks.h"
-#include "sweep/sweep_window.h"
+#include "ui/compare/compare_controller.h"
+#include "ui/compare/compare_table.h"
+#include "ui/lesson/playhead.h"
+#include "ui/real_system/bridge_panel.h"
+#include "ui/real_system/kernel_tool.h"
+#include "ui/session/run_session.h"
+#include "ui/shell/docks.h"
+#include "ui/sweep/sweep_window.h"
 
 namespace inflight::ui {
 

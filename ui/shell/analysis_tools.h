@@ -9,8 +9,8 @@
 
 #include <QObject>
 
-#include "session/run_snapshot.h"
-#include "shell/window_menus.h"
+#include "ui/session/run_snapshot.h"
+#include "ui/shell/window_menus.h"
 
 class QDockWidget;
 class QMainWindow;

@@ -1,17 +1,17 @@
 // The two entry points shell/gui_entry.h declares: the window, and the
 // dashboard's figure rendered offscreen for `inflight run --png/--svg`.
-#include "export/offscreen_app.h"
-#include "shell/gui_entry.h"
+#include "ui/export/offscreen_app.h"
+#include "ui/shell/gui_entry.h"
 
 #include <QApplication>
 #include <QEventLoop>
 #include <memory>
 
-#include "export/dashboard_figure.h"
-#include "shell/main_window.h"
-#include "result.h"
-#include "shell/settings_keys.h"
-#include "shell/themes.h"
+#include "ui/export/dashboard_figure.h"
+#include "ui/shell/main_window.h"
+#include "model/core/result.h"
+#include "ui/shell/settings_keys.h"
+#include "ui/shell/themes.h"
 
 namespace inflight::ui {
 

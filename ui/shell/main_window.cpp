@@ -1,4 +1,4 @@
-#include "shell/main_window.h"
+#include "ui/shell/main_window.h"
 
 #include <QAction>
 #include <QApplication>
@@ -25,23 +25,23 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
-#include "atomic_write.h"
-#include "controls/controls_panel.h"
-#include "controls/flow_list.h"
-#include "lesson/experiment_file.h"
-#include "teaching/experiment_panel.h"
-#include "export/dashboard_figure.h"
-#include "export/export_dialog.h"
-#include "export/exporter.h"
-#include "teaching/playback_bar.h"
-#include "lesson/playhead.h"
-#include "session/run_session.h"
-#include "scenario_file.h"
-#include "shell/analysis_tools.h"
-#include "shell/docks.h"
-#include "shell/settings_keys.h"
-#include "shell/themes.h"
-#include "units.h"
+#include "app/formats/atomic_write.h"
+#include "ui/controls/controls_panel.h"
+#include "ui/controls/flow_list.h"
+#include "ui/lesson/experiment_file.h"
+#include "ui/teaching/experiment_panel.h"
+#include "ui/export/dashboard_figure.h"
+#include "ui/export/export_dialog.h"
+#include "ui/export/exporter.h"
+#include "ui/teaching/playback_bar.h"
+#include "ui/lesson/playhead.h"
+#include "ui/session/run_session.h"
+#include "app/formats/scenario_file.h"
+#include "ui/shell/analysis_tools.h"
+#include "ui/shell/docks.h"
+#include "ui/shell/settings_keys.h"
+#include "ui/shell/themes.h"
+#include "model/core/units.h"
 
 // Outside any namespace, as Q_INIT_RESOURCE requires (static library).
 static void init_ui_resources() { Q_INIT_RESOURCE(inflight_resources); }

@@ -10,11 +10,11 @@
 #include <QMainWindow>
 #include <optional>
 
-#include "export/export_helper.h"
-#include "export/figure_layout.h"
-#include "panels/dashboard.h"
-#include "scenario.h"
-#include "shell/window_menus.h"
+#include "ui/export/export_helper.h"
+#include "ui/export/figure_layout.h"
+#include "ui/panels/dashboard.h"
+#include "model/core/scenario.h"
+#include "ui/shell/window_menus.h"
 
 class QAction;
 class QDockWidget;

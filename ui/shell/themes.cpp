@@ -1,4 +1,4 @@
-#include "shell/themes.h"
+#include "ui/shell/themes.h"
 
 #include <QApplication>
 #include <QPalette>

@@ -1,4 +1,4 @@
-#include "sweep/sweep_chart.h"
+#include "ui/sweep/sweep_chart.h"
 
 #include <QApplication>
 #include <QEvent>
@@ -17,12 +17,12 @@
 #include <algorithm>
 #include <cmath>
 
-#include "lesson/flow_words.h"
-#include "panels/chart_style.h"
-#include "panels/flow_palette.h"
-#include "sweep_fit.h"
-#include "sweep/sweep_units.h"
-#include "units.h"
+#include "ui/lesson/flow_words.h"
+#include "ui/panels/chart_style.h"
+#include "ui/panels/flow_palette.h"
+#include "model/analysis/sweep_fit.h"
+#include "ui/sweep/sweep_units.h"
+#include "model/core/units.h"
 
 namespace inflight::ui {
 

@@ -17,7 +17,7 @@
 
 #include <QWidget>
 
-#include "sweep.h"
+#include "model/analysis/sweep.h"
 
 class QAbstractAxis;
 class QChart;

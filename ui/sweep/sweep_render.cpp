@@ -1,16 +1,16 @@
 // The sweep plot drawn offscreen to a PNG (sweep_render.h).
-#include "export/offscreen_app.h"
-#include "sweep/sweep_render.h"
+#include "ui/export/offscreen_app.h"
+#include "ui/sweep/sweep_render.h"
 
 #include <QApplication>
 #include <QBuffer>
 #include <QEventLoop>
 #include <memory>
 
-#include "atomic_write.h"
-#include "export/exporter.h"
-#include "sweep/sweep_chart.h"
-#include "shell/themes.h"
+#include "app/formats/atomic_write.h"
+#include "ui/export/exporter.h"
+#include "ui/sweep/sweep_chart.h"
+#include "ui/shell/themes.h"
 
 namespace inflight::ui {
 

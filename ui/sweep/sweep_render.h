@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "sweep.h"
+#include "model/analysis/sweep.h"
 
 namespace inflight::ui {
 

@@ -1,4 +1,4 @@
-#include "sweep/sweep_runner.h"
+#include "ui/sweep/sweep_runner.h"
 
 #include <QMetaObject>
 #include <QPointer>

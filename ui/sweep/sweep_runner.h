@@ -10,7 +10,7 @@
 #include <atomic>
 #include <memory>
 
-#include "sweep.h"
+#include "model/analysis/sweep.h"
 
 class QThread;
 

@@ -1,4 +1,4 @@
-#include "sweep/sweep_units.h"
+#include "ui/sweep/sweep_units.h"
 
 #include <QObject>
 #include <cmath>

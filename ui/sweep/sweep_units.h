@@ -6,8 +6,8 @@
 
 #include <QString>
 
-#include "sweep.h"
-#include "units.h"
+#include "model/analysis/sweep.h"
+#include "model/core/units.h"
 
 namespace inflight::ui {
 

@@ -1,4 +1,4 @@
-#include "sweep/sweep_window.h"
+#include "ui/sweep/sweep_window.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -12,13 +12,13 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-#include "export/exporter.h"
-#include "lesson/flow_words.h"
-#include "sweep/sweep_chart.h"
-#include "sweep_output.h"
-#include "sweep/sweep_render.h"
-#include "sweep/sweep_units.h"
-#include "units.h"
+#include "ui/export/exporter.h"
+#include "ui/lesson/flow_words.h"
+#include "ui/sweep/sweep_chart.h"
+#include "app/formats/sweep_output.h"
+#include "ui/sweep/sweep_render.h"
+#include "ui/sweep/sweep_units.h"
+#include "model/core/units.h"
 
 namespace inflight::ui {
 

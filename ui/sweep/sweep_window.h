@@ -12,8 +12,8 @@
 #include <functional>
 #include <optional>
 
-#include "export/export_helper.h"
-#include "sweep/sweep_runner.h"
+#include "ui/export/export_helper.h"
+#include "ui/sweep/sweep_runner.h"
 
 class QCheckBox;
 class QComboBox;

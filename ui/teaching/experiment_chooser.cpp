@@ -1,4 +1,4 @@
-#include "experiment_chooser.h"
+#include "ui/teaching/experiment_chooser.h"
 
 #include <QEvent>
 #include <QStyleOptionComboBox>

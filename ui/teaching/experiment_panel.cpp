@@ -1,4 +1,4 @@
-#include "teaching/experiment_panel.h"
+#include "ui/teaching/experiment_panel.h"
 
 #include <algorithm>
 #include <QEvent>
@@ -10,9 +10,9 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#include "teaching/experiment_chooser.h"
+#include "ui/teaching/experiment_chooser.h"
 
-#include "lesson/step_check.h"
+#include "ui/lesson/step_check.h"
 
 namespace inflight::ui {
 

@@ -7,8 +7,8 @@
 #include <QWidget>
 #include <vector>
 
-#include "lesson/experiment.h"
-#include "session/run_snapshot.h"
+#include "ui/lesson/experiment.h"
+#include "ui/session/run_snapshot.h"
 
 class QLabel;
 class QPushButton;

@@ -1,4 +1,4 @@
-#include "teaching/playback_bar.h"
+#include "ui/teaching/playback_bar.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -10,9 +10,9 @@
 #include <QToolButton>
 #include <cmath>
 
-#include "lesson/playhead.h"
-#include "panels/text_strip.h"
-#include "units.h"
+#include "ui/lesson/playhead.h"
+#include "ui/panels/text_strip.h"
+#include "model/core/units.h"
 
 namespace inflight::ui {
 

@@ -8,7 +8,7 @@
 
 #include <QWidget>
 
-#include "session/run_snapshot.h"
+#include "ui/session/run_snapshot.h"
 
 class QComboBox;
 class QGridLayout;

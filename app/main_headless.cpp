@@ -1,6 +1,0 @@
-// inflight without the window (INFLIGHT_BUILD_UI=OFF): the command line with
-// no window entry points, so `inflight` alone and --png/--svg say that this
-// build has none.
-#include "cli.h"
-
-int main(int argc, char** argv) { return inflight::cli::main(argc, argv, {}); }

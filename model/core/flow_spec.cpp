@@ -1,0 +1,162 @@
+// The flows of a scenario: their keys, their defaults from the scenario, and
+// their checks (flow_spec.h; flows.md, "The scenario: a path and its flows").
+// Every refusal names the flow by its position in Scenario::flows (0-based,
+// as a JSON path: flows[0] is the first), the key, the value and what is
+// allowed; nothing is clamped.
+#include "model/core/flow_spec.h"
+
+#include <cmath>
+
+#include "model/core/scenario.h"
+#include "model/core/units.h"
+
+namespace inflight {
+namespace {
+
+// Enough digits that a value just outside a limit never prints as the limit.
+constexpr int kErrorDigits = 9;
+constexpr std::size_t kMaxLabelBytes = 100;
+
+constexpr const char* kKeys[] = {"algo",   "rtt",    "start",  "stop",     "size",  "every",
+                                 "rwnd",   "sndbuf", "pacing", "interval", "bytes", "label"};
+static_assert(std::size(kKeys) == std::size(kAllFlowKeys));
+
+std::string where(std::size_t i, FlowKey k) { return "flows[" + std::to_string(i) + "]." + key(k); }
+
+std::string out_of_range(std::size_t i, FlowKey k, const std::string& value, const std::string& allowed) {
+    return where(i, k) + ": " + value + " is out of range; allowed " + allowed;
+}
+
+// lo <= x <= hi, false for NaN.
+bool within(double x, double lo, double hi) { return x >= lo && x <= hi; }
+
+std::string time_text(double s) { return format_time(s, kErrorDigits); }
+
+// What a ping takes, for the refusal of a key that does not apply to one.
+constexpr const char* kPingKeys = "a ping takes rtt, start, interval, bytes and label";
+
+std::string not_for_ping(std::size_t i, FlowKey k, const std::string& value) {
+    return where(i, k) + ": " + value + " is not allowed for a ping; " + kPingKeys;
+}
+
+std::string not_for_tcp(std::size_t i, FlowKey k, const std::string& value) {
+    return where(i, k) + ": " + value + " is not allowed for a TCP flow; interval and bytes are for pings";
+}
+
+std::optional<std::string> check_flow(const Scenario& s, const FlowSpec& f, std::size_t i) {
+    const bool ping = f.kind == FlowKind::Ping;
+    if (f.kind != FlowKind::Tcp && !ping)
+        return where(i, FlowKey::Algo) + ": kind " + std::to_string(static_cast<int>(f.kind)) +
+               " is not one of reno, cubic, bbr, ping";
+    if (f.algorithm) {
+        const int a = static_cast<int>(*f.algorithm);
+        if (ping) return not_for_ping(i, FlowKey::Algo, to_string(*f.algorithm));
+        if (a < 0 || a > 2)
+            return where(i, FlowKey::Algo) + ": value " + std::to_string(a) + " is not one of reno, cubic, bbr, ping";
+    }
+    if (f.rtt_s && !within(*f.rtt_s, Limits::min_rtt_s, Limits::max_rtt_s))
+        return out_of_range(i, FlowKey::Rtt, time_text(*f.rtt_s), allowed_range(Param::Rtt));
+    if (!(f.start_s >= 0 && f.start_s < s.duration_s))
+        return out_of_range(i, FlowKey::Start, time_text(f.start_s),
+                            "0 s up to the end of the run (" + format_time(s.duration_s) + "), the end excluded");
+    if (ping) {
+        // The keys of a TCP flow.
+        if (f.size_bytes) return not_for_ping(i, FlowKey::Size, format_size_short(*f.size_bytes));
+        if (f.every_s) return not_for_ping(i, FlowKey::Every, time_text(*f.every_s));
+        if (f.rwnd_bytes) return not_for_ping(i, FlowKey::Rwnd, format_size_short(*f.rwnd_bytes));
+        if (f.sndbuf_bytes) return not_for_ping(i, FlowKey::Sndbuf, format_size_short(*f.sndbuf_bytes));
+        if (f.pacing) return not_for_ping(i, FlowKey::Pacing, *f.pacing ? "on" : "off");
+        if (f.stop_s) return not_for_ping(i, FlowKey::Stop, time_text(*f.stop_s));
+        if (!within(f.ping_interval_s, FlowLimits::min_interval_s, FlowLimits::max_interval_s))
+            return out_of_range(i, FlowKey::Interval, time_text(f.ping_interval_s),
+                                format_time(FlowLimits::min_interval_s) + " – " +
+                                    format_time(FlowLimits::max_interval_s));
+        if (f.ping_bytes < FlowLimits::min_ping_bytes || f.ping_bytes > FlowLimits::max_ping_bytes)
+            return out_of_range(i, FlowKey::Bytes, format_size(f.ping_bytes),
+                                std::to_string(FlowLimits::min_ping_bytes) + " – " +
+                                    std::to_string(FlowLimits::max_ping_bytes) + " B");
+    } else {
+        const FlowSpec defaults;
+        if (f.ping_interval_s != defaults.ping_interval_s)
+            return not_for_tcp(i, FlowKey::Interval, time_text(f.ping_interval_s));
+        if (f.ping_bytes != defaults.ping_bytes) return not_for_tcp(i, FlowKey::Bytes, format_size(f.ping_bytes));
+        if (f.stop_s && !(*f.stop_s > f.start_s && *f.stop_s <= s.duration_s))
+            return out_of_range(i, FlowKey::Stop, time_text(*f.stop_s),
+                                "after its start (" + format_time(f.start_s) + ") up to the end of the run (" +
+                                    format_time(s.duration_s) + ")");
+        if (f.size_bytes && (*f.size_bytes < FlowLimits::min_size_bytes || *f.size_bytes > FlowLimits::max_size_bytes))
+            return out_of_range(i, FlowKey::Size, format_size_short(*f.size_bytes),
+                                format_size_short(FlowLimits::min_size_bytes) + " – " +
+                                    format_size_short(FlowLimits::max_size_bytes));
+        if (f.every_s) {
+            if (!f.size_bytes)
+                return where(i, FlowKey::Every) + ": " + time_text(*f.every_s) +
+                       " is allowed only with size (every repeats a finite transfer); add size, e.g. size=100KB";
+            if (!within(*f.every_s, FlowLimits::min_every_s, Limits::max_duration_s))
+                return out_of_range(i, FlowKey::Every, time_text(*f.every_s),
+                                    format_time(FlowLimits::min_every_s) + " – " +
+                                        format_time(Limits::max_duration_s));
+        }
+        for (const auto& [k, bytes] : {std::pair{FlowKey::Rwnd, f.rwnd_bytes}, std::pair{FlowKey::Sndbuf, f.sndbuf_bytes}})
+            if (bytes && (*bytes < Limits::min_window_bytes || *bytes > Limits::max_window_bytes))
+                return out_of_range(i, k, format_size(*bytes), allowed_range(Param::Rwnd));
+    }
+    if (f.label.size() > kMaxLabelBytes)
+        return where(i, FlowKey::Label) + ": a label of " + std::to_string(f.label.size()) +
+               " bytes is too long; allowed up to " + std::to_string(kMaxLabelBytes) + " bytes";
+    for (const char ch : f.label) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c < 0x20 || c == 0x7f)
+            return where(i, FlowKey::Label) + ": a control character (" + std::to_string(c) +
+                   ") is not allowed; use printable text such as \"video call\"";
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+const char* key(FlowKey k) { return kKeys[static_cast<int>(k)]; }
+
+std::optional<FlowKey> flow_key_from_key(std::string_view k) {
+    for (FlowKey fk : kAllFlowKeys)
+        if (k == key(fk)) return fk;
+    return std::nullopt;
+}
+
+std::size_t flow_count(const Scenario& s) { return s.flows.empty() ? 1 : s.flows.size(); }
+
+std::string default_label(const Scenario& s, std::size_t i) {
+    const FlowSpec f = i < s.flows.size() ? s.flows[i] : FlowSpec{};
+    const std::string what = f.kind == FlowKind::Ping ? "ping" : to_string(f.algorithm.value_or(s.algorithm));
+    return "flow " + std::to_string(i + 1) + " (" + what + ")";
+}
+
+ResolvedFlow resolve_flow(const Scenario& s, std::size_t i) {
+    const FlowSpec f = i < s.flows.size() ? s.flows[i] : FlowSpec{};
+    ResolvedFlow r{};
+    r.kind = f.kind;
+    r.algorithm = f.algorithm.value_or(s.algorithm);
+    r.rtt_s = f.rtt_s.value_or(s.rtt_s);
+    r.start_s = f.start_s;
+    r.stop_s = f.stop_s.value_or(s.duration_s);
+    r.size_bytes = f.size_bytes;
+    r.every_s = f.every_s;
+    r.rwnd_bytes = f.rwnd_bytes.value_or(s.rwnd_bytes);
+    r.sndbuf_bytes = f.sndbuf_bytes.value_or(s.sndbuf_bytes);
+    r.pacing = f.pacing.value_or(s.pacing);
+    r.ping_interval_s = f.ping_interval_s;
+    r.ping_bytes = f.ping_bytes;
+    r.label = f.label.empty() ? default_label(s, i) : f.label;
+    return r;
+}
+
+std::optional<std::string> validate_flows(const Scenario& s) {
+    if (s.flows.size() > FlowLimits::max_flows)
+        return "flows: " + std::to_string(s.flows.size()) + " flows is out of range; allowed 1 – " +
+               std::to_string(FlowLimits::max_flows);
+    for (std::size_t i = 0; i < s.flows.size(); ++i)
+        if (auto err = check_flow(s, s.flows[i], i)) return err;
+    return std::nullopt;
+}
+
+}  // namespace inflight

@@ -1,0 +1,95 @@
+// Scenario: every parameter of one run, in SI base units, with its allowed
+// range (model.md, "What a run produces"). Plain C++, no Qt.
+#pragma once
+
+#include <cstdint>
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/core/flow_spec.h"
+
+namespace inflight {
+
+enum class Algorithm { Reno, Cubic, Bbr };
+enum class LossPattern { Even, Random };
+enum class Aqm { None, Codel, FqCodel };
+
+struct Scenario {
+    Algorithm algorithm = Algorithm::Cubic;
+    double bandwidth_bps = 100e6;
+    double rtt_s = 0.080;                 // base (propagation) RTT
+    double loss = 0.0;                    // fraction of data packets lost, 0 or 1e-6..0.1
+    LossPattern loss_pattern = LossPattern::Even;
+    std::uint64_t rwnd_bytes = 1ull << 30;
+    std::uint64_t sndbuf_bytes = 1ull << 30;
+    double buffer_s = 0.100;              // bottleneck buffer in seconds of link rate
+    Aqm aqm = Aqm::None;
+    bool ecn = false;
+    std::uint32_t mss_bytes = 1500;
+    bool pacing = false;
+    double duration_s = 40.0;
+    std::uint64_t seed = 1;
+    // The flows sharing the path (flows.md); empty: one flow from the options
+    // above (algorithm, rtt, rwnd, sndbuf, pacing), which is today's scenario.
+    std::vector<FlowSpec> flows;
+
+    bool operator==(const Scenario&) const = default;
+};
+
+// Allowed ranges. The app's sliders stop at 10 Gbit/s; the command line goes
+// to 100 Gbit/s (app.md).
+struct Limits {
+    static constexpr double min_bandwidth_bps = 1e6;
+    static constexpr double max_bandwidth_bps_app = 10e9;
+    static constexpr double max_bandwidth_bps_cli = 100e9;
+    static constexpr double min_rtt_s = 0.001, max_rtt_s = 1.0;
+    static constexpr double min_loss = 1e-6, max_loss = 0.10;
+    static constexpr std::uint64_t min_window_bytes = 16 * 1024;
+    static constexpr std::uint64_t max_window_bytes = 1ull << 30;
+    static constexpr std::uint64_t no_wscale_rwnd_bytes = 65535;   // "64 KB, no window scaling"
+    static constexpr double min_buffer_s = 0.001, max_buffer_s = 1.0;
+    static constexpr std::uint32_t min_mss_bytes = 500, max_mss_bytes = 9000;
+    static constexpr double min_duration_s = 1.0, max_duration_s = 600.0;
+};
+
+// Returns an error naming the parameter, the value and the allowed range, or
+// nothing when the scenario is valid. Nothing is clamped.
+std::optional<std::string> validate(const Scenario& s,
+                                    double max_bandwidth_bps = Limits::max_bandwidth_bps_cli);
+
+const char* to_string(Algorithm a);
+const char* to_string(LossPattern p);
+const char* to_string(Aqm a);
+std::optional<Algorithm> algorithm_from_string(const std::string& s);
+std::optional<LossPattern> loss_pattern_from_string(const std::string& s);
+std::optional<Aqm> aqm_from_string(const std::string& s);
+
+// Each parameter by name, for scenario files, the command line and error
+// messages. key() is the scenario-file / --json key ("algo", "loss_pattern");
+// the command-line option is "--" + key with '_' as '-'.
+enum class Param {
+    Algorithm, Bandwidth, Rtt, Loss, LossPattern, Rwnd, Sndbuf, Buffer,
+    Aqm, Ecn, Mss, Pacing, Duration, Seed
+};
+inline constexpr std::array<Param, 14> kAllParams = {
+    Param::Algorithm, Param::Bandwidth, Param::Rtt,    Param::Loss,   Param::LossPattern,
+    Param::Rwnd,      Param::Sndbuf,    Param::Buffer, Param::Aqm,    Param::Ecn,
+    Param::Mss,       Param::Pacing,    Param::Duration, Param::Seed};
+const char* key(Param p);
+std::optional<Param> param_from_key(std::string_view key);
+
+// Checks one parameter of `s`; the error calls it `name` (e.g. "--rtt" on
+// the command line, "rtt" in a file). validate() is this for every Param.
+std::optional<std::string> validate_param(const Scenario& s, Param p, std::string_view name,
+                                          double max_bandwidth_bps = Limits::max_bandwidth_bps_cli);
+// The allowed values of a parameter in words: "1 ms – 1000 ms".
+std::string allowed_range(Param p, double max_bandwidth_bps = Limits::max_bandwidth_bps_cli);
+
+// Derived path figures.
+double bdp_bytes(const Scenario& s);
+double buffer_bytes(const Scenario& s);
+
+}  // namespace inflight

@@ -1,0 +1,173 @@
+// One flow of a scenario: its connections (each a sender and its algorithm),
+// its own ACK path, and its schedule (flows.md, "How flows behave").
+//   handshake: a connection sends a 64-byte SYN through the bottleneck; if
+//     no reply comes in 1 s it is sent again (RFC 6298 §2.1's initial RTO,
+//     doubling per retry, §5.5); the reply returns one base RTT after
+//     service and its RTT sample initializes SRTT (§2.2); data starts then,
+//     with IW 10 (RFC 6928).
+//   bulk: one connection that always has data, until `stop`.
+//   transfer (`size`): done when the ACK of its last byte arrives; its FCT
+//     runs from its start to then, handshake included. With `every`, each
+//     repetition is a new connection with fresh algorithm state; one due
+//     while an earlier transfer still runs starts anyway (and is logged).
+//   ping: one packet of `bytes` every `interval`, not congestion-controlled;
+//     its reply returns one base RTT after service; a lost ping is counted,
+//     never retried.
+// The flow tells the loop its next moment (next_moment) and handles it
+// (step); nothing in it knows how many flows there are.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "model/path/ack_path.h"
+#include "model/path/bottleneck.h"
+#include "model/cc/congestion_control.h"
+#include "model/engine/event_queue.h"
+#include "model/core/flow_spec.h"
+#include "model/engine/recorder.h"
+#include "model/tcp/sender.h"
+
+namespace inflight {
+
+class Flow {
+public:
+    struct Config {
+        ResolvedFlow spec;
+        std::uint16_t index;
+        std::uint32_t mss_bytes;
+        std::uint64_t seed;      // this flow's: the scenario's seed for flow 0
+        TimePs duration;
+    };
+    Flow(const Config& c, Bottleneck& path, AckPath& acks, Recorder& recorder);
+
+    Moment next_moment() const { return due_.moment; }
+    // Handles the moment next_moment() named (the path is advanced to t).
+    INFLIGHT_HOT void step(TimePs t) {
+        if (solo_ && due_.moment.kind == MomentKind::Ack) {  // the hot path: an ACK for the one connection
+            const AckInFlight a = acks_.pop();
+            ++pkts_delivered_;
+            if (a.packet.kind == PacketKind::Data && a.packet.conn == solo_id_) {
+                rec_.ack_sample(t, solo_->on_ack(t, a));
+                if (!sized_ || !solo_->done()) {
+                    solo_->try_send(t);
+                    refresh_solo(*solo_);
+                } else {
+                    finish_solo(t);
+                }
+                return;
+            }
+            after_ack(t, a);
+            return;
+        }
+        step_general(t);
+    }
+    // Its ACK path has changed under it: find the next moment again.
+    INFLIGHT_HOT void refresh() {
+        if (!solo_) return refresh_general();
+        refresh_solo(*solo_);
+    }
+    // Tells the recorder the flow's state after a step.
+    INFLIGHT_HOT void observe(TimePs t) {
+        if (!solo_) return observe_general(t);
+        const std::uint64_t queue = path_.queue_bytes_for(cfg_.index);
+        last_cwnd_ = solo_->cwnd_bytes();
+        last_window_ = solo_->window_in_force_bytes();
+        last_inflight_ = bytes_as_double(solo_->bytes_in_flight());
+        rec_.observe(t, last_cwnd_, last_window_, last_inflight_, queue, solo_->blocked_by(),
+                     queue > 0 ? path_.drain_time() : t, path_counters_);
+    }
+
+    // Sums over the live connections, as last observed.
+    double cwnd_bytes() const { return last_cwnd_; }
+    double window_bytes() const { return last_window_; }
+    double inflight_bytes() const { return last_inflight_; }
+    FlowBucketState bucket_state() const;
+    FlowTotals totals() const;
+
+    bool is_ping() const { return cfg_.spec.kind == FlowKind::Ping; }
+    bool is_bulk() const { return !is_ping() && !cfg_.spec.size_bytes; }
+    const std::vector<double>& fct_s() const { return fct_s_; }
+    // Ping replies: when each came back and its RTT.
+    const std::vector<double>& ping_reply_t_s() const { return ping_t_s_; }
+    const std::vector<double>& ping_rtt_s() const { return ping_rtt_s_; }
+    std::uint64_t pings_sent() const { return pings_sent_; }
+
+private:
+    struct Connection {
+        std::uint16_t id;                     // stamped on its packets
+        std::uint64_t transfer;               // 1-based; 0 for a bulk flow
+        TimePs started_at;                    // FCT counts from here
+        std::vector<TimePs> syn_sent_at;      // each attempt's send time
+        TimePs syn_deadline = kNever;         // resend the SYN then; kNever once answered
+        std::unique_ptr<CongestionControl> cc;
+        std::optional<Sender> sender;         // after the handshake
+    };
+    enum class What : std::uint8_t { AckLine, Rto, Pacing, SynTimer, Start, Ping, Stop, Nothing };
+    struct Due {
+        Moment moment;
+        What what = What::Nothing;            // (stale for the one sender's ACKs: see refresh)
+        std::size_t conn = 0;                 // for Rto, Pacing, SynTimer
+    };
+
+    // One connected sender (solo_), nothing scheduled: its ACKs and timers
+    // only (when none is ever due, the time says kNever and nothing is asked).
+    // The moment's kind says which (step looks at it): `what` and `conn` are
+    // written for the timers only, which step_general handles.
+    INFLIGHT_HOT void refresh_solo(const Sender& s) {
+        due_.moment = Moment{acks_.next_arrival(), MomentKind::Ack};
+        if (s.rto_deadline() < due_.moment.t) due_ = Due{Moment{s.rto_deadline(), MomentKind::Rto}, What::Rto, 0};
+        if (s.pacing_wakeup() < due_.moment.t) due_ = Due{Moment{s.pacing_wakeup(), MomentKind::Pacing}, What::Pacing, 0};
+    }
+    void consider(Due& best, TimePs t, MomentKind k, What w, std::size_t conn = 0) const;
+    void step_general(TimePs t);
+    void refresh_general();
+    void observe_general(TimePs t);
+    // An ACK the hot path did not finish: the rest of its handling, then the next moment.
+    void after_ack(TimePs t, const AckInFlight& a);
+    void finish_solo(TimePs t);  // the one connection's transfer is done
+    void on_ack(TimePs t, const AckInFlight& a);
+    void start_connection(TimePs t);
+    void send_syn(TimePs t, Connection& c);
+    void establish(TimePs t, Connection& c, TimePs rtt);
+    void finish_connection(TimePs t, std::size_t i);
+    void send_ping(TimePs t);
+    static constexpr std::size_t kNone = ~std::size_t{0};
+    std::size_t find(std::uint16_t id) const;  // the live connection with this id, or kNone
+    TimePs ping_time(std::uint64_t seq) const { return start_ + static_cast<TimePs>(seq) * ping_interval_; }
+
+    Config cfg_;
+    Bottleneck& path_;
+    const PathCounters& path_counters_;      // this flow's at the path (they stay put for the run)
+    AckPath& acks_;
+    Recorder& rec_;
+    TimePs start_, stop_;
+    TimePs every_ = 0;                        // 0: once
+    TimePs ping_interval_ = 0;
+
+    std::vector<std::unique_ptr<Connection>> conns_;  // live ones
+    Sender* solo_ = nullptr;                  // the sender when exactly one connection is live and
+                                              // connected and no timer is pending: the fast path
+    std::uint16_t solo_id_ = 0;               // its connection's id
+    bool sized_;                              // a finite transfer (size)
+    void update_solo();
+    std::uint64_t transfers_started_ = 0;
+    std::uint16_t next_conn_id_ = 1;
+    TimePs next_start_;                       // the next connection's start; kNever when none
+    TimePs stop_at_;                          // bulk: stop sending new data then; kNever once done
+    std::uint64_t next_ping_seq_ = 0;
+    TimePs next_ping_ = kNever;
+
+    Due due_;
+    double last_cwnd_ = 0, last_window_ = 0, last_inflight_ = 0;
+
+    // Packet counts over the whole run (connections come and go).
+    std::uint64_t syns_sent_ = 0, pings_sent_ = 0, pkts_delivered_ = 0;
+    FlowTotals done_;                         // finished connections' counts (path counts aside)
+    std::vector<double> fct_s_;
+    std::vector<double> ping_t_s_, ping_rtt_s_;
+};
+
+}  // namespace inflight

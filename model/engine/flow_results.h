@@ -1,0 +1,40 @@
+// What a run produces once its loop ends (flows.md, "What a run produces"):
+// each flow's summary (throughput over the part of the steady window it was
+// active, its share, FCTs, ping RTTs, settled?), and the path's aggregate
+// (throughput, utilisation, Jain's index, queueing delay, drops by cause).
+//   share_i     = bytes_i / Σ bytes, in the steady window
+//   Jain        = (Σx)² / (n·Σx²) over the TCP bulk flows active through the window
+//   settled     = the window's two halves agree: one flow's throughput within
+//                 10%, or each flow's share within 0.05
+//   percentiles = nearest rank (the ⌈q·n⌉-th smallest)
+#pragma once
+
+#include <vector>
+
+#include "model/path/bottleneck.h"
+#include "model/engine/flow.h"
+#include "model/engine/recorder.h"
+#include "model/core/result.h"
+
+namespace inflight {
+
+// Fills result.summary and result.flows[i].summary (and, with one flow,
+// result.flows[0].trace) from the finished run.
+void summarize(const Scenario& sc, const std::vector<Flow>& flows, std::vector<Recorder>& recorders,
+               const Bottleneck& path, RunResult& result);
+
+// Jain's fairness index of the rates: 1 for equal shares, 1/n for one taking all.
+double jain_index(const std::vector<double>& rates);
+// The nearest-rank quantile q (0 < q ≤ 1) of the values; 0 for none.
+double quantile(std::vector<double> values, double q);
+
+// The settled rule, on the bytes each flow moved in the steady window's two halves.
+struct HalfBytes {
+    double first = 0, second = 0;
+};
+// One flow: the halves' throughputs within 10% of their mean.
+bool throughput_settled(const HalfBytes& h);
+// Several: each flow's share of the halves' totals within 0.05; per flow.
+std::vector<bool> shares_settled(const std::vector<HalfBytes>& flows);
+
+}  // namespace inflight

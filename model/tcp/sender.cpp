@@ -1,0 +1,105 @@
+#include "model/tcp/sender.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace inflight {
+
+Sender::Sender(const Config& c, CongestionControl& cc, Bottleneck& path, SenderEvents& events)
+    : cfg_(c),
+      packet_{0, 0, 0, c.flow, c.conn, PacketKind::Data},
+      cc_(cc),
+      path_(path),
+      events_(events),
+      window_limit_bytes_(std::min(c.rwnd_bytes, c.sndbuf_bytes)),
+      window_limit_as_double_(bytes_as_double(window_limit_bytes_)),
+      window_limit_kind_(c.rwnd_bytes <= c.sndbuf_bytes ? Limit::Rwnd : Limit::Sndbuf),
+      segs_(4096),
+      data_limit_(c.data_bytes),
+      rtx_order_(256) {
+    cc_state_.mss_bytes = c.mss_bytes;
+    cc_state_.cwnd_bytes = static_cast<double>(c.initial_cwnd_packets) * c.mss_bytes;
+    // RFC 6298 §2.2 with the handshake's sample R: SRTT = R, RTTVAR = R/2.
+    srtt_ = c.handshake_rtt;
+    rttvar_ = c.handshake_rtt / 2;
+    cc_state_.srtt_s = to_seconds(srtt_);
+    cc_.init(cc_state_);
+    phase_ = cc_.phase(cc_state_, recovery_);
+}
+
+void Sender::mark_lost(std::uint64_t seg_no, Segment& g) {
+    g.state = SegState::Lost;
+    in_flight_bytes_ -= g.bytes;
+    lost_bytes_this_ack_ += g.bytes;
+    retransmit_queue_.push(seg_no);
+    new_loss_ = true;
+}
+
+void Sender::enter_recovery(TimePs now, CongestionCause cause) {
+    const double before = cc_state_.cwnd_bytes;
+    const bool from_slow_start = phase_ == CcPhase::SlowStart;  // BBR's Startup does not end on loss
+    refresh_cc_state();
+    cc_.on_congestion_event(cc_state_, now);
+    recovery_ = RecoveryState::Recovery;
+    recovery_point_ = snd_nxt_;
+    fast_retransmit_due_ = cause == CongestionCause::Loss;
+    ++congestion_events_;
+    events_.congestion_event(now, cause, before, cc_state_.cwnd_bytes, from_slow_start);
+}
+
+void Sender::on_rto_timer(TimePs now) {
+    ++rtos_;
+    ++congestion_events_;
+    const double before = cc_state_.cwnd_bytes;
+    refresh_cc_state();
+    cc_.on_rto(cc_state_, now);
+    cc_state_.cwnd_bytes = cfg_.mss_bytes;
+    // Everything unacknowledged is presumed lost and retransmitted.
+    for (std::size_t i = 0; i < segs_.size(); ++i) {
+        Segment& g = segs_[i];
+        if (g.state == SegState::InFlight) mark_lost(una_seg_ + i, g);
+    }
+    recovery_ = RecoveryState::Loss;
+    recovery_point_ = snd_nxt_;
+    fast_retransmit_due_ = false;
+    ++backoff_;
+    const TimePs rto = current_rto();
+    rto_deadline_ = now + rto;
+    events_.retransmission_timeout(now, rto, backoff_, before);
+    events_.congestion_event(now, CongestionCause::Rto, before, cc_state_.cwnd_bytes, false);
+    refresh_cc_state();
+    note_phase(now);
+}
+
+bool Sender::retransmission_waiting() {
+    while (!retransmit_queue_.empty()) {
+        const std::uint64_t s = retransmit_queue_.top();
+        if (s >= una_seg_ && seg(s).state == SegState::Lost) return true;
+        retransmit_queue_.pop();  // delivered meanwhile (the original was only late)
+    }
+    return false;
+}
+
+void Sender::try_send_general(TimePs now) {
+    for (;;) {
+        if (cfg_.pacing && next_send_time_ > now) {
+            blocked_by_ = Limit::Pacing;
+            return;
+        }
+        if (retransmission_waiting()) {
+            const std::uint64_t s = retransmit_queue_.top();
+            const bool fits = bytes_as_double(in_flight_bytes_ + seg(s).bytes) <= cc_state_.cwnd_bytes;
+            if (!fits && !fast_retransmit_due_) {
+                blocked_by_ = Limit::Cwnd;
+                return;
+            }
+            fast_retransmit_due_ = false;
+            retransmit_queue_.pop();
+            transmit(now, s, seg(s), true);
+            continue;
+        }
+        if (!send_new_segment(now)) return;
+    }
+}
+
+}  // namespace inflight
