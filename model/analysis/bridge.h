@@ -34,7 +34,7 @@
 //   keeps about half of a socket buffer for bookkeeping (tcp_adv_win_scale
 //   = 1; socket(7) doubles SO_RCVBUF for the same reason). Not iperf3 -w:
 //   it is capped by net.core.rmem_max (208 KiB by default) without a word.
-// Several flows (flows.md): one `ss -ti` line per TCP flow, labelled; the
+// Several flows: one `ss -ti` line per TCP flow, labelled; the
 // router's netem carries the shortest flow RTT and a flow with a longer one
 // is sent from a second sender whose own netem adds the difference (one
 // netem cannot delay flows differently without filters); fq_codel replaces

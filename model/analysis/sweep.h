@@ -12,7 +12,8 @@
 // log–log space (power_fit.h) weigh each decade alike. rwnd values are
 // rounded to whole bytes (the first and last are exactly from and to).
 //
-// Each run is independent and deterministic (model.md, "Determinism"), and
+// Each run is independent and deterministic (same scenario and seed, same
+// bits on every thread), and
 // results are stored by (point, algorithm) index, so the result does not
 // depend on the number of threads or on the order runs finish in.
 // Plain C++, no Qt.

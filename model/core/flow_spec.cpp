@@ -1,5 +1,5 @@
 // The flows of a scenario: their keys, their defaults from the scenario, and
-// their checks (flow_spec.h; flows.md, "The scenario: a path and its flows").
+// their checks (flow_spec.h).
 // Every refusal names the flow by its position in Scenario::flows (0-based,
 // as a JSON path: flows[0] is the first), the key, the value and what is
 // allowed; nothing is clamped.

@@ -1,4 +1,4 @@
-// One flow of a scenario (flows.md, "The scenario: a path and its flows"):
+// One flow of a scenario, which is a path and 1 to 100 flows sharing it:
 // a TCP flow (bulk, one finite transfer, or a transfer repeated `every`) or
 // a ping. A key left unset takes the scenario's own value (algo, rtt, rwnd,
 // sndbuf, pacing), so a scenario without flows is one flow from the
@@ -46,7 +46,7 @@ inline constexpr FlowKey kAllFlowKeys[] = {FlowKey::Algo,   FlowKey::Rtt,    Flo
 const char* key(FlowKey k);
 std::optional<FlowKey> flow_key_from_key(std::string_view key);
 
-// Flow ranges beyond model.md's (flows.md): size 1 KB – 10 GB, every ≥ 10 ms,
+// Flow ranges beyond the scenario's own: size 1 KB – 10 GB, every ≥ 10 ms,
 // interval 1 ms – 10 s, at most 100 flows (16 in the window).
 struct FlowLimits {
     static constexpr std::size_t max_flows = 100;

@@ -1,5 +1,6 @@
 // What a run produces: the decimated Trace for the panels, the typed event
-// log, and the Summary (model.md, "What a run produces").
+// log, and the Summary (steady-state averages over the second half of the
+// run; counts over the whole run).
 #pragma once
 
 #include <array>
@@ -65,7 +66,7 @@ struct Trace {
 
 enum class EventKind : std::uint8_t {
     SlowStartExit, CongestionEvent, Drops, EcnMarks, Rto, StateChange, LimitChange,
-    // A flow's own happenings (flows.md, "Event log"):
+    // A flow's own happenings (starts, completions, overlaps):
     FlowStart,        // a connection sends its SYN (transfer = its number), or pings begin
     SynResent,        // the SYN (or its reply) was lost: sent again (next_rto_s: the next wait)
     TransferDone,     // the ACK of a transfer's last byte arrived (fct_s, size_bytes)
@@ -137,7 +138,7 @@ struct Summary {
     // (random loss with fewer than kFewEvents in the window).
     bool few_events = false;
     static constexpr std::uint64_t kFewEvents = 20;
-    // Several flows (flows.md, "What a run produces"): the figures above are
+    // Several flows: the figures above are
     // then the aggregate (throughput = the sum over flows, drops of every
     // flow); with one flow they keep their single-flow meaning.
     double jain_index = 1;             // (Σx)²/(n·Σx²) over TCP bulk flows active through the window
@@ -146,7 +147,7 @@ struct Summary {
     bool settled = true;               // the two halves of the window agree (10%, or 0.05 of share)
 };
 
-// One flow's figures (flows.md): its share of the aggregate, its own RTT and
+// One flow's figures: its share of the aggregate, its own RTT and
 // limit, its drops by cause; FCTs for finite transfers; RTTs for pings.
 struct FlowSummary {
     std::string label;                 // resolved: the flow's label or "flow N (ALGO)"

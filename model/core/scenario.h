@@ -1,5 +1,5 @@
 // Scenario: every parameter of one run, in SI base units, with its allowed
-// range (model.md, "What a run produces"). Plain C++, no Qt.
+// range; a value out of range is refused, never clamped. Plain C++, no Qt.
 #pragma once
 
 #include <cstdint>
@@ -32,7 +32,7 @@ struct Scenario {
     bool pacing = false;
     double duration_s = 40.0;
     std::uint64_t seed = 1;
-    // The flows sharing the path (flows.md); empty: one flow from the options
+    // The flows sharing the path (1 to 100); empty: one flow from the options
     // above (algorithm, rtt, rwnd, sndbuf, pacing), which is today's scenario.
     std::vector<FlowSpec> flows;
 
@@ -40,7 +40,7 @@ struct Scenario {
 };
 
 // Allowed ranges. The app's sliders stop at 10 Gbit/s; the command line goes
-// to 100 Gbit/s (app.md).
+// to 100 Gbit/s.
 struct Limits {
     static constexpr double min_bandwidth_bps = 1e6;
     static constexpr double max_bandwidth_bps_app = 10e9;

@@ -1,6 +1,6 @@
 // The next moment across flows: an indexed binary min-heap with one entry
 // per flow, keyed by (time, kind, flow index), so ties are broken by kind of
-// moment and then by flow — deterministically (flows.md, "Ties"). Choosing
+// moment and then by flow index, so a run is deterministic. Choosing
 // the earliest is O(1), moving one flow's moment O(log N); nothing is
 // allocated after construction.
 // The heap holds each key packed into one 64-bit number that orders as the

@@ -6,7 +6,7 @@
 namespace inflight {
 
 namespace {
-constexpr std::uint16_t kSynBytes = 64;              // flows.md: a 64-byte SYN
+constexpr std::uint16_t kSynBytes = 64;              // a connection opens with a 64-byte SYN
 constexpr TimePs kInitialRto = kPsPerSecond;         // RFC 6298 §2.1: 1 s until an RTT is measured
 constexpr TimePs kMaxSynRto = 120 * kPsPerSecond;    // Linux TCP_RTO_MAX
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();

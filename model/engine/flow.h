@@ -1,5 +1,5 @@
 // One flow of a scenario: its connections (each a sender and its algorithm),
-// its own ACK path, and its schedule (flows.md, "How flows behave").
+// its own ACK path, and its schedule (start, stop, repeats `every`).
 //   handshake: a connection sends a 64-byte SYN through the bottleneck; if
 //     no reply comes in 1 s it is sent again (RFC 6298 §2.1's initial RTO,
 //     doubling per retry, §5.5); the reply returns one base RTT after

@@ -8,7 +8,7 @@ namespace inflight {
 
 namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kSettledThroughput = 0.10;  // flows.md: the second half 10% above the first → not settled
+constexpr double kSettledThroughput = 0.10;  // the second half 10% above the first → not settled
 constexpr double kSettledShare = 0.05;       // ... or by more than 0.05 of share
 
 double mean(const std::vector<double>& v) {
@@ -54,16 +54,16 @@ double quantile(std::vector<double> v, double q) {
     return v[std::clamp<std::size_t>(rank, 1, v.size()) - 1];
 }
 
-// One flow: still climbing? flows.md's warning is for the ramp ("if cwnd is
-// still climbing when the run ends, you measured the ramp"), so the second
+// One flow: still climbing? The warning is for the ramp (if cwnd is still
+// climbing when the run ends, the figure measured the ramp), so the second
 // half must not exceed the first by more than 10% of their mean. A second
 // half *below* the first is not flagged: a loss-bound sawtooth's phase (a
 // Reno cycle of 6.6 s at 25 Mbit/s, 80 ms, 1e-4 spans 1.5 halves) and
 // CUBIC's last cycles of convergence after the slow-start overshoot (at 1e-4
 // over 80 ms its peaks fall 204, 174, 174, 158 packets between 20 and 40 s,
 // then repeat at 158) both put more in the first half, and both hold the
-// lesson's figure within its tolerance; experiments.md's scenarios must not
-// warn (flows.md, "Settled?").
+// lesson's figure within its tolerance; the guided experiments' one-flow
+// scenarios (evenly spaced loss, steady figures) must not warn.
 bool throughput_settled(const HalfBytes& h) {
     const double m = (h.first + h.second) / 2;
     return m <= 0 || h.second - h.first <= kSettledThroughput * m;

@@ -1,4 +1,4 @@
-// What a run produces once its loop ends (flows.md, "What a run produces"):
+// What a run produces once its loop ends:
 // each flow's summary (throughput over the part of the steady window it was
 // active, its share, FCTs, ping RTTs, settled?), and the path's aggregate
 // (throughput, utilisation, Jain's index, queueing delay, drops by cause).

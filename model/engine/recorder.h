@@ -173,7 +173,7 @@ public:
                           double cwnd_after_bytes, bool ended_slow_start) override;
     void retransmission_timeout(TimePs now, TimePs rto, int backoff, double cwnd_before_bytes) override;
     void phase_change(TimePs now, CcPhase from, CcPhase to) override;
-    // The flow's own happenings (flows.md: starts, completions, overlaps).
+    // The flow's own happenings: starts, completions (with FCT), overlaps.
     void flow_event(TimePs now, EventKind kind, std::uint64_t transfer, std::uint64_t size_bytes,
                     double fct_s = 0);
 

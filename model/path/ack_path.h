@@ -1,6 +1,6 @@
 // One flow's return path: the ACK of a packet served at time t reaches the
-// sender at t + that flow's base RTT (model.md, "The path"; flows.md: "the
-// ACK path of each flow is its own"). ACKs are never lost. The delay is the
+// sender at t + that flow's base RTT; each flow has its own ACK path, so
+// flows share only the bottleneck. ACKs are never lost. The delay is the
 // same for every packet of the flow, so the line stays in time order and a
 // FIFO is enough.
 // With one flow on a plain FIFO without link loss the line also holds the

@@ -1,6 +1,6 @@
 // The shared path: a queue discipline in front of a link of C bit/s, then
-// loss unrelated to congestion, then each flow's own ACK path (model.md,
-// "The path"; flows.md, "How flows behave").
+// loss unrelated to congestion (data packets only), then each flow's own
+// ACK path (ACKs are never lost).
 //   arrival: the discipline keeps the packet or drops it (FIFO: tail drop
 //            when the waiting packets plus this one exceed B)
 //   service: one packet at a time, size·8/C each, in the discipline's order;

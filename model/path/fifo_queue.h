@@ -1,5 +1,5 @@
 // The single queue: a FIFO of B bytes, tail drop, optionally CoDel at its
-// head (model.md, "The path"; CoDel: codel.h, RFC 8289).
+// head (CoDel: codel.h, RFC 8289).
 //   arrival: tail-drop when the waiting packets plus this one exceed B
 //   service: in arrival order; CoDel judges each packet's sojourn as it
 //            leaves and may drop it (the next one is judged at once) or, with

@@ -1,6 +1,6 @@
 // What travels on the path: a packet carries its flow's index, which
 // connection of the flow sent it and what it is (data, SYN, ping); the
-// bottleneck knows flows only by that index (style.md, "Several flows").
+// bottleneck knows flows only by that index, nothing of their senders.
 // Segment and transmission numbers travel as their low 32 bits (the sender
 // restores them: far fewer than 2^31 are ever outstanding), which keeps the
 // per-packet records small; the path holds millions of them at 10 Gbit/s.
