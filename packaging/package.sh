@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the Debian package, checks it, installs it, smoke-tests the
-# installed program and removes it again (issue 6).
+# installed program and removes it again.
 #   packaging/package.sh [BUILD_DIR]
 # BUILD_DIR defaults to build-pkg (configured Release, without tests); CI
 # passes the already built build/ so nothing is compiled twice. Installing

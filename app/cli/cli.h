@@ -1,4 +1,4 @@
-// The command line's front door (app.md, "Command line"): what the
+// The command line's front door (headless, no display needed): what the
 // executable calls. `inflight` alone opens the window; `inflight --help`,
 // `--version`; `inflight <subcommand> ...` (commands.h: run, sweep).
 #pragma once

@@ -1,4 +1,4 @@
-// --flow SPEC and --parallel N (flows.md, "Command line and scenario files"):
+// --flow SPEC and --parallel N, the command line's flows:
 //
 //   --flow ALGO[,key=value...]   ALGO is reno, cubic, bbr or ping; the keys
 //                                are a scenario file's flow keys, with the

@@ -1,5 +1,5 @@
 // `inflight kernel [run options]`: one scenario on this machine's Linux TCP
-// stack (kernel.md), read with run's option table, run by run_on_kernel
+// stack, read with run's option table, run by run_on_kernel
 // (app/kernel/kernel_run.h) in real time, then printed and written through
 // run's path (run_command.h) with the kernel's facts added (kernel_output.h).
 // Refusals (privileges, the emulator's honest rate, a missing algorithm)

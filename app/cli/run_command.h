@@ -1,6 +1,5 @@
 // `inflight run [options]`: one scenario, simulated without a window, its
-// summary (or JSON) printed and the requested files written (app.md,
-// "Command line").
+// summary (or JSON) printed and the requested files written.
 #pragma once
 
 #include <optional>

@@ -1,5 +1,4 @@
-// `inflight sweep`: a response curve from the command line (app.md,
-// "Command line"; issue 5).
+// `inflight sweep`: a response curve from the command line.
 //
 //   inflight sweep --param loss --from 1e-5 --to 1e-2 [--points 13]
 //                  [--algo reno,cubic,bbr] [run options] [--threads N]

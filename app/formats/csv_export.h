@@ -1,8 +1,8 @@
 // CSV text of a run: the trace (one row per decimation bucket) and the
 // event log (one row per event). Each file opens with '#' comment lines
 // recording the app version and every scenario parameter, plus the command
-// that reproduces the run, so a figure can be rebuilt from its data (app.md,
-// "Export"). Then one header row naming every column with its unit.
+// that reproduces the run, so a figure can be rebuilt from its data.
+// Then one header row naming every column with its unit.
 // Numbers are written exactly (shortest text that reads back to the same
 // double); a value the series did not have in a bucket (NaN) is an empty
 // cell. The event rows carry the event log's words (event_text.h), the

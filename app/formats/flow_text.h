@@ -1,4 +1,4 @@
-// One flow's keys as text (flows.md, "Command line and scenario files"):
+// One flow's keys as text (`--flow` specs and scenario files' "flows"):
 // reading what a person typed in `--flow cubic,rtt=40ms` or wrote as a
 // string in a scenario file's "flows" ("40ms", "100KB", "on"), with the same
 // units as the run's options, and writing a flow back as a --flow spec that

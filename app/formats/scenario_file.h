@@ -1,6 +1,6 @@
 // Scenario files: one JSON object whose keys are the parameters' keys
 // (scenario.h, key()) and whose values are numbers in SI base units or
-// strings with units as on the command line (app.md, "Scenario files").
+// strings with units as on the command line; an unknown key is refused.
 // Missing keys keep the values already in the scenario (the defaults).
 // "flows" is an array of 1 – 100 objects with the flow keys (flow_spec.h),
 // e.g. [{"algo": "cubic"}, {"algo": "bbr", "rtt": "40ms"}, {"algo": "ping",

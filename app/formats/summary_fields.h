@@ -52,7 +52,7 @@ std::optional<double> field_number(const SummaryField& f, const RunResult& r);
 // A word field's value ("cwnd"); nothing for the others.
 std::optional<std::string_view> field_word(const SummaryField& f, const RunResult& r);
 
-// Each flow's figures (flows.md, "What a run produces"), listed once beside
+// Each flow's figures, listed once beside
 // the summary's: `run --json` writes them in each element of `flows`, the
 // readable summary reads them for its line per flow.
 enum class FlowFieldFor : std::uint8_t {

@@ -1,4 +1,4 @@
-// The path emulator (kernel.md, "The emulator"): one thread per direction
+// The path emulator, the project's own code: one thread per direction
 // between two packet file descriptors (the two TUN devices; socketpairs in
 // the unit tests). Data direction, in order:
 //   loss:      on segments that carry TCP payload, evenly spaced or seeded

@@ -1,6 +1,6 @@
 // What the emulator needs to know about one packet read from a TUN device
 // (IFF_NO_PI: the buffer starts with the IP header): does it carry TCP
-// payload (only those may be lost, kernel.md), is it ECN-capable, and how to
+// payload (only those may be lost; ACKs never are), is it ECN-capable, and how to
 // mark it CE. IPv4 (RFC 791), TCP data offset (RFC 9293 §3.1), ECN field
 // (RFC 3168 §5: the low two bits of the TOS byte; 00 Not-ECT, 11 CE).
 #pragma once

@@ -1,5 +1,5 @@
 // The one entry point for running a scenario on this machine's Linux TCP
-// stack (kernel.md; issue 13). Everything privileged sits behind it, in order:
+// stack, in real time. Everything privileged sits behind it, in order:
 //   1. checks, creating nothing: the scenario, the emulator's honest rate,
 //      CAP_NET_ADMIN + CAP_SYS_ADMIN, /dev/net/tun, the algorithm
 //   2. leftovers of killed runs removed; two namespaces with TUN devices

@@ -1,4 +1,4 @@
-// Namespaces and devices (kernel.md, "A private path"): two fresh network
+// Namespaces and devices, a private path: two fresh network
 // namespaces per run, each with a TUN device (linux/if_tun.h: IFF_TUN |
 // IFF_NO_PI, one IP packet per read or write) carrying an address from the
 // benchmark range 198.18.0.0/15 (RFC 2544), set with the classic interface

@@ -1,4 +1,4 @@
-// The TCP_INFO sampler (kernel.md, "Measurement"): one reading of the
+// The TCP_INFO sampler (every 10 ms during a run): one reading of the
 // sender's socket, in SI units, as `ss -ti` shows it (iproute2's ss.c reads
 // the same struct tcp_info, linux/tcp.h, through INET_DIAG). BBR's own
 // estimates come from TCP_CC_INFO (struct tcp_bbr_info, linux/inet_diag.h):

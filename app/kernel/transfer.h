@@ -1,4 +1,4 @@
-// The transfer (kernel.md, "The transfer"): a receiver thread in the
+// The transfer (our own code, no iperf3): a receiver thread in the
 // receiver's namespace that accepts one connection and reads everything, and
 // a sender thread in the sender's namespace that writes as fast as the
 // socket takes it. The sockets are the kernel's TCP (tcp(7)):
