@@ -4,7 +4,7 @@
 // differs. Pinning a run still streaming pins it when it finishes. Both runs
 // export together (compare_export.h). B is the run session's run: the table
 // follows its frames, and "finished" is the session's current run.
-// The kernel run (kernel.md, "In the window") joins in the same way: a second
+// The kernel run joins in the same way: a second
 // overlay in its own style ("Linux 6.18.44 — measured") that streams as the
 // run measures, the table's model-vs-kernel columns against the session's
 // current run, and a third run in both exports.

@@ -1,7 +1,7 @@
 // Exporting an A/B comparison: both runs' traces in one CSV with a `run`
 // column (A or B), and one PNG of the dashboard (A drawn faded under B) with
 // the compare table beneath it. Files are written atomically (atomic_write.h).
-// A kernel run (kernel.md) is a third run in both: rows with run = kernel
+// A kernel run is a third run in both: rows with run = kernel
 // after the engine's facts, and its overlay and columns in the image.
 #pragma once
 

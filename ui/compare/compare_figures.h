@@ -31,7 +31,7 @@ QString figure_text(CompareFigure::Kind kind, double value);
 // B/A: "1.52×", "0.5×"; "=" when both are zero; "—" when only A is zero.
 QString ratio_text(double a, double b);
 
-// Several flows (flows.md, "What a run produces"): flow i of A beside flow i
+// Several flows: flow i of A beside flow i
 // of B. The figures: throughput, share, mean RTT (steady state); for
 // finite transfers the FCT mean and p95 and the transfers done; for pings
 // the ping's mean and p95 RTT and the pings lost — each where either run's
@@ -55,7 +55,7 @@ QString delta_text(CompareFigure::Kind kind, double a, double b);
 // "algo: reno → cubic", one per differing parameter, in kAllParams order.
 QStringList scenario_differences(const Scenario& a, const Scenario& b);
 
-// Model (a) vs kernel (b), kernel.md "In the window": throughput,
+// Model (a) vs kernel (b): throughput,
 // utilisation, mean RTT (steady state), drops and retransmissions (whole
 // run). A figure the kernel run could not give is NaN in b.
 std::vector<CompareFigure> kernel_figures(const Summary& model, const Summary& kernel);

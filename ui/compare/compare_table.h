@@ -1,12 +1,12 @@
 // The A/B table: rows A (the pinned run), B (the current run) and B / A,
 // one column per figure (compare_figures.h), and beside it what differs
 // between the two scenarios. Compact and wide, for a dock under the panels.
-// With a kernel run (kernel.md, "In the window") a second table beside it:
+// With a kernel run a second table beside it:
 // one row per figure, the model's and the kernel's columns and kernel /
 // model, a kernel figure the run could not give shown "—" with the reason as
 // its tooltip; what differs between the model and the kernel, in words,
 // under the A/B differences.
-// Several flows (issue 12): a second table beside the aggregate one, a row
+// Several flows: a second table beside the aggregate one, a row
 // group per flow (throughput, share, mean RTT; FCTs and ping RTTs where
 // present) with columns A, B and B − A. When A and B have different flow
 // counts, one line says so and only the aggregate is compared.

@@ -4,11 +4,11 @@
 // panel's trace. Lighter colours, dashed where a line is smooth enough for
 // dashes to read. The series join each chart's own axes; after each frame
 // the axes grow, if needed, so the ghost is never cut off.
-// The same machinery draws the kernel run (kernel.md, "In the window") in a
+// The same machinery draws the kernel run in a
 // second overlay with its own style: one distinct colour on every panel,
 // dash-dot, labelled "Linux 6.18.44 — measured", and a run that may still be
 // streaming (its lines end where the measurement has got to).
-// A run of several flows (issue 12) is drawn as the aggregate and each flow:
+// A run of several flows is drawn as the aggregate and each flow:
 // the total cwnd on the window panel with each TCP flow's cwnd, each TCP
 // flow's smoothed RTT on the RTT panel (the aggregate's there is only the
 // shortest flow's), and each flow's steady throughput beside the aggregate's

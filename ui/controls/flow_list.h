@@ -1,4 +1,4 @@
-// The Flows group of the controls (flows.md, "In the window"): one line —
+// The Flows group of the controls: one line —
 // "Flows [preset ▾] [+]" — while the scenario has its single flow, so the
 // one-flow window stays as it was; with flows, a compact table under it
 // (FlowListModel: colour, algorithm or ping, RTT, start, size, every,

@@ -1,4 +1,4 @@
-// The flows of the scenario as a table (flows.md, "In the window"): one row
+// The flows of the scenario as a table: one row
 // per flow, columns Flow (its colour and algorithm, or ping), RTT, Start,
 // Size, Every and Label. For a ping, Size is its probe's size (key bytes)
 // and Every its interval (key interval), so one compact table shows both

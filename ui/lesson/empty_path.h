@@ -1,5 +1,5 @@
 // How long a finite transfer takes on an empty path, by arithmetic alone
-// (flows.md, "Short transfers"): the yardstick the hero sets beside a
+// (handshake, then slow start from IW 10): the yardstick the hero sets beside a
 // measured flow completion time ("a 100 KB transfer takes 1.21 s; 0.324 s
 // on an empty path"). No queue, no other traffic, no loss:
 //
@@ -31,7 +31,7 @@ struct EmptyPath {
     std::uint32_t mss_bytes = 1500;
     std::uint64_t window_cap_bytes = std::numeric_limits<std::uint64_t>::max();  // min(rwnd, sndbuf)
     std::uint32_t initial_window_packets = 10;  // IW 10
-    std::uint32_t syn_bytes = 64;               // flows.md: a 64-byte SYN
+    std::uint32_t syn_bytes = 64;               // a connection opens with a 64-byte SYN
 };
 
 struct EmptyPathFct {

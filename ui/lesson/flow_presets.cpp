@@ -3,16 +3,16 @@
 //   One flow             no flows: the scenario's single flow, path kept.
 //   CUBIC vs BBR         cubic + bbr; 50 Mbit/s, 40 ms, buffer 160 ms
 //                        (4 BDP), 120 s. README: BBR 0.665 of the link at
-//                        4 BDP; flows.md, experiment 5: runs of 120 s or
+//                        4 BDP; experiment 5 asks for runs of 120 s or
 //                        more (the two trade on 20–30 s cycles, a 60 s run
 //                        in a deep buffer has not settled).
 //   Ten parallel streams 10 identical CUBIC bulk flows; 100 Mbit/s, 80 ms,
 //                        rwnd 65,535 B (no window scaling), buffer 100 ms,
-//                        40 s. flows.md acceptance 3 / experiment 6: one
+//                        40 s. Experiment 6; by arithmetic one
 //                        stream 6.55 Mbit/s, ten 65.5 Mbit/s (iperf3 -P 10).
 //   Bulk + ping          cubic + a 64 B ping every 100 ms; 50 Mbit/s,
-//                        20 ms, buffer 200 ms tail drop, 40 s. flows.md
-//                        acceptance 6; README: the ping waits 189 ms
+//                        20 ms, buffer 200 ms tail drop, 40 s. The ping
+//                        pays the bulk flow's queue; README: the ping waits 189 ms
 //                        (CoDel 22.4 ms, fq_codel 20.1 ms).
 //   Two RTTs             cubic at 20 ms + cubic at 80 ms; 100 Mbit/s,
 //                        buffer 100 ms, 40 s. README: the 20 ms flow takes

@@ -1,4 +1,4 @@
-// The flow presets of the controls (flows.md, "In the window"): One flow,
+// The flow presets of the controls: One flow,
 // CUBIC vs BBR, Ten parallel streams, Bulk + ping, Two RTTs, Bulk + web
 // pages. Each is the flows of one of the README's lessons ("Several flows on
 // one bottleneck") and the path that lesson runs on, so choosing a preset

@@ -1,4 +1,4 @@
-// The hero's words for a run of several flows (flows.md, "In the window"):
+// The hero's words for a run of several flows:
 // a name for each flow, the fair share, Jain's index in words ("BBR takes
 // 3.1× its fair share (Jain 0.62)"), a transfer's completion time beside
 // its empty-path value ("web: a 100 KB transfer takes 1.21 s; 325 ms on an
@@ -32,7 +32,7 @@ double fair_share(const Scenario& sc);
 // share fairly (Jain 0.99)" when the index is at least kFairJain, else the
 // bulk flow with the largest share and its multiple of the fair share.
 // Empty with fewer than two bulk flows.
-inline constexpr double kFairJain = 0.95;  // flows.md, acceptance 2: equal flows reach it
+inline constexpr double kFairJain = 0.95;  // two equal CUBIC flows on one FIFO reach it (Flows.TwoCubicFlowsShareEqually)
 QString jain_words(const RunResult& r);
 // The bulk flow with the largest share (-1 without bulk flows).
 int largest_bulk_flow(const RunResult& r);
@@ -46,7 +46,7 @@ double empty_path_fct_s(const Scenario& sc, std::size_t i);
 // A ping's mean wait beside the flow's base RTT; empty for other flows.
 QString ping_words(const RunResult& r, std::size_t i);
 
-// "still changing at the end of the run: run longer" (flows.md, "Settled?").
+// "still changing at the end of the run: run longer" (Summary::settled false).
 QString unsettled_warning();
 
 }  // namespace inflight::ui

@@ -47,7 +47,7 @@ const std::map<std::string, Getter>& derived() {
         {"drops", total_drops},
         {"probe_rtt_entries", probe_rtt_entries},
         {"min_cwnd_steady_packets", min_cwnd_steady_packets},
-        // Several flows (flows.md, "What a run produces").
+        // Several flows: the path's aggregate figures.
         {"jain_index", [](const RunResult& r) { return r.summary.jain_index; }},
         {"mean_queue_delay_s", [](const RunResult& r) { return r.summary.mean_queue_delay_s; }},
         {"p95_queue_delay_s", [](const RunResult& r) { return r.summary.p95_queue_delay_s; }},

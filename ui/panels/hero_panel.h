@@ -8,7 +8,7 @@
 // own cell. While a run streams the number is the rate measured so far,
 // marked "≈ … so far".
 //
-// With several flows (flows.md, "In the window") the number is the
+// With several flows the number is the
 // aggregate; the bold words are Jain's index in words ("BBR takes 3.1× its
 // fair share (Jain 0.62)") — or, with fewer than two bulk flows, the ping's
 // wait or a transfer's completion time; then the utilisation and queueing

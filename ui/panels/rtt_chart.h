@@ -2,7 +2,7 @@
 // ProbeRTT notches and sawtooth peaks stay visible), smoothed RTT, min RTT
 // and the base RTT as a dashed reference.
 //
-// Several flows (flows.md, "In the window"): each TCP flow's smoothed RTT in
+// Several flows: each TCP flow's smoothed RTT in
 // its flow colour, each ping's replies as small dots in its colour (the
 // delay the video call pays), and the base RTT of every distinct flow RTT
 // as the reference line(s); the one-flow envelope, smoothed and min RTT are

@@ -1,6 +1,6 @@
 // One bar per flow, in the flow's colour, for its share of the aggregate
 // throughput, against the fair share: a dashed marker at 1/n of the
-// aggregate among the n TCP bulk flows (flows.md, "In the window"). Every
+// aggregate among the n TCP bulk flows. Every
 // bar is drawn on one scale (its length ∝ the share), so bars compare by
 // length as well as by the figure beside them. A ping has no bar (its bytes
 // are nothing): its row says how long it waits instead.

@@ -1,6 +1,6 @@
 // Throughput over time, one stacked area per TCP flow in its colour, with
-// the link rate as a dashed line (flows.md, "In the window": it replaces
-// the single delivery-rate trace when a run has several flows).
+// the link rate as a dashed line (it replaces the single delivery-rate
+// trace when a run has several flows).
 //
 // What is stacked: each flow's delivered packets per chart column
 // (flow_throughput.h). Unlike the delivery-rate samples (each a rate over

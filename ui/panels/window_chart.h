@@ -2,7 +2,7 @@
 // band BDP..BDP+buffer (the queue); cwnd, window in force, bytes in flight
 // and a dashed ssthresh. In packets, or in bytes.
 //
-// Several flows (flows.md, "In the window"): each TCP flow's cwnd in its
+// Several flows: each TCP flow's cwnd in its
 // flow colour (flow_palette.h; pings have no window), the total bytes in
 // flight of every flow as a broad grey stroke under them, over the bands of
 // the shared path (at the shortest flow RTT; the pipe's key entry names

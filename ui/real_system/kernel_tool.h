@@ -1,5 +1,4 @@
-// View ▸ Real system ▸ Run on this computer's kernel (kernel.md, "In the
-// window"): the current scenario, for the duration chosen in the bridge
+// View ▸ Real system ▸ Run on this computer's kernel: the current scenario, for the duration chosen in the bridge
 // panel, on this machine's Linux TCP stack, off the UI thread
 // (session/kernel_worker.h). The action is disabled, with the engine's one
 // line of refusal as its tooltip, when a run cannot start (no CAP_NET_ADMIN

@@ -1,4 +1,4 @@
-// The kernel run in the window (kernel.md, "In the window"): the scenario on
+// The kernel run in the window: the scenario on
 // this computer's Linux TCP stack (app/kernel/kernel_run.h) off the UI
 // thread. KernelRunner (lives on the UI thread) hands a copy of the scenario
 // to a KernelWorker on its own QThread; the worker calls run_on_kernel with

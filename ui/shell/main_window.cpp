@@ -471,7 +471,7 @@ bool MainWindow::loadScenario(const QString& path) {
         showBanner(tr("Scenario not loaded — %1. Nothing was changed.").arg(q(*err)));
         return false;
     }
-    // The window draws at most 16 flows (flows.md: a file may list 100).
+    // The window draws at most 16 flows (a file may list 100).
     if (s.flows.size() > FlowLimits::max_flows_window) {
         showBanner(tr("Scenario not loaded — %1 has %2 flows; the window shows at most %3 (the command line "
                       "runs it: inflight run --scenario FILE). Nothing was changed.")

@@ -4,8 +4,8 @@
 // same x on a second chart; and the fitted exponent and constant per
 // algorithm in words. The window and `inflight sweep --png` draw this same
 // widget.
-// When the base scenario lists several flows (flows.md, "Command line and
-// scenario files"), the top plot is per flow instead: each flow's share of
+// When the base scenario lists several flows (from --flow or a scenario
+// file's "flows"), the top plot is per flow instead: each flow's share of
 // the aggregate against the parameter, with the fair share 1/n as a
 // reference line ("BBR's share against the buffer" as one plot), or each
 // flow's throughput with the total and the link rate; a toggle picks one in
