@@ -1,4 +1,4 @@
-// The benchmark rows (model.md, "Speed"; flows.md, "Speed"), shared by
+// The benchmark rows (one flow: CUBIC 100M/1G, BBR 10G; several flows), shared by
 // model_bench (wall-clock packets/s) and model_count (one run, for counting
 // instructions under valgrind), and the bare loop they are measured against.
 #pragma once
@@ -52,7 +52,7 @@ inline std::optional<Scenario> named_row(std::string_view name) {
     return std::nullopt;
 }
 
-// The floor a packet-level model is measured against (issue 11): per packet
+// The floor a packet-level model is measured against: per packet
 // one FIFO push and pop (the bottleneck queue), one RNG draw (xorshift64*,
 // the loss draw), one delay-line step (the ACK path: push, and pop once a
 // base RTT's worth of packets is on it) and one window update (Reno's

@@ -1,11 +1,11 @@
-// Simulated packets per second for model.md's three benchmark scenarios
-// (40 s simulated each), flows.md's several-flow rows, the worst path's peak
-// memory, and the bare loop they are measured against (issue 11: a
+// Simulated packets per second for the three single-flow benchmark scenarios
+// (40 s simulated each), the several-flow rows, the worst path's peak
+// memory, and the bare loop they are measured against (the bound: a
 // single-flow row costs at most 8 bare-loop packets per packet).
 //   ./model_bench                       all rows
 //   ./model_bench --benchmark_filter=Bbr10G
-// Targets (model.md): ≥ 25 M packets/s on one core; BBR 10 Gbit/s ≤ 1.5 s.
-// flows.md: ≥ 20 M packets/s with 10 flows, ≥ 15 M with 100.
+// Targets: ≥ 25 M packets/s on one core; BBR 10 Gbit/s ≤ 1.5 s;
+// ≥ 20 M packets/s with 10 flows, ≥ 15 M with 100.
 // Each row's x_bare counter is its CPU time per packet over the bare loop's
 // (measured once per process, best of five). On a shared machine prefer
 // instruction counts: model_count runs one row under valgrind.

@@ -1,5 +1,5 @@
 // Reading `inflight run`'s options (run_command.h) and the front door
-// (cli.h): the options of app.md's "Command line" section.
+// (cli.h): the options of the README's "Command line" section.
 #include <gtest/gtest.h>
 
 #include <QFile>
@@ -94,7 +94,7 @@ TEST(CommandLine, HelpAndVersion) {
     EXPECT_EQ(dispatch_of({"-v"}).out, version);
 }
 
-TEST(CommandLine, HelpListsEveryOptionOfAppMd) {
+TEST(CommandLine, HelpListsEveryOptionOfTheReadme) {
     const std::string help = help_text();
     for (const char* option : {"--algo", "--bandwidth", "--rtt", "--loss", "--loss-pattern", "--rwnd",
                                "--sndbuf", "--buffer", "--aqm", "--ecn", "--mss", "--pacing",

@@ -1,7 +1,7 @@
 // The pieces every subcommand shares: the unknown-option helper
 // (did_you_mean.h), the option table and its help lines (options.h), and
 // the subcommand table (commands.h). Expected values come from arithmetic
-// and from app.md's ranges, not from the code under test.
+// and from the ranges the README's option table states, not from the code under test.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -46,7 +46,7 @@ double value_of(Param p, const std::string& text) {
 struct Range {
     Param param;
     const char* help;  // as today's --help prints it
-    double lo, hi;     // app.md, "Command line"
+    double lo, hi;     // the README's option table
 };
 constexpr Range kRanges[] = {
     {Param::Bandwidth, "1Mbps - 100Gbps", 1e6, 100e9},
@@ -102,7 +102,7 @@ TEST(OptionTable, HelpRangesAreAllowedRangesAsTyped) {
     for (const Range& r : kRanges) {
         SCOPED_TRACE(key(r.param));
         EXPECT_EQ(help_range(r.param), r.help);
-        // Both ends of the help's range and of allowed_range() are app.md's.
+        // Both ends of the help's range and of allowed_range() are the README's.
         const auto [help_lo, help_hi] = ends(help_range(r.param));
         const auto [allowed_lo, allowed_hi] = ends(allowed_range(r.param));
         EXPECT_DOUBLE_EQ(value_of(r.param, help_lo), r.lo);

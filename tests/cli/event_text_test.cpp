@@ -1,6 +1,6 @@
 // The event log's words (event_text.h), built from an event's numbers: the
-// expected sentences are written here from the spec's wording (model.md,
-// "Event log": "now limited by rwnd: 65,535 B per RTT"), not copied from
+// expected sentences are written here from the event log's wording
+// ("now limited by rwnd: 65,535 B per RTT"), not copied from
 // the code's output; and they go through Qt's translation, context "EventText".
 #include <QCoreApplication>
 #include <QTranslator>

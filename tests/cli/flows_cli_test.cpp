@@ -1,7 +1,6 @@
 // Several flows on the command line, in scenario files and in the output
-// (flows.md, "Command line and scenario files", "What a run produces";
-// issue 11): every example of flows.md's "Command line" block parses to the
-// flows it describes; each bad spec is refused with one line naming the
+// (README, "Several flows on one bottleneck"): every example there parses to
+// the flows it describes; each bad spec is refused with one line naming the
 // flow, the key, the value and what is allowed (expected strings written
 // from that rule); file flows round-trip through --json; the JSON, CSV and
 // summary of a hand-built two-flow result carry the per-flow figures; a run
@@ -81,7 +80,7 @@ const std::string kAllowedKeys =
 
 }  // namespace
 
-// ---- flows.md's "Command line" block, one test per example ----
+// ---- The README's several-flow examples, one test per example ----
 
 TEST(FlowOptions, CubicAndBbrOnOnePath) {
     const Scenario s = scenario_of({"--flow", "cubic", "--flow", "bbr", "--bandwidth", "50Mbps", "--rtt", "40ms",
@@ -123,7 +122,7 @@ TEST(FlowOptions, BulkBesideAPing) {
 }
 
 TEST(FlowOptions, FqCodelAsTheAqm) {
-    // flows.md's example: --aqm fq_codel, with a ping behind a bulk flow.
+    // The README's example: --aqm fq_codel, with a ping behind a bulk flow.
     const Scenario s = scenario_of({"--flow", "cubic", "--flow", "ping,interval=100ms", "--buffer", "200ms",
                                     "--aqm", "fq_codel"});
     EXPECT_EQ(s.aqm, Aqm::FqCodel);
@@ -310,7 +309,7 @@ TEST(FlowText, SpecTextReadsBackToTheSameFlow) {
 
 // ---- scenario files ----
 
-TEST(FlowFile, FlowsAsFlowsMdWritesThem) {
+TEST(FlowFile, FlowsAsTheReadmeWritesThem) {
     Scenario s;
     ASSERT_EQ(scenario_from_json(R"({"flows": [{"algo": "cubic"}, {"algo": "bbr", "rtt": "40ms"},
                                               {"algo": "ping", "interval": "100ms"}]})",
@@ -627,7 +626,7 @@ TEST(FlowOutput, EventsCsvHasAFlowColumn) {
 TEST(FlowOutput, OneFlowWithoutFlowIsTodaysOutput) {
     // A run of today's one flow: no flow column, no per-flow lines, and the
     // JSON's top-level keys are today's plus jain_index, the queueing delay
-    // and settled (flows.md: "with one flow ... added").
+    // and settled (added beside the one-flow keys, which keep their meaning).
     RunResult r;
     r.summary.throughput_bps = 24.1e6;
     r.trace.buckets.resize(2);

@@ -1,5 +1,5 @@
 // What `run` prints and writes, on a hand-made RunResult (no model run):
-// the summary's hero line, the --json keys of app.md, the CSV layout, and
+// the summary's hero line, the --json keys the README lists, the CSV layout, and
 // atomic writes.
 #include <gtest/gtest.h>
 
@@ -114,7 +114,7 @@ TEST(Summary, RwndLimitSaysTheWindowPerRtt) {
     RunResult r = sample_result();
     r.scenario.rwnd_bytes = 65535;
     r.summary.binding_limit = Limit::Rwnd;
-    EXPECT_EQ(binding_limit_words(r), "limited by rwnd: 65,535 B per 80 ms");  // app.md's wording
+    EXPECT_EQ(binding_limit_words(r), "limited by rwnd: 65,535 B per 80 ms");  // the window-limit wording: B per RTT
     r.summary.binding_limit = Limit::Link;
     EXPECT_EQ(binding_limit_words(r), "limited by the link");
 }
@@ -137,7 +137,7 @@ TEST(Summary, WarnsWhenTooFewEventsToTrust) {
     EXPECT_TRUE(contains(text, "Warning: only 4 congestion events")) << text;
 }
 
-TEST(JsonOutput, HasEveryKeyOfAppMd) {
+TEST(JsonOutput, HasEveryKeyTheReadmeLists) {
     const QJsonObject o = result_to_json(sample_result());
     for (const char* k :
          {"throughput_bps", "utilisation", "mean_cwnd_packets", "mean_rtt_s", "min_rtt_s", "max_rtt_s",

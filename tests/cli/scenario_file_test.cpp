@@ -1,4 +1,4 @@
-// Scenario files (app.md, "Scenario files"): good files set exactly what
+// Scenario files (README, "Scenario files"): good files set exactly what
 // they say; malformed or hostile ones give one line naming the problem and
 // change nothing.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// validate(): every parameter against the ranges of model.md's table; the
+// validate(): every parameter against the ranges of the README's option table; the
 // error names the parameter, the value and the allowed range.
 #include <gtest/gtest.h>
 
@@ -35,7 +35,7 @@ bool contains(const std::string& text, const std::string& part) {
 }  // namespace
 
 TEST(Validate, DefaultScenarioIsValid) {
-    // Defaults from model.md: cubic, 100 Mbit/s, 80 ms, no loss, ...
+    // The README's defaults: cubic, 100 Mbit/s, 80 ms, no loss, ...
     Scenario s;
     EXPECT_FALSE(validate(s).has_value());
     EXPECT_EQ(s.bandwidth_bps, 100e6);
@@ -163,7 +163,7 @@ TEST(Names, AlgorithmsPatternsAndAqmRoundTrip) {
     EXPECT_EQ(loss_pattern_from_string(""), std::nullopt);
 }
 
-TEST(Names, KeysAreTheScenarioFileKeysOfAppMd) {
+TEST(Names, KeysAreTheScenarioFileKeysOfTheReadme) {
     const std::set<std::string> expected = {"algo", "bandwidth", "rtt", "loss", "loss_pattern",
                                             "rwnd", "sndbuf", "buffer", "aqm", "ecn",
                                             "mss", "pacing", "duration", "seed"};

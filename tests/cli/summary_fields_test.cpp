@@ -1,5 +1,5 @@
-// The summary's field table (summary_fields.h): it holds every key app.md
-// lists for `run --json`, and `run --json` writes exactly its keys (plus
+// The summary's field table (summary_fields.h): it holds every key the
+// README lists for `run --json`, and `run --json` writes exactly its keys (plus
 // `version` and `scenario`); units follow the keys' suffixes; each accessor
 // reads its own figure.
 #include <QJsonObject>
@@ -19,8 +19,8 @@ bool ends_with(std::string_view s, std::string_view suffix) {
 }
 }  // namespace
 
-TEST(SummaryFields, HoldEveryJsonKeyOfAppMd) {
-    // app.md, "Command line": "at least these keys".
+TEST(SummaryFields, HoldEveryJsonKeyTheReadmeLists) {
+    // The README's --json keys (it may write more).
     for (const char* k : {"throughput_bps", "utilisation", "mean_cwnd_packets", "mean_rtt_s", "min_rtt_s",
                           "max_rtt_s", "p95_rtt_s", "window_congestion_events", "congestion_events", "drops_tail",
                           "drops_aqm", "drops_random", "ecn_marks", "retransmits", "rtos", "binding_limit",

@@ -184,7 +184,7 @@ TEST(Format, RatesPickTheLargestUnitAndThreeDigits) {
     EXPECT_EQ(format_rate(1e8), "100 Mbit/s");
     EXPECT_EQ(format_rate(1e9), "1 Gbit/s");
     EXPECT_EQ(format_rate(24.1e6), "24.1 Mbit/s");
-    // 65,535 B per 80 ms (model.md) = 65535 * 8 / 0.08 = 6,553,500 bit/s.
+    // 65,535 B per 80 ms = 65535 * 8 / 0.08 = 6,553,500 bit/s.
     EXPECT_EQ(format_rate(65535 * 8 / 0.08), "6.55 Mbit/s");
     EXPECT_EQ(format_rate(999.96e3), "1 Mbit/s");  // rounds up into the next unit
     EXPECT_EQ(format_rate(500), "500 bit/s");

@@ -1,4 +1,4 @@
-// Runs on this machine's TCP stack (kernel.md, "What it must show"): short
+// Runs on this machine's TCP stack: short
 // runs (10 s, the Summary's window = the last 5 s) at 20 Mbit/s, 40 ms,
 // buffer 40 ms; cleanup after a normal end, SIGINT and SIGKILL; the refusal
 // without capabilities. Expected figures are the spec's or arithmetic on the

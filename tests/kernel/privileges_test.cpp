@@ -1,5 +1,5 @@
 // The refusals that need no privileges to check: the capability message and
-// the emulator's rate limit (kernel.md, "Privileges" and "The emulator").
+// the emulator's rate limit (above which it would no longer keep time).
 #include <gtest/gtest.h>
 
 #include "app/kernel/kernel_run.h"

@@ -1,5 +1,5 @@
-// The binding fractions are shares of time (model.md, "What a run produces":
-// the limit that bound longest in the steady-state window): each one between
+// The binding fractions are shares of time (the binding limit is the one
+// that bound longest in the steady-state window): each one between
 // 0 and 1 and together exactly 1, for one flow and for the aggregate of
 // several. A negative link share once made "rwnd 540%" (the queue ahead
 // counted as draining after it had drained).

@@ -1,6 +1,7 @@
-// experiments.md as acceptance tests: every figure there, measured from the
-// model at the tolerance given there. Expected values come from that page or
-// from arithmetic (the response functions, window/RTT), never from the model.
+// The guided experiments' one-flow lessons as acceptance tests: every figure
+// they state, measured from the model at the stated tolerance. Expected
+// values come from those statements or from arithmetic (the response
+// functions, window/RTT), never from the model.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -34,7 +35,7 @@ TEST(Experiment1, WithoutLossThroughputFollowsTheLink) {
 
 TEST(Experiment1, CubicAtOneInTenThousandStaysNear24MbpsAtEveryBandwidth) {
     // RFC 9438 §5: W = (C(3+β)/(4(1−β)))^¼ · RTT^¾ / p^¾ ≈ 158.5 packets at
-    // 80 ms, p = 1e-4; experiments.md states ≈ 161 packets and ≈ 24 Mbit/s.
+    // 80 ms, p = 1e-4; the lesson states ≈ 161 packets and ≈ 24 Mbit/s (±10%).
     std::vector<double> throughputs;
     for (double bw : {25e6, 100e6, 1e9, 10e9}) {
         const RunResult r = run_scenario(with(Algorithm::Cubic, bw, 1e-4));

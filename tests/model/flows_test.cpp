@@ -1,6 +1,6 @@
-// flows.md, "What the model must show": several flows on one bottleneck, as
-// acceptance tests. Expected values come from that page, from arithmetic
-// (window / RTT, slow-start rounds) and from the papers it cites (Ware et
+// What several flows on one bottleneck must show, as acceptance tests.
+// Expected values come from the stated figures, from arithmetic
+// (window / RTT, slow-start rounds) and from the papers (Ware et
 // al., IMC 2019, for BBR against CUBIC), never from the model's output.
 #include <gtest/gtest.h>
 
@@ -308,7 +308,7 @@ TEST(Flows, TheHandshakeDelaysTheFirstDataByOneRtt) {
 }
 
 TEST(Flows, ALateFlowSaysNothingBeforeItsSyn) {
-    // flows.md: a flow exists from its start; before its SYN it has no window
+    // A flow exists from its start; before its SYN it has no window
     // and no limit to report. A BBR flow starting at 2 s beside CUBIC (0.1%
     // loss, 10 s) once logged "now limited by cwnd" at 0.5 s.
     Scenario s;
@@ -368,11 +368,11 @@ TEST(Flows, SettledFiresOnASingleFlowStillInSlowStart) {
 }
 
 TEST(Flows, SettledStaysQuietOnEveryScenarioOfTheExperiments) {
-    // flows.md, "Settled?": the warning must not fire on experiments.md's
+    // The settled warning must not fire on the guided experiments' one-flow
     // scenarios (evenly spaced loss), whose figures are steady.
     std::vector<std::pair<std::string, Scenario>> cases;
     auto add = [&](std::string name, auto change) {
-        Scenario s;  // experiments.md's defaults: CUBIC, 100 Mbit/s, 80 ms, 100 ms buffer, 40 s
+        Scenario s;  // the lessons' defaults: CUBIC, 100 Mbit/s, 80 ms, 100 ms buffer, 40 s
         change(s);
         cases.emplace_back(std::move(name), s);
     };

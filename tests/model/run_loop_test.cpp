@@ -1,5 +1,5 @@
-// The run loop handles every moment at exactly its time (model.md, "The
-// path"; flows.md, "How flows behave"; style.md: time never runs backwards).
+// The run loop handles every moment at exactly its time, and time never runs
+// backwards.
 // The path's dequeues are processed lazily; a dequeue skipped over must never
 // hand a flow an ACK due before the time the loop has reached. These runs put
 // a short-RTT flow's packets where that happens: behind another flow's packet

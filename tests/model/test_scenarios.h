@@ -1,11 +1,11 @@
-// Scenarios of experiments.md, for the model tests.
+// Scenarios of the guided experiments' lessons, for the model tests.
 #pragma once
 
 #include "model/engine/run.h"
 
 namespace inflight::test {
 
-// experiments.md defaults: CUBIC, 100 Mbit/s, 80 ms, no loss, buffer 100 ms,
+// The lessons' defaults: CUBIC, 100 Mbit/s, 80 ms, no loss, buffer 100 ms,
 // rwnd and sndbuf 1 GiB, no AQM, MSS 1500, unpaced, 40 s.
 inline Scenario defaults() { return Scenario{}; }
 

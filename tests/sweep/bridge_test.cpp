@@ -160,7 +160,7 @@ TEST(SsLine, BbrShowsItsModelAndNoWindowScaleAt64KB) {
     EXPECT_FALSE(contains(line, "wscale")) << line;
 }
 
-// ---- Several flows (flows.md) ----
+// ---- Several flows ----
 
 namespace {
 FlowSpec tcp_flow(Algorithm a, double rtt_s = 0) {

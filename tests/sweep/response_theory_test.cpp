@@ -59,7 +59,7 @@ TEST(ResponseTheory, WindowLawIsRwndOverRtt) {
     s.rwnd_bytes = 65535;
     const TheoryPoint t = theory_throughput(s);
     EXPECT_STREQ(t.law, "rwnd");
-    EXPECT_NEAR(t.throughput_bps, 65535 * 8 / 0.080, 1e-6);  // 6.55 Mbit/s (model.md)
+    EXPECT_NEAR(t.throughput_bps, 65535 * 8 / 0.080, 1e-6);  // 6.55 Mbit/s: 65,535 B per 80 ms
 }
 
 TEST(ResponseTheory, NoLawForBbrLossOrAnUnlimitedPath) {

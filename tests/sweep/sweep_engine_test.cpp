@@ -178,7 +178,7 @@ TEST(SweepEngine, ResultsDoNotDependOnTheThreadCount) {
         for (std::size_t i = 0; i < a.values.size(); ++i) {
             const SweepSample& x = a.series[s].samples[i];
             const SweepSample& y = b.series[s].samples[i];
-            // Bit-identical (model.md, "Determinism"); wall time aside.
+            // Bit-identical (same scenario and seed); wall time aside.
             EXPECT_EQ(x.throughput_bps, y.throughput_bps) << s << "," << i;
             EXPECT_EQ(x.mean_rtt_s, y.mean_rtt_s);
             EXPECT_EQ(x.utilisation, y.utilisation);

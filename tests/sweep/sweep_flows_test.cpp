@@ -1,5 +1,5 @@
-// A sweep whose scenario lists flows (flows.md, "Command line": "inflight
-// sweep with flows prints each flow's throughput and share per point"): the
+// A sweep whose scenario lists flows (`inflight sweep` with flows reports
+// each flow's throughput and share per point): the
 // table, JSON and CSV of a hand-built result carry each flow's figures, and
 // the reproduce line carries the flows.
 #include <gtest/gtest.h>

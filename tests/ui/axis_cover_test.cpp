@@ -1,12 +1,12 @@
-// Axes cover the data and no more than it needs (issue 10, point 6): the
+// Axes cover the data and no more than it needs: the
 // window chart's y axis reaches the slow-start peak of cwnd, and the
 // delivery-rate axis follows the trace, not a link rate 400× above it.
 // Expected figures from arithmetic on the scenario:
 //   100 Mbit/s × 80 ms = 666.7 packets of 1500 B in the pipe, a 100 ms
 //   buffer = 833.3 more: slow start overshoots to about twice the 1500
 //   packets the path holds before the first loss is seen, ≈ 3000 packets.
-//   CUBIC at 0.01% loss and 80 ms gets ≈ 24 Mbit/s (experiments.md, the
-//   loss wall) whatever the link, so at 10 Gbit/s the link is 400× the rate.
+//   CUBIC at 0.01% loss and 80 ms gets ≈ 24 Mbit/s (the loss wall, RFC
+//   9438 §5's response function) whatever the link, so at 10 Gbit/s the link is 400× the rate.
 #include <QAbstractAxis>
 #include <QChart>
 #include <QChartView>

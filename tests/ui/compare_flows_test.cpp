@@ -1,4 +1,4 @@
-// Compare (A/B) with several flows (issue 12): the table compares flow i of
+// Compare (A/B) with several flows: the table compares flow i of
 // A with flow i of B in a row group per flow — throughput, share, mean RTT —
 // beside the aggregate's rows, B − A by subtraction; different flow counts
 // are said in one line and only the aggregate is compared; the ghost draws

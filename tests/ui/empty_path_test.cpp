@@ -1,5 +1,6 @@
 // The empty-path completion time (ui/lesson/empty_path.h), against
-// flows.md's acceptance figure 7 and hand arithmetic; no model run.
+// the short-transfer figure (handshake + 3 rounds ≈ 4 × 80 ms) and hand
+// arithmetic; no model run.
 #include <gtest/gtest.h>
 
 #include "ui/lesson/empty_path.h"
@@ -7,7 +8,7 @@
 using namespace inflight::ui;
 
 TEST(EmptyPath, HundredKilobytesOnA100MbitEightyMsPathIsHandshakePlusThreeRounds) {
-    // flows.md 7: 100,000 B = 67 packets; 10 + 20 + 40 >= 67, so three
+    // 100,000 B = 67 packets; 10 + 20 + 40 >= 67, so three
     // rounds of slow start after the handshake: about 4 × 80 ms (within 5%).
     EmptyPath p;
     p.bandwidth_bps = 100e6;

@@ -1,4 +1,4 @@
-// The event log with several flows (issue 12; flows.md, "Event log"): a flow
+// The event log with several flows: a flow
 // column (the flow's label beside its colour, "path" for the path's own
 // events) and a filter by flow, shown only when the run has more than one
 // flow; with one flow the log looks exactly as it always did.

@@ -1,5 +1,5 @@
 // The fitting rules that let the presentation look with the guide open hold
-// 1280×720 (issue 10): a chart key folds each group of flows into one entry
+// 1280×720: a chart key folds each group of flows into one entry
 // when that saves lines, a time axis drops ticks instead of cutting its
 // labels, and the zoom hint is drawn inside the plot (or goes to the
 // tooltip) rather than on a title line. Expected values are arithmetic on

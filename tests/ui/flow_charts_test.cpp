@@ -1,4 +1,4 @@
-// Issue 12, panels 1 and 2 with several flows: each TCP flow's cwnd in its
+// Panels 1 and 2 with several flows: each TCP flow's cwnd in its
 // flow colour and the total in flight over the shared bands; each flow's
 // smoothed RTT and every ping reply as a dot; one flow draws today's chart;
 // the axes cover every flow's data; the keys stay readable at 1280×720 with

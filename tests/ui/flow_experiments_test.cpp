@@ -4,7 +4,7 @@
 // run_scenario → evaluate_check, the sweep a step asks for made by moving
 // its parameter from one end of its range to the other. Every step ticks
 // with its own settings; a deliberately wrong setting does not. Expected
-// figures come from flows.md and arithmetic (65,535 B × 8 / 80 ms), never
+// figures come from the experiments' statements and arithmetic (65,535 B × 8 / 80 ms), never
 // from the model. And the checks over flows: selectors, their messages.
 #include <QString>
 #include <chrono>
@@ -90,16 +90,16 @@ TEST(FlowExperiments, TwoAlgorithmsOneLinkTicksEveryStep) { walk_all("two-algori
 TEST(FlowExperiments, TenStreamsTicksEveryStep) { walk_all("ten-streams", 4); }
 TEST(FlowExperiments, TheLatencyOthersPayTicksEveryStep) { walk_all("latency-others-pay", 3); }
 
-// --- The figures the steps state, from flows.md and arithmetic --------------
+// --- The figures the steps state, from arithmetic ---------------------------
 
-TEST(FlowExperiments, TheStepsCarryFlowsMdFigures) {
+TEST(FlowExperiments, TheStepsCarryTheFiguresTheyState) {
     const Experiment& two = experiment("two-algorithms");
     ASSERT_EQ(two.steps.size(), 3u);
     // ½ BDP at 50 Mbit/s × 40 ms is 20 ms of buffer; 16 BDP is 640 ms.
     const Scenario& s0 = two.steps[0].settings;
     ASSERT_EQ(s0.flows.size(), 2u);
     EXPECT_DOUBLE_EQ(s0.buffer_s, 0.5 * 0.040);
-    EXPECT_GE(s0.duration_s, 120.0);  // flows.md: runs of 120 s or more
+    EXPECT_GE(s0.duration_s, 120.0);  // runs of 120 s or more: 20–30 s cycles
     EXPECT_DOUBLE_EQ(two.steps[1].check.across->to, 16 * 0.040);
     EXPECT_DOUBLE_EQ(two.steps[2].settings.duration_s, 60.0);
 

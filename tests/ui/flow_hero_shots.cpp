@@ -1,5 +1,5 @@
 // Screenshots of the hero and the throughput panel with several flows
-// (issue 12), at 1280×720, normal and presentation: CUBIC vs BBR, bulk +
+// at 1280×720, normal and presentation: CUBIC vs BBR, bulk +
 // ping + web pages, and eight and sixteen CUBIC flows. The runs are the
 // model's own (run_scenario), shown on the window's dashboard.
 // Run it under Xvfb (or QT_QPA_PLATFORM=offscreen): flow_hero_shots OUTDIR

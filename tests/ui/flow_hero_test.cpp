@@ -1,5 +1,4 @@
-// The hero and the throughput panel with several flows (issue 12,
-// flows.md "In the window"): share bars against the fair share, Jain's
+// The hero and the throughput panel with several flows: share bars against the fair share, Jain's
 // index in words, FCTs beside their empty-path value, the ping's wait
 // beside the base RTT, the stacked throughput per flow; and with one flow
 // today's hero. Expected figures come from the run's summaries and traces
@@ -39,7 +38,8 @@ FlowSpec tcp(Algorithm a) {
 }
 
 // CUBIC vs BBR on 50 Mbit/s × 40 ms with a shallow buffer (½ BDP): BBR
-// takes most of the link (flows.md, acceptance 4), so Jain's index is low.
+// takes most of the link (Ware et al., IMC 2019: its in-flight cap is
+// set by the buffer), so Jain's index is low.
 Scenario cubic_vs_bbr() {
     Scenario s;
     s.bandwidth_bps = 50e6;
@@ -188,7 +188,7 @@ TEST(FlowHero, ATransferBesideItsEmptyPathTimeAndAPingBesideTheBaseRtt) {
     const FlowSummary& ping = r.flows[2].summary;
     ASSERT_EQ(web.fct_s.size(), 1u);
     ASSERT_GT(ping.pings_sent, 0u);
-    // Empty path, by hand (flows.md 7 at 50 Mbit/s, 40 ms): 67 packets of
+    // Empty path, by hand (handshake + slow-start rounds at 50 Mbit/s, 40 ms): 67 packets of
     // 1500 B (240 µs each); the 64 B SYN (10.24 µs) + 40 ms; rounds of 10
     // and 20 packets at 40 ms + 240 µs each; the last 37 packets (8.88 ms)
     // + 40 ms.

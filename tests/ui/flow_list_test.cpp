@@ -1,5 +1,5 @@
-// The Flows group of the controls (issue 12): the presets are the flows and
-// paths of flows.md's lessons; flows are added, removed and edited from the
+// The Flows group of the controls: the presets are the flows and
+// paths of the README's lessons; flows are added, removed and edited from the
 // keyboard and through the API, with the command line's checks (a bad
 // value refused in place, naming the flow, the key, the value and what is
 // allowed); at most 16 in the window; setScenario/scenario keep the flows;
@@ -76,7 +76,7 @@ struct Panel {
 
 }  // namespace
 
-// --- The presets (flows.md, "In the window"; README, "Several flows") ---
+// --- The presets (README, "Several flows") ---
 
 TEST(FlowPresets, TenParallelStreamsAreTenIdenticalCubicFlowsBehind64KBWindows) {
     const Scenario s = apply_preset(FlowPreset::TenStreams, Scenario{});
@@ -87,7 +87,7 @@ TEST(FlowPresets, TenParallelStreamsAreTenIdenticalCubicFlowsBehind64KBWindows) 
         EXPECT_EQ(f.algorithm, Algorithm::Cubic);
         EXPECT_FALSE(f.size_bytes);  // bulk
     }
-    // flows.md experiment 6: one stream 65,535 B per 80 ms = 6.55 Mbit/s,
+    // Experiment 6: one stream 65,535 B per 80 ms = 6.55 Mbit/s,
     // ten of them 65.5 Mbit/s, within the 100 Mbit/s link.
     EXPECT_EQ(s.rwnd_bytes, 65535u);
     EXPECT_NEAR(s.rwnd_bytes * 8.0 / s.rtt_s / 1e6, 6.55, 0.01);
@@ -101,7 +101,7 @@ TEST(FlowPresets, EachIsItsLessonsFlowsAndPath) {
     EXPECT_EQ(cb.flows[1].algorithm, Algorithm::Bbr);
     EXPECT_DOUBLE_EQ(cb.bandwidth_bps, 50e6);
     EXPECT_DOUBLE_EQ(cb.buffer_s / cb.rtt_s, 4.0);  // 4 BDP, the README's 160 ms over 40 ms
-    EXPECT_GE(cb.duration_s, 120.0);                 // flows.md: 120 s or more, or it has not settled
+    EXPECT_GE(cb.duration_s, 120.0);                 // 120 s or more, or it has not settled
 
     const Scenario bp = apply_preset(FlowPreset::BulkPing, Scenario{});
     ASSERT_EQ(bp.flows.size(), 2u);
@@ -122,7 +122,7 @@ TEST(FlowPresets, EachIsItsLessonsFlowsAndPath) {
     ASSERT_EQ(web.flows.size(), 2u);
     EXPECT_FALSE(web.flows[0].size_bytes);
     ASSERT_TRUE(web.flows[1].size_bytes);
-    // flows.md acceptance 7: 100 KB = 100,000 B = 67 packets of 1500 B.
+    // 100 KB = 100,000 B = 67 packets of 1500 B.
     EXPECT_EQ(static_cast<int>(std::ceil(*web.flows[1].size_bytes / 1500.0)), 67);
     EXPECT_EQ(web.flows[1].every_s, 2.0);
     EXPECT_EQ(web.flows[1].label, "web");

@@ -1,5 +1,5 @@
-// Sixteen flows, each its own mark wherever its colour shows (issue 12:
-// "up to 16 flows in the window"; flow_palette.h). Okabe–Ito has seven
+// Sixteen flows, each its own mark wherever its colour shows (the window
+// draws up to 16 flows; flow_palette.h). Okabe–Ito has seven
 // colours, so flows 8–14 and 15–16 reuse them: in the charts the line
 // style tells them apart (solid, dashed, dotted), and where the colour
 // shows without a line — the share bars, the flow list's swatch, the event
@@ -32,7 +32,7 @@ using namespace inflight::ui;
 
 namespace {
 
-constexpr int kFlows = 16;  // the window's most (flows.md)
+constexpr int kFlows = 16;  // the window's most (FlowLimits::max_flows_window)
 
 // An item view's decoration drawn as it would be, 16×16 on white.
 QImage decoration_image(const QVariant& v) {

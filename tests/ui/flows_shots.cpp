@@ -1,4 +1,4 @@
-// Screenshots of several flows for the README (issue 12), at 1280×720 in the
+// Screenshots of several flows for the README, at 1280×720 in the
 // normal and the presentation look: each flow preset of the controls, and
 // the last step of each guided experiment over flows (the ones whose steps
 // set flows), with the step's settings applied and its run finished; then

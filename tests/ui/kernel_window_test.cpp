@@ -1,4 +1,4 @@
-// The kernel run in the window (kernel.md, "In the window"): View ▸ Real
+// The kernel run in the window: View ▸ Real
 // system ▸ Run on this computer's kernel. Without the means to run (a
 // refusal), the button is disabled with the refusal's line as its tooltip.
 // As root (CI): a 5 s run of the lesson's window case — rwnd 65,535 B with

@@ -1,4 +1,4 @@
-// The readability test (issue 10): the main window rendered offscreen at
+// The readability test: the main window rendered offscreen at
 // 1280×720 and 1920×1080, in each mode — normal, guide open, presentation,
 // compare dock open, real-system dock open — after a finished run of each
 // of the three experiments and of BBR. Nothing a user is shown may be cut

@@ -1,4 +1,4 @@
-// Tools ▸ Sweep with several flows (issue 12): the plot shows each flow's
+// Tools ▸ Sweep with several flows: the plot shows each flow's
 // share of the link and each flow's throughput against the swept parameter,
 // one series per flow in its colour and named by its label, with the fair
 // share 1/n as a reference line; with one flow the plot is today's. These

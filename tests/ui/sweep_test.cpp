@@ -188,7 +188,7 @@ TEST(SweepWindowTest, ThePlotExportsAsPngOfAtLeast1280x720AndTheDataAsCsv) {
     EXPECT_TRUE(err.contains("/nonexistent-dir")) << err.toStdString();
 }
 
-// Issue 5's acceptance figure: 13 loss points × 3 algorithms at 100 Mbit/s ×
+// The sweep's acceptance figure: 13 loss points × 3 algorithms at 100 Mbit/s ×
 // 80 ms (the defaults, 40 s runs) in under 5 s on 2 cores, from the window.
 // Speed is measured, not asserted (a sanitizer build runs many times slower):
 // the figure is printed for the notes; the test checks the sweep completes

@@ -1,5 +1,5 @@
 // The theory overlay's arithmetic, against the response functions written
-// out here (RFC 9438 §5, Mathis) and experiments.md's figures.
+// out here (RFC 9438 §5, Mathis) and the loss-wall lesson's figures.
 #include <cmath>
 #include <gtest/gtest.h>
 
@@ -25,7 +25,7 @@ TEST(TheoryLevels, CubicUsesTheLargerOfItsCubicTermAndTheRenoFriendlyWindow) {
     const double cubic = std::pow(C * (3 + beta) / (4 * (1 - beta)), 0.25) * std::pow(0.080, 0.75) /
                          std::pow(1e-4, 0.75);  // ≈ 158.5 packets
     EXPECT_NEAR(theory_levels(s).loss_window_packets, cubic, 1e-6);
-    EXPECT_NEAR(theory_levels(s).throughput_bps, 24e6, 0.05 * 24e6);  // experiments.md: ≈ 24 Mbit/s
+    EXPECT_NEAR(theory_levels(s).throughput_bps, 24e6, 0.05 * 24e6);  // the loss wall: ≈ 24 Mbit/s
     s.loss = 1e-2;  // short of its cubic region: the Reno-friendly window wins
     EXPECT_NEAR(theory_levels(s).loss_window_packets, std::sqrt(1.5 / 1e-2), 1e-9);
 }

@@ -15,7 +15,7 @@ namespace inflight::ui::test {
 // True once the dashboard shows the finished run of the newest request.
 inline bool finished(const MainWindow& w) { return settled(w); }
 
-// Loads a scenario file holding `json` (scenario-file keys, app.md) and
+// Loads a scenario file holding `json` (scenario-file keys) and
 // waits for its run to finish.
 inline bool run_scenario(MainWindow& w, const QByteArray& json) {
     QTemporaryDir dir;

@@ -3,9 +3,9 @@
 //   (a) the time from the last change to the final hero number on screen;
 //   (b) the longest stall of the UI thread during the whole drag and settle
 //       (gap between ticks of a 1 ms timer, minus the 1 ms).
-// Targets (app.md): (a) ≤ 100 ms for paths up to 1 Gbit/s; (b) ≤ 50 ms.
-// With several flows (issue 12) the drag runs over a scenario of flows: a
-// preset of flows.md, or N CUBIC flows; then it also reports how the final
+// Targets: (a) ≤ 100 ms for paths up to 1 Gbit/s; (b) ≤ 50 ms.
+// With several flows the drag runs over a scenario of flows: a
+// flow preset of the controls, or N CUBIC flows; then it also reports how the final
 // run streamed in (its first frame, and how many provisional frames came
 // before the finished one). Targets: 2 flows at 100 Mbit/s settle within
 // 100 ms; 16 flows at 1 Gbit/s stream in, the UI never stalling > 50 ms.
