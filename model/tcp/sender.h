@@ -1,5 +1,6 @@
 // The TCP sender of one connection: a bulk transfer that always has data to
-// send, or a finite one of `data_bytes` that completes when the ACK of its last byte arrives.
+// send, or a finite one of `data_bytes` (done when the ACK of its last
+// byte arrives).
 //   window in force = min(cwnd, rwnd, sndbuf); cwnd bounds the bytes in flight
 //     (RFC 6675 pipe), rwnd and sndbuf bound snd_nxt − snd_una. The last
 //     segment may be shorter than MSS when rwnd or sndbuf binds.
