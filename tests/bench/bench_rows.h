@@ -39,7 +39,7 @@ inline Scenario fq_codel_mix() {
     return s;
 }
 
-// The rows by name (40 s simulated each, as the spec's tables).
+// The rows by name (40 s simulated each, as in the README's benchmark table).
 inline std::optional<Scenario> named_row(std::string_view name) {
     if (name == "Cubic100M") return row(Algorithm::Cubic, 100e6, 0.080, 0.100);
     if (name == "Cubic1G") return row(Algorithm::Cubic, 1e9, 0.020, 0.100);

@@ -87,7 +87,7 @@ TEST(SweepCommand, RejectsMalformedUnitsAndOutOfRangeEnds) {
 
 #ifdef INFLIGHT_TEST_HAVE_UI
 // The window library's renderer draws the sweep plot offscreen (no display):
-// a PNG of at least 1280×720, the spec's minimum for every exported figure.
+// a PNG of at least 1280×720, the least any exported figure may be.
 TEST(SweepCommand, PngWritesTheSweepPlotAtLeast1280x720) {
     QTemporaryDir dir;
     const QString png = dir.filePath("s.png");
