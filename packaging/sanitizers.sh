@@ -47,7 +47,7 @@ if [[ $kind == asan ]]; then
   export LSAN_OPTIONS="suppressions=$supp/lsan.supp:print_suppressions=0"
   # Wall-time budgets ("...FinishesUnderFiveSeconds") hold for the plain
   # build that test.sh runs; a sanitizer makes the model 2-5x slower. The
-  # acceptance figures of the guided experiments and of several flows (experiment_tests,
+  # acceptance figures of one and of several flows (experiment_tests,
   # flows_tests: dozens of 40-60 s scenarios) are checked in the plain build
   # too; here they would cost most of CI's 45 minutes while the same model
   # code runs under ASan in model_tests (paths, conservation, fq_codel,

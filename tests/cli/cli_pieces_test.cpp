@@ -1,7 +1,8 @@
 // The pieces every subcommand shares: the unknown-option helper
 // (did_you_mean.h), the option table and its help lines (options.h), and
 // the subcommand table (commands.h). Expected values come from arithmetic
-// and from the ranges the README's option table states, not from the code under test.
+// and from the ranges the README's option table states, not from the code
+// under test.
 #include <gtest/gtest.h>
 
 #include <array>

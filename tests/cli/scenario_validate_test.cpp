@@ -1,5 +1,5 @@
-// validate(): every parameter against the ranges of the README's option table; the
-// error names the parameter, the value and the allowed range.
+// validate(): every parameter against the ranges of the README's option
+// table; the error names the parameter, the value and the allowed range.
 #include <gtest/gtest.h>
 
 #include <cmath>

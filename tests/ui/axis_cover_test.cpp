@@ -6,7 +6,8 @@
 //   buffer = 833.3 more: slow start overshoots to about twice the 1500
 //   packets the path holds before the first loss is seen, ≈ 3000 packets.
 //   CUBIC at 0.01% loss and 80 ms gets ≈ 24 Mbit/s (the loss wall, RFC
-//   9438 §5's response function) whatever the link, so at 10 Gbit/s the link is 400× the rate.
+//   9438 §5's response function) whatever the link, so at 10 Gbit/s the
+//   link is 400× the rate.
 #include <QAbstractAxis>
 #include <QChart>
 #include <QChartView>

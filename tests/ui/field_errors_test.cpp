@@ -1,5 +1,6 @@
 // A control's text box refuses what it cannot run, in place: the words
-// name what was typed and the allowed range (the scenario's ranges: base RTT 1 ms – 1000 ms, bandwidth 1 Mbit/s – 10 Gbit/s in the
+// name what was typed and the allowed range (the scenario's ranges: base
+// RTT 1 ms – 1000 ms, bandwidth 1 Mbit/s – 10 Gbit/s in the
 // window, up to 100 Gbit/s on the command line), nothing is run, the column
 // of controls does not move, and Escape puts the previous value back.
 #include <QLabel>

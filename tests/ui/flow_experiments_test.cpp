@@ -4,7 +4,8 @@
 // run_scenario → evaluate_check, the sweep a step asks for made by moving
 // its parameter from one end of its range to the other. Every step ticks
 // with its own settings; a deliberately wrong setting does not. Expected
-// figures come from the experiments' statements and arithmetic (65,535 B × 8 / 80 ms), never
+// figures come from the experiments' statements and arithmetic
+// (65,535 B × 8 / 80 ms), never
 // from the model. And the checks over flows: selectors, their messages.
 #include <QString>
 #include <chrono>

@@ -1,8 +1,8 @@
-// The hero and the throughput panel with several flows: share bars against the fair share, Jain's
-// index in words, FCTs beside their empty-path value, the ping's wait
-// beside the base RTT, the stacked throughput per flow; and with one flow
-// today's hero. Expected figures come from the run's summaries and traces
-// by arithmetic, never from the panel's own helpers.
+// The hero and the throughput panel with several flows: share bars against
+// the fair share, Jain's index in words, FCTs beside their empty-path value,
+// the ping's wait beside the base RTT, the stacked throughput per flow; and
+// with one flow today's hero. Expected figures come from the run's summaries
+// and traces by arithmetic, never from the panel's own helpers.
 #include <QAreaSeries>
 #include <QChartView>
 #include <QGroupBox>

@@ -1,4 +1,5 @@
-// The readability test with several flows: each flow preset of the controls — CUBIC vs BBR, ten streams,
+// The readability test with several flows: each flow preset of the
+// controls — CUBIC vs BBR, ten streams,
 // bulk + ping, two RTTs, bulk + web pages — in the normal look, the
 // presentation look, and the presentation look with the guide open or with
 // the run pinned for compare (the dock's summary in place of its table), at

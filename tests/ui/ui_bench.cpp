@@ -4,8 +4,8 @@
 //   (b) the longest stall of the UI thread during the whole drag and settle
 //       (gap between ticks of a 1 ms timer, minus the 1 ms).
 // Targets: (a) ≤ 100 ms for paths up to 1 Gbit/s; (b) ≤ 50 ms.
-// With several flows the drag runs over a scenario of flows: a
-// flow preset of the controls, or N CUBIC flows; then it also reports how the final
+// With several flows the drag runs over a scenario of flows: a flow preset
+// of the controls, or N CUBIC flows; then it also reports how the final
 // run streamed in (its first frame, and how many provisional frames came
 // before the finished one). Targets: 2 flows at 100 Mbit/s settle within
 // 100 ms; 16 flows at 1 Gbit/s stream in, the UI never stalling > 50 ms.

@@ -1,7 +1,7 @@
-// Readable at 1280×720, in the window: the guide's first tick (only runs started after a
-// step opens count; a closed guide counts nothing), modes that leave no
-// trace (F11 there and back), and docks that take their room from the event
-// log and give it back.
+// Readable at 1280×720, in the window: the guide's first tick (only runs
+// started after a step opens count; a closed guide counts nothing), modes
+// that leave no trace (F11 there and back), and docks that take their room
+// from the event log and give it back.
 #include <QChartView>
 #include <QApplication>
 #include <QDockWidget>

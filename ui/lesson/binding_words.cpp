@@ -18,10 +18,10 @@ std::string binding_limit_words(const Summary& s, const Scenario& sc) {
     case Limit::Rwnd: return "limited by rwnd: " + per_rtt(sc.rwnd_bytes);
     case Limit::Sndbuf: return "limited by the send buffer: " + per_rtt(sc.sndbuf_bytes);
     case Limit::Pacing:
-        // Linux tcp_update_pacing_rate: Reno and CUBIC pace at 1.2 × cwnd / srtt (2 × in slow
-        // start), so the clock the sender waited on is cwnd's own: the
-        // window still sets the rate. Only BBR's pacing rate is a limit of
-        // its own (its BtlBw estimate).
+        // Linux tcp_update_pacing_rate (tcp_input.c): Reno and CUBIC pace at 1.2 ×
+        // cwnd / srtt (2 × in slow start), so the clock the sender waited on is
+        // cwnd's own: the window still sets the rate. Only BBR's pacing rate is a
+        // limit of its own (its BtlBw estimate).
         if (sc.algorithm != Algorithm::Bbr) return "limited by cwnd — loss-based sawtooth, paced at 1.2 × cwnd / RTT";
         return "limited by pacing — BBR's own rate";
     case Limit::Link: return "limited by the link";

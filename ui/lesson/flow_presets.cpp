@@ -12,7 +12,8 @@
 //                        stream 6.55 Mbit/s, ten 65.5 Mbit/s (iperf3 -P 10).
 //   Bulk + ping          cubic + a 64 B ping every 100 ms; 50 Mbit/s,
 //                        20 ms, buffer 200 ms tail drop, 40 s. The ping
-//                        pays the bulk flow's queue; README: the ping waits 189 ms
+//                        pays the bulk flow's queue; README: the ping
+//                        waits 189 ms
 //                        (CoDel 22.4 ms, fq_codel 20.1 ms).
 //   Two RTTs             cubic at 20 ms + cubic at 80 ms; 100 Mbit/s,
 //                        buffer 100 ms, 40 s. README: the 20 ms flow takes

@@ -1,8 +1,8 @@
 // Panel 4 — the event log: time, colour-coded kind, one line of text; a
 // filter by kind; counters for congestion events, drops by cause, ECN marks,
-// retransmissions and RTOs. With more than one flow also a flow column (the flow's label beside its colour swatch, or
-// "path" for the path's own events) and a filter by flow; with one flow the
-// log is as it always was.
+// retransmissions and RTOs. With more than one flow also a flow column (the
+// flow's label beside its colour swatch, or "path" for the path's own events)
+// and a filter by flow; with one flow the log is as it always was.
 #pragma once
 
 #include <QAbstractTableModel>

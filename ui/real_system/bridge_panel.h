@@ -4,7 +4,8 @@
 // chosen here; (b) the commands that impose the scenario's path on real
 // machines (router tc, sender and receiver sysctls) and measure it (iperf3).
 // Each block is read-only monospace text with a Copy button.
-// Above them, the kernel run (the logic is KernelTool's): "Run on this computer's kernel" for a duration, Cancel, the
+// Above them, the kernel run (the logic is KernelTool's): "Run on this
+// computer's kernel" for a duration, Cancel, the
 // progress, and beside the blocks the kernel run's own event log.
 #pragma once
 

@@ -1,12 +1,12 @@
-// View ▸ Real system ▸ Run on this computer's kernel: the current scenario, for the duration chosen in the bridge
-// panel, on this machine's Linux TCP stack, off the UI thread
-// (session/kernel_worker.h). The action is disabled, with the engine's one
-// line of refusal as its tooltip, when a run cannot start (no CAP_NET_ADMIN
-// + CAP_SYS_ADMIN, a rate above the emulator's honest limit, a missing
-// algorithm). While the run measures, its series stream onto every panel
-// as the compare controller's kernel overlay, the bridge panel and the
-// status bar show "kernel: 7 s of 20 s" with Cancel, and the kernel's event
-// log fills; the finished run joins the compare table and the exports.
+// View ▸ Real system ▸ Run on this computer's kernel: the current scenario,
+// for the duration chosen in the bridge panel, on this machine's Linux TCP
+// stack, off the UI thread (session/kernel_worker.h). The action is disabled,
+// with the engine's one line of refusal as its tooltip, when a run cannot
+// start (no CAP_NET_ADMIN + CAP_SYS_ADMIN, a rate above the emulator's honest
+// limit, a missing algorithm). While the run measures, its series stream onto
+// every panel as the compare controller's kernel overlay, the bridge panel
+// and the status bar show "kernel: 7 s of 20 s" with Cancel, and the kernel's
+// event log fills; the finished run joins the compare table and the exports.
 #pragma once
 
 #include <QObject>
