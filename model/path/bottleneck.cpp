@@ -33,7 +33,7 @@ Bottleneck::Bottleneck(const Config& c, std::vector<AckPath>& returns)
         FqCodelParams p;
         p.queues = static_cast<std::uint32_t>(returns.size());
         p.limit_bytes = c.buffer_bytes;
-        p.quantum_bytes = c.mss_bytes;  // RFC 8290: the DRR quantum is one MTU; here the MSS (no header is modelled)
+        p.quantum_bytes = c.mss_bytes;  // RFC 8290: the quantum is one MTU; here the MSS
         if (c.codel) p.codel = *c.codel;
         fq_.emplace(p);
     }

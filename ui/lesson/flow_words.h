@@ -32,7 +32,7 @@ double fair_share(const Scenario& sc);
 // share fairly (Jain 0.99)" when the index is at least kFairJain, else the
 // bulk flow with the largest share and its multiple of the fair share.
 // Empty with fewer than two bulk flows.
-inline constexpr double kFairJain = 0.95;  // two equal CUBIC flows on one FIFO reach it (Flows.TwoCubicFlowsShareEqually)
+inline constexpr double kFairJain = 0.95;  // equal CUBIC flows on one FIFO reach it (flows tests)
 QString jain_words(const RunResult& r);
 // The bulk flow with the largest share (-1 without bulk flows).
 int largest_bulk_flow(const RunResult& r);
