@@ -37,6 +37,15 @@ TEST(WindowedFilter, WindowedMaxKeepsItsMaximumWhileItIsInTheWindow) {
     EXPECT_EQ(f.best(), 100);
 }
 
+TEST(WindowedFilter, ASampleExactlyOneWindowOldStillCounts) {
+    // The best and its stand-ins all date from t=0; at t = window they are
+    // exactly one window old and still count; one tick later they do not.
+    WindowedMax f;
+    f.reset(0, 100);
+    EXPECT_EQ(f.update(kWindow, kWindow, 50), 100);
+    EXPECT_EQ(f.update(kWindow, kWindow + 1, 50), 50);
+}
+
 TEST(WindowedFilter, WindowedMaxForgetsASampleOlderThanItsWindow) {
     WindowedMax f;
     f.reset(0, 100);
