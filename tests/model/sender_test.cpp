@@ -296,21 +296,27 @@ TEST(Sender, FastRetransmitGoesAtOnceThoughThePipeExceedsCwnd) {
 TEST(Sender, LossesInOneWindowGiveOneReductionAndAreResentLowestFirst) {
     Rig r;
     const std::vector<Packet> sent = r.send(0);
-    // Segments 0 and 1 lost; 2..9 delivered.
-    for (std::size_t i = 2; i < 10; ++i) r.ack(static_cast<TimePs>(98 + i) * kMs, sent[i]);
+    // Segments 0 and 2 lost; the others delivered. Segment 0 is found lost
+    // on the ACK of 4 (1, 3, 4 came after it), segment 2 on the ACK of 5.
+    for (std::size_t i : {1, 3, 4}) r.ack(static_cast<TimePs>(99 + i) * kMs, sent[i]);
     EXPECT_EQ(r.sender.congestion_events(), 1u);
+    EXPECT_DOUBLE_EQ(r.sender.cwnd_bytes(), 5.0 * kMss);
+    for (std::size_t i = 5; i < 10; ++i) r.ack(static_cast<TimePs>(99 + i) * kMs, sent[i]);
+    EXPECT_EQ(r.sender.congestion_events(), 1u) << "the second loss is in the same window: no second reduction";
     EXPECT_EQ(r.log.seen.congestion.size(), 1u);
+    EXPECT_DOUBLE_EQ(r.sender.cwnd_bytes(), 5.0 * kMss);
     EXPECT_EQ(r.sender.bytes_in_flight(), 0u);
     // cwnd 5 segments, pipe 0: both holes (lowest first), then 3 new segments.
     const std::vector<Packet> out = r.send(108 * kMs);
     ASSERT_EQ(out.size(), 5u);
     EXPECT_EQ(out[0].seg_no, 0u);
-    EXPECT_EQ(out[1].seg_no, 1u);
+    EXPECT_EQ(out[1].seg_no, 2u);
     EXPECT_EQ(out[2].seg_no, 10u);
     EXPECT_EQ(r.sender.retransmits(), 2u);
     // Recovery ends once everything outstanding at its start (segments
     // 0..9) is acknowledged; cwnd = ssthresh: congestion avoidance.
     r.ack(210 * kMs, out[0]);
+    EXPECT_EQ(r.sender.acked_bytes(), 2u * kMss);
     EXPECT_EQ(r.sender.phase(), CcPhase::Recovery);
     r.ack(211 * kMs, out[1]);
     EXPECT_EQ(r.sender.acked_bytes(), 10u * kMss);
