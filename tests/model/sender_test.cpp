@@ -324,6 +324,40 @@ TEST(Sender, LossesInOneWindowGiveOneReductionAndAreResentLowestFirst) {
     EXPECT_EQ(r.sender.congestion_events(), 1u);
 }
 
+TEST(Sender, ALostRetransmissionIsFoundByThreeLaterDeliveriesWithoutATimeout) {
+    // RFC 8985's rule applies to retransmissions too: segment 0's
+    // retransmission is lost once three transmissions sent after it are
+    // delivered; it goes again at once, in the same recovery.
+    Rig r;
+    const std::vector<Packet> sent = r.send(0);
+    for (std::size_t i = 1; i <= 3; ++i) r.ack(static_cast<TimePs>(99 + i) * kMs, sent[i]);
+    const std::vector<Packet> first_resend = r.send(102 * kMs);
+    ASSERT_EQ(first_resend.size(), 1u);
+    EXPECT_EQ(first_resend[0].seg_no, 0u);
+    // The retransmission is lost too. The other originals arrive; new data
+    // goes out as the pipe falls below cwnd (5 segments).
+    std::vector<Packet> fresh;
+    for (std::size_t i = 4; i < 10; ++i) {
+        r.ack(static_cast<TimePs>(99 + i) * kMs, sent[i]);
+        for (const Packet& p : r.send(static_cast<TimePs>(99 + i) * kMs)) fresh.push_back(p);
+    }
+    ASSERT_GE(fresh.size(), 3u);
+    EXPECT_EQ(fresh[0].seg_no, 10u);
+    // Two of the new segments sent after the retransmission: not yet.
+    r.ack(210 * kMs, fresh[0]);
+    r.ack(211 * kMs, fresh[1]);
+    for (const Packet& p : r.send(211 * kMs)) EXPECT_NE(p.seg_no, 0u) << "segment 0 is not yet taken for lost";
+    EXPECT_EQ(r.sender.retransmits(), 1u);
+    // The third: segment 0 is lost again and resent first.
+    r.ack(212 * kMs, fresh[2]);
+    const std::vector<Packet> second_resend = r.send(212 * kMs);
+    ASSERT_FALSE(second_resend.empty());
+    EXPECT_EQ(second_resend[0].seg_no, 0u);
+    EXPECT_EQ(r.sender.retransmits(), 2u);
+    EXPECT_EQ(r.sender.rtos(), 0u);
+    EXPECT_EQ(r.sender.congestion_events(), 1u) << "still the same window's recovery";
+}
+
 TEST(Sender, AnEcnEchoReducesOncePerWindowWithoutRetransmitting) {
     Rig r;
     const std::vector<Packet> sent = r.send(0);
