@@ -10,6 +10,7 @@
 //  - every value a step asks the student to drag to is a rung of the slider.
 // Expected figures come from the steps' own arithmetic (65,535 B × 8 /
 // 80 ms = 6.55 Mbit/s; 2, 4, 8 × 40 ms of BDP) or from what the step says.
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QTest>
 #include <cmath>
@@ -58,6 +59,14 @@ CheckOutcome check_one(const Step& step, const Scenario& s, RunResult* out = nul
     return o;
 }
 
+// The step's check as it was before a check held the run to the step's
+// settings: its conditions alone.
+bool conditions_alone_pass(const Step& step, const RunResult& r) {
+    Check bare = step.check;
+    bare.fixed.reset();
+    return evaluate_check(bare, {&r}).passed;
+}
+
 int index_of(const MainWindow& w, const std::string& id) {
     const auto& all = w.guide()->experiments();
     for (std::size_t i = 0; i < all.size(); ++i)
@@ -94,6 +103,7 @@ TEST(CheckRules, TheBbrWindowStepDoesNotTickOnACubicRun) {
     // The figures alone would pass: 65,535 B × 8 / 80 ms, within 1%.
     const double one_window = 65535.0 * 8 / 0.080;
     EXPECT_NEAR(r.summary.throughput_bps, one_window, 0.01 * one_window);
+    EXPECT_TRUE(conditions_alone_pass(bbr, r));  // what ticked it before
     EXPECT_FALSE(o.passed) << o.detail;
     EXPECT_NE(o.detail.find("algorithm cubic where the step sets bbr"), std::string::npos) << o.detail;
     // BBR, with any seed, does.
@@ -110,7 +120,9 @@ TEST(CheckRules, TheBbrRandomLossStepDoesNotTickOnEvenlySpacedLoss) {
     ASSERT_EQ(random.settings.loss_pattern, LossPattern::Random);
     Scenario even = random.settings;
     even.loss_pattern = LossPattern::Even;
-    const CheckOutcome o = check_one(random, even);
+    RunResult r;
+    const CheckOutcome o = check_one(random, even, &r);
+    EXPECT_TRUE(conditions_alone_pass(random, r));  // what ticked it before
     EXPECT_FALSE(o.passed) << o.detail;
     EXPECT_NE(o.detail.find("loss pattern even where the step sets random"), std::string::npos) << o.detail;
     EXPECT_TRUE(check_one(random, random.settings).passed);
@@ -138,7 +150,13 @@ TEST(CheckRules, AFreeKeyMayChangeAndTheOthersMayNot) {
 TEST(CheckRules, TheWithoutTheWindowLimitStepNeedsTheStreamsRemoved) {
     const Step& scaled = step_of("ten-streams", 3);
     ASSERT_EQ(scaled.settings.flows.size(), 10u);
-    const CheckOutcome ten = check_one(scaled, scaled.settings);
+    RunResult r;
+    const CheckOutcome ten = check_one(scaled, scaled.settings, &r);
+    // Without the count, the check ticked on Set it: ten streams fill the link too.
+    Step before = scaled;
+    std::erase_if(before.check.all, [](const Condition& c) { return c.field == "flow_count"; });
+    before.check.fixed.reset();
+    EXPECT_TRUE(evaluate_check(before.check, {&r}).passed);
     EXPECT_FALSE(ten.passed) << ten.detail;
     EXPECT_NE(ten.detail.find("number of flows 10, expected equal to 1"), std::string::npos) << ten.detail;
     Scenario one = scaled.settings;

@@ -20,7 +20,7 @@ TEST(RunMetrics, KnowEveryFieldTheExperimentFormatLists) {
         "drops_tail", "drops_aqm", "drops_random", "ecn_marks", "retransmits", "rtos", "bdp_packets",
         "probe_rtt_entries", "min_cwnd_steady_packets",
         // Several flows: the path's figures (flows.md, "What a run produces").
-        "jain_index", "mean_queue_delay_s", "p95_queue_delay_s", "settled"};
+        "jain_index", "mean_queue_delay_s", "p95_queue_delay_s", "settled", "flow_count"};
     const auto& names = numeric_metric_names();
     EXPECT_EQ(std::set<std::string>(names.begin(), names.end()), numeric);
     EXPECT_TRUE(std::is_sorted(names.begin(), names.end()));  // the "known: …" list reads in order
