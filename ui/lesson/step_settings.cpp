@@ -50,8 +50,7 @@ std::string key_words(const std::string& key) {
 }
 
 std::string flows_words(const Scenario& s) {
-    std::string out = std::to_string(flow_count(s)) + (flow_count(s) == 1 ? " flow" : " flows");
-    return out;
+    return std::to_string(flow_count(s)) + (flow_count(s) == 1 ? " flow" : " flows");
 }
 
 // The setting's value in `s`, for people; `other` is the value it is
