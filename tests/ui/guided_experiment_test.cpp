@@ -10,6 +10,8 @@
 #include <gtest/gtest.h>
 
 #include "ui/controls/controls_panel.h"
+#include "ui/controls/flow_list.h"
+#include "ui/controls/flow_list_model.h"
 #include "ui/teaching/experiment_panel.h"
 #include "ui/shell/main_window.h"
 #include "ui/controls/param_slider.h"
@@ -69,6 +71,16 @@ TEST_P(GuidedExperiment, RunsFromFirstToLastStepWithEveryCheckTicking) {
                 ASSERT_FALSE(p->hasError()) << format_param(a->param, v);
                 ASSERT_TRUE(wait_settled(*w)) << step.title;
             }
+        }
+        // A step that asks for flows removed ("until one is left"): the
+        // student removes the last row until that many are left.
+        for (const Condition& c : step.check.all) {
+            if (c.field != "flow_count" || c.op != Condition::Op::Equal) continue;
+            FlowList* list = w->controls()->flowList();
+            while (static_cast<double>(flow_count(w->controls()->scenario())) > c.value &&
+                   list->model()->rowCount() > 0)
+                list->removeFlow(list->model()->rowCount() - 1);
+            ASSERT_TRUE(wait_settled(*w)) << step.title;
         }
         EXPECT_TRUE(wait_until([&] { return guide->ticked(i); }, 2000))
             << e.title << " / " << step.title << ": " << guide->checkDetail().toStdString();

@@ -19,8 +19,8 @@ TEST(RunMetrics, KnowEveryFieldTheExperimentFormatLists) {
         "p95_rtt_s", "queue_delay_s", "congestion_events", "window_congestion_events", "drops",
         "drops_tail", "drops_aqm", "drops_random", "ecn_marks", "retransmits", "rtos", "bdp_packets",
         "probe_rtt_entries", "min_cwnd_steady_packets",
-        // Several flows: the path's aggregate figures.
-        "jain_index", "mean_queue_delay_s", "p95_queue_delay_s", "settled"};
+        // Several flows: the path's figures and how many flows ran.
+        "jain_index", "mean_queue_delay_s", "p95_queue_delay_s", "settled", "flow_count"};
     const auto& names = numeric_metric_names();
     EXPECT_EQ(std::set<std::string>(names.begin(), names.end()), numeric);
     EXPECT_TRUE(std::is_sorted(names.begin(), names.end()));  // the "known: …" list reads in order

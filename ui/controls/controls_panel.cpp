@@ -246,6 +246,18 @@ void ControlsPanel::setScenario(const Scenario& s) {
     updating_ = false;
 }
 
+ParamSlider* ControlsPanel::slider(Param p) const {
+    switch (p) {
+    case Param::Bandwidth: return bandwidth_;
+    case Param::Rtt: return rtt_;
+    case Param::Loss: return loss_;
+    case Param::Rwnd: return rwnd_;
+    case Param::Sndbuf: return sndbuf_;
+    case Param::Buffer: return buffer_;
+    default: return nullptr;
+    }
+}
+
 void ControlsPanel::changed() {
     if (updating_) return;
     Scenario s = scenario_;

@@ -38,6 +38,9 @@ public:
     ParamSlider* sndbuf() const { return sndbuf_; }
     ParamSlider* buffer() const { return buffer_; }
     ParamSlider* duration() const { return duration_; }
+    // The slider of a swept parameter (bandwidth, rtt, loss, rwnd, sndbuf,
+    // buffer), or null for the others.
+    ParamSlider* slider(Param p) const;
     FlowList* flowList() const { return flows_; }
     QComboBox* aqm() const { return aqm_; }
     // Presentation mode folds the secondary controls ("More" stays, closed,

@@ -65,6 +65,10 @@ void ParamSlider::setValue(double v) {
 
 void ParamSlider::addNote(double v, const QString& note) {
     notes_[v] = note;
+    addStop(v);
+}
+
+void ParamSlider::addStop(double v) {
     ladder_.insert(v);
     const QSignalBlocker block(slider_);
     slider_->setRange(0, static_cast<int>(ladder_.size()) - 1);

@@ -29,6 +29,10 @@ public:
     // A caption shown under the slider while the value equals `v` exactly
     // (the rwnd notch: "64 KB — no window scaling").
     void addNote(double v, const QString& note);
+    // A rung at `v` (a value a guided step asks the student to stop at),
+    // kept in order; the value shown does not change.
+    void addStop(double v);
+    const ValueLadder& ladder() const { return ladder_; }
 
     QSlider* slider() const { return slider_; }
     QLineEdit* edit() const { return edit_; }

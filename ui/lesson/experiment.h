@@ -53,12 +53,26 @@ struct Across {
     Param param = Param::Bandwidth;
     double from = 0, to = 0;  // SI base units
     int min_runs = 2;
+    // Values between from and to the step asks the student to stop at
+    // ("80 ms, 160 ms and 320 ms"): the slider gets a notch at each, and at
+    // from and to, so a drag can land on every one.
+    std::vector<double> stops;
+};
+
+// The settings a run must have for the check to hold: every key the step's
+// "set" names, as set, but those the step asks the student to change (the
+// check's "free" keys and the swept parameter). A step that says "BBR, 1%
+// random loss" does not tick on a CUBIC run or on evenly spaced loss.
+struct FixedSettings {
+    Scenario as_set;                // the step's settings
+    std::vector<std::string> keys;  // scenario-file keys ("algo", "loss_pattern", "flows")
 };
 
 struct Check {
     std::string text;         // the check in words, shown beside the tick
     std::vector<Condition> all;
     std::optional<Across> across;
+    std::optional<FixedSettings> fixed;  // unset: a step without "set"
 };
 
 struct Step {

@@ -238,7 +238,7 @@ double param_value(Param p, const QJsonValue& v, const QString& where) {
 Across parse_across(const QJsonValue& jv, const QString& where) {
     if (!jv.isObject()) fail(where, QStringLiteral("must be an object with param, from and to"));
     const QJsonObject o = jv.toObject();
-    only_keys(o, {"param", "from", "to", "min_runs"}, where);
+    only_keys(o, {"param", "from", "to", "min_runs", "stops"}, where);
     Across a;
     const QString name = text(o, "param", where, true);
     const auto p = param_from_key(name.toStdString());
@@ -254,13 +254,58 @@ Across parse_across(const QJsonValue& jv, const QString& where) {
             fail(where + ".min_runs", QStringLiteral("must be a whole number from 2 to 50"));
         a.min_runs = n.toInt();
     }
+    if (o.contains("stops")) {
+        const QJsonValue stops = o.value("stops");
+        if (!stops.isArray()) fail(where + ".stops", QStringLiteral("must be an array of values between \"from\" and \"to\""));
+        const QJsonArray arr = stops.toArray();
+        for (int i = 0; i < arr.size(); ++i) {
+            const QString at = QStringLiteral("%1.stops[%2]").arg(where).arg(i);
+            const double v = param_value(a.param, arr.at(i), at);
+            if (!(v > a.from && v < a.to))
+                fail(at, QStringLiteral("must lie between \"from\" and \"to\""));
+            a.stops.push_back(v);
+        }
+    }
     return a;
 }
 
-Check parse_check(const QJsonValue& jv, const QString& where, const Scenario* settings) {
+// The settings the check holds the run to: every key of the step's "set"
+// but the swept parameter and the keys "free" names (those the step asks
+// the student to change). A "free" key the set does not name is refused:
+// it would free nothing.
+FixedSettings parse_fixed(const QJsonObject& check, const QJsonObject& set, const Scenario& settings,
+                          const std::optional<Across>& across, const QString& where) {
+    QStringList free;
+    if (check.contains("free")) {
+        const QJsonValue v = check.value("free");
+        if (!v.isArray()) fail(where + ".free", QStringLiteral("must be an array of keys of this step's set"));
+        const QJsonArray arr = v.toArray();
+        for (int i = 0; i < arr.size(); ++i) {
+            const QString at = QStringLiteral("%1.free[%2]").arg(where).arg(i);
+            if (!arr.at(i).isString()) fail(at, QStringLiteral("must be a key of this step's set, as a string"));
+            const QString k = arr.at(i).toString();
+            if (!set.contains(k))
+                fail(at, QStringLiteral("\"%1\" is not a key of this step's set (its keys: %2)")
+                             .arg(k, set.keys().join(", ")));
+            free << k;
+        }
+    }
+    FixedSettings f;
+    f.as_set = settings;
+    for (const QString& k : set.keys()) {
+        if (free.contains(k)) continue;
+        if (across && k == QLatin1String(key(across->param))) continue;
+        f.keys.push_back(k.toStdString());
+    }
+    return f;
+}
+
+// `set`: the step's "set" object with `settings` read from it, or null
+// for a step without one.
+Check parse_check(const QJsonValue& jv, const QString& where, const Scenario* settings, const QJsonObject* set) {
     if (!jv.isObject()) fail(where, QStringLiteral("must be an object with text and all"));
     const QJsonObject o = jv.toObject();
-    only_keys(o, {"text", "all", "across"}, where);
+    only_keys(o, {"text", "all", "across", "free"}, where);
     Check c;
     c.text = text(o, "text", where, true).toStdString();
     const QJsonValue all = o.value("all");
@@ -276,6 +321,8 @@ Check parse_check(const QJsonValue& jv, const QString& where, const Scenario* se
             fail(QStringLiteral("%1.all[%2].op").arg(where).arg(i),
                  QStringLiteral("falls_by and rises_by compare the runs of a sweep: the check needs \"across\""));
     }
+    if (set && settings) c.fixed = parse_fixed(o, *set, *settings, c.across, where);
+    else if (o.contains("free")) fail(where + ".free", QStringLiteral("frees keys of the step's \"set\", and this step has none"));
     return c;
 }
 
@@ -300,7 +347,9 @@ Step parse_step(const QJsonValue& jv, const QString& where) {
         s.has_settings = true;
     }
     if (!o.contains("check")) fail(where, QStringLiteral("\"check\" is missing"));
-    s.check = parse_check(o.value("check"), where + ".check", s.has_settings ? &s.settings : nullptr);
+    const QJsonObject set = o.value("set").toObject();
+    s.check = parse_check(o.value("check"), where + ".check", s.has_settings ? &s.settings : nullptr,
+                          s.has_settings ? &set : nullptr);
     return s;
 }
 

@@ -52,6 +52,9 @@ const std::map<std::string, Getter>& derived() {
         {"mean_queue_delay_s", [](const RunResult& r) { return r.summary.mean_queue_delay_s; }},
         {"p95_queue_delay_s", [](const RunResult& r) { return r.summary.p95_queue_delay_s; }},
         {"settled", [](const RunResult& r) { return r.summary.settled ? 1.0 : 0.0; }},
+        // How many flows the run had: a step that asks for streams to be
+        // removed checks the run that has them removed.
+        {"flow_count", [](const RunResult& r) { return static_cast<double>(flow_count(r.scenario)); }},
     };
     return g;
 }
@@ -65,7 +68,8 @@ const std::map<std::string, std::string>& derived_words() {
         {"jain_index", "Jain's index"},
         {"mean_queue_delay_s", "mean queueing delay at the bottleneck"},
         {"p95_queue_delay_s", "95th-percentile queueing delay at the bottleneck"},
-        {"settled", "settled"}};
+        {"settled", "settled"},
+        {"flow_count", "number of flows"}};
     return words;
 }
 

@@ -2,7 +2,8 @@
 // the summary's checkable fields under their --json names (read from the
 // field table, summary_fields.h), plus a few derived ones (queue delay,
 // total drops, ProbeRTT entries, the smallest cwnd, and for several flows
-// Jain's index, the bottleneck's queueing delay, whether the run settled);
+// Jain's index, the bottleneck's queueing delay, whether the run settled,
+// how many flows it had);
 // and each flow's figures (the per-flow table of summary_fields.h: share,
 // throughput, FCTs, ping RTTs, ...), read for the flows a selector picks.
 // Plain C++.

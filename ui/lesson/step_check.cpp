@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 
 #include "ui/lesson/run_metrics.h"
+#include "ui/lesson/step_settings.h"
 #include "model/core/units.h"
 
 namespace inflight::ui {
@@ -153,11 +155,24 @@ std::string measured_list(const Check& check, const RunResult& r) {
     return out;
 }
 
+// A run whose figures pass still has to be a run of what the step asks
+// for (experiment.h, FixedSettings): nothing when it is, else why not.
+std::optional<std::string> not_the_steps_run(const Check& check, const RunResult& r) {
+    if (!check.fixed) return std::nullopt;
+    if (auto d = differing_setting(*check.fixed, r.scenario))
+        return "not yet: this run has " + *d + " (Set it puts the step's settings back)";
+    return std::nullopt;
+}
+
 CheckOutcome one_run(const Check& check, const RunResult& r) {
     CheckOutcome o;
     std::string why;
     o.passed = run_passes(check, r, &why);
     o.detail = o.passed ? "measured: " + measured_list(check, r) : "not yet: " + why;
+    if (auto other = o.passed ? not_the_steps_run(check, r) : std::nullopt) {
+        o.passed = false;
+        o.detail = *other;
+    }
     return o;
 }
 
@@ -228,6 +243,11 @@ CheckOutcome sweep(const Check& check, const Across& a, const std::vector<const 
             return o;
         }
         trend += " · " + what;
+    }
+    // Every run of the sweep equals the newest but for the swept parameter.
+    if (auto other = not_the_steps_run(check, newest)) {
+        o.detail = *other;
+        return o;
     }
     o.passed = true;
     o.detail = span + ", every one as expected" + trend;

@@ -1,7 +1,8 @@
 // Evaluating a step's check against the runs the student has made since the
 // step began. A check on one run looks at the newest; a check "across" a
 // parameter looks at the newest run's sweep: every finished run that differs
-// from it in that parameter alone. Plain C++.
+// from it in that parameter alone. Either way the run must also have the
+// step's settings (experiment.h, FixedSettings). Plain C++.
 #pragma once
 
 #include <string>

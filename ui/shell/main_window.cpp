@@ -28,6 +28,7 @@
 #include "app/formats/atomic_write.h"
 #include "ui/controls/controls_panel.h"
 #include "ui/controls/flow_list.h"
+#include "ui/controls/param_slider.h"
 #include "ui/lesson/experiment_file.h"
 #include "ui/teaching/experiment_panel.h"
 #include "ui/export/dashboard_figure.h"
@@ -352,10 +353,25 @@ void MainWindow::reloadExperiments() {
 void MainWindow::openExperiment(int index) {
     if (index < 0 || index >= static_cast<int>(guide_->experiments().size())) return;
     guide_dock_->show();
-    guide_->setExperiment(index, session_->generation());
+    guide_->setExperiment(index, session_->generation(), session_->current());
+    notchStepValues();
 }
 
-void MainWindow::goToStep(int step) { guide_->setStep(step, session_->generation()); }
+void MainWindow::goToStep(int step) {
+    guide_->setStep(step, session_->generation(), session_->current());
+    notchStepValues();
+}
+
+void MainWindow::notchStepValues() {
+    const Step* s = guide_->currentStep();
+    if (!s || !s->check.across) return;
+    const Across& a = *s->check.across;
+    ParamSlider* p = controls_->slider(a.param);
+    if (!p) return;
+    p->addStop(a.from);
+    p->addStop(a.to);
+    for (double v : a.stops) p->addStop(v);
+}
 
 void MainWindow::setTheory(bool on) {
     if (theory_action_->isChecked() != on) theory_action_->setChecked(on);

@@ -80,6 +80,9 @@ protected:
     void dropEvent(QDropEvent* e) override;
 
 private:
+    // The values the open step asks the student to drag to become notches
+    // on the slider it names (a sweep's ends and its stops).
+    void notchStepValues();
     void buildMenus();
     void buildExperimentsMenu();
     void onFrameShown(const SnapshotPtr& s);

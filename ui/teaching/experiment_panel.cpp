@@ -13,6 +13,7 @@
 #include "ui/teaching/experiment_chooser.h"
 
 #include "ui/lesson/step_check.h"
+#include "ui/lesson/step_settings.h"
 
 namespace inflight::ui {
 
@@ -134,7 +135,11 @@ void ExperimentPanel::changeEvent(QEvent* e) {
 void ExperimentPanel::setExperiments(std::vector<Experiment> experiments, const QStringList& errors) {
     experiments_ = std::move(experiments);
     ticks_.clear();
-    for (const Experiment& e : experiments_) ticks_.emplace_back(e.steps.size(), false);
+    passed_.clear();
+    for (const Experiment& e : experiments_) {
+        ticks_.emplace_back(e.steps.size(), false);
+        passed_.emplace_back(e.steps.size());
+    }
     {
         const QSignalBlocker b(chooser_);
         chooser_->clear();
@@ -155,7 +160,7 @@ void ExperimentPanel::setExperiments(std::vector<Experiment> experiments, const 
     listening_ = false;
 }
 
-void ExperimentPanel::setExperiment(int index, quint64 generation) {
+void ExperimentPanel::setExperiment(int index, quint64 generation, SnapshotPtr on_screen) {
     if (index < 0 || index >= static_cast<int>(experiments_.size())) return;
     exp_ = index;
     {
@@ -164,17 +169,29 @@ void ExperimentPanel::setExperiment(int index, quint64 generation) {
     }
     heading_->setText(chooser_->currentText());
     chooser_->refit();
-    setStep(0, generation);
+    setStep(0, generation, std::move(on_screen));
 }
 
-void ExperimentPanel::setStep(int index, quint64 generation) {
+void ExperimentPanel::setStep(int index, quint64 generation, SnapshotPtr on_screen) {
     if (exp_ < 0 || index < 0 || index >= static_cast<int>(experiments_[exp_].steps.size())) return;
     step_ = index;
     since_generation_ = generation;
     listening_ = true;
     runs_.clear();
     detail_.clear();
+    last_passed_ = false;
+    if (on_screen && on_screen->done && on_screen->generation == generation && countsOpeningRun(on_screen)) {
+        runs_.push_back(std::move(on_screen));
+        evaluate();  // a sweep needs two runs at least: this one alone never ticks
+        return;
+    }
     showStep();
+}
+
+bool ExperimentPanel::countsOpeningRun(const SnapshotPtr& snap) const {
+    const Step* s = step();
+    if (!s || !s->check.across) return false;
+    return !s->check.fixed || !differing_setting(*s->check.fixed, snap->result.scenario);
 }
 
 const Step* ExperimentPanel::step() const {
@@ -187,11 +204,16 @@ bool ExperimentPanel::ticked(int s) const {
     return ticks_[exp_][static_cast<std::size_t>(s)];
 }
 
-QString ExperimentPanel::checkDetail() const { return detail_; }
+QString ExperimentPanel::checkDetail() const { return shown_detail_; }
 QString ExperimentPanel::errorsText() const { return errors_->isVisible() ? errors_->text() : QString(); }
 
 void ExperimentPanel::runFinished(SnapshotPtr snap) {
-    if (!listening_ || !snap || !snap->done || snap->generation <= since_generation_ || !step()) return;
+    if (!listening_ || !snap || !snap->done || !step()) return;
+    // Runs requested after the step opened count; the one requested just
+    // before counts for a sweep (the end of a drag begun before).
+    if (snap->generation < since_generation_ ||
+        (snap->generation == since_generation_ && !countsOpeningRun(snap)))
+        return;
     if (!runs_.empty() && runs_.back()->generation == snap->generation) return;  // shown again (restyle)
     runs_.push_back(std::move(snap));
     if (runs_.size() > kMaxRuns) runs_.erase(runs_.begin());
@@ -205,8 +227,11 @@ void ExperimentPanel::evaluate() {
     for (const SnapshotPtr& r : runs_) runs.push_back(&r->result);
     const CheckOutcome o = evaluate_check(s->check, runs);
     detail_ = q(o.detail);
-    if (o.passed && !ticks_[exp_][static_cast<std::size_t>(step_)]) {
-        ticks_[exp_][static_cast<std::size_t>(step_)] = true;
+    last_passed_ = o.passed;
+    const auto i = static_cast<std::size_t>(step_);
+    if (o.passed) passed_[exp_][i] = detail_;
+    if (o.passed && !ticks_[exp_][i]) {
+        ticks_[exp_][i] = true;
         emit stepTicked(step_);
     }
     showStep();
@@ -248,6 +273,7 @@ void ExperimentPanel::showStep() {
         body_->clear();
         check_->clear();
         tick_->clear();
+        shown_detail_.clear();
         return;
     }
     const Experiment& e = experiments_[static_cast<std::size_t>(exp_)];
@@ -260,12 +286,29 @@ void ExperimentPanel::showStep() {
     html += para(tr("Why:"), s->why);
     body_->setText(html);
     const bool done = ticked(step_);
+    if (done) {
+        // What the passing run measured; a newer run that falls short is
+        // said as what it is, never as "not yet" beside the tick.
+        shown_detail_ = passed_[exp_][static_cast<std::size_t>(step_)];
+        if (!detail_.isEmpty() && !last_passed_) {
+            QString newest = detail_;
+            if (newest.startsWith(QLatin1String("not yet: "))) newest.remove(0, 9);
+            shown_detail_ += tr(" — by an earlier run; the newest: %1").arg(newest);
+        }
+    } else if (!detail_.isEmpty()) {
+        shown_detail_ = detail_;
+    } else {
+        // No run counted yet: how to make one (a step that only asks to
+        // look at a run still needs a run made with it open).
+        shown_detail_ = s->has_settings ? tr("waiting for a run: press Set it to make one")
+                                        : tr("waiting for a run: change a control to make one");
+    }
     // A tick and a word, never a colour alone.
     tick_->setText(done ? QStringLiteral("✔") : QStringLiteral("○"));
     tick_->setStyleSheet(done ? "color: #009E73; font-weight: bold;" : "color: palette(placeholder-text);");
     check_->setText(QStringLiteral("<b>%1</b> %2<br><i>%3</i>")
                         .arg(done ? tr("Done:") : tr("Check:"), q(s->check.text).toHtmlEscaped(),
-                             (detail_.isEmpty() ? tr("waiting for a run") : detail_).toHtmlEscaped()));
+                             shown_detail_.toHtmlEscaped()));
 }
 
 }  // namespace inflight::ui

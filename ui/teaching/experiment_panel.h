@@ -30,13 +30,20 @@ public:
 
     // `generation`: the newest run request when the step begins; only runs
     // requested after it count toward the step's check. Until one of these
-    // is called (after setExperiments), no run counts at all.
-    void setExperiment(int index, quint64 generation);
-    void setStep(int index, quint64 generation);
+    // is called (after setExperiments), no run counts at all. A sweep's
+    // drag may begin before its step opens: for a sweep, the run of that
+    // newest request counts too — `on_screen` if it has finished and is
+    // shown, or when it finishes — as long as it has the step's settings.
+    void setExperiment(int index, quint64 generation, SnapshotPtr on_screen = nullptr);
+    void setStep(int index, quint64 generation, SnapshotPtr on_screen = nullptr);
     int experimentIndex() const { return exp_; }
     int stepIndex() const { return step_; }
     bool ticked(int step) const;
+    // The line under the check as shown: what was measured, what is still
+    // missing, or how to make the first run. Once the step is done, the
+    // run that passed (never a "not yet" beside the tick).
     QString checkDetail() const;
+    const Step* currentStep() const { return step(); }
     QString errorsText() const;
     QPushButton* setButton() const { return set_; }
 
@@ -60,16 +67,22 @@ private:
     void fitTitleFont();
     void showStep();
     void evaluate();
+    // Whether a run of the newest request when the step opened counts (a
+    // sweep's drag that began before it).
+    bool countsOpeningRun(const SnapshotPtr& snap) const;
     void refreshStepButtons();
     const Step* step() const;
 
     std::vector<Experiment> experiments_;
     std::vector<std::vector<bool>> ticks_;
+    std::vector<std::vector<QString>> passed_;  // per step: what the run that ticked it measured
     int exp_ = -1, step_ = 0;
     quint64 since_generation_ = 0;
     bool listening_ = false;  // an experiment was opened; runs count
     std::vector<SnapshotPtr> runs_;  // finished runs since the step began, oldest first
-    QString detail_;
+    QString detail_;        // the newest evaluation
+    QString shown_detail_;  // the line shown under the check
+    bool last_passed_ = false;  // the newest evaluation passed
 
     ExperimentChooser* chooser_;
     QLabel* heading_;  // the title, wrapped, when the chooser cannot show it whole
