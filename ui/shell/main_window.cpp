@@ -9,7 +9,6 @@
 #include <QDesktopServices>
 #include <QDir>
 #include <QDockWidget>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QJsonDocument>
@@ -33,6 +32,7 @@
 #include "ui/export/dashboard_figure.h"
 #include "ui/export/export_dialog.h"
 #include "ui/export/exporter.h"
+#include "ui/export/file_dialogs.h"
 #include "ui/teaching/playback_bar.h"
 #include "ui/lesson/playhead.h"
 #include "ui/session/run_session.h"
@@ -205,9 +205,8 @@ MainWindow::~MainWindow() {
 void MainWindow::buildMenus() {
     QMenu* file = menus_.file = menuBar()->addMenu(tr("&File"));
     QAction* open = file->addAction(tr("&Open scenario…"), this, [this] {
-        const QString dir = settings().value(keys::kLastDirectory, QDir::homePath()).toString();
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), dir,
-                                                          tr("Scenario (*.json);;All files (*)"));
+        const QString path = ask_open_file(this, tr("Open scenario"), rememberedFolder(),
+                                           tr("Scenario (*.json);;All files (*)"));
         if (!path.isEmpty()) loadScenario(path);
     });
     open->setShortcut(QKeySequence::Open);
@@ -481,7 +480,7 @@ bool MainWindow::loadScenario(const QString& path) {
         return false;
     }
     hideBanner();
-    if (use_settings_) settings().setValue(keys::kLastDirectory, QFileInfo(path).absolutePath());
+    rememberFolder(path);
     controls_->setScenario(s);
     run(s);
     statusBar()->showMessage(tr("Loaded %1").arg(QFileInfo(path).fileName()), 4000);
@@ -540,10 +539,20 @@ void MainWindow::reportExport(bool ok, const QString& line) {
 }
 
 QString MainWindow::askSavePath(const QString& title, const QString& suggested, const QString& filter) {
-    const QString dir = settings().value(keys::kLastDirectory, QDir::homePath()).toString();
-    const QString path = QFileDialog::getSaveFileName(this, title, QDir(dir).filePath(suggested), filter);
-    if (!path.isEmpty() && use_settings_) settings().setValue(keys::kLastDirectory, QFileInfo(path).absolutePath());
+    const QString path = ask_save_file(this, title, QDir(rememberedFolder()).filePath(suggested), filter);
+    rememberFolder(path);
     return path;
+}
+
+// The folder rule (file_dialogs.h) both ways: a folder that does not take
+// files is neither stored nor, if an older version stored it, opened.
+QString MainWindow::rememberedFolder() const {
+    return start_folder(use_settings_ ? settings().value(keys::kLastDirectory).toString() : QString());
+}
+
+void MainWindow::rememberFolder(const QString& path) {
+    const QString folder = folder_to_remember(path);
+    if (use_settings_ && !folder.isEmpty()) settings().setValue(keys::kLastDirectory, folder);
 }
 
 void MainWindow::showBanner(const QString& text) {
