@@ -39,6 +39,7 @@
 #include "app/formats/scenario_file.h"
 #include "ui/shell/analysis_tools.h"
 #include "ui/shell/docks.h"
+#include "ui/shell/field_shortcuts.h"
 #include "ui/shell/settings_keys.h"
 #include "ui/shell/themes.h"
 #include "model/core/units.h"
@@ -161,6 +162,8 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
 
     buildMenus();
     reloadExperiments();
+    // The commands' keys (Ctrl+→, Ctrl+E, …) work while a text field has the focus.
+    new FieldShortcuts(this);
     // Compare, Tools ▸ Sweep, View ▸ Real system (analysis_tools.h).
     new AnalysisTools(ToolsHost{this, menus_, session_, dashboard_, playhead_});
     // A dock under the panels opens at a height the charts can spare: the
