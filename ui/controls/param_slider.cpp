@@ -76,6 +76,11 @@ void ParamSlider::addNote(double v, const QString& note) {
     showValue();
 }
 
+void ParamSlider::addHint(double v, const QString& hint) {
+    notes_[v] = hint;
+    showValue();
+}
+
 bool ParamSlider::hasError() const { return !error_->isHidden(); }
 QString ParamSlider::errorText() const { return hasError() ? error_->text() : QString(); }
 

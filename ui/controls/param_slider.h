@@ -31,6 +31,9 @@ public:
     // A caption shown under the slider while the value equals `v` exactly
     // (the rwnd notch: "64 KB — no window scaling").
     void addNote(double v, const QString& note);
+    // A caption shown while the value equals `v` exactly, which is not a
+    // stop of the slider (what "64 KB" typed means, beside the notch).
+    void addHint(double v, const QString& hint);
 
     QSlider* slider() const { return slider_; }
     QLineEdit* edit() const { return edit_; }
@@ -55,7 +58,7 @@ private:
     ValueLadder ladder_;
     double min_, max_;
     double value_ = 0;
-    std::map<double, QString> notes_;
+    std::map<double, QString> notes_;  // stops of the slider, and hints that are not
     QString range_note_;
     QSlider* slider_;
     QLineEdit* edit_;

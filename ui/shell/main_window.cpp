@@ -381,6 +381,7 @@ void MainWindow::onRunFinished(const SnapshotPtr& s) {
 }
 
 void MainWindow::run(const Scenario& s) {
+    guide_->setCurrent(s);
     if (use_settings_)
         settings().setValue(keys::kLastScenario, QJsonDocument(scenario_to_json(s)).toJson(QJsonDocument::Compact));
     session_->request(s);

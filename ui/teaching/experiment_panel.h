@@ -4,6 +4,8 @@
 // window finishes; it never runs or waits on the model itself.
 #pragma once
 
+#include <optional>
+
 #include <QWidget>
 #include <vector>
 
@@ -43,6 +45,8 @@ public:
 public slots:
     // A run finished (the dashboard shows it).
     void runFinished(inflight::ui::SnapshotPtr snap);
+    // The controls' scenario now: the step says what "Set it" would change in it.
+    void setCurrent(const inflight::Scenario& now);
 
 signals:
     // "Set it": the window applies these settings and runs them.
@@ -70,6 +74,7 @@ private:
     bool listening_ = false;  // an experiment was opened; runs count
     std::vector<SnapshotPtr> runs_;  // finished runs since the step began, oldest first
     QString detail_;
+    std::optional<Scenario> now_;  // the controls' scenario, once the window has told
 
     ExperimentChooser* chooser_;
     QLabel* heading_;  // the title, wrapped, when the chooser cannot show it whole
