@@ -11,6 +11,7 @@
 #include <cmath>
 #include <limits>
 
+#include "ui/lesson/binding_words.h"
 #include "ui/lesson/playhead.h"
 #include "ui/panels/text_strip.h"
 #include "model/core/units.h"
@@ -90,7 +91,7 @@ PlaybackBar::PlaybackBar(Playhead* playhead, QWidget* parent) : QWidget(parent),
 QString PlaybackBar::longestReadout() const {
     return tr("t %1 s · cwnd %2 pkts · in flight %3 · queue %4 · RTT %5 · %6 · limit %7")
         .arg(QStringLiteral("40.000"), QStringLiteral("8888"), QStringLiteral("8888"), QStringLiteral("8888"),
-             QStringLiteral("1.888 s"), QStringLiteral("congestion avoidance"), QStringLiteral("sndbuf"));
+             QStringLiteral("1.888 s"), QStringLiteral("congestion avoidance"), QStringLiteral("send buffer"));
 }
 
 // Beside the slider when the longest readout fits there in its two lines,
@@ -195,7 +196,7 @@ void PlaybackBar::showTime(double t_s) {
     readout_->setText(tr("t %1 s · cwnd %2 pkts · in flight %3 · queue %4 · RTT %5 · %6 · limit %7")
                           .arg(QString::number(t_s, 'f', 3), pk(&TraceBucket::cwnd_bytes), pk(&TraceBucket::inflight_bytes),
                                pk(&TraceBucket::queue_bytes), rtt, QString::fromUtf8(to_string(b.phase)),
-                               QString::fromUtf8(to_string(b.limit))));
+                               QString::fromUtf8(limit_name(b.limit))));
 }
 
 void PlaybackBar::nextEvent() {
