@@ -133,7 +133,7 @@ private:
         const auto err = list_->model()->check(index.row(), index.column(), textOf(editor));
         if (!err) return false;
         editor->setStyleSheet(QString::fromLatin1(kErrorStyle));
-        list_->showMessage(*err, index);
+        list_->showMessage(*err);
         return true;
     }
 
