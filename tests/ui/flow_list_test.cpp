@@ -160,6 +160,21 @@ TEST(FlowPresets, EveryPresetIsAValidScenarioTheWindowCanShowAndIsRecognised) {
     EXPECT_FALSE(preset_of(with_flows(3)));
 }
 
+// The window's most flows as a preset: sixteen 64 KB windows over 80 ms ask
+// 16 × 65,535 B × 8 / 80 ms = 104.9 Mbit/s of a 100 Mbit/s link, so the link
+// binds (where ten streams' 65.5 Mbit/s did not).
+TEST(FlowPresets, SixteenStreamsIsTheWindowsMostAndAsksMoreThanTheLink) {
+    const Scenario s = apply_preset(FlowPreset::SixteenStreams, Scenario{});
+    ASSERT_EQ(s.flows.size(), 16u);
+    EXPECT_EQ(FlowLimits::max_flows_window, 16u);
+    EXPECT_EQ(s.rwnd_bytes, 65535u);
+    EXPECT_DOUBLE_EQ(s.rtt_s, 0.080);
+    EXPECT_DOUBLE_EQ(s.bandwidth_bps, 100e6);
+    EXPECT_GT(16 * 65535.0 * 8 / 0.080, s.bandwidth_bps);
+    EXPECT_LT(10 * 65535.0 * 8 / 0.080, apply_preset(FlowPreset::TenStreams, Scenario{}).bandwidth_bps);
+    EXPECT_STREQ(preset_name(FlowPreset::SixteenStreams), "Sixteen streams");
+}
+
 TEST(FlowPresets, OneFlowKeepsThePathAndAPresetDoesNotDependOnTheOneBefore) {
     Scenario mine;
     mine.bandwidth_bps = 20e6;
