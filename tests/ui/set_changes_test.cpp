@@ -31,7 +31,7 @@ TEST(SetChanges, ExperimentOnesLossIsNamedWhenExperimentTwoSetsItsWindow) {
     Scenario step;  // experiment 2, step 1: rwnd 65,535 B, the rest defaults
     step.rwnd_bytes = 65535;
     const QStringList c = set_changes(now, step);
-    EXPECT_EQ(c.size(), 4) << c.join(" | ").toStdString();  // bandwidth, loss, its pattern's line, rwnd
+    EXPECT_EQ(c.size(), 3) << c.join(" | ").toStdString();  // bandwidth, loss, rwnd
     EXPECT_TRUE(names(c).contains("bandwidth")) << c.join(" | ").toStdString();
     EXPECT_TRUE(names(c).contains("loss")) << c.join(" | ").toStdString();
     EXPECT_TRUE(names(c).contains("rwnd")) << c.join(" | ").toStdString();
