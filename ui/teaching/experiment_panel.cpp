@@ -265,11 +265,11 @@ void ExperimentPanel::showStep() {
     if (s->has_settings) html += para(tr("Set:"), s->set_text.empty() ? "press Set it" : s->set_text);
     if (s->has_settings && now_) {
         // Computed, so none is left out: the step's values and the defaults
-        // for the rest replace whatever the controls hold.
+        // for the rest replace whatever the controls hold. Nothing to say
+        // (no line taken) once the controls hold the step.
         const QStringList changes = set_changes(*now_, s->settings);
-        html += para(tr("Set it changes:"), (changes.isEmpty() ? tr("nothing: the controls hold these already")
-                                                                : changes.join(QStringLiteral(", ")))
-                                                .toStdString());
+        if (!changes.isEmpty())
+            html += para(tr("Set it changes:"), changes.join(QStringLiteral(", ")).toStdString());
     }
     html += para(tr("Do:"), s->todo);
     html += para(tr("Watch:"), s->watch);
