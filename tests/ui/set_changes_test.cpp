@@ -2,9 +2,15 @@
 // in the controls as they are, so a value the student set earlier (loss from
 // experiment 1, a 64 KiB send buffer from experiment 2) is never changed
 // without a word, as it was by the hand-written "Set:" lines.
+#include <QLabel>
+#include <QPushButton>
+#include <QTest>
 #include <gtest/gtest.h>
 
+#include "ui/controls/controls_panel.h"
 #include "ui/lesson/set_changes.h"
+#include "ui/teaching/experiment_panel.h"
+#include "test_helpers.h"
 
 using namespace inflight;
 using namespace inflight::ui;
@@ -79,4 +85,27 @@ TEST(SetChanges, FlowsAreCountedAndEveryOtherParameterIsSeen) {
     all.duration_s = 120;
     all.seed = 7;
     EXPECT_EQ(set_changes(Scenario{}, all).size(), 14) << set_changes(Scenario{}, all).join(" | ").toStdString();
+}
+
+// In the window: after experiment 1's loss, experiment 2's step says that
+// Set it takes the loss away; once Set it is pressed the line goes.
+TEST(SetChangesInTheGuide, TheStepNamesTheLossSetItWillTakeAway) {
+    auto w = inflight::ui::test::make_window();
+    ASSERT_TRUE(inflight::ui::test::wait_settled(*w));
+    const auto body = [&] {
+        for (QLabel* l : w->guide()->findChildren<QLabel*>())
+            if (l->text().contains("Set:")) return l->text();
+        return QString();
+    };
+    Scenario lossy;
+    lossy.loss = 1e-4;
+    w->controls()->setScenario(lossy);
+    emit w->controls()->scenarioChanged(lossy);
+    w->openExperiment(1);
+    ASSERT_TRUE(inflight::ui::test::wait_settled(*w));
+    EXPECT_TRUE(body().contains("Set it changes:")) << body().toStdString();
+    EXPECT_TRUE(body().contains("loss 0.01% → none")) << body().toStdString();
+    QTest::mouseClick(w->guide()->setButton(), Qt::LeftButton);
+    ASSERT_TRUE(inflight::ui::test::wait_settled(*w));
+    EXPECT_FALSE(body().contains("Set it changes:")) << body().toStdString();
 }
