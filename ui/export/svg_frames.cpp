@@ -3,6 +3,7 @@
 
 #include <QApplication>
 #include <QGroupBox>
+#include <QHeaderView>
 #include <QPainter>
 #include <QProxyStyle>
 #include <QStyleOption>
@@ -39,16 +40,34 @@ public:
         p->drawRoundedRect(frame, 2, 2);
         p->restore();
     }
+
+    void drawControl(ControlElement ce, const QStyleOption* opt, QPainter* p, const QWidget* w) const override {
+        if (ce != CE_HeaderSection) {
+            QProxyStyle::drawControl(ce, opt, p, w);
+            return;
+        }
+        // A table header's section (Fusion: a cached gradient picture): its
+        // button colour and a line on its right and bottom.
+        const QRect r = opt->rect;
+        p->save();
+        p->fillRect(r, opt->palette.color(QPalette::Button));
+        p->setPen(QPen(opt->palette.color(QPalette::Window).darker(140), 1));
+        p->drawLine(r.topRight(), r.bottomRight());
+        p->drawLine(r.bottomLeft(), r.bottomRight());
+        p->restore();
+    }
 };
 
 }  // namespace
 
 VectorFrames::VectorFrames(QWidget* root) {
-    QList<QGroupBox*> boxes = root->findChildren<QGroupBox*>();
-    if (auto* self = qobject_cast<QGroupBox*>(root)) boxes << self;
+    QList<QWidget*> boxes;
+    for (QWidget* w : root->findChildren<QWidget*>())
+        if (qobject_cast<QGroupBox*>(w) || qobject_cast<QHeaderView*>(w)) boxes << w;
+    if (qobject_cast<QGroupBox*>(root)) boxes << root;
     if (boxes.isEmpty()) return;
     style_ = std::make_unique<LineFrameStyle>(QApplication::style()->name());
-    for (QGroupBox* b : boxes) {
+    for (QWidget* b : boxes) {
         if (b->testAttribute(Qt::WA_SetStyle)) continue;  // a style of its own: left alone
         boxes_.emplace_back(b);
         b->setStyle(style_.get());
@@ -56,7 +75,7 @@ VectorFrames::VectorFrames(QWidget* root) {
 }
 
 VectorFrames::~VectorFrames() {
-    for (const QPointer<QGroupBox>& b : boxes_)
+    for (const QPointer<QWidget>& b : boxes_)
         if (b) b->setStyle(nullptr);
 }
 

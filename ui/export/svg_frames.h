@@ -1,17 +1,17 @@
 // The panels' frames drawn as lines while a widget is rendered into SVG.
 // The Fusion style draws a QGroupBox's frame by stretching a small picture
 // over its edges (qDrawBorderPixmap); into an SVG that goes as picture
-// fragments, blurred in any viewer and in print, along every panel's edge.
-// While a VectorFrames lives, every group box under the root draws its
-// frame with the same style's metrics (so nothing moves) as a rounded
-// outline in the palette's frame colour instead.
+// fragments, blurred in any viewer and in print, along every panel's edge;
+// so does a table header's gradient (the event log's). While a VectorFrames
+// lives, every group box and header under the root draws with the same
+// style's metrics (so nothing moves): the frame as a rounded outline in the
+// palette's frame colour, a header section flat with its dividing lines.
 #pragma once
 
 #include <QPointer>
 #include <memory>
 #include <vector>
 
-class QGroupBox;
 class QStyle;
 class QWidget;
 
@@ -26,7 +26,7 @@ public:
 
 private:
     std::unique_ptr<QStyle> style_;
-    std::vector<QPointer<QGroupBox>> boxes_;
+    std::vector<QPointer<QWidget>> boxes_;
 };
 
 }  // namespace inflight::ui
