@@ -131,9 +131,9 @@ QString queue_delay_words(double delay_s, const Scenario& sc) {
 
 QString unsettled_warning(const Scenario& sc) {
     const QString length = QString::fromStdString(format_time(sc.duration_s));
-    if (sc.duration_s >= Limits::max_duration_s)
-        return tr("still changing at the end of the run, even at %1, the longest run").arg(length);
-    return tr("still changing at the end of the run: run longer than %1").arg(length);
+    // No longer than the plain warning: the hero's note keeps its lines.
+    if (sc.duration_s >= Limits::max_duration_s) return tr("still changing at %1, the longest run").arg(length);
+    return tr("still changing at %1: run longer").arg(length);
 }
 
 }  // namespace inflight::ui

@@ -50,11 +50,11 @@ QString ping_words(const RunResult& r, std::size_t i);
 // the time one packet of the path takes on the link (mss × 8 / bandwidth)
 // there is no standing queue to speak of — "< 1 packet", not "0.845 µs".
 QString queue_delay_words(double delay_s, const Scenario& sc);
-// "still changing at the end of the run: run longer" (the two halves of
-// the steady state disagree), with the run's length, so the advice is one
-// a student can take: "run longer than 120 s" (a preset that already runs
-// 120 s is not told to "run longer" as if it had not); at the longest run
-// there is no "longer".
+// The two halves of the steady state disagree: "still changing at 120 s:
+// run longer" — the run's length in the words, so a preset that already
+// runs 120 s is not told to "run longer" as if it had not; at the longest
+// run there is no "longer". Never longer than "still changing at the end of
+// the run: run longer", so the hero's note keeps its lines.
 QString unsettled_warning(const Scenario& sc);
 
 }  // namespace inflight::ui
