@@ -64,11 +64,7 @@ void style_flow_series(QXYSeries* s, const ShownFlow& f, const QString& group, c
         tip = tr("%1: %2 — %3, %4 line").arg(f.label, group, flow_colour_name(f.index), pen_style_name(pen.style()));
     }
     s->setName(f.label);
-    // A crowded key's short name: the flow's own short name ("bulk", "web",
-    // "BBR") as the roomy key says it, else its number ("flow 2 (CUBIC)" is 2).
-    constexpr int kShortNameChars = 8;
-    const QString short_name = f.label.size() <= kShortNameChars ? f.label : QString::number(f.index + 1);
-    tag_flow_series(s, f.index, group, short_name, tip);
+    tag_flow_series(s, f.index, group, QString::number(f.index + 1), tip);
 }
 
 }  // namespace inflight::ui
