@@ -32,8 +32,18 @@ std::string kernel_help_text() {
         "  sudo inflight kernel ...   or once:   sudo setcap cap_net_admin,cap_sys_admin+ep $(command -v inflight)\n"
         "\n"
         "Options (the same as inflight run's):\n";
-    for (const Option& o : run_options())
-        if (for_kernel(o)) out += help_lines(o);
+    for (const Option& o : run_options()) {
+        if (!for_kernel(o)) continue;
+        // A kernel run is not simulated: its duration is the connection's
+        // real, wall-clock time.
+        if (o.kind == Kind::Value && o.param == Param::Duration) {
+            Option real = o;
+            real.help = "the real connection's wall-clock time, {range} (default 40s)";
+            out += help_lines(real);
+            continue;
+        }
+        out += help_lines(o);
+    }
     out +=
         "\n"
         "The summary, --json, --csv, --events, --png and --svg are those of inflight run, plus the\n"

@@ -159,8 +159,15 @@ TEST(KernelCommand, HelpSaysWhatItDoesAndWhatItNeeds) {
         EXPECT_TRUE(contains(help, part)) << part;
     for (const Option& option : run_options()) {
         const bool several_flows = option.kind == Kind::Flow || option.kind == Kind::Parallel;
-        EXPECT_EQ(contains(help, help_lines(option)), !several_flows) << option.name;
+        const bool duration = option.kind == Kind::Value && option.param == Param::Duration;
+        EXPECT_EQ(contains(help, help_lines(option)), !several_flows && !duration) << option.name;
     }
+    // --duration is the real connection's wall-clock time here, not simulated time.
+    const std::size_t at = help.find("\n  --duration");
+    ASSERT_NE(at, std::string::npos);
+    const std::string line = help.substr(at + 1, help.find('\n', at + 1) - at - 1);
+    EXPECT_FALSE(contains(line, "simulated")) << line;
+    EXPECT_TRUE(contains(line, "wall-clock")) << line;
     EXPECT_TRUE(contains(dispatch_of({"--help"}).out, "  inflight kernel [options]"));
 }
 

@@ -2,7 +2,11 @@
 // name what was typed and the allowed range (the scenario's ranges: base
 // RTT 1 ms – 1000 ms, bandwidth 1 Mbit/s – 10 Gbit/s in the
 // window, up to 100 Gbit/s on the command line), nothing is run, the column
-// of controls does not move, and Escape puts the previous value back.
+// of controls is never covered by the message, and Escape puts the previous
+// value back.
+#include <QAbstractButton>
+#include <QAbstractSlider>
+#include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QTest>
@@ -64,7 +68,12 @@ TEST_F(FieldErrors, MinusFiveMsInTheRttFieldIsOutOfRangeNotMisunderstood) {
     EXPECT_TRUE(box.intersects(QRect(shown->mapTo(w.get(), QPoint(0, 0)), shown->size())));
 }
 
-TEST_F(FieldErrors, AnErrorDoesNotPushTheControlsBelowDown) {
+// The message covers no control: it floated over the slider and, once its
+// words took two lines, hid the row below. It now sits under the slider in
+// the column: the controls below move down by its height while it shows and
+// come back to the pixel when it goes; the red box keeps the box's height
+// (its 2 px lower style-sheet frame once moved the column by itself).
+TEST_F(FieldErrors, AnErrorCoversNoControlAndTheColumnComesBackWhenItGoes) {
     ParamSlider* rtt = w->controls()->rtt();
     ParamSlider* loss = w->controls()->loss();
     // Measured inside the controls panel: focusing the RTT field may scroll
@@ -75,13 +84,26 @@ TEST_F(FieldErrors, AnErrorDoesNotPushTheControlsBelowDown) {
     type(rtt, "-5 ms");
     ASSERT_TRUE(rtt->hasError());
     QTest::qWait(50);
-    // The defect was the error's line pushing everything below down by a
-    // line; then the red box being 2 px lower than the normal one pulling
-    // them up by 2 px. Not a pixel either way, and the box is as high as
-    // before; and again once the error is cleared.
     EXPECT_EQ(rtt->edit()->height(), edit_height);
-    const QPoint after = loss->mapTo(w->controls(), QPoint(0, 0));
-    EXPECT_EQ(after, before);
+    QLabel* shown = nullptr;
+    for (QLabel* l : w->controls()->findChildren<QLabel*>("error"))
+        if (l->isVisible()) shown = l;
+    ASSERT_NE(shown, nullptr);
+    const QRect box(shown->mapTo(w->controls(), QPoint(0, 0)), shown->size());
+    // Every line of it shown, under the slider, over no other control.
+    EXPECT_GE(box.height(), shown->heightForWidth(shown->width()));
+    EXPECT_GE(box.top(), rtt->slider()->mapTo(w->controls(), QPoint(0, rtt->slider()->height())).y());
+    for (QWidget* c : w->controls()->findChildren<QWidget*>()) {
+        if (!c->isVisible() || c == shown || c->isAncestorOf(shown) || shown->isAncestorOf(c)) continue;
+        if (!(qobject_cast<QLineEdit*>(c) || qobject_cast<QAbstractSlider*>(c) || qobject_cast<QAbstractButton*>(c) ||
+              qobject_cast<QComboBox*>(c)))
+            continue;
+        const QRect r(c->mapTo(w->controls(), QPoint(0, 0)), c->size());
+        EXPECT_FALSE(box.intersects(r)) << c->metaObject()->className() << " " << c->accessibleName().toStdString();
+    }
+    const QPoint during = loss->mapTo(w->controls(), QPoint(0, 0));
+    EXPECT_EQ(during.x(), before.x());
+    EXPECT_GE(during.y(), box.bottom());
     QTest::keyClick(rtt->edit(), Qt::Key_Escape);
     ASSERT_FALSE(rtt->hasError());
     QTest::qWait(50);

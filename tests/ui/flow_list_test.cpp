@@ -9,6 +9,8 @@
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLabel>
+#include <QTextLayout>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTableView>
@@ -44,6 +46,24 @@ Scenario with_flows(std::size_t n) {
 }
 
 QString str(const std::optional<QString>& e) { return e.value_or(QString()); }
+
+// The lines a word-wrapped label breaks its text into at its width.
+QStringList label_lines(const QLabel* l) {
+    const QString text = l->text();
+    QTextLayout layout(text, l->font());
+    QTextOption wrap;
+    wrap.setWrapMode(QTextOption::WordWrap);
+    layout.setTextOption(wrap);
+    const int m = l->margin() + 2 * 4;  // its margin, the style sheet's padding and border
+    layout.beginLayout();
+    QStringList lines;
+    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+        line.setLineWidth(l->contentsRect().width() - m);
+        lines << text.mid(line.textStart(), line.textLength());
+    }
+    layout.endLayout();
+    return lines;
+}
 
 // The panel alone (no model runs), shown so focus and editors behave.
 struct Panel {
@@ -138,6 +158,21 @@ TEST(FlowPresets, EveryPresetIsAValidScenarioTheWindowCanShowAndIsRecognised) {
         EXPECT_EQ(preset_of(s), p) << preset_name(p);
     }
     EXPECT_FALSE(preset_of(with_flows(3)));
+}
+
+// The window's most flows as a preset: sixteen 64 KB windows over 80 ms ask
+// 16 × 65,535 B × 8 / 80 ms = 104.9 Mbit/s of a 100 Mbit/s link, so the link
+// binds (where ten streams' 65.5 Mbit/s did not).
+TEST(FlowPresets, SixteenStreamsIsTheWindowsMostAndAsksMoreThanTheLink) {
+    const Scenario s = apply_preset(FlowPreset::SixteenStreams, Scenario{});
+    ASSERT_EQ(s.flows.size(), 16u);
+    EXPECT_EQ(FlowLimits::max_flows_window, 16u);
+    EXPECT_EQ(s.rwnd_bytes, 65535u);
+    EXPECT_DOUBLE_EQ(s.rtt_s, 0.080);
+    EXPECT_DOUBLE_EQ(s.bandwidth_bps, 100e6);
+    EXPECT_GT(16 * 65535.0 * 8 / 0.080, s.bandwidth_bps);
+    EXPECT_LT(10 * 65535.0 * 8 / 0.080, apply_preset(FlowPreset::TenStreams, Scenario{}).bandwidth_bps);
+    EXPECT_STREQ(preset_name(FlowPreset::SixteenStreams), "Sixteen streams");
 }
 
 TEST(FlowPresets, OneFlowKeepsThePathAndAPresetDoesNotDependOnTheOneBefore) {
@@ -342,6 +377,22 @@ TEST(FlowList, ASeventeenthFlowIsRefusedWithALineSayingWhy) {
     ASSERT_TRUE(p.list()->hasMessage());
     EXPECT_TRUE(p.list()->messageText().contains("17th flow is not added")) << p.list()->messageText().toStdString();
     EXPECT_TRUE(p.list()->messageText().contains("at most 16 flows"));
+    // The line covers none of the table (it used to float over its first
+    // rows), and "--flow" is not broken across its lines.
+    QTest::qWait(20);
+    QLabel* shown = nullptr;
+    for (QLabel* l : p.panel.findChildren<QLabel*>("error"))
+        if (l->isVisible() && l->text().contains("17th")) shown = l;
+    ASSERT_NE(shown, nullptr);
+    const QRect box(shown->mapTo(&p.panel, QPoint(0, 0)), shown->size());
+    const QRect table(p.table()->mapTo(&p.panel, QPoint(0, 0)), p.table()->size());
+    EXPECT_FALSE(box.intersects(table)) << "message " << box.y() << "+" << box.height() << ", table at " << table.y();
+    EXPECT_GE(box.height(), shown->heightForWidth(shown->width()));  // every line of it shown
+    for (const QString& line : label_lines(shown)) {
+        EXPECT_FALSE(line.trimmed().endsWith('-')) << line.toStdString();
+        EXPECT_FALSE(line.trimmed().endsWith(QChar(0x2060))) << line.toStdString();
+    }
+    EXPECT_TRUE(p.list()->messageText().contains("--flow"));  // the words as written, for a copy
 }
 
 TEST(FlowList, APresetSetsItsFlowsAndPathAndRunsOnce) {

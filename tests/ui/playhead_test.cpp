@@ -128,3 +128,37 @@ TEST_F(PlayheadTest, ANewRunHidesTheCursor) {
     EXPECT_FALSE(w->dashboard()->cursors().front()->isShown());
     EXPECT_FALSE(w->playhead()->engaged());
 }
+
+// A bucket without a sample of a series (no queue sample in it, no RTT
+// sample) read "queue nan": the readout names the value in force instead,
+// the latest sample before it, and never prints nan or inf. Walked over
+// every bucket of a run of several flows (a ping's sparse samples) and of
+// the single BBR flow.
+TEST_F(PlayheadTest, TheReadoutNeverSaysNan) {
+    const auto walk = [&](const char* what) {
+        const Trace& trace = result().trace;
+        ASSERT_FALSE(trace.buckets.empty());
+        for (const TraceBucket& b : trace.buckets) {
+            w->playhead()->seek(0.5 * (b.t_start_s + b.t_end_s));
+            const QString r = w->playback()->readoutText();
+            ASSERT_FALSE(r.contains("nan", Qt::CaseInsensitive) || r.contains("inf", Qt::CaseInsensitive))
+                << what << " at " << b.t_start_s << ": " << r.toStdString();
+        }
+    };
+    walk("BBR");
+    Scenario s;
+    s.bandwidth_bps = 50e6;
+    s.rtt_s = 0.020;
+    s.buffer_s = 0.200;
+    s.duration_s = 10;
+    FlowSpec bulk, ping;
+    ping.kind = FlowKind::Ping;
+    ping.ping_interval_s = 0.100;
+    s.flows = {bulk, ping};
+    w->controls()->setScenario(s);
+    emit w->controls()->scenarioChanged(s);
+    ASSERT_TRUE(wait_settled(*w));
+    QTest::qWait(50);
+    ASSERT_TRUE(w->playhead()->ready());
+    walk("bulk + ping");
+}

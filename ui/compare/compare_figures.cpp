@@ -1,5 +1,7 @@
 #include "ui/compare/compare_figures.h"
 
+#include "ui/lesson/binding_words.h"
+
 #include <QObject>
 #include <cmath>
 
@@ -226,8 +228,8 @@ QStringList kernel_differences(const RunResult& model, const RunResult& kernel, 
     }
     if (model.summary.binding_limit != kernel.summary.binding_limit)
         out << QObject::tr("what held the flow most of the steady state: %1 on the kernel, %2 in the model")
-                   .arg(QString::fromUtf8(to_string(kernel.summary.binding_limit)),
-                        QString::fromUtf8(to_string(model.summary.binding_limit)));
+                   .arg(QString::fromUtf8(limit_name(kernel.summary.binding_limit)),
+                        QString::fromUtf8(limit_name(model.summary.binding_limit)));
     const auto md = static_cast<std::uint64_t>(drops(model.summary)), kd = static_cast<std::uint64_t>(drops(kernel.summary));
     if (md != kd)
         out << QObject::tr("the emulator dropped %1 packets, the model %2").arg(count(kd), count(md));

@@ -107,7 +107,11 @@ ControlsPanel::ControlsPanel(QWidget* parent) : QWidget(parent) {
                                "unacknowledged. 65,535 B is the ceiling without the window-scaling "
                                "option (RFC 7323)."),
                             this);
-    rwnd_->addNote(static_cast<double>(Limits::no_wscale_rwnd_bytes), tr("64 KB — no window scaling"));
+    // The notch, with its exact figure; "64 KB" typed is 64,000 B and
+    // "64 KiB" 65,536 B, either a little off the notch: said under the box.
+    rwnd_->addNote(static_cast<double>(Limits::no_wscale_rwnd_bytes), tr("64 KB — no window scaling (65,535 B)"));
+    for (double near : {64000.0, 65536.0})
+        rwnd_->addHint(near, tr("not the notch: without window scaling rwnd is at most 65,535 B"));
     sndbuf_ = new ParamSlider(tr("&Send buffer"), Quantity::Bytes,
                               ValueLadder::binary(Limits::min_window_bytes, Limits::max_window_bytes),
                               Limits::min_window_bytes, Limits::max_window_bytes,

@@ -7,6 +7,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QStyledItemDelegate>
 #include <QTimer>
@@ -24,6 +25,22 @@ constexpr int kCustomItem = static_cast<int>(std::size(kAllFlowPresets));
 const char* kAlgoItems[][2] = {{"reno", "Reno"}, {"cubic", "CUBIC"}, {"bbr", "BBR"}, {"ping", "ping"}};
 
 constexpr const char* kErrorStyle = "border: 2px solid #d0312d;";
+
+// A command-line option ("--flow", "--loss-pattern") is never broken across
+// lines: a word joiner (U+2060, drawn as nothing) after each of its hyphens,
+// where line breaking would otherwise allow a break.
+QString keep_options_whole(const QString& text) {
+    static const QRegularExpression option(QStringLiteral("--[A-Za-z][A-Za-z0-9-]*"));
+    QString out;
+    qsizetype from = 0;
+    for (auto it = option.globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        out += text.mid(from, m.capturedStart() - from);
+        out += m.captured().replace(QLatin1Char('-'), QStringLiteral("-\u2060"));
+        from = m.capturedEnd();
+    }
+    return out + text.mid(from);
+}
 
 }  // namespace
 
@@ -116,7 +133,7 @@ private:
         const auto err = list_->model()->check(index.row(), index.column(), textOf(editor));
         if (!err) return false;
         editor->setStyleSheet(QString::fromLatin1(kErrorStyle));
-        list_->showMessage(*err, index);
+        list_->showMessage(*err);
         return true;
     }
 
@@ -224,10 +241,14 @@ FlowList::FlowList(QWidget* parent) : QWidget(parent) {
     table_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     table_->setVisible(false);
 
-    // The refusal floats over what is below (as ParamSlider's does).
-    message_ = new QLabel(parent ? parent : this);
+    // The refusal sits in the column, over the table (covering nothing).
+    message_ = new QLabel(this);
     message_->setObjectName("error");
     message_->setWordWrap(true);
+    // As wide as the column, never widening it; as high as its lines.
+    QSizePolicy fit(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    fit.setHeightForWidth(true);
+    message_->setSizePolicy(fit);
     message_->setStyleSheet("color: #b0201d; background: #fff4f4; border: 1px solid #d0312d; padding: 1px 3px;");
     message_->setVisible(false);
 
@@ -242,6 +263,7 @@ FlowList::FlowList(QWidget* parent) : QWidget(parent) {
     layout->setContentsMargins(0, 2, 0, 2);
     layout->setSpacing(2);
     layout->addLayout(line);
+    layout->addWidget(message_);
     layout->addWidget(table_);
 
     connect(presets_, &QComboBox::activated, this, [this](int i) {
@@ -257,14 +279,15 @@ FlowList::FlowList(QWidget* parent) : QWidget(parent) {
         if (table_->currentIndex().isValid()) removeFlow(table_->currentIndex().row());
     });
     connect(model_, &FlowListModel::refused, this, [this](int row, int column, const QString& message) {
-        showMessage(message, model_->index(row, column));
+        Q_UNUSED(row);
+        Q_UNUSED(column);
+        showMessage(message);
     });
     connect(model_, &FlowListModel::flowsEdited, this, [this] {
         refresh();
         emit flowsEdited();
     });
     connect(model_, &QAbstractItemModel::modelReset, this, &FlowList::hideMessage);
-    connect(table_->verticalScrollBar(), &QScrollBar::valueChanged, this, &FlowList::placeMessage);
     refresh();
 }
 
@@ -317,32 +340,17 @@ void FlowList::removeFlow(int row) {
 }
 
 bool FlowList::hasMessage() const { return !message_->isHidden(); }
-QString FlowList::messageText() const { return hasMessage() ? message_->text() : QString(); }
+QString FlowList::messageText() const { return hasMessage() ? message_text_ : QString(); }
 
-void FlowList::showMessage(const QString& text, const QModelIndex& under) {
-    message_under_ = under;
-    message_->setText(text);
+void FlowList::showMessage(const QString& text) {
+    message_text_ = text;
+    message_->setText(keep_options_whole(text));
     message_->setVisible(true);
-    placeMessage();
 }
 
 void FlowList::hideMessage() {
     message_->setVisible(false);
-    message_under_ = QPersistentModelIndex();
-}
-
-void FlowList::placeMessage() {
-    if (message_->isHidden()) return;
-    QWidget* host = message_->parentWidget();
-    // Under the cell refused, else under the line of presets and buttons.
-    int bottom = presets_->mapTo(host, QPoint(0, presets_->height())).y();
-    if (message_under_.isValid() && table_->isVisible()) {
-        const QRect cell = table_->visualRect(message_under_);
-        bottom = table_->viewport()->mapTo(host, cell.bottomLeft()).y() + 1;
-    }
-    const int w = width();
-    message_->setGeometry(mapTo(host, QPoint(0, 0)).x(), bottom, w, message_->heightForWidth(w));
-    message_->raise();
+    message_text_.clear();
 }
 
 void FlowList::refresh() {
@@ -384,7 +392,6 @@ void FlowList::refresh() {
         presets_->setItemText(kCustomItem, tr("Custom: %n flow(s)", nullptr, n));
         presets_->setCurrentIndex(kCustomItem);
     }
-    placeMessage();
 }
 
 void FlowList::changeEvent(QEvent* e) {
@@ -396,16 +403,6 @@ void FlowList::changeEvent(QEvent* e) {
             refresh();
             emit tableShownChanged(!table_->isHidden());
         });
-}
-
-void FlowList::resizeEvent(QResizeEvent* e) {
-    QWidget::resizeEvent(e);
-    placeMessage();
-}
-
-void FlowList::moveEvent(QMoveEvent* e) {
-    QWidget::moveEvent(e);
-    placeMessage();
 }
 
 }  // namespace inflight::ui

@@ -8,9 +8,11 @@
 // table the arrows move, Enter, F2 or typing edits a cell, Enter or Tab
 // takes the value (Tab moves on to the next cell), Escape puts it back,
 // Insert or + adds a flow (a copy of the current one), Delete removes the
-// current one. A refused value stays in its box, outlined in red, with the
-// refusal floating under it (over the rows below: nothing moves), as the
-// sliders' boxes do. At most FlowLimits::max_flows_window flows.
+// current one. A refused value stays in its box, outlined in red, and the
+// refusal (which names the flow and the column) shows between the line of
+// buttons and the table, in the column: the table moves down for it and
+// is never covered, as under the sliders' boxes. At most
+// FlowLimits::max_flows_window flows.
 #pragma once
 
 #include <QTableView>
@@ -86,14 +88,11 @@ signals:
 
 protected:
     void changeEvent(QEvent* e) override;
-    void resizeEvent(QResizeEvent* e) override;
-    void moveEvent(QMoveEvent* e) override;
 
 private:
     friend class FlowDelegate;
-    void showMessage(const QString& text, const QModelIndex& under = {});
+    void showMessage(const QString& text);
     void hideMessage();
-    void placeMessage();
     void refresh();  // table shown or not, its height, the preset shown
 
     FlowListModel* model_;
@@ -103,7 +102,7 @@ private:
     QToolButton* add_;
     QToolButton* remove_;
     QLabel* message_;
-    QPersistentModelIndex message_under_;
+    QString message_text_;  // as written; the label's copy keeps options whole
 };
 
 }  // namespace inflight::ui

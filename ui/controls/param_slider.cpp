@@ -27,11 +27,14 @@ ParamSlider::ParamSlider(const QString& title, Quantity quantity, ValueLadder la
     note_ = new QLabel(this);
     note_->setObjectName("note");
     note_->setVisible(false);
-    // The error floats over the slider (and, if it wraps, the control
-    // below): shown or hidden, it never moves the column.
-    error_ = new QLabel(parent ? parent : this);
+    // The error sits under the slider, in the layout: it covers nothing.
+    error_ = new QLabel(this);
     error_->setObjectName("error");
     error_->setWordWrap(true);
+    // As wide as the control, never widening the column; as high as its lines.
+    QSizePolicy fit(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    fit.setHeightForWidth(true);
+    error_->setSizePolicy(fit);
     error_->setStyleSheet("color: #b0201d; background: #fff4f4; border: 1px solid #d0312d; padding: 1px 3px;");
     error_->setVisible(false);
     edit_->installEventFilter(this);
@@ -43,6 +46,7 @@ ParamSlider::ParamSlider(const QString& title, Quantity quantity, ValueLadder la
     grid->addWidget(edit_, 0, 1);
     grid->addWidget(slider_, 1, 0, 1, 2);
     grid->addWidget(note_, 2, 0, 1, 2);
+    grid->addWidget(error_, 3, 0, 1, 2);
     grid->setColumnStretch(0, 1);
 
     for (QWidget* w : {static_cast<QWidget*>(label), static_cast<QWidget*>(slider_),
@@ -76,6 +80,11 @@ void ParamSlider::addStop(double v) {
     showValue();
 }
 
+void ParamSlider::addHint(double v, const QString& hint) {
+    notes_[v] = hint;
+    showValue();
+}
+
 bool ParamSlider::hasError() const { return !error_->isHidden(); }
 QString ParamSlider::errorText() const { return hasError() ? error_->text() : QString(); }
 
@@ -87,25 +96,6 @@ bool ParamSlider::eventFilter(QObject* watched, QEvent* e) {
         return true;
     }
     return QWidget::eventFilter(watched, e);
-}
-
-void ParamSlider::resizeEvent(QResizeEvent* e) {
-    QWidget::resizeEvent(e);
-    placeError();
-}
-
-void ParamSlider::moveEvent(QMoveEvent* e) {
-    QWidget::moveEvent(e);
-    placeError();
-}
-
-void ParamSlider::placeError() {
-    if (error_->isHidden()) return;
-    QWidget* host = error_->parentWidget();
-    const QPoint at = slider_->mapTo(host, QPoint(0, 0));
-    const int w = width();
-    error_->setGeometry(mapTo(host, QPoint(0, 0)).x(), at.y(), w, std::max(slider_->height(), error_->heightForWidth(w)));
-    error_->raise();
 }
 
 void ParamSlider::onSliderMoved(int index) {
@@ -159,8 +149,8 @@ void ParamSlider::showError(const QString& text) {
     error_->setVisible(!text.isEmpty());
     edit_->setToolTip(text.isEmpty() ? slider_->toolTip() : text);
     // The red frame is a style sheet, whose box is 2 px lower than the
-    // style's own frame: the box keeps its height while it is red, so the
-    // column below does not move at all.
+    // style's own frame: the box keeps its height while it is red (only the
+    // message's own lines move the column below).
     const bool red = !edit_->styleSheet().isEmpty();
     if (!text.isEmpty() && !red) {
         edit_->setFixedHeight(edit_->height() > 0 && edit_->isVisible() ? edit_->height() : edit_->sizeHint().height());
@@ -170,7 +160,6 @@ void ParamSlider::showError(const QString& text) {
         edit_->setMinimumHeight(0);
         edit_->setMaximumHeight(QWIDGETSIZE_MAX);
     }
-    placeError();
 }
 
 }  // namespace inflight::ui

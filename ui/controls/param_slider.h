@@ -1,8 +1,10 @@
 // One parameter: a title, a slider over a ValueLadder (log-scaled where the
 // range spans decades), and the value with its unit as editable text. A typed
 // value outside [min, max] is refused in place: the box turns red and the
-// allowed range is shown over the slider (an overlay: the column below does
-// not move); nothing is emitted. Escape puts the value back.
+// allowed range is shown under the slider, in the column, so the controls
+// below move down by its height and none is ever covered (an overlay hid the
+// row below whenever the words took two lines); the box itself keeps its
+// height. Nothing is emitted. Escape puts the value back.
 #pragma once
 
 #include <QWidget>
@@ -33,6 +35,9 @@ public:
     // kept in order; the value shown does not change.
     void addStop(double v);
     const ValueLadder& ladder() const { return ladder_; }
+    // A caption shown while the value equals `v` exactly, which is not a
+    // stop of the slider (what "64 KB" typed means, beside the notch).
+    void addHint(double v, const QString& hint);
 
     QSlider* slider() const { return slider_; }
     QLineEdit* edit() const { return edit_; }
@@ -46,11 +51,8 @@ signals:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* e) override;
-    void resizeEvent(QResizeEvent* e) override;
-    void moveEvent(QMoveEvent* e) override;
 
 private:
-    void placeError();
     void onSliderMoved(int index);
     void onEditFinished();
     void showValue();
@@ -60,7 +62,7 @@ private:
     ValueLadder ladder_;
     double min_, max_;
     double value_ = 0;
-    std::map<double, QString> notes_;
+    std::map<double, QString> notes_;  // stops of the slider, and hints that are not
     QString range_note_;
     QSlider* slider_;
     QLineEdit* edit_;

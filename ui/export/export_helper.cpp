@@ -1,7 +1,7 @@
 // ExportHelper: ask, write, report once (export_helper.h).
 #include "ui/export/export_helper.h"
 
-#include <QFileDialog>
+#include "ui/export/file_dialogs.h"
 
 namespace inflight::ui {
 
@@ -23,7 +23,7 @@ ExportHelper::Outcome ExportHelper::refuse(const QString& line) const {
 ExportHelper::Outcome ExportHelper::ask(const QString& title, const QString& suggested, const QString& filter,
                                         const Writer& writer) const {
     const QString path =
-        ask_ ? ask_(title, suggested, filter) : QFileDialog::getSaveFileName(parent_, title, suggested, filter);
+        ask_ ? ask_(title, suggested, filter) : ask_save_file(parent_, title, suggested, filter);
     if (path.isEmpty()) return {};
     return write(path, writer);
 }

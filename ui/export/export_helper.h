@@ -30,7 +30,8 @@ public:
         QString line;  // what was reported; empty when nothing was asked for
     };
 
-    // `ask` empty: a plain save dialog over `dialog_parent`.
+    // `ask` empty: a save dialog over `dialog_parent` (file_dialogs.h: a
+    // relative `suggested` starts in the working folder when it takes files).
     explicit ExportHelper(QWidget* dialog_parent, Report report, AskPath ask = {});
 
     // Writes `path` and reports once: "Wrote PATH", or "Export failed — "

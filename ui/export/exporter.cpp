@@ -10,6 +10,7 @@
 #include "app/formats/atomic_write.h"
 #include "app/formats/csv_export.h"
 #include "ui/export/svg_clip.h"
+#include "ui/export/svg_frames.h"
 
 namespace inflight::ui {
 
@@ -46,6 +47,7 @@ std::optional<QString> save_png(QWidget* w, const QString& path, double scale) {
 
 QByteArray render_svg(QWidget* w, QSize size, const QRectF& view_box, const QString& title) {
     const SvgPlotClips clips(w);
+    const VectorFrames frames(w);  // no picture fragments along the panels' edges
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);

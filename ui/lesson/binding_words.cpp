@@ -29,6 +29,10 @@ std::string binding_limit_words(const Summary& s, const Scenario& sc) {
     return {};
 }
 
+const char* limit_name(Limit limit) {
+    return limit == Limit::Sndbuf ? "send buffer" : to_string(limit);
+}
+
 std::string few_events_warning(const Summary& s, const Scenario& sc) {
     if (!s.few_events) return {};
     return "rests on only " + std::to_string(s.window_congestion_events) +

@@ -10,6 +10,9 @@
 namespace inflight::ui {
 
 std::string binding_limit_words(const Summary& summary, const Scenario& scenario);
+// The limit's short name in the window's words: "cwnd", "rwnd", "send
+// buffer", "pacing", "link" (the command line's "sndbuf" is the option's name).
+const char* limit_name(Limit limit);
 // A one-line caution when the figure rests on too few congestion events, or "".
 std::string few_events_warning(const Summary& summary, const Scenario& scenario);
 

@@ -10,6 +10,10 @@
 //                        rwnd 65,535 B (no window scaling), buffer 100 ms,
 //                        40 s. Experiment 6; by arithmetic one
 //                        stream 6.55 Mbit/s, ten 65.5 Mbit/s (iperf3 -P 10).
+//   Sixteen streams      the same with 16 flows, the window's most: 16 ×
+//                        6.55 = 105 Mbit/s asked of a 100 Mbit/s link, so
+//                        the link binds at last, 100/16 = 6.25 Mbit/s each,
+//                        and the queue adds to every stream's RTT.
 //   Bulk + ping          cubic + a 64 B ping every 100 ms; 50 Mbit/s,
 //                        20 ms, buffer 200 ms tail drop, 40 s. The ping
 //                        pays the bulk flow's queue; README: the ping
@@ -55,7 +59,8 @@ Path path_of(FlowPreset p) {
             path.buffer_s = 0.160;  // 4 BDP: 4 × 40 ms
             path.duration_s = 120;
             break;
-        case FlowPreset::TenStreams: path.rwnd_bytes = Limits::no_wscale_rwnd_bytes; break;
+        case FlowPreset::TenStreams:
+        case FlowPreset::SixteenStreams: path.rwnd_bytes = Limits::no_wscale_rwnd_bytes; break;
         case FlowPreset::BulkPing:
             path.bandwidth_bps = 50e6;
             path.rtt_s = 0.020;
@@ -74,6 +79,7 @@ const char* preset_name(FlowPreset p) {
         case FlowPreset::OneFlow: return "One flow";
         case FlowPreset::CubicVsBbr: return "CUBIC vs BBR";
         case FlowPreset::TenStreams: return "Ten parallel streams";
+        case FlowPreset::SixteenStreams: return "Sixteen streams";
         case FlowPreset::BulkPing: return "Bulk + ping";
         case FlowPreset::TwoRtts: return "Two RTTs";
         case FlowPreset::BulkWeb: return "Bulk + web pages";
@@ -90,6 +96,9 @@ std::string preset_description(FlowPreset p) {
         case FlowPreset::TenStreams:
             return "Ten identical CUBIC flows with a 64 KB window (no window scaling) on 100 Mbit/s, 80 ms: "
                    "one stream gets 6.55 Mbit/s, ten get ten times that (iperf3 -P 10).";
+        case FlowPreset::SixteenStreams:
+            return "Sixteen CUBIC flows, the window's most, each with a 64 KB window on 100 Mbit/s, 80 ms: "
+                   "together they ask 105 Mbit/s, so now the link binds, at 6.25 Mbit/s a stream.";
         case FlowPreset::BulkPing:
             return "A CUBIC bulk flow and a ping every 100 ms on 50 Mbit/s, 20 ms, a 200 ms tail-drop buffer: "
                    "the ping pays the bulk flow's queue. Then try CoDel and fq_codel.";
@@ -108,6 +117,7 @@ std::vector<FlowSpec> preset_flows(FlowPreset p) {
         case FlowPreset::OneFlow: return {};
         case FlowPreset::CubicVsBbr: return {tcp(Algorithm::Cubic), tcp(Algorithm::Bbr)};
         case FlowPreset::TenStreams: return std::vector<FlowSpec>(10, tcp(Algorithm::Cubic));
+        case FlowPreset::SixteenStreams: return std::vector<FlowSpec>(FlowLimits::max_flows_window, tcp(Algorithm::Cubic));
         case FlowPreset::BulkPing: {
             FlowSpec ping;
             ping.kind = FlowKind::Ping;

@@ -14,9 +14,11 @@
 
 namespace inflight {
 
-enum class FlowPreset { OneFlow, CubicVsBbr, TenStreams, BulkPing, TwoRtts, BulkWeb };
-inline constexpr FlowPreset kAllFlowPresets[] = {FlowPreset::OneFlow,  FlowPreset::CubicVsBbr, FlowPreset::TenStreams,
-                                                 FlowPreset::BulkPing, FlowPreset::TwoRtts,    FlowPreset::BulkWeb};
+enum class FlowPreset { OneFlow, CubicVsBbr, TenStreams, SixteenStreams, BulkPing, TwoRtts, BulkWeb };
+inline constexpr FlowPreset kAllFlowPresets[] = {FlowPreset::OneFlow,        FlowPreset::CubicVsBbr,
+                                                 FlowPreset::TenStreams,     FlowPreset::SixteenStreams,
+                                                 FlowPreset::BulkPing,       FlowPreset::TwoRtts,
+                                                 FlowPreset::BulkWeb};
 
 // "CUBIC vs BBR": the name in the preset list.
 const char* preset_name(FlowPreset p);

@@ -123,6 +123,17 @@ QString ping_words(const RunResult& r, std::size_t i) {
     return tr("%1 waits %2 here; the path's base RTT is %3").arg(who, wait, base);
 }
 
-QString unsettled_warning() { return tr("still changing at the end of the run: run longer"); }
+QString queue_delay_words(double delay_s, const Scenario& sc) {
+    const double packet_s = 8.0 * sc.mss_bytes / sc.bandwidth_bps;
+    if (delay_s < packet_s) return tr("< 1 packet");
+    return QString::fromStdString(format_time(delay_s));
+}
+
+QString unsettled_warning(const Scenario& sc) {
+    const QString length = QString::fromStdString(format_time(sc.duration_s));
+    // No longer than the plain warning: the hero's note keeps its lines.
+    if (sc.duration_s >= Limits::max_duration_s) return tr("still changing at %1, the longest run").arg(length);
+    return tr("still changing at %1: run longer").arg(length);
+}
 
 }  // namespace inflight::ui

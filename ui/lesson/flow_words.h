@@ -46,7 +46,15 @@ double empty_path_fct_s(const Scenario& sc, std::size_t i);
 // A ping's mean wait beside the flow's base RTT; empty for other flows.
 QString ping_words(const RunResult& r, std::size_t i);
 
-// "still changing at the end of the run: run longer" (Summary::settled false).
-QString unsettled_warning();
+// A queueing delay in words at the resolution that means something: below
+// the time one packet of the path takes on the link (mss × 8 / bandwidth)
+// there is no standing queue to speak of — "< 1 packet", not "0.845 µs".
+QString queue_delay_words(double delay_s, const Scenario& sc);
+// The two halves of the steady state disagree: "still changing at 120 s:
+// run longer" — the run's length in the words, so a preset that already
+// runs 120 s is not told to "run longer" as if it had not; at the longest
+// run there is no "longer". Never longer than "still changing at the end of
+// the run: run longer", so the hero's note keeps its lines.
+QString unsettled_warning(const Scenario& sc);
 
 }  // namespace inflight::ui

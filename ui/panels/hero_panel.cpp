@@ -534,14 +534,14 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
     // One line in the presentation look too (the bars say how many flows).
     utilisation_->setText(tr("%1 % of %2 · queue %3")
                               .arg(q(format_number(s.utilisation * 100, s.utilisation < 0.01 ? 2 : 3)),
-                                   q(format_rate(sc.bandwidth_bps)), q(format_time(s.mean_queue_delay_s))));
+                                   q(format_rate(sc.bandwidth_bps)), queue_delay_words(s.mean_queue_delay_s, sc)));
     utilisation_tip_ = tr("Utilisation of the link by all %1 flows together, and the mean queueing delay "
                           "at the bottleneck over the steady state (95th percentile %2).")
                            .arg(n)
                            .arg(q(format_time(s.p95_queue_delay_s)));
     utilisation_->setToolTip(utilisation_tip_);
     if (!s.settled) {
-        note_->setText(unsettled_warning());
+        note_->setText(unsettled_warning(sc));
         note_->setColor(QColor("#d9822b"));
     }
     if (note_->isHidden() == !s.settled) note_->setVisible(!s.settled);

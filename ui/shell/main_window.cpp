@@ -9,7 +9,6 @@
 #include <QDesktopServices>
 #include <QDir>
 #include <QDockWidget>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QJsonDocument>
@@ -34,12 +33,14 @@
 #include "ui/export/dashboard_figure.h"
 #include "ui/export/export_dialog.h"
 #include "ui/export/exporter.h"
+#include "ui/export/file_dialogs.h"
 #include "ui/teaching/playback_bar.h"
 #include "ui/lesson/playhead.h"
 #include "ui/session/run_session.h"
 #include "app/formats/scenario_file.h"
 #include "ui/shell/analysis_tools.h"
 #include "ui/shell/docks.h"
+#include "ui/shell/field_shortcuts.h"
 #include "ui/shell/settings_keys.h"
 #include "ui/shell/themes.h"
 #include "model/core/units.h"
@@ -162,6 +163,8 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
 
     buildMenus();
     reloadExperiments();
+    // The commands' keys (Ctrl+→, Ctrl+E, …) work while a text field has the focus.
+    new FieldShortcuts(this);
     // Compare, Tools ▸ Sweep, View ▸ Real system (analysis_tools.h).
     new AnalysisTools(ToolsHost{this, menus_, session_, dashboard_, playhead_});
     // A dock under the panels opens at a height the charts can spare: the
@@ -206,9 +209,8 @@ MainWindow::~MainWindow() {
 void MainWindow::buildMenus() {
     QMenu* file = menus_.file = menuBar()->addMenu(tr("&File"));
     QAction* open = file->addAction(tr("&Open scenario…"), this, [this] {
-        const QString dir = settings().value(keys::kLastDirectory, QDir::homePath()).toString();
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), dir,
-                                                          tr("Scenario (*.json);;All files (*)"));
+        const QString path = ask_open_file(this, tr("Open scenario"), rememberedFolder(),
+                                           tr("Scenario (*.json);;All files (*)"));
         if (!path.isEmpty()) loadScenario(path);
     });
     open->setShortcut(QKeySequence::Open);
@@ -395,6 +397,7 @@ void MainWindow::onRunFinished(const SnapshotPtr& s) {
 }
 
 void MainWindow::run(const Scenario& s) {
+    guide_->setCurrent(s);
     if (use_settings_)
         settings().setValue(keys::kLastScenario, QJsonDocument(scenario_to_json(s)).toJson(QJsonDocument::Compact));
     session_->request(s);
@@ -497,7 +500,7 @@ bool MainWindow::loadScenario(const QString& path) {
         return false;
     }
     hideBanner();
-    if (use_settings_) settings().setValue(keys::kLastDirectory, QFileInfo(path).absolutePath());
+    rememberFolder(path);
     controls_->setScenario(s);
     run(s);
     statusBar()->showMessage(tr("Loaded %1").arg(QFileInfo(path).fileName()), 4000);
@@ -556,10 +559,20 @@ void MainWindow::reportExport(bool ok, const QString& line) {
 }
 
 QString MainWindow::askSavePath(const QString& title, const QString& suggested, const QString& filter) {
-    const QString dir = settings().value(keys::kLastDirectory, QDir::homePath()).toString();
-    const QString path = QFileDialog::getSaveFileName(this, title, QDir(dir).filePath(suggested), filter);
-    if (!path.isEmpty() && use_settings_) settings().setValue(keys::kLastDirectory, QFileInfo(path).absolutePath());
+    const QString path = ask_save_file(this, title, QDir(rememberedFolder()).filePath(suggested), filter);
+    rememberFolder(path);
     return path;
+}
+
+// The folder rule (file_dialogs.h) both ways: a folder that does not take
+// files is neither stored nor, if an older version stored it, opened.
+QString MainWindow::rememberedFolder() const {
+    return start_folder(use_settings_ ? settings().value(keys::kLastDirectory).toString() : QString());
+}
+
+void MainWindow::rememberFolder(const QString& path) {
+    const QString folder = folder_to_remember(path);
+    if (use_settings_ && !folder.isEmpty()) settings().setValue(keys::kLastDirectory, folder);
 }
 
 void MainWindow::showBanner(const QString& text) {

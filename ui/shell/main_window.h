@@ -92,6 +92,9 @@ private:
     void hideBanner();
     void reportExport(bool ok, const QString& line);
     QString askSavePath(const QString& title, const QString& suggested, const QString& filter);
+    // Where the file dialogs start, and remembering `path`'s folder for them.
+    QString rememberedFolder() const;
+    void rememberFolder(const QString& path);
     QWidget* exportTarget(int target) const;
     // The current finished run written by `save`, reported once.
     bool exportRun(const QString& path, std::optional<QString> (*save)(const RunResult&, const QString&));

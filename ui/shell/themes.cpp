@@ -51,6 +51,11 @@ void apply_presentation_palette() {
     for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText, QPalette::ToolTipText})
         p.setColor(role, black);
     p.setColor(QPalette::PlaceholderText, QColor(90, 90, 90));
+    // Black for every group above would draw a disabled button ("Unpin
+    // ghost" with nothing pinned) like an enabled one: disabled text is a
+    // grey still readable on white (4.5:1).
+    for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        p.setColor(QPalette::Disabled, role, QColor(118, 118, 118));
     p.setColor(QPalette::Highlight, QColor("#0072B2"));  // Okabe–Ito blue
     p.setColor(QPalette::HighlightedText, white);
     p.setColor(QPalette::Link, QColor("#0072B2"));

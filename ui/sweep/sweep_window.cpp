@@ -1,8 +1,9 @@
 #include "ui/sweep/sweep_window.h"
 
+#include "ui/export/file_dialogs.h"
+
 #include <QCheckBox>
 #include <QComboBox>
-#include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -138,11 +139,11 @@ SweepWindow::SweepWindow(QWidget* parent)
     });
     connect(runner_, &SweepRunner::stopped, this, [this] { setRunning(false); });
     connect(export_png_, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export sweep plot"), "sweep.png", tr("PNG (*.png)"));
+        const QString path = ask_save_file(this, tr("Export sweep plot"), "sweep.png", tr("PNG (*.png)"));
         if (!path.isEmpty()) exportPng(path);
     });
     connect(export_csv_, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export sweep data"), "sweep.csv", tr("CSV (*.csv)"));
+        const QString path = ask_save_file(this, tr("Export sweep data"), "sweep.csv", tr("CSV (*.csv)"));
         if (!path.isEmpty()) exportCsv(path);
     });
 

@@ -1,5 +1,7 @@
 #include "ui/teaching/experiment_panel.h"
 
+#include "ui/lesson/set_changes.h"
+
 #include <algorithm>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -261,6 +263,12 @@ void ExperimentPanel::refreshStepButtons() {
     }
 }
 
+void ExperimentPanel::setCurrent(const Scenario& now) {
+    if (now_ && *now_ == now) return;
+    now_ = now;
+    if (const Step* st = step(); st && st->has_settings) showStep();
+}
+
 void ExperimentPanel::showStep() {
     refreshStepButtons();
     const Step* s = step();
@@ -281,6 +289,14 @@ void ExperimentPanel::showStep() {
     title_->setText(tr("Step %1 of %2 — %3").arg(step_ + 1).arg(e.steps.size()).arg(q(s->title)));
     QString html;
     if (s->has_settings) html += para(tr("Set:"), s->set_text.empty() ? "press Set it" : s->set_text);
+    if (s->has_settings && now_) {
+        // Computed, so none is left out: the step's values and the defaults
+        // for the rest replace whatever the controls hold. Nothing to say
+        // (no line taken) once the controls hold the step.
+        const QStringList changes = set_changes(*now_, s->settings);
+        if (!changes.isEmpty())
+            html += para(tr("Set it changes:"), changes.join(QStringLiteral(", ")).toStdString());
+    }
     html += para(tr("Do:"), s->todo);
     html += para(tr("Watch:"), s->watch);
     html += para(tr("Why:"), s->why);

@@ -4,6 +4,8 @@
 // window finishes; it never runs or waits on the model itself.
 #pragma once
 
+#include <optional>
+
 #include <QWidget>
 #include <vector>
 
@@ -50,6 +52,8 @@ public:
 public slots:
     // A run finished (the dashboard shows it).
     void runFinished(inflight::ui::SnapshotPtr snap);
+    // The controls' scenario now: the step says what "Set it" would change in it.
+    void setCurrent(const inflight::Scenario& now);
 
 signals:
     // "Set it": the window applies these settings and runs them.
@@ -83,6 +87,7 @@ private:
     QString detail_;        // the newest evaluation
     QString shown_detail_;  // the line shown under the check
     bool last_passed_ = false;  // the newest evaluation passed
+    std::optional<Scenario> now_;  // the controls' scenario, once the window has told
 
     ExperimentChooser* chooser_;
     QLabel* heading_;  // the title, wrapped, when the chooser cannot show it whole

@@ -9,7 +9,9 @@
 #include <QStyle>
 #include <QToolButton>
 #include <cmath>
+#include <limits>
 
+#include "ui/lesson/binding_words.h"
 #include "ui/lesson/playhead.h"
 #include "ui/panels/text_strip.h"
 #include "model/core/units.h"
@@ -89,7 +91,7 @@ PlaybackBar::PlaybackBar(Playhead* playhead, QWidget* parent) : QWidget(parent),
 QString PlaybackBar::longestReadout() const {
     return tr("t %1 s · cwnd %2 pkts · in flight %3 · queue %4 · RTT %5 · %6 · limit %7")
         .arg(QStringLiteral("40.000"), QStringLiteral("8888"), QStringLiteral("8888"), QStringLiteral("8888"),
-             QStringLiteral("1.888 s"), QStringLiteral("congestion avoidance"), QStringLiteral("sndbuf"));
+             QStringLiteral("1.888 s"), QStringLiteral("congestion avoidance"), QStringLiteral("send buffer"));
 }
 
 // Beside the slider when the longest readout fits there in its two lines,
@@ -176,12 +178,25 @@ void PlaybackBar::showTime(double t_s) {
     if (i < 0) return;
     const TraceBucket& b = tr_.buckets[static_cast<std::size_t>(i)];
     const double mss = std::max<double>(1, tr_.mss_bytes);
-    const auto pk = [&](const MinMax& m) { return QString::number(m.max / mss, 'f', 0); };
-    QString rtt = std::isfinite(b.rtt_s.max) ? q(format_time(b.rtt_s.max)) : q(format_time(b.srtt_s));
+    // A bucket without a sample of a series (NaN) shows the latest one
+    // before it: the value in force at that moment; a dash before any.
+    const auto latest = [&](MinMax TraceBucket::*series) -> double {
+        for (int j = i; j >= 0; --j) {
+            const double v = (tr_.buckets[static_cast<std::size_t>(j)].*series).max;
+            if (std::isfinite(v)) return v;
+        }
+        return std::numeric_limits<double>::quiet_NaN();
+    };
+    const auto pk = [&](MinMax TraceBucket::*series) {
+        const double v = latest(series);
+        return std::isfinite(v) ? QString::number(v / mss, 'f', 0) : QStringLiteral("—");
+    };
+    const double rtt_s = std::isfinite(b.rtt_s.max) ? b.rtt_s.max : std::isfinite(b.srtt_s) ? b.srtt_s : latest(&TraceBucket::rtt_s);
+    const QString rtt = std::isfinite(rtt_s) ? q(format_time(rtt_s)) : QStringLiteral("—");
     readout_->setText(tr("t %1 s · cwnd %2 pkts · in flight %3 · queue %4 · RTT %5 · %6 · limit %7")
-                          .arg(QString::number(t_s, 'f', 3), pk(b.cwnd_bytes), pk(b.inflight_bytes),
-                               pk(b.queue_bytes), rtt, QString::fromUtf8(to_string(b.phase)),
-                               QString::fromUtf8(to_string(b.limit))));
+                          .arg(QString::number(t_s, 'f', 3), pk(&TraceBucket::cwnd_bytes), pk(&TraceBucket::inflight_bytes),
+                               pk(&TraceBucket::queue_bytes), rtt, QString::fromUtf8(to_string(b.phase)),
+                               QString::fromUtf8(limit_name(b.limit))));
 }
 
 void PlaybackBar::nextEvent() {

@@ -1,0 +1,32 @@
+// Words the hero reads out: a queueing delay below one packet's time on the
+// link is no standing queue ("queue 0.845 µs" read as if it meant
+// something), and the unsettled warning names the run's length.
+#include <gtest/gtest.h>
+
+#include "model/core/units.h"
+#include "ui/lesson/flow_words.h"
+
+using namespace inflight;
+using namespace inflight::ui;
+
+TEST(HeroWords, AQueueShorterThanOnePacketOnTheLinkIsUnderOnePacket) {
+    Scenario s;  // 100 Mbit/s, MSS 1500: one packet is 1500 × 8 / 100e6 = 120 µs
+    EXPECT_EQ(queue_delay_words(0.845e-6, s), QStringLiteral("< 1 packet"));
+    EXPECT_EQ(queue_delay_words(119e-6, s), QStringLiteral("< 1 packet"));
+    EXPECT_EQ(queue_delay_words(0.005, s), QString::fromStdString(format_time(0.005)));
+    s.bandwidth_bps = 10e9;  // 1.2 µs a packet: 0.845 µs is still under one
+    EXPECT_EQ(queue_delay_words(0.845e-6, s), QStringLiteral("< 1 packet"));
+    EXPECT_EQ(queue_delay_words(2e-6, s), QString::fromStdString(format_time(2e-6)));
+}
+
+TEST(HeroWords, TheUnsettledWarningNamesTheRunsLength) {
+    Scenario s;
+    s.duration_s = 120;  // the CUBIC vs BBR preset's own length
+    const QString w = unsettled_warning(s);
+    EXPECT_TRUE(w.contains(QString::fromStdString(format_time(120)))) << w.toStdString();
+    EXPECT_TRUE(w.contains("run longer")) << w.toStdString();
+    // Never longer than the plain warning it replaces.
+    EXPECT_LE(w.size(), QStringLiteral("still changing at the end of the run: run longer").size());
+    s.duration_s = Limits::max_duration_s;  // nothing longer to ask for
+    EXPECT_FALSE(unsettled_warning(s).contains("longer")) << unsettled_warning(s).toStdString();
+}

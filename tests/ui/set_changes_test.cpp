@@ -1,0 +1,111 @@
+// "Set it" puts a whole scenario in place; the guide lists what that changes
+// in the controls as they are, so a value the student set earlier (loss from
+// experiment 1, a 64 KiB send buffer from experiment 2) is never changed
+// without a word, as it was by the hand-written "Set:" lines.
+#include <QLabel>
+#include <QPushButton>
+#include <QTest>
+#include <gtest/gtest.h>
+
+#include "ui/controls/controls_panel.h"
+#include "ui/lesson/set_changes.h"
+#include "ui/teaching/experiment_panel.h"
+#include "test_helpers.h"
+
+using namespace inflight;
+using namespace inflight::ui;
+
+namespace {
+
+// The parameter names of the changes ("loss 0.01% → none" is "loss").
+QStringList names(const QStringList& changes) {
+    QStringList out;
+    for (const QString& c : changes) out << c.section(QLatin1Char(' '), 0, c.startsWith("send buffer") || c.startsWith("loss pattern") ? 1 : 0);
+    return out;
+}
+
+}  // namespace
+
+TEST(SetChanges, NothingWhenTheControlsAlreadyHoldTheStep) {
+    EXPECT_TRUE(set_changes(Scenario{}, Scenario{}).isEmpty());
+}
+
+TEST(SetChanges, ExperimentOnesLossIsNamedWhenExperimentTwoSetsItsWindow) {
+    Scenario now;  // experiment 1, step 2: loss 0.01% at 25 Mbit/s
+    now.loss = 1e-4;
+    now.bandwidth_bps = 25e6;
+    Scenario step;  // experiment 2, step 1: rwnd 65,535 B, the rest defaults
+    step.rwnd_bytes = 65535;
+    const QStringList c = set_changes(now, step);
+    EXPECT_EQ(c.size(), 3) << c.join(" | ").toStdString();  // bandwidth, loss, rwnd
+    EXPECT_TRUE(names(c).contains("bandwidth")) << c.join(" | ").toStdString();
+    EXPECT_TRUE(names(c).contains("loss")) << c.join(" | ").toStdString();
+    EXPECT_TRUE(names(c).contains("rwnd")) << c.join(" | ").toStdString();
+    EXPECT_FALSE(names(c).contains("RTT")) << c.join(" | ").toStdString();
+    EXPECT_FALSE(names(c).contains("send buffer")) << c.join(" | ").toStdString();
+    for (const QString& x : c) EXPECT_TRUE(x.contains(QStringLiteral(" → "))) << x.toStdString();
+    // The new loss is none.
+    for (const QString& x : c)
+        if (x.startsWith("loss ") && !x.startsWith("loss pattern")) EXPECT_TRUE(x.endsWith("none")) << x.toStdString();
+}
+
+TEST(SetChanges, ExperimentTwosSendBufferIsNamedWhenExperimentThreeSetsItsPath) {
+    Scenario now;  // experiment 2, step 4: send buffer 64 KiB
+    now.sndbuf_bytes = 64 * 1024;
+    Scenario step;  // experiment 3, step 1: 20 ms, buffer 20 ms
+    step.rtt_s = 0.020;
+    step.buffer_s = 0.020;
+    const QStringList c = set_changes(now, step);
+    EXPECT_EQ(c.size(), 3) << c.join(" | ").toStdString();
+    EXPECT_TRUE(names(c).contains("send buffer")) << c.join(" | ").toStdString();
+    EXPECT_TRUE(names(c).contains("RTT")) << c.join(" | ").toStdString();
+    EXPECT_TRUE(names(c).contains("buffer")) << c.join(" | ").toStdString();
+}
+
+TEST(SetChanges, FlowsAreCountedAndEveryOtherParameterIsSeen) {
+    Scenario now;
+    now.flows.assign(3, FlowSpec{});
+    const QStringList back = set_changes(now, Scenario{});
+    ASSERT_EQ(back.size(), 1);
+    EXPECT_EQ(back.front(), QStringLiteral("flows 3 → 1"));
+    // One change of each other parameter is one line each.
+    Scenario all;
+    all.algorithm = Algorithm::Bbr;
+    all.bandwidth_bps = 1e9;
+    all.rtt_s = 0.010;
+    all.loss = 1e-3;
+    all.loss_pattern = LossPattern::Random;
+    all.rwnd_bytes = 65535;
+    all.sndbuf_bytes = 65536;
+    all.buffer_s = 0.5;
+    all.aqm = Aqm::Codel;
+    all.ecn = true;
+    all.mss_bytes = 9000;
+    all.pacing = true;
+    all.duration_s = 120;
+    all.seed = 7;
+    EXPECT_EQ(set_changes(Scenario{}, all).size(), 14) << set_changes(Scenario{}, all).join(" | ").toStdString();
+}
+
+// In the window: after experiment 1's loss, experiment 2's step says that
+// Set it takes the loss away; once Set it is pressed the line goes.
+TEST(SetChangesInTheGuide, TheStepNamesTheLossSetItWillTakeAway) {
+    auto w = inflight::ui::test::make_window();
+    ASSERT_TRUE(inflight::ui::test::wait_settled(*w));
+    const auto body = [&] {
+        for (QLabel* l : w->guide()->findChildren<QLabel*>())
+            if (l->text().contains("Set:")) return l->text();
+        return QString();
+    };
+    Scenario lossy;
+    lossy.loss = 1e-4;
+    w->controls()->setScenario(lossy);
+    emit w->controls()->scenarioChanged(lossy);
+    w->openExperiment(1);
+    ASSERT_TRUE(inflight::ui::test::wait_settled(*w));
+    EXPECT_TRUE(body().contains("Set it changes:")) << body().toStdString();
+    EXPECT_TRUE(body().contains("loss 0.01% → none")) << body().toStdString();
+    QTest::mouseClick(w->guide()->setButton(), Qt::LeftButton);
+    ASSERT_TRUE(inflight::ui::test::wait_settled(*w));
+    EXPECT_FALSE(body().contains("Set it changes:")) << body().toStdString();
+}
