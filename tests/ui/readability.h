@@ -30,6 +30,7 @@
 #include <QStringList>
 #include <QValueAxis>
 #include <QWidget>
+#include <cmath>
 #include <set>
 
 #include <QHeaderView>
@@ -95,17 +96,33 @@ inline QStringList drawn_texts(QChartView* v, QStringList* problems) {
     return out;
 }
 
-// The labels a value axis would draw: its ticks in its label format.
+// The labels a value axis would draw: its ticks in its label format (a
+// fixed count spread evenly, or every multiple of its interval from its
+// anchor that lies on the axis).
 inline QStringList tick_labels(const QValueAxis* a) {
     QStringList out;
-    const int n = a->tickCount();
     const QByteArray fmt = a->labelFormat().toLatin1();
-    for (int i = 0; i < n; ++i) {
-        const double v = a->min() + (a->max() - a->min()) * i / std::max(1, n - 1);
-        out << QString::asprintf(fmt.constData(), std::abs(v) < 1e-12 * (a->max() - a->min()) ? 0.0 : v);
+    const double range = a->max() - a->min();
+    const auto label = [&](double v) {
+        return QString::asprintf(fmt.constData(), std::abs(v) < 1e-12 * range ? 0.0 : v);
+    };
+    if (a->tickType() == QValueAxis::TicksDynamic && a->tickInterval() > 0) {
+        const double step = a->tickInterval();
+        const double eps = 1e-9 * range;
+        for (double k = std::ceil((a->min() - a->tickAnchor() - eps) / step);; ++k) {
+            const double v = a->tickAnchor() + k * step;
+            if (v > a->max() + eps || out.size() > 100) break;
+            out << label(v);
+        }
+        return out;
     }
+    const int n = a->tickCount();
+    for (int i = 0; i < n; ++i) out << label(a->min() + range * i / std::max(1, n - 1));
     return out;
 }
+
+// The plot height from which a vertical axis must carry three labels.
+constexpr double kReadablePlotPx = 120;
 
 inline void check_chart(QChartView* v, int min_plot_height, QStringList* problems) {
     QChart* c = v->chart();
@@ -118,10 +135,19 @@ inline void check_chart(QChartView* v, int min_plot_height, QStringList* problem
         if (!a->isVisible()) continue;
         if (!a->titleText().isEmpty() && a->isTitleVisible() && !have.count(a->titleText()))
             *problems << QStringLiteral("axis title “%1” not drawn whole").arg(a->titleText());
-        if (auto* va = qobject_cast<QValueAxis*>(a); va && va->labelsVisible())
-            for (const QString& t : tick_labels(va))
+        if (auto* va = qobject_cast<QValueAxis*>(a); va && va->labelsVisible()) {
+            const QStringList ticks = tick_labels(va);
+            for (const QString& t : ticks)
                 if (!have.count(t))
                     *problems << QStringLiteral("axis “%1” tick “%2” not drawn whole").arg(a->titleText(), t);
+            // A plot tall enough to read a value off (kReadablePlotPx) carries
+            // at least three labels on each vertical axis: two ends alone
+            // cannot say where a quarter of the range is.
+            if ((va->orientation() == Qt::Vertical) && c->plotArea().height() >= kReadablePlotPx && ticks.size() < 3)
+                *problems << QStringLiteral("axis “%1” has %2 labels (%3) on a %4 px plot")
+                                 .arg(a->titleText()).arg(ticks.size()).arg(ticks.join(QStringLiteral(", ")))
+                                 .arg(c->plotArea().height());
+        }
     }
     if (c->legend()->isVisible())
         for (QLegendMarker* m : c->legend()->markers())
