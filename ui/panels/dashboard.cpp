@@ -68,10 +68,10 @@ Dashboard::Dashboard(QWidget* parent) : QWidget(parent) {
     // With several flows the stacked throughput chart takes the delivery
     // rate's place in the same box (the hero shows one or the other).
     fitChartMinimums();
-    // The log may be squeezed to nothing by the layout (the window never
-    // grows for it); fitEventLog() hides it then.
-    boxes_[3]->setMinimumHeight(1);
-    boxes_[3]->installEventFilter(this);
+    // The event log is never hidden: squeezed, it keeps its counters whole
+    // (its least height) and shows its rows again as soon as there is room
+    // for one (EventLogView's compact form); the panel a step sends the
+    // student to is always there.
     for (QChartView* v : {window_->view(), rtt_->view(), hero_->view(), hero_->throughputChart()->view()}) {
         auto* c = new ChartCursor(v);
         connect(c, &ChartCursor::scrubbed, this, &Dashboard::scrubbed);
@@ -171,41 +171,6 @@ void Dashboard::fitChartMinimums() {
     // Each chart keeps a readable plot under its fonts.
     for (QChartView* v : {window_->view(), rtt_->view(), hero_->view(), hero_->throughputChart()->view()})
         v->setMinimumHeight(chart_view_min_height(v, kMinPlotPx));
-}
-
-int Dashboard::columnsHeightPx() const {
-    const QMargins m = layout()->contentsMargins();
-    return height() - m.top() - m.bottom() - headline_->height() - layout()->spacing();
-}
-
-void Dashboard::fitEventLog() {
-    const int columns = columnsHeightPx();
-    const int need = boxes_[2]->minimumSizeHint().height() + right_->spacing() + boxes_[3]->minimumSizeHint().height();
-    if (log_squeezed_at_px_ >= 0 && columns > log_squeezed_at_px_) log_squeezed_at_px_ = -1;
-    const bool show = columns >= need && log_squeezed_at_px_ < 0;
-    if (boxes_[3]->isHidden() == show) boxes_[3]->setVisible(show);
-}
-
-bool Dashboard::eventFilter(QObject* watched, QEvent* e) {
-    // Laid out lower than its contents: hidden (after this event), until the
-    // columns grow.
-    if (watched == boxes_[3] && e->type() == QEvent::Resize && boxes_[3]->isVisible() &&
-        boxes_[3]->height() < boxes_[3]->minimumSizeHint().height() - 1) {
-        log_squeezed_at_px_ = columnsHeightPx();
-        QTimer::singleShot(0, this, [this] { fitEventLog(); });
-    }
-    return QWidget::eventFilter(watched, e);
-}
-
-void Dashboard::resizeEvent(QResizeEvent* e) {
-    QWidget::resizeEvent(e);
-    fitEventLog();
-}
-
-bool Dashboard::event(QEvent* e) {
-    const bool r = QWidget::event(e);
-    if (e->type() == QEvent::LayoutRequest) fitEventLog();
-    return r;
 }
 
 void Dashboard::restyle() {

@@ -88,22 +88,9 @@ signals:
     // A click or drag on a chart asks the playhead to go to t.
     void scrubbed(double t_s);
 
-protected:
-    void resizeEvent(QResizeEvent* e) override;
-    bool event(QEvent* e) override;
-
 private:
     int frame_interval_ms_ = kFrameIntervalMs;
     void fitChartMinimums();
-    // The event log is the panel that gives its room first: without room for
-    // its counters under the rate box, it is hidden until there is. The
-    // layout may still give it less than its contents need (the rate box
-    // takes more than its minimum); then it is hidden too, and shown again
-    // only when the columns grow past the height it was squeezed at.
-    void fitEventLog();
-    bool eventFilter(QObject* watched, QEvent* e) override;
-    int columnsHeightPx() const;  // under the headline
-    int log_squeezed_at_px_ = -1;  // the columns' height when the log was squeezed, or -1
     // Draws the newest frame at hand now: the pending one if any, else the shown one.
     void redrawNewest();
     void drawPending();

@@ -57,11 +57,14 @@ ExperimentPanel::ExperimentPanel(QWidget* parent) : QWidget(parent) {
     tick_->setMinimumWidth(tick_->fontMetrics().horizontalAdvance(QStringLiteral("✔ ")) + 4);
     tick_->setAlignment(Qt::AlignTop);
     check_ = new QLabel(this);
+    check_->setObjectName("check");
     check_->setWordWrap(true);
     check_->setTextFormat(Qt::RichText);
     prev_ = new QPushButton(tr("◀ Previous"), this);
+    prev_->setObjectName("previous_step");
     prev_->setToolTip(tr("Previous step (Ctrl+Left)"));
     next_ = new QPushButton(tr("Next ▶"), this);
+    next_->setObjectName("next_step");
     next_->setToolTip(tr("Next step (Ctrl+Right)"));
     errors_ = new QLabel(this);
     errors_->setWordWrap(true);
