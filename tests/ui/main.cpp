@@ -1,15 +1,17 @@
 // GoogleTest main for the window tests: a QApplication on the offscreen
-// platform, settings kept out of the user's home.
+// platform with a projector's 1280×720 screen (offscreen_screen.h),
+// settings kept out of the user's home.
 #include <QApplication>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
 
+#include "offscreen_screen.h"
 #include "ui/shell/themes.h"
 
 int main(int argc, char** argv) {
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     QTemporaryDir config;
+    if (!inflight::ui::test::use_offscreen_projector(config)) return 2;
     qputenv("XDG_CONFIG_HOME", config.path().toLocal8Bit());
     QStandardPaths::setTestModeEnabled(true);
     QApplication app(argc, argv);

@@ -55,8 +55,9 @@ void expect_whole(QWidget* w, QMainWindow* top, const QString& what, QStringList
 QStringList step_problems(MainWindow& w, const Step& step, bool presenting) {
     QStringList p;
     const QRect screen = w.screen()->geometry();
-    if (!screen.contains(w.frameGeometry()))
-        p << QStringLiteral("window %1×%2 at %3,%4 outgrows the %5×%6 screen (%7)")
+    if (!screen.contains(w.frameGeometry()) || !screen.contains(w.geometry()))
+        p << QStringLiteral("window %1×%2 at %3,%4 (frame %5×%6 at %7,%8) outgrows the %9×%10 screen (%11)")
+                 .arg(w.width()).arg(w.height()).arg(w.x()).arg(w.y())
                  .arg(w.frameGeometry().width()).arg(w.frameGeometry().height())
                  .arg(w.frameGeometry().x()).arg(w.frameGeometry().y())
                  .arg(screen.width()).arg(screen.height()).arg(minimum_heights(&w));
@@ -111,6 +112,13 @@ TEST_P(ClassAt720p, EveryStepOfEveryExperimentFitsTheScreenAndShowsWhatItNames) 
                 all << QStringLiteral("experiment %1 step %2: the run did not finish").arg(e + 1).arg(s + 1);
                 continue;
             }
+            // The window fits itself to the screen once its layout has
+            // settled (a timer): give it a moment, then measure.
+            const QRect screen = w->screen()->geometry();
+            wait_until([&] {
+                return screen.contains(w->frameGeometry()) && screen.contains(w->geometry()) &&
+                       (!presenting || w->isFullScreen());
+            }, 3000);
             QTest::qWait(60);
             for (int pass = 0; pass < 10; ++pass) {
                 QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
@@ -125,6 +133,8 @@ TEST_P(ClassAt720p, EveryStepOfEveryExperimentFitsTheScreenAndShowsWhatItNames) 
         w->setPresentation(false);
         QTest::qWait(100);
         ASSERT_TRUE(wait_settled(*w));
+        const QRect screen = w->screen()->geometry();
+        wait_until([&] { return screen.contains(w->frameGeometry()) && screen.contains(w->geometry()); }, 3000);
         QStringList back = step_problems(*w, w->guide()->experiments()[0].steps[0], false);
         for (const QString& p : back) all << QStringLiteral("after presentation: %1").arg(p);
     }

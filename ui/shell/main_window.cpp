@@ -1,5 +1,6 @@
 #include "ui/shell/main_window.h"
 
+#include <algorithm>
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
@@ -18,6 +19,8 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QScrollArea>
+#include <QScreen>
+#include <QShowEvent>
 #include <QScrollBar>
 #include <QSettings>
 #include <QStatusBar>
@@ -49,8 +52,10 @@ static void init_ui_resources() { Q_INIT_RESOURCE(inflight_resources); }
 namespace inflight::ui {
 
 namespace {
-// Presentation mode's type: half as large again, for the back of a hall.
+// Presentation mode's type: half as large again, for the back of a hall,
+// or as much larger as the screen has room for (fitPresentation), in steps.
 constexpr double kPresentationFontScale = 1.5;
+constexpr double kPresentationScaleStep = 0.1;
 QSettings settings() { return QSettings(keys::kOrganization, keys::kApplication); }
 QString q(const std::string& s) { return QString::fromStdString(s); }
 // `layout` without margins, `spacing` between its parts.
@@ -171,6 +176,12 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
                 if (on && !d->isFloating() && dockWidgetArea(d) == Qt::BottomDockWidgetArea)
                     QTimer::singleShot(0, this, [this, d] { fitBottomDock(d); });
             });
+
+    // The window within its screen: checked once a layout has settled
+    // (fitScreen), whatever changed it — a step's flows, a dock, the type.
+    fit_timer_.setSingleShot(true);
+    fit_timer_.setInterval(40);
+    connect(&fit_timer_, &QTimer::timeout, this, &MainWindow::fitScreen);
 
     Scenario start;
     bool placed = false;
@@ -425,8 +436,10 @@ void MainWindow::setPresentation(bool on) {
         normal_font_ = QApplication::font();
         normal_controls_width_ = scroll_->width();
         normal_geometry_ = saveGeometry();
+        presentation_scale_ = kPresentationFontScale;
+        refill_screen_ = false;
         QFont big = normal_font_;
-        big.setPointSizeF(normal_font_.pointSizeF() * kPresentationFontScale);
+        big.setPointSizeF(normal_font_.pointSizeF() * presentation_scale_);
         QApplication::setFont(big);
         dashboard_->setPresentation(true);
         apply_presentation_palette();
@@ -453,6 +466,7 @@ void MainWindow::setPresentation(bool on) {
             if (!presenting_) return;
             forget_combo_minimums(this);
             fitControlsWidth();
+            fit_timer_.start();
         });
     else {
         scroll_->setFixedWidth(normal_controls_width_);
@@ -461,8 +475,79 @@ void MainWindow::setPresentation(bool on) {
             if (presenting_) return;
             forget_combo_minimums(this);
             fitControlsWidth();
+            fit_normal_ = true;
+            fit_timer_.start();
         });
     }
+}
+
+bool MainWindow::event(QEvent* e) {
+    // Any change of the window's layout may change what it needs.
+    if (e->type() == QEvent::LayoutRequest && isVisible()) fit_timer_.start();
+    return QMainWindow::event(e);
+}
+
+void MainWindow::showEvent(QShowEvent* e) {
+    QMainWindow::showEvent(e);
+    if (!e->spontaneous()) fit_normal_ = true;
+    fit_timer_.start();
+}
+
+void MainWindow::fitScreen() {
+    // The law of the window's size: it never asks for more than its screen.
+    // Presenting, it fills the screen exactly; if its parts at the current
+    // type need more than the screen (flows, a guide, long sentences at a
+    // projector's 1280x720), the presentation type steps down by
+    // kPresentationScaleStep, no lower than the normal type, until they fit.
+    // In the normal look, the window and its frame lie inside the screen's
+    // free area (it is made smaller, down to its least size, and moved in).
+    const QScreen* sc = screen();
+    if (!sc || !isVisible()) return;
+    if (presenting_) {
+        const QSize room = sc->geometry().size();
+        const QSize need = minimumSizeHint().expandedTo(minimumSize());
+        const bool fits = need.width() <= room.width() && need.height() <= room.height();
+        if (!fits) refill_screen_ = true;  // it has grown past the screen, or will
+        if (!fits && presentation_scale_ > 1.0 + 1e-9) {
+            presentation_scale_ = std::max(1.0, presentation_scale_ - kPresentationScaleStep);
+            QFont f = normal_font_;
+            f.setPointSizeF(normal_font_.pointSizeF() * presentation_scale_);
+            QApplication::setFont(f);
+            dashboard_->restyle();
+            guide_dock_->setMaximumWidth(std::max(320, room.width() / 4));
+            QTimer::singleShot(0, this, [this] {
+                if (!presenting_) return;
+                forget_combo_minimums(this);
+                fitControlsWidth();
+                fit_timer_.start();  // measured again once the new type is laid out
+            });
+            return;
+        }
+        // Grown past the screen (and so out of full screen, under some
+        // window managers), now that it fits: full screen again.
+        if (fits && refill_screen_) {
+            refill_screen_ = false;
+            showFullScreen();
+            setGeometry(sc->geometry());
+        }
+        return;
+    }
+    // The normal look is fitted when shown and when presentation ends; a
+    // size the user or a caller gives it later is theirs.
+    if (!fit_normal_) return;
+    fit_normal_ = false;
+    if (isMaximized() || isFullScreen()) return;
+    const QRect avail = sc->availableGeometry();
+    const QRect frame = frameGeometry(), inner = geometry();
+    const QSize chrome(frame.width() - inner.width(), frame.height() - inner.height());
+    const QSize room = (avail.size() - chrome).expandedTo(minimumSizeHint());
+    const QSize fitted = size().boundedTo(room);
+    if (fitted != size()) resize(fitted);
+    const QRect now = frameGeometry();
+    QPoint at = now.topLeft();
+    at.setX(std::clamp(at.x(), avail.left(), std::max(avail.left(), avail.right() + 1 - now.width())));
+    at.setY(std::clamp(at.y(), avail.top(), std::max(avail.top(), avail.bottom() + 1 - now.height())));
+    if (at != now.topLeft()) move(at);
 }
 
 bool MainWindow::loadScenario(const QString& path) {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <QMainWindow>
+#include <QTimer>
 #include <optional>
 
 #include "ui/export/export_helper.h"
@@ -75,6 +76,8 @@ public:
     QString bannerText() const;
 
 protected:
+    bool event(QEvent* e) override;
+    void showEvent(QShowEvent* e) override;
     void closeEvent(QCloseEvent* e) override;
     void dragEnterEvent(QDragEnterEvent* e) override;
     void dropEvent(QDropEvent* e) override;
@@ -94,6 +97,8 @@ private:
     bool exportRun(const QString& path, std::optional<QString> (*save)(const RunResult&, const QString&));
     void fitControlsWidth();
     void fitBottomDock(QDockWidget* d);
+    // Keeps the window within its screen (the law is in the definition).
+    void fitScreen();
 
     bool use_settings_;
     ControlsPanel* controls_;
@@ -113,6 +118,10 @@ private:
     int base_controls_width_ = 0;  // the normal look's, as built (fitControlsWidth)
     QByteArray normal_geometry_;
     bool presenting_ = false;
+    double presentation_scale_ = 1.0;  // the presentation type over the normal one
+    QTimer fit_timer_;                 // fitScreen once the layout has settled
+    bool refill_screen_ = false;       // presenting: it outgrew the screen; full screen again once it fits
+    bool fit_normal_ = false;          // the normal look is to be fitted to the screen (shown, or back from presenting)
     ExperimentPanel* guide_;
     QDockWidget* guide_dock_;
     Playhead* playhead_;
