@@ -30,10 +30,12 @@
 #include <QStringList>
 #include <QValueAxis>
 #include <QWidget>
+#include <algorithm>
 #include <cmath>
 #include <set>
 
 #include <QHeaderView>
+#include <QTableView>
 #include <QStyleOptionComboBox>
 
 #include "ui/controls/flow_list.h"
@@ -274,6 +276,45 @@ inline void check_flow_table(FlowTable* t, const QRect& vis, QStringList* proble
     }
 }
 
+// The event log's rows (a finished run's): every cell shown whole — the
+// short columns' text within their width, the sentence of "what happened"
+// within its row once wrapped to its column — so nothing ends in "…" and
+// nobody has to hover for a tooltip.
+inline void check_event_rows(QTableView* t, QStringList* problems) {
+    QAbstractItemModel* m = t->model();
+    const int margins = 2 * (t->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, t) + 1);
+    const int rows = std::min(m->rowCount(), 400);
+    int reported = 0;
+    for (int r = 0; r < rows && reported < 5; ++r) {
+        for (int c = 0; c < m->columnCount(); ++c) {
+            if (t->isColumnHidden(c)) continue;
+            const QModelIndex i = m->index(r, c);
+            const QString text = i.data(Qt::DisplayRole).toString();
+            if (text.isEmpty()) continue;
+            const int width = t->columnWidth(c) - margins;
+            const QFontMetrics fm(t->font());
+            const bool swatch = i.data(Qt::DecorationRole).isValid();
+            const int icon = swatch ? t->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, t) + 4 : 0;
+            const bool last = c == m->columnCount() - 1;
+            if (!last) {
+                if (fm.horizontalAdvance(text) + icon > width + 1) {
+                    *problems << QStringLiteral("event log row %1 “%2” needs %3 px, its column has %4")
+                                     .arg(r + 1).arg(text).arg(fm.horizontalAdvance(text) + icon).arg(width);
+                    ++reported;
+                }
+                continue;
+            }
+            const int need = fm.boundingRect(QRect(0, 0, std::max(1, width), 100000),
+                                             Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, text).height();
+            if (need > t->rowHeight(r) + 1) {
+                *problems << QStringLiteral("event log row %1 “%2” needs %3 px high (wrapped to %4 px), has %5")
+                                 .arg(r + 1).arg(text.left(60)).arg(need).arg(width).arg(t->rowHeight(r));
+                ++reported;
+            }
+        }
+    }
+}
+
 inline QStringList readability_problems(QWidget* top, int min_plot_height) {
     // What the user sees once the window has laid itself out: layouts a
     // frame asked for (a key that wrapped, a column that resized) are done
@@ -345,6 +386,8 @@ inline QStringList readability_problems(QWidget* top, int min_plot_height) {
                                 .arg(who(c), shown.left(60)).arg(need).arg(field.width());
         } else if (auto* t = qobject_cast<FlowTable*>(w)) {
             check_flow_table(t, vis, &problems);
+        } else if (auto* ev = qobject_cast<QTableView*>(w); ev && ev->objectName() == QLatin1String("event_log_table")) {
+            check_event_rows(ev, &problems);
         }
     }
     return problems;
