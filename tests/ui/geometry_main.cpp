@@ -11,7 +11,7 @@
 
 int main(int argc, char** argv) {
     QTemporaryDir dir;
-    if (!inflight::ui::test::use_offscreen_projector(dir)) return 2;
+    if (!inflight::ui::test::use_offscreen_screen(dir, 1280, 720)) return 2;
     qputenv("XDG_CONFIG_HOME", dir.path().toLocal8Bit());
     QStandardPaths::setTestModeEnabled(true);
     QApplication app(argc, argv);

@@ -1,6 +1,7 @@
 // GoogleTest main for the window tests: a QApplication on the offscreen
-// platform with a projector's 1280×720 screen (offscreen_screen.h),
-// settings kept out of the user's home.
+// platform with a 2560×1440 screen (offscreen_screen.h: larger than any
+// window a test asks for, so the window's rule of staying within its screen
+// never overrides a size a test sets), settings kept out of the user's home.
 #include <QApplication>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -11,7 +12,7 @@
 
 int main(int argc, char** argv) {
     QTemporaryDir config;
-    if (!inflight::ui::test::use_offscreen_projector(config)) return 2;
+    if (!inflight::ui::test::use_offscreen_screen(config, 2560, 1440)) return 2;
     qputenv("XDG_CONFIG_HOME", config.path().toLocal8Bit());
     QStandardPaths::setTestModeEnabled(true);
     QApplication app(argc, argv);

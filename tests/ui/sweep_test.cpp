@@ -220,34 +220,24 @@ TEST(SweepWindowTest, ToolsSweepStartsFromTheWindowsScenario) {
     EXPECT_DOUBLE_EQ(s->spec()->base.duration_s, 5);
 }
 
-// At a projector's 1280×720 the sweep window opens inside the screen, frame
-// and all, with its Export buttons in view; before the first sweep its
-// progress bar counts no runs; after one, every line drawn has a legend
-// entry (the fitted line too), each with a swatch in its own pen.
-TEST(SweepWindowTest, OpensInsideA720pScreenAndNamesEveryLine) {
+// After a sweep every line drawn has a legend entry (the fitted line too),
+// each with a swatch drawn in its own pen (a dashed theory line and the
+// measured line of the same algorithm are told apart).
+TEST(SweepWindowTest, TheLegendNamesEveryLineInItsOwnPen) {
     SweepWindow s;
-    s.show();
-    const QRect screen = s.screen()->geometry();
-    ASSERT_EQ(screen.size(), QSize(1280, 720));
-    EXPECT_TRUE(wait_until([&] { return screen.contains(s.frameGeometry()) && screen.contains(s.geometry()); }, 3000))
-        << s.frameGeometry().width() << "×" << s.frameGeometry().height() << " (least height "
-        << s.minimumSizeHint().height() << ")";
-    EXPECT_FALSE(s.progressBar()->text().contains(QLatin1String("of"))) << s.progressBar()->text().toStdString();
-    for (QPushButton* b : s.findChildren<QPushButton*>()) {
-        if (!b->text().startsWith(QLatin1String("Export"))) continue;
-        const QRect r(b->mapTo(&s, QPoint(0, 0)), b->size());
-        EXPECT_TRUE(s.rect().contains(r)) << b->text().toStdString();
-    }
+    EXPECT_FALSE(s.progressBar()->text().contains(QLatin1String(" of "))) << s.progressBar()->text().toStdString();
     s.setBaseScenario(short_base(20));
     set_form(s, SweepParam::Loss, "1e-4", "1e-2", 5, {Algorithm::Reno});
     ASSERT_TRUE(s.run());
     ASSERT_TRUE(wait_done(s));
+    EXPECT_TRUE(s.progressBar()->text().contains(QLatin1String("5 of 5"))) << s.progressBar()->text().toStdString();
     QChart* c = s.chart()->throughputChart();
     EXPECT_EQ(c->legend()->markerShape(), QLegend::MarkerShapeFromSeries);
-    for (QAbstractSeries* series : c->series())
+    bool fit = false;
+    for (QAbstractSeries* series : c->series()) {
+        fit = fit || series->name() == QLatin1String("reno fit");
         for (QLegendMarker* m : c->legend()->markers(series))
             EXPECT_TRUE(m->isVisible()) << series->name().toStdString() << " has no legend entry";
-    bool fit = false;
-    for (QAbstractSeries* series : c->series()) fit = fit || series->name() == QLatin1String("reno fit");
+    }
     EXPECT_TRUE(fit);
 }

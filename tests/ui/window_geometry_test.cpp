@@ -23,6 +23,7 @@
 #include "ui/shell/main_window.h"
 #include "ui/teaching/experiment_panel.h"
 #include "ui/teaching/playback_bar.h"
+#include "ui/sweep/sweep_window.h"
 
 using namespace inflight;
 using namespace inflight::ui;
@@ -146,3 +147,20 @@ INSTANTIATE_TEST_SUITE_P(BothLooks, ClassAt720p, ::testing::Bool(),
                          [](const ::testing::TestParamInfo<bool>& i) {
                              return std::string(i.param ? "Presentation" : "Normal");
                          });
+
+// The sweep window at 1280×720 opens inside the screen, frame and all,
+// with its Export buttons in view.
+TEST(SweepAt720p, OpensInsideTheScreenWithItsExportButtonsInView) {
+    SweepWindow s;
+    s.show();
+    const QRect screen = s.screen()->geometry();
+    ASSERT_EQ(screen.size(), kProjector);
+    EXPECT_TRUE(wait_until([&] { return screen.contains(s.frameGeometry()) && screen.contains(s.geometry()); }, 3000))
+        << s.frameGeometry().width() << "×" << s.frameGeometry().height() << " (least height "
+        << s.minimumSizeHint().height() << ")";
+    for (QPushButton* b : s.findChildren<QPushButton*>()) {
+        if (!b->text().startsWith(QLatin1String("Export"))) continue;
+        const QRect r(b->mapTo(&s, QPoint(0, 0)), b->size());
+        EXPECT_TRUE(s.rect().contains(r)) << b->text().toStdString();
+    }
+}

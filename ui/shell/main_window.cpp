@@ -19,6 +19,8 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QScrollArea>
+#include <QEvent>
+#include <QWindowStateChangeEvent>
 #include <QScreen>
 #include <QShowEvent>
 #include <QScrollBar>
@@ -438,6 +440,7 @@ void MainWindow::setPresentation(bool on) {
         normal_geometry_ = saveGeometry();
         presentation_scale_ = kPresentationFontScale;
         refill_screen_ = false;
+        windowed_ = false;
         QFont big = normal_font_;
         big.setPointSizeF(normal_font_.pointSizeF() * presentation_scale_);
         QApplication::setFont(big);
@@ -475,9 +478,22 @@ void MainWindow::setPresentation(bool on) {
             if (presenting_) return;
             forget_combo_minimums(this);
             fitControlsWidth();
-            fit_normal_ = true;
-            fit_timer_.start();
+            fitNormalSoon();
         });
+    }
+}
+
+void MainWindow::changeEvent(QEvent* e) {
+    QMainWindow::changeEvent(e);
+    if (e->type() != QEvent::WindowStateChange || !presenting_) return;
+    const auto* change = static_cast<QWindowStateChangeEvent*>(e);
+    // Out of full screen while no larger than the screen: asked for (a
+    // presentation in a window); out of it having grown past the screen: not.
+    if ((change->oldState() & Qt::WindowFullScreen) && !isFullScreen() && screen()) {
+        const QSize room = screen()->geometry().size();
+        windowed_ = width() <= room.width() && height() <= room.height();
+    } else if (isFullScreen()) {
+        windowed_ = false;
     }
 }
 
@@ -489,8 +505,17 @@ bool MainWindow::event(QEvent* e) {
 
 void MainWindow::showEvent(QShowEvent* e) {
     QMainWindow::showEvent(e);
-    if (!e->spontaneous()) fit_normal_ = true;
+    if (!e->spontaneous()) fitNormalSoon();
+}
+
+void MainWindow::fitNormalSoon() {
+    // A window manager frames a window a moment after it is shown (its
+    // frame, and so the room left for the window, is known only then):
+    // fitted now and again while that moment lasts.
+    constexpr int kFramedWithinMs = 1500;
+    fit_normal_.setRemainingTime(kFramedWithinMs);
     fit_timer_.start();
+    for (int ms : {300, 800, kFramedWithinMs - 100}) QTimer::singleShot(ms, this, [this] { fit_timer_.start(); });
 }
 
 void MainWindow::fitScreen() {
@@ -523,8 +548,12 @@ void MainWindow::fitScreen() {
             });
             return;
         }
-        // Grown past the screen (and so out of full screen, under some
-        // window managers), now that it fits: full screen again.
+        // Grown past the screen (and so, under some window managers, out
+        // of full screen), now that it fits: full screen again. A window
+        // someone put in a normal state at the screen's size or less (a
+        // presentation in a window) is left as it is.
+        const QSize now = size();
+        if (now.width() > room.width() || now.height() > room.height()) refill_screen_ = !windowed_;
         if (fits && refill_screen_) {
             refill_screen_ = false;
             showFullScreen();
@@ -532,13 +561,16 @@ void MainWindow::fitScreen() {
         }
         return;
     }
-    // The normal look is fitted when shown and when presentation ends; a
-    // size the user or a caller gives it later is theirs.
-    if (!fit_normal_) return;
-    fit_normal_ = false;
+    // The normal look is fitted when shown, when presentation ends and
+    // whenever it is found larger than the screen's free area; a size within
+    // it that the user or a caller gives it later is theirs.
     if (isMaximized() || isFullScreen()) return;
     const QRect avail = sc->availableGeometry();
     const QRect frame = frameGeometry(), inner = geometry();
+    // Past the screen's free area, it grew by itself (a layout's passing
+    // wish): fitted whenever that is seen, as well as when just shown.
+    const bool outgrown = frame.width() > avail.width() || frame.height() > avail.height();
+    if (fit_normal_.hasExpired() && !outgrown) return;
     const QSize chrome(frame.width() - inner.width(), frame.height() - inner.height());
     const QSize room = (avail.size() - chrome).expandedTo(minimumSizeHint());
     const QSize fitted = size().boundedTo(room);

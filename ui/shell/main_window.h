@@ -8,6 +8,7 @@
 #pragma once
 
 #include <QMainWindow>
+#include <QDeadlineTimer>
 #include <QTimer>
 #include <optional>
 
@@ -77,6 +78,7 @@ public:
 
 protected:
     bool event(QEvent* e) override;
+    void changeEvent(QEvent* e) override;
     void showEvent(QShowEvent* e) override;
     void closeEvent(QCloseEvent* e) override;
     void dragEnterEvent(QDragEnterEvent* e) override;
@@ -99,6 +101,7 @@ private:
     void fitBottomDock(QDockWidget* d);
     // Keeps the window within its screen (the law is in the definition).
     void fitScreen();
+    void fitNormalSoon();
 
     bool use_settings_;
     ControlsPanel* controls_;
@@ -120,8 +123,9 @@ private:
     bool presenting_ = false;
     double presentation_scale_ = 1.0;  // the presentation type over the normal one
     QTimer fit_timer_;                 // fitScreen once the layout has settled
-    bool refill_screen_ = false;       // presenting: it outgrew the screen; full screen again once it fits
-    bool fit_normal_ = false;          // the normal look is to be fitted to the screen (shown, or back from presenting)
+    bool refill_screen_ = false;
+    bool windowed_ = false;            // presenting in a normal window, asked for (changeEvent)       // presenting: it outgrew the screen; full screen again once it fits
+    QDeadlineTimer fit_normal_{0};     // until then, the normal look is fitted to the screen (shown, back from presenting)
     ExperimentPanel* guide_;
     QDockWidget* guide_dock_;
     Playhead* playhead_;
