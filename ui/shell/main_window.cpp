@@ -411,6 +411,18 @@ void MainWindow::fitBottomDock(QDockWidget* d) {
     const int central_min = centralWidget()->minimumSizeHint().height();
     const int spare = centralWidget()->height() + d->height() - central_min;
     const int want = d->widget()->sizeHint().height() + 30;
+    // Less room under the panels than the dock's content needs (a
+    // projector's 720 lines): the dock opens in a window of its own at the
+    // foot of the screen, as high as its content (at most half the screen),
+    // rather than showing two lines of it; it can be docked again by hand.
+    const QScreen* sc = screen();
+    if (want > spare && sc && (d->features() & QDockWidget::DockWidgetFloatable)) {
+        const QRect avail = sc->availableGeometry();
+        const int h = std::min(want, avail.height() / 2);
+        d->setFloating(true);
+        d->setGeometry(QRect(geometry().left(), avail.bottom() + 1 - h, width(), h));
+        return;
+    }
     const int h = std::max(80, std::min({want, spare, height() * 2 / 5}));
     resizeDocks({d}, {h}, Qt::Vertical);
 }
