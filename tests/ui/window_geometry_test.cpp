@@ -76,7 +76,7 @@ QStringList step_problems(MainWindow& w, const Step& step, bool presenting) {
     expect_whole(d->panel(Dashboard::Panel::Rtt), &w, QStringLiteral("the RTT panel"), &p);
     expect_whole(d->panel(Dashboard::Panel::Hero), &w, QStringLiteral("the rate panel"), &p);
     expect_whole(d->panel(Dashboard::Panel::Events), &w, QStringLiteral("the event log"), &p);
-    if (names(step, "event log") || names(step, "log")) {
+    if (names(step, "event log")) {
         QTableView* rows = d->events()->table();
         expect_whole(rows, &w, QStringLiteral("the event log's rows (the step names the log)"), &p);
         if (rows->isVisible() && rows->viewport()->height() < rows->verticalHeader()->defaultSectionSize())

@@ -120,15 +120,26 @@ void Dashboard::drawPending() {
     const QString rate_title = hero_->severalFlows() ? tr("Throughput per flow") : tr("Delivery rate");
     if (boxes_[2]->title() != rate_title) {
         boxes_[2]->setTitle(rate_title);
-        // The share bars take room of their own: with several flows the
-        // event log keeps an equal part of the column (3 : 2 with one).
-        right_->setStretch(0, hero_->severalFlows() ? 1 : 3);
-        right_->setStretch(1, hero_->severalFlows() ? 1 : 2);
+        fitRightColumn();
     }
     events_->setSnapshot(shown_);
     hero_->setTheory(theory);
     since_frame_end_.restart();
     emit frameShown(shown_->generation, shown_->done);
+}
+
+void Dashboard::fitRightColumn() {
+    // The share bars take room of their own: with several flows the event
+    // log keeps an equal part of the column (3 : 2 with one); a step that
+    // sends the student to the log gives it all the room the rate box can spare.
+    right_->setStretch(0, log_first_ ? 0 : hero_->severalFlows() ? 1 : 3);
+    right_->setStretch(1, log_first_ ? 1 : hero_->severalFlows() ? 1 : 2);
+}
+
+void Dashboard::setEventLogFirst(bool on) {
+    if (on == log_first_) return;
+    log_first_ = on;
+    fitRightColumn();
 }
 
 void Dashboard::showRunError(const QString& message) { hero_->showError(message); }

@@ -64,6 +64,10 @@ public:
     // scenario, for display only).
     void setTheory(bool on);
     bool theoryShown() const { return theory_; }
+    // While a step sends the student to the event log: the delivery-rate
+    // box keeps its least height and the log takes the rest of its column,
+    // so its rows show whenever the column has room for any.
+    void setEventLogFirst(bool on);
     // The playhead's cursor across panels 1–3; the event log follows it.
     void setCursorTime(double t_s);
     void hideCursor();
@@ -91,6 +95,7 @@ signals:
 private:
     int frame_interval_ms_ = kFrameIntervalMs;
     void fitChartMinimums();
+    void fitRightColumn();  // the rate box's and the event log's shares of their column
     // Draws the newest frame at hand now: the pending one if any, else the shown one.
     void redrawNewest();
     void drawPending();
@@ -107,6 +112,7 @@ private:
     QElapsedTimer since_frame_end_;
     std::vector<ChartCursor*> cursors_;
     bool theory_ = false;
+    bool log_first_ = false;  // setEventLogFirst
     ChartStyle style_;
 };
 

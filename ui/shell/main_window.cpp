@@ -126,6 +126,7 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
     // Hidden until an experiment is opened.
     guide_dock_ = add_dock(this, tr("Guided experiment"), "guide", guide_, Qt::RightDockWidgetArea, false);
     guide_dock_->setMinimumWidth(300);
+    connect(guide_dock_, &QDockWidget::visibilityChanged, this, [this] { followStep(); });
 
     session_ = new RunSession(this);
     connect(controls_, &ControlsPanel::scenarioChanged, this, [this](const Scenario& s) {
@@ -366,9 +367,29 @@ void MainWindow::openExperiment(int index) {
     if (index < 0 || index >= static_cast<int>(guide_->experiments().size())) return;
     guide_dock_->show();
     guide_->setExperiment(index, session_->generation());
+    followStep();
 }
 
-void MainWindow::goToStep(int step) { guide_->setStep(step, session_->generation()); }
+void MainWindow::goToStep(int step) {
+    guide_->setStep(step, session_->generation());
+    followStep();
+}
+
+void MainWindow::followStep() {
+    // A step that sends the student to the event log gets its rows in view.
+    bool log = false;
+    const int e = guide_->experimentIndex();
+    if (guide_dock_->isVisible() && e >= 0 && e < static_cast<int>(guide_->experiments().size())) {
+        const auto& steps = guide_->experiments()[static_cast<std::size_t>(e)].steps;
+        const int i = guide_->stepIndex();
+        if (i >= 0 && i < static_cast<int>(steps.size())) {
+            const Step& st = steps[static_cast<std::size_t>(i)];
+            const QString words = QString::fromStdString(st.todo + ' ' + st.watch + ' ' + st.check.text);
+            log = words.contains(QLatin1String("event log"), Qt::CaseInsensitive);
+        }
+    }
+    dashboard_->setEventLogFirst(log);
+}
 
 void MainWindow::setTheory(bool on) {
     if (theory_action_->isChecked() != on) theory_action_->setChecked(on);

@@ -102,6 +102,8 @@ private:
     // Keeps the window within its screen (the law is in the definition).
     void fitScreen();
     void fitNormalSoon();
+    // The dashboard follows what the open step names (its event log).
+    void followStep();
 
     bool use_settings_;
     ControlsPanel* controls_;
