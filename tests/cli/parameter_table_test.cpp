@@ -128,8 +128,10 @@ TEST(ParameterTable, SetThenGetGivesTheValueAndTouchesNoOtherRow) {
         Scenario s;
         set(s, row.param, get(c, row.param));
         EXPECT_EQ(get(s, row.param), get(c, row.param)) << row.key;
-        for (const ParamRow& other : param_table())
-            if (other.param != row.param) EXPECT_EQ(get(s, other.param), get(d, other.param)) << row.key << " set " << other.key;
+        for (const ParamRow& other : param_table()) {
+            if (other.param == row.param) continue;
+            EXPECT_EQ(get(s, other.param), get(d, other.param)) << row.key << " set " << other.key;
+        }
     }
 }
 
