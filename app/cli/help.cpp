@@ -5,6 +5,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/options.h"
+#include "model/core/parameters.h"
 
 namespace inflight::cli {
 namespace {

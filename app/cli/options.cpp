@@ -4,6 +4,8 @@
 #include <sstream>
 #include <vector>
 
+#include "model/core/parameters.h"
+
 namespace inflight::cli {
 namespace {
 

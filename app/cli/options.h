@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "model/core/parameters.h"
+#include "model/core/scenario.h"
 
 namespace inflight::cli {
 

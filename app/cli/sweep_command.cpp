@@ -13,6 +13,7 @@
 #include "app/cli/run_print_write.h"
 #include "app/cli/scenario_options.h"
 #include "app/formats/sweep_output.h"
+#include "model/core/parameters.h"
 #include "model/core/units.h"
 
 namespace inflight::cli {

@@ -9,6 +9,8 @@
 #include <limits>
 #include <type_traits>
 
+#include "model/core/units.h"
+
 namespace inflight {
 namespace {
 

@@ -24,9 +24,11 @@
 #include <variant>
 
 #include "model/core/scenario.h"
-#include "model/core/units.h"
 
 namespace inflight {
+
+template <class T>
+struct Parsed;  // units.h
 
 // What kind of value a parameter holds; it decides how the value is read
 // from text, written, checked and shown.
