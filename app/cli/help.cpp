@@ -1,8 +1,11 @@
 // The top-level help and the version text (help.h).
 #include "app/cli/help.h"
 
+#include <algorithm>
+
 #include "app/cli/commands.h"
 #include "app/cli/options.h"
+#include "model/core/parameters.h"
 
 namespace inflight::cli {
 namespace {
@@ -13,6 +16,33 @@ constexpr std::size_t kUsageColumn = 28;
 std::string usage_line(std::string left, const std::string& what) {
     left.resize(std::max(left.size() + 1, kUsageColumn), ' ');
     return left + what + "\n";
+}
+
+// The paragraph on units and scenario files; its list of keys is the
+// parameter table's, so it is filled greedily into lines of kUnitsWidth.
+constexpr std::size_t kUnitsWidth = 86;
+
+std::string units_paragraph() {
+    std::string text =
+        "Units (case-insensitive): RATE bps kbps Mbps Gbps, Mbit/s, or K M G (a plain number is "
+        "bit/s); TIME s ms us (plain = s); LOSS N% or a fraction; SIZE B, KB MB GB (1000s) or "
+        "KiB MiB GiB (1024s), plain = bytes. A scenario file is one JSON object with the keys";
+    for (const ParamRow& row : param_table()) text += std::string(" ") + row.key;
+    text +=
+        " flows, values as numbers in SI units or strings with units (\"flows\": an array of "
+        "objects with the flow keys below); the 'scenario' of --json output is such an object.";
+    std::string out, line;
+    for (std::size_t at = 0; at < text.size();) {
+        const std::size_t space = std::min(text.find(' ', at), text.size());
+        const std::string word = text.substr(at, space - at);
+        if (!line.empty() && line.size() + 1 + word.size() > kUnitsWidth) {
+            out += line + "\n";
+            line.clear();
+        }
+        line += (line.empty() ? "" : " ") + word;
+        at = space + 1;
+    }
+    return out + line + "\n";
 }
 
 }  // namespace
@@ -38,14 +68,9 @@ std::string help_text() {
         "\n"
         "Options of run:\n";
     for (const Option& o : run_options()) out += help_lines(o);
+    out += "\n";
+    out += units_paragraph();
     out +=
-        "\n"
-        "Units (case-insensitive): RATE bps kbps Mbps Gbps, Mbit/s, or K M G (a plain number is\n"
-        "bit/s); TIME s ms us (plain = s); LOSS N% or a fraction; SIZE B, KB MB GB (1000s) or\n"
-        "KiB MiB GiB (1024s), plain = bytes. A scenario file is one JSON object with the keys\n"
-        "algo bandwidth rtt loss loss_pattern rwnd sndbuf buffer aqm ecn mss pacing duration\n"
-        "seed flows, values as numbers in SI units or strings with units (\"flows\": an array of\n"
-        "objects with the flow keys below); the 'scenario' of --json output is such an object.\n"
         "\n"
         "Flows: --flow cubic --flow bbr,rtt=40ms --flow ping,interval=100ms puts 1 - 100 flows\n"
         "on the path. Keys: algo rtt start stop size every rwnd sndbuf pacing (TCP), interval\n"

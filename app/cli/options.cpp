@@ -4,32 +4,13 @@
 #include <sstream>
 #include <vector>
 
+#include "model/core/parameters.h"
+
 namespace inflight::cli {
 namespace {
 
-// The order is the order of --help.
-constexpr Option kRunOptions[] = {
-    {"algo", Kind::Value, Param::Algorithm, "reno|cubic|bbr", "congestion control (default cubic)"},
-    {"bandwidth", Kind::Value, Param::Bandwidth, "RATE", "bottleneck link rate, {range} (default 100Mbps)"},
-    {"rtt", Kind::Value, Param::Rtt, "TIME", "base round-trip time, {range} (default 80ms)"},
-    {"loss", Kind::Value, Param::Loss, "LOSS",
-     "non-congestion loss: none, or {range} (e.g. 0.01% or 1e-4; default none)"},
-    {"loss-pattern", Kind::Value, Param::LossPattern, "even|random",
-     "evenly spaced or independent random losses (default even)"},
-    {"rwnd", Kind::Value, Param::Rwnd, "SIZE",
-     "receive window, {range}; 65535 = no window scaling (default 1GiB)"},
-    {"sndbuf", Kind::Value, Param::Sndbuf, "SIZE", "send buffer, {range} (default 1GiB)"},
-    {"buffer", Kind::Value, Param::Buffer, "TIME",
-     "bottleneck buffer in time at the link rate, {range} (default 100ms)"},
-    {"aqm", Kind::Value, Param::Aqm, "none|codel|fq_codel",
-     "queue management: tail drop, CoDel, or fq_codel's queue per flow (default none)"},
-    {"ecn", Kind::SwitchOn, Param::Ecn, "", "ECN on: CoDel and fq_codel mark instead of dropping"},
-    {"no-ecn", Kind::SwitchOff, Param::Ecn, "", "ECN off (the default)"},
-    {"mss", Kind::Value, Param::Mss, "BYTES", "segment size, {range} (default 1500)"},
-    {"pacing", Kind::SwitchOn, Param::Pacing, "", "pace packets at the algorithm's pacing rate"},
-    {"no-pacing", Kind::SwitchOff, Param::Pacing, "", "purely ACK-clocked (the default)"},
-    {"duration", Kind::Value, Param::Duration, "TIME", "simulated time, {range} (default 40s)"},
-    {"seed", Kind::Value, Param::Seed, "N", "random seed, a whole number (default 1)"},
+// The options after the scenario parameters', in the order of --help.
+constexpr Option kOtherRunOptions[] = {
     {"flow", Kind::Flow, Param::Algorithm, "SPEC",
      "a flow sharing the path (repeatable): ALGO or ping[,key=value...]"},
     {"parallel", Kind::Parallel, Param::Algorithm, "N", "N identical bulk flows from the options above, 1 - 100"},
@@ -49,6 +30,22 @@ constexpr Option kRunOptions[] = {
 
 constexpr std::size_t kHelpColumn = 26;
 constexpr std::string_view kRangePlaceholder = "{range}";
+constexpr std::string_view kDefaultPlaceholder = "{default}";
+
+// The parameter table's options (a switch's on and off), then the others.
+std::vector<Option> made_run_options() {
+    std::vector<Option> out;
+    for (const ParamRow& row : param_table()) {
+        if (row.type == ParamType::Switch) {
+            out.push_back({row.option, Kind::SwitchOn, row.param, row.value_hint, row.option_help});
+            out.push_back({row.off_option, Kind::SwitchOff, row.param, "", row.off_help});
+        } else {
+            out.push_back({row.option, Kind::Value, row.param, row.value_hint, row.option_help});
+        }
+    }
+    out.insert(out.end(), std::begin(kOtherRunOptions), std::end(kOtherRunOptions));
+    return out;
+}
 
 bool is_number(std::string_view word) { return !word.empty() && word[0] >= '0' && word[0] <= '9'; }
 
@@ -63,7 +60,10 @@ bool sets_scenario(Kind kind) {
     return kind == Kind::Value || kind == Kind::SwitchOn || kind == Kind::SwitchOff;
 }
 
-std::span<const Option> run_options() { return kRunOptions; }
+std::span<const Option> run_options() {
+    static const std::vector<Option> options = made_run_options();
+    return options;
+}
 
 const Option* find_option(std::span<const Option> options, std::string_view name) {
     for (const Option& o : options)
@@ -98,6 +98,8 @@ std::string option_help(const Option& option) {
     std::string help = option.help;
     if (const auto at = help.find(kRangePlaceholder); at != std::string::npos)
         help.replace(at, kRangePlaceholder.size(), help_range(option.param));
+    if (const auto at = help.find(kDefaultPlaceholder); at != std::string::npos)
+        help.replace(at, kDefaultPlaceholder.size(), param_row(option.param).default_text);
     return help;
 }
 

@@ -1,8 +1,9 @@
 // The option table: what an option of a subcommand is (its name, what kind
 // of thing it sets, how its value looks, its help), and the options of
 // `inflight run`, which every subcommand that runs a scenario shares
-// (`inflight sweep` reads them from here). Ranges in the help come from the
-// model's allowed_range(), so help and refusals cannot disagree.
+// (`inflight sweep` reads them from here). The scenario parameters' options
+// are made from the parameter table (parameters.h), so each option, its help,
+// range and default are declared once, beside the check that refuses it.
 #pragma once
 
 #include <span>
@@ -15,8 +16,8 @@ namespace inflight::cli {
 
 enum class Kind {
     Value,      // --rtt 80ms: a scenario parameter with a value
-    SwitchOn,   // --ecn, --pacing (or --ecn=off)
-    SwitchOff,  // --no-ecn, --no-pacing: override a scenario file
+    SwitchOn,   // --pacing (or --pacing=off): a Switch parameter on
+    SwitchOff,  // --no-pacing: a Switch parameter off, to override a scenario file
     Scenario,   // --scenario FILE
     Flow,       // --flow SPEC (repeatable): one flow sharing the path (flow_options.h)
     Parallel,   // --parallel N: N identical bulk flows
@@ -39,7 +40,7 @@ struct Option {
     Kind kind;
     Param param;        // for Value / SwitchOn / SwitchOff
     const char* value;  // how the value looks, for help and "missing value"
-    const char* help;   // "{range}" stands for help_range(param)
+    const char* help;   // "{range}" stands for help_range(param), "{default}" for its default
 };
 
 // The options of `inflight run`, in the order of --help.

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "model/core/parameters.h"
 #include "model/core/units.h"
 
 namespace inflight {
@@ -127,9 +128,9 @@ std::string scenario_line(const Scenario& s) {
                        : format_loss(s.loss) + " (" + to_string(s.loss_pattern) + ")";
     out += ", rwnd " + format_size_short(s.rwnd_bytes) + ", sndbuf " + format_size_short(s.sndbuf_bytes);
     out += ", buffer " + format_time(s.buffer_s) + ", AQM " + to_string(s.aqm);
-    out += std::string(", ECN ") + (s.ecn ? "on" : "off");
+    out += ", ECN " + param_exact_text(s, Param::Ecn);
     out += ", MSS " + format_size(s.mss_bytes);
-    out += std::string(", pacing ") + (s.pacing ? "on" : "off");
+    out += ", pacing " + param_exact_text(s, Param::Pacing);
     out += ", " + format_time(s.duration_s) + ", seed " + std::to_string(s.seed);
     return out;
 }

@@ -13,6 +13,7 @@
 #include "app/cli/run_print_write.h"
 #include "app/cli/scenario_options.h"
 #include "app/formats/sweep_output.h"
+#include "model/core/parameters.h"
 #include "model/core/units.h"
 
 namespace inflight::cli {
@@ -84,20 +85,7 @@ std::string param_names(const char* last_separator) {
 
 // --from / --to in the units of the swept parameter's run option.
 Parsed<double> parse_end(SweepParam p, const std::string& text, const std::string& name) {
-    switch (p) {
-        case SweepParam::Bandwidth: return parse_rate_bps(text, name);
-        case SweepParam::Rtt:
-        case SweepParam::Buffer: return parse_time_s(text, name);
-        case SweepParam::Loss: return parse_loss_fraction(text, name);
-        case SweepParam::Rwnd: {
-            const Parsed<std::uint64_t> bytes = parse_size_bytes(text, name);
-            Parsed<double> out;
-            out.value = static_cast<double>(bytes.value);
-            out.error = bytes.error;
-            return out;
-        }
-    }
-    return {};
+    return parse_param_number(scenario_param(p), text, name);
 }
 
 std::optional<std::vector<Algorithm>> parse_algorithms(const std::string& text, std::string* error) {
@@ -134,7 +122,7 @@ std::string wrap(const std::vector<std::string>& words, std::size_t width) {
 std::string passed_on_help() {
     std::vector<std::string> options;
     for (const Option* o : passed_on_run_options())
-        if (o->kind != Kind::SwitchOff)  // --no-ecn: the other side of --ecn
+        if (o->kind != Kind::SwitchOff)  // --no-pacing: the other side of --pacing
             options.push_back("--" + std::string(o->name) + (o->kind == Kind::Scenario ? " FILE" : ""));
     std::vector<std::string> words = {"Every", "other", "parameter", "comes", "from", "the", "run", "options"};
     for (std::size_t i = 0; i < options.size(); ++i) {

@@ -77,16 +77,10 @@ std::string csv_field(const std::string& text) {
 
 std::string reproduce_command(const Scenario& s, std::string_view subcommand) {
     std::string cmd = "inflight " + std::string(subcommand);
-    for (Param p : kAllParams) {
-        std::string option = key(p);
-        for (char& c : option)
-            if (c == '_') c = '-';
-        if (p == Param::Ecn || p == Param::Pacing) {
-            const bool on = p == Param::Ecn ? s.ecn : s.pacing;
-            cmd += on ? " --" + option : " --no-" + option;
-            continue;
-        }
-        cmd += " --" + option + " " + param_exact_text(s, p);
+    for (const ParamRow& row : param_table()) {
+        if (row.type == ParamType::Switch)
+            cmd += std::string(" --") + (is_on(s, row.param) ? row.option : row.off_option);
+        else cmd += std::string(" --") + row.option + " " + param_exact_text(s, row.param);
     }
     for (const FlowSpec& f : s.flows) cmd += " --flow " + shell_word(flow_spec_text(f));
     return cmd;

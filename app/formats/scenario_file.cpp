@@ -31,23 +31,9 @@ std::string all_keys() {
 
 // What a key's value may be, for wrong-type messages.
 std::string expected_value(Param p) {
-    switch (p) {
-        case Param::Algorithm:
-        case Param::LossPattern:
-        case Param::Aqm: return "a string, one of " + allowed_range(p);
-        case Param::Ecn:
-        case Param::Pacing: return "true or false";
-        case Param::Bandwidth: return "a number of bit/s or a string such as \"100Mbps\"";
-        case Param::Rtt:
-        case Param::Buffer:
-        case Param::Duration: return "a number of seconds or a string such as \"80ms\"";
-        case Param::Loss: return "a fraction such as 0.0001 or a string such as \"0.01%\"";
-        case Param::Rwnd:
-        case Param::Sndbuf: return "a whole number of bytes or a string such as \"64KiB\"";
-        case Param::Mss: return "a whole number of bytes such as 1500";
-        case Param::Seed: return "a whole number such as 1";
-    }
-    return "";
+    const ParamRow& row = param_row(p);
+    if (row.type == ParamType::Choice) return "a string, one of " + allowed_range(p);
+    return row.file_value;
 }
 
 std::string describe(const QJsonValue& v) {
@@ -103,48 +89,29 @@ std::optional<std::string> apply_value(Scenario& s, Param p, const QJsonValue& v
     if (v.isString())
         return set_param_from_text(s, p, v.toString().toStdString(), name, max_bandwidth_bps);
     Scenario next = s;
-    switch (p) {
-        case Param::Ecn:
-        case Param::Pacing:
+    const ParamRow& row = param_row(p);
+    switch (row.type) {
+        case ParamType::Switch:
             if (!v.isBool()) return wrong_type(p, v);
-            (p == Param::Ecn ? next.ecn : next.pacing) = v.toBool();
+            set(next, p, v.toBool());
             break;
-        case Param::Algorithm:
-        case Param::LossPattern:
-        case Param::Aqm:
-            return wrong_type(p, v);
-        case Param::Bandwidth:
-        case Param::Rtt:
-        case Param::Loss:
-        case Param::Buffer:
-        case Param::Duration: {
+        case ParamType::Choice: return wrong_type(p, v);
+        case ParamType::Rate:
+        case ParamType::Time:
+        case ParamType::Loss:
             if (!v.isDouble()) return wrong_type(p, v);
-            const double x = v.toDouble();
-            switch (p) {
-                case Param::Bandwidth: next.bandwidth_bps = x; break;
-                case Param::Rtt: next.rtt_s = x; break;
-                case Param::Loss: next.loss = x; break;
-                case Param::Buffer: next.buffer_s = x; break;
-                default: next.duration_s = x; break;
-            }
+            set(next, p, v.toDouble());
             break;
-        }
-        case Param::Rwnd:
-        case Param::Sndbuf:
-        case Param::Mss:
-        case Param::Seed: {
+        case ParamType::Window:
+        case ParamType::Bytes:
+        case ParamType::Count: {
             if (!v.isDouble()) return wrong_type(p, v);
             std::uint64_t n = 0;
             if (auto err = whole_number(p, v.toDouble(), n)) return err;
-            if (p == Param::Rwnd) next.rwnd_bytes = n;
-            if (p == Param::Sndbuf) next.sndbuf_bytes = n;
-            if (p == Param::Seed) next.seed = n;
-            if (p == Param::Mss) {
-                if (n < Limits::min_mss_bytes || n > Limits::max_mss_bytes)
-                    return name + ": " + format_size(n) + " is out of range; allowed " +
-                           allowed_range(p);
-                next.mss_bytes = static_cast<std::uint32_t>(n);
-            }
+            // Checked before it is stored: the field may be narrower.
+            if (row.type != ParamType::Count && (n < row.min || n > row.max))
+                return name + ": " + format_size(n) + " is out of range; allowed " + allowed_range(p);
+            set_number(next, p, static_cast<double>(n));
             break;
         }
     }
@@ -322,23 +289,26 @@ std::optional<std::string> load_scenario_file(const std::string& path, Scenario&
 
 QJsonObject scenario_to_json(const Scenario& s) {
     QJsonObject o;
-    o.insert(key(Param::Algorithm), to_string(s.algorithm));
-    o.insert(key(Param::Bandwidth), s.bandwidth_bps);
-    o.insert(key(Param::Rtt), s.rtt_s);
-    o.insert(key(Param::Loss), s.loss);
-    o.insert(key(Param::LossPattern), to_string(s.loss_pattern));
-    o.insert(key(Param::Rwnd), static_cast<qint64>(s.rwnd_bytes));
-    o.insert(key(Param::Sndbuf), static_cast<qint64>(s.sndbuf_bytes));
-    o.insert(key(Param::Buffer), s.buffer_s);
-    o.insert(key(Param::Aqm), to_string(s.aqm));
-    o.insert(key(Param::Ecn), s.ecn);
-    o.insert(key(Param::Mss), static_cast<qint64>(s.mss_bytes));
-    o.insert(key(Param::Pacing), s.pacing);
-    o.insert(key(Param::Duration), s.duration_s);
-    if (s.seed <= (1ull << 53))
-        o.insert(key(Param::Seed), static_cast<qint64>(s.seed));
-    else
-        o.insert(key(Param::Seed), QString::number(s.seed));
+    for (const ParamRow& row : param_table()) {
+        const Param p = row.param;
+        switch (row.type) {
+            case ParamType::Choice: o.insert(row.key, choice_name(s, p)); break;
+            case ParamType::Switch: o.insert(row.key, is_on(s, p)); break;
+            case ParamType::Rate:
+            case ParamType::Time:
+            case ParamType::Loss: o.insert(row.key, number(s, p)); break;
+            case ParamType::Window:
+            case ParamType::Bytes:
+            case ParamType::Count: {
+                // Above 2^53 a JSON number is not exact: a string of digits.
+                const std::string digits = param_exact_text(s, p);
+                const std::uint64_t n = std::stoull(digits);
+                if (n <= (1ull << 53)) o.insert(row.key, static_cast<qint64>(n));
+                else o.insert(row.key, QString::fromStdString(digits));
+                break;
+            }
+        }
+    }
     // Only when the scenario lists flows: a scenario of one flow is written
     // as it always was.
     if (!s.flows.empty()) {

@@ -14,28 +14,14 @@
 namespace inflight {
 namespace {
 
-// The CSV / JSON name of the swept value with its unit.
-const char* value_column(SweepParam p) {
-    switch (p) {
-        case SweepParam::Bandwidth: return "bandwidth_bps";
-        case SweepParam::Rtt: return "rtt_s";
-        case SweepParam::Loss: return "loss_fraction";
-        case SweepParam::Buffer: return "buffer_s";
-        case SweepParam::Rwnd: return "rwnd_bytes";
-    }
-    return "value";
+// The CSV / JSON name of the swept value with its unit: "rtt_s", "bandwidth_bps".
+std::string value_column(SweepParam p) {
+    const Param param = scenario_param(p);
+    const std::string unit = param_unit(param);
+    return std::string(key(param)) + "_" + (unit == "bit/s" ? std::string("bps") : unit);
 }
 
-std::string human_value(SweepParam p, double v) {
-    switch (p) {
-        case SweepParam::Bandwidth: return format_rate(v);
-        case SweepParam::Rtt:
-        case SweepParam::Buffer: return format_time(v);
-        case SweepParam::Loss: return format_loss(v);
-        case SweepParam::Rwnd: return format_size_short(static_cast<std::uint64_t>(std::llround(v)));
-    }
-    return "?";
-}
+std::string human_value(SweepParam p, double v) { return param_human_number(scenario_param(p), v); }
 
 std::string algo_list(const SweepSpec& spec, const char* separator) {
     std::string out;
@@ -120,17 +106,11 @@ std::string sweep_command(const SweepSpec& spec) {
                       param_exact_text(ends, swept) + " --to " +
                       param_exact_text(with_sweep_value(spec.base, spec.param, spec.to), swept) +
                       " --points " + std::to_string(spec.points) + " --algo " + algo_list(spec, ",");
-    for (Param p : kAllParams) {
-        if (p == swept || p == Param::Algorithm) continue;
-        std::string option = key(p);
-        for (char& c : option)
-            if (c == '_') c = '-';
-        if (p == Param::Ecn || p == Param::Pacing) {
-            const bool on = p == Param::Ecn ? spec.base.ecn : spec.base.pacing;
-            cmd += on ? " --" + option : " --no-" + option;
-            continue;
-        }
-        cmd += " --" + option + " " + param_exact_text(spec.base, p);
+    for (const ParamRow& row : param_table()) {
+        if (row.param == swept || row.param == Param::Algorithm) continue;
+        if (row.type == ParamType::Switch)
+            cmd += std::string(" --") + (is_on(spec.base, row.param) ? row.option : row.off_option);
+        else cmd += std::string(" --") + row.option + " " + param_exact_text(spec.base, row.param);
     }
     for (const FlowSpec& f : spec.base.flows) cmd += " --flow " + shell_word(flow_spec_text(f));
     return cmd;

@@ -119,12 +119,7 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
     data.loss = s.loss;
     data.loss_pattern = s.loss_pattern;
     data.seed = s.seed;
-    if (s.aqm == Aqm::Codel) {
-        CodelParams p;
-        p.mtu_bytes = s.mss_bytes;
-        p.ecn = s.ecn;
-        data.codel = p;
-    }
+    if (s.aqm == Aqm::Codel) data.codel = codel_params(s);
     LinkConfig ack;
     ack.delay = rtt - rtt / 2;
     LinkThread data_link(path.sender().tun_fd, path.receiver().tun_fd, data, s.mss_bytes, kEmulatorPriority);

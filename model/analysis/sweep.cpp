@@ -8,6 +8,7 @@
 
 #include "model/analysis/response_theory.h"
 #include "model/engine/run.h"
+#include "model/core/parameters.h"
 #include "model/core/units.h"
 
 namespace inflight {
@@ -36,29 +37,21 @@ SweepSample sample_of(const RunResult& r) {
     return out;
 }
 
+// A value as the checks print it: enough digits that a value just outside a
+// limit never reads as the limit itself.
 std::string format_value(SweepParam p, double v) {
-    switch (p) {
-        case SweepParam::Bandwidth: return format_rate(v, 9);
-        case SweepParam::Rtt:
-        case SweepParam::Buffer: return format_time(v, 9);
-        case SweepParam::Loss: return format_loss(v, 9);
-        case SweepParam::Rwnd: return format_size(static_cast<std::uint64_t>(std::llround(v)));
+    switch (param_row(scenario_param(p)).type) {
+        case ParamType::Rate: return format_rate(v, 9);
+        case ParamType::Time: return format_time(v, 9);
+        case ParamType::Loss: return format_loss(v, 9);
+        case ParamType::Window: return format_size(static_cast<std::uint64_t>(std::llround(v)));
+        default: return param_human_number(scenario_param(p), v);
     }
-    return "?";
 }
 
 }  // namespace
 
-const char* to_string(SweepParam p) {
-    switch (p) {
-        case SweepParam::Bandwidth: return "bandwidth";
-        case SweepParam::Rtt: return "rtt";
-        case SweepParam::Loss: return "loss";
-        case SweepParam::Buffer: return "buffer";
-        case SweepParam::Rwnd: return "rwnd";
-    }
-    return "?";
-}
+const char* to_string(SweepParam p) { return key(scenario_param(p)); }
 
 std::optional<SweepParam> sweep_param_from_string(std::string_view name) {
     for (SweepParam p : kAllSweepParams)
@@ -66,38 +59,17 @@ std::optional<SweepParam> sweep_param_from_string(std::string_view name) {
     return std::nullopt;
 }
 
+// The sweep parameters are the table's rows with a sweep rank, in rank order.
 Param scenario_param(SweepParam p) {
-    switch (p) {
-        case SweepParam::Bandwidth: return Param::Bandwidth;
-        case SweepParam::Rtt: return Param::Rtt;
-        case SweepParam::Loss: return Param::Loss;
-        case SweepParam::Buffer: return Param::Buffer;
-        case SweepParam::Rwnd: return Param::Rwnd;
-    }
+    for (const ParamRow& row : param_table())
+        if (row.sweep_rank == static_cast<int>(p) + 1) return row.param;
     return Param::Loss;
 }
 
-double sweep_value(const Scenario& s, SweepParam p) {
-    switch (p) {
-        case SweepParam::Bandwidth: return s.bandwidth_bps;
-        case SweepParam::Rtt: return s.rtt_s;
-        case SweepParam::Loss: return s.loss;
-        case SweepParam::Buffer: return s.buffer_s;
-        case SweepParam::Rwnd: return static_cast<double>(s.rwnd_bytes);
-    }
-    return 0;
-}
+double sweep_value(const Scenario& s, SweepParam p) { return number(s, scenario_param(p)); }
 
 Scenario with_sweep_value(Scenario s, SweepParam p, double value) {
-    switch (p) {
-        case SweepParam::Bandwidth: s.bandwidth_bps = value; break;
-        case SweepParam::Rtt: s.rtt_s = value; break;
-        case SweepParam::Loss: s.loss = value; break;
-        case SweepParam::Buffer: s.buffer_s = value; break;
-        case SweepParam::Rwnd:
-            s.rwnd_bytes = value > 0 ? static_cast<std::uint64_t>(std::llround(value)) : 0;
-            break;
-    }
+    set_number(s, scenario_param(p), value);
     return s;
 }
 
@@ -146,7 +118,7 @@ std::vector<double> sweep_values(const SweepSpec& spec) {
         v[static_cast<std::size_t>(i)] = spec.from * std::pow(ratio, i / last);
     v.front() = spec.from;  // exact ends, whatever pow's rounding
     v.back() = spec.to;
-    if (spec.param == SweepParam::Rwnd)
+    if (param_row(scenario_param(spec.param)).type == ParamType::Window)  // whole bytes
         for (double& x : v) x = std::round(x);
     return v;
 }

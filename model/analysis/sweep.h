@@ -31,6 +31,8 @@
 
 namespace inflight {
 
+// The parameters a sweep can take: the parameter table's rows with a sweep
+// rank (parameters.h), in rank order (rank 1 is Bandwidth).
 enum class SweepParam { Bandwidth, Rtt, Loss, Buffer, Rwnd };
 inline constexpr SweepParam kAllSweepParams[] = {SweepParam::Bandwidth, SweepParam::Rtt,
                                                  SweepParam::Loss, SweepParam::Buffer,

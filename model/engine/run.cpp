@@ -198,12 +198,7 @@ RunResult run_scenario(const Scenario& sc, const RunControl& control) {
     for (const ResolvedFlow& f : specs) returns.emplace_back(from_seconds(f.rtt_s));
 
     std::optional<CodelParams> codel;  // single CoDel, or each fq_codel queue's
-    if (sc.aqm == Aqm::Codel || sc.aqm == Aqm::FqCodel) {
-        CodelParams p;
-        p.mtu_bytes = sc.mss_bytes;
-        p.ecn = sc.ecn;
-        codel = p;
-    }
+    if (sc.aqm == Aqm::Codel || sc.aqm == Aqm::FqCodel) codel = codel_params(sc);
     Bottleneck path(Bottleneck::Config{sc.bandwidth_bps, buffer, sc.loss, sc.loss_pattern, sc.seed, codel,
                                        sc.aqm == Aqm::FqCodel, sc.mss_bytes, window_start},
                     returns);

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "model/core/parameters.h"
 #include "model/core/units.h"
 
 namespace inflight::ui {
@@ -86,7 +87,7 @@ QString figure_caption(const Scenario& s) {
         parts << tr("no loss");
     }
     QString buffer = tr("buffer %1").arg(q(format_time(s.buffer_s)));
-    if (s.aqm == Aqm::Codel) buffer += s.ecn ? tr(", CoDel with ECN") : tr(", CoDel");
+    if (s.aqm == Aqm::Codel) buffer += is_on(s, Param::Ecn) ? tr(", CoDel with ECN") : tr(", CoDel");
     parts << buffer;
     const Scenario defaults;
     if (s.rwnd_bytes != defaults.rwnd_bytes) parts << tr("rwnd %1").arg(q(format_size_short(s.rwnd_bytes)));

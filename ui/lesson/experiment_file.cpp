@@ -12,9 +12,11 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "ui/lesson/run_metrics.h"
 #include "app/formats/scenario_file.h"
+#include "model/core/parameters.h"
 #include "model/core/units.h"
 
 namespace inflight::ui {
@@ -215,6 +217,18 @@ Condition parse_condition(const QJsonValue& jv, const QString& where, const Scen
     return c;
 }
 
+// "bandwidth, rtt, loss, rwnd, sndbuf and buffer": the parameters a step
+// may vary across runs.
+std::string across_names() {
+    std::vector<const char*> keys;
+    for (const ParamRow& row : param_table())
+        if (row.across) keys.push_back(row.key);
+    std::string out;
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        out += std::string(i == 0 ? "" : i + 1 == keys.size() ? " and " : ", ") + keys[i];
+    return out;
+}
+
 double param_value(Param p, const QJsonValue& v, const QString& where) {
     // Reuse the scenario-file reader on a one-key object: same units, same messages.
     Scenario s;
@@ -223,16 +237,8 @@ double param_value(Param p, const QJsonValue& v, const QString& where) {
     if (auto err = scenario_from_json(QJsonDocument(one).toJson(), where.toStdString(), s,
                                       Limits::max_bandwidth_bps_app))
         fail(where, str(*err));
-    switch (p) {
-    case Param::Bandwidth: return s.bandwidth_bps;
-    case Param::Rtt: return s.rtt_s;
-    case Param::Loss: return s.loss;
-    case Param::Rwnd: return static_cast<double>(s.rwnd_bytes);
-    case Param::Sndbuf: return static_cast<double>(s.sndbuf_bytes);
-    case Param::Buffer: return s.buffer_s;
-    default: break;
-    }
-    fail(where, QStringLiteral("only bandwidth, rtt, loss, rwnd, sndbuf and buffer can be swept"));
+    if (param_row(p).across) return number(s, p);
+    fail(where, QStringLiteral("only %1 can be swept").arg(QString::fromStdString(across_names())));
 }
 
 Across parse_across(const QJsonValue& jv, const QString& where) {

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "ui/lesson/run_metrics.h"
+#include "model/core/parameters.h"
 #include "ui/lesson/step_settings.h"
 #include "model/core/units.h"
 
@@ -256,41 +257,11 @@ CheckOutcome sweep(const Check& check, const Across& a, const std::vector<const 
 
 }  // namespace
 
-double param_value(const Scenario& s, Param p) {
-    switch (p) {
-    case Param::Bandwidth: return s.bandwidth_bps;
-    case Param::Rtt: return s.rtt_s;
-    case Param::Loss: return s.loss;
-    case Param::Rwnd: return static_cast<double>(s.rwnd_bytes);
-    case Param::Sndbuf: return static_cast<double>(s.sndbuf_bytes);
-    case Param::Buffer: return s.buffer_s;
-    default: return 0;
-    }
-}
+double param_value(const Scenario& s, Param p) { return number(s, p); }
 
-void set_param_value(Scenario& s, Param p, double v) {
-    switch (p) {
-    case Param::Bandwidth: s.bandwidth_bps = v; break;
-    case Param::Rtt: s.rtt_s = v; break;
-    case Param::Loss: s.loss = v; break;
-    case Param::Rwnd: s.rwnd_bytes = static_cast<std::uint64_t>(std::llround(v)); break;
-    case Param::Sndbuf: s.sndbuf_bytes = static_cast<std::uint64_t>(std::llround(v)); break;
-    case Param::Buffer: s.buffer_s = v; break;
-    default: break;
-    }
-}
+void set_param_value(Scenario& s, Param p, double v) { set_number(s, p, v); }
 
-std::string format_param(Param p, double v) {
-    switch (p) {
-    case Param::Bandwidth: return format_rate(v);
-    case Param::Rtt:
-    case Param::Buffer: return format_time(v);
-    case Param::Loss: return format_loss(v);
-    case Param::Rwnd:
-    case Param::Sndbuf: return format_size_short(static_cast<std::uint64_t>(std::llround(v)));
-    default: return format_number(v);
-    }
-}
+std::string format_param(Param p, double v) { return param_human_number(p, v); }
 
 CheckOutcome evaluate_check(const Check& check, const std::vector<const RunResult*>& runs) {
     if (runs.empty()) return {false, "waiting for a finished run"};

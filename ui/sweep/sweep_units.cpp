@@ -3,24 +3,12 @@
 #include <QObject>
 #include <cmath>
 
+#include "model/core/parameters.h"
+
 namespace inflight::ui {
 
 Parsed<double> parse_sweep_end(SweepParam p, const QString& text, const char* name) {
-    const std::string t = text.trimmed().toStdString();
-    switch (p) {
-        case SweepParam::Bandwidth: return parse_rate_bps(t, name);
-        case SweepParam::Rtt:
-        case SweepParam::Buffer: return parse_time_s(t, name);
-        case SweepParam::Loss: return parse_loss_fraction(t, name);
-        case SweepParam::Rwnd: {
-            const Parsed<std::uint64_t> bytes = parse_size_bytes(t, name);
-            Parsed<double> out;
-            out.value = static_cast<double>(bytes.value);
-            out.error = bytes.error;
-            return out;
-        }
-    }
-    return {};
+    return parse_param_number(scenario_param(p), text.trimmed().toStdString(), name);
 }
 
 SweepDefaults default_range(SweepParam p) {

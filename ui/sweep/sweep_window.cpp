@@ -162,7 +162,7 @@ SweepWindow::SweepWindow(QWidget* parent)
         if (!path.isEmpty()) exportCsv(path);
     });
 
-    param_->setCurrentIndex(static_cast<int>(SweepParam::Loss));
+    param_->setCurrentIndex(param_->findData(static_cast<int>(SweepParam::Loss)));
     onParamChanged();
 }
 

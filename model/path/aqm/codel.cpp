@@ -2,7 +2,16 @@
 
 #include <cmath>
 
+#include "model/core/scenario.h"
+
 namespace inflight {
+
+CodelParams codel_params(const Scenario& s) {
+    CodelParams p;
+    p.mtu_bytes = s.mss_bytes;
+    p.ecn = s.ecn;
+    return p;
+}
 
 // RFC 8289 §5.5: the next drop comes interval/√count after t.
 TimePs Codel::control_law(TimePs t) const {

@@ -21,6 +21,11 @@ struct CodelParams {
     bool ecn = false;                // mark CE instead of dropping
 };
 
+struct Scenario;
+// CoDel's parameters for a scenario's bottleneck: the RFC's target and
+// interval, its MSS as the MTU, marking when the scenario turns ECN on.
+CodelParams codel_params(const Scenario& s);
+
 struct CodelVars {
     std::uint32_t count = 0;       // drops since entering the dropping state
     std::uint32_t last_count = 0;  // count when the last dropping state began

@@ -51,7 +51,7 @@ struct FqCodelParams {
     std::uint64_t limit_bytes = 0;         // the shared buffer, over all queues
     std::uint32_t quantum_bytes = 1500;    // DRR quantum: one MSS
     std::uint32_t drop_batch_packets = 1;  // 1: one drop per excess; Linux: 64
-    CodelParams codel;                     // each queue's CoDel; ecn here
+    CodelParams codel;                     // each queue's CoDel, ECN marking included
 };
 
 // Per queue; the scheduler's totals are the sums (FqCodelStats).
