@@ -100,8 +100,8 @@ std::vector<FlowCompareGroup> flow_compare_groups(const RunResult& a, const RunR
         const FlowSummary& y = b.flows[i].summary;
         FlowCompareGroup g;
         g.index = static_cast<int>(i);
-        g.label_a = flow_display_name(a.scenario, i);
-        g.label_b = flow_display_name(b.scenario, i);
+        g.label_a = flow_display_name(a, i);
+        g.label_b = flow_display_name(b, i);
         // A figure only one side has is NaN on the other ("—" in the table).
         const auto either = [&](bool in_a, bool in_b, const QString& name, K kind, double va, double vb) {
             if (in_a || in_b) g.figures.push_back({name, kind, in_a ? va : NAN, in_b ? vb : NAN});
