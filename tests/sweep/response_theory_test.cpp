@@ -122,13 +122,13 @@ TEST(ResponseTheory, LevelsFollowTheFlow) {
     Scenario s;
     s.bandwidth_bps = 10e6;
     FlowSpec f;
-    f.rtt_s = 0.040;
+    f.rtt_s = 0.120;  // the scenario's is 80 ms
     f.rwnd_bytes = 65535;
     s.flows = {f};
     const TheoryLevels t = theory_levels(s, resolve_flow(s, 0));
     EXPECT_EQ(t.binding, TheoryLaw::Rwnd);
-    EXPECT_NEAR(t.throughput_bps, 524280 / 0.0412, 1e-6);
-    EXPECT_DOUBLE_EQ(t.bdp_bytes, 10e6 * 0.040 / 8);
+    EXPECT_NEAR(t.throughput_bps, 524280 / 0.1212, 1e-6);  // 4.33 Mbit/s
+    EXPECT_DOUBLE_EQ(t.bdp_bytes, 10e6 * 0.120 / 8);
 }
 
 TEST(ResponseTheory, NoLawForBbrLossOrAnUnlimitedPath) {
