@@ -34,6 +34,12 @@ const ResolvedFlow* quoted_flow(const RunResult& r) {
     return first;
 }
 
-std::string binding_limit_words(const RunResult& r) { return limit_words(r.summary.binding_limit, quoted_flow(r)); }
+std::string binding_limit_words(const RunResult& r) {
+    if (r.flows.empty()) {  // the real kernel's result: it ran the scenario's one flow
+        const ResolvedFlow one = resolve_flow(r.scenario, 0);
+        return limit_words(r.summary.binding_limit, &one);
+    }
+    return limit_words(r.summary.binding_limit, quoted_flow(r));
+}
 
 }  // namespace inflight

@@ -21,7 +21,8 @@ std::string limit_words(Limit limit, const ResolvedFlow* flow);
 // windows and RTT; none when they differ (or the result has no flows).
 const ResolvedFlow* quoted_flow(const RunResult& r);
 
-// The run's binding limit in words, quoting quoted_flow(r).
+// The run's binding limit in words, quoting quoted_flow(r) (a result that
+// lists no flows, the real kernel's, ran the scenario's one flow).
 std::string binding_limit_words(const RunResult& r);
 
 }  // namespace inflight

@@ -359,7 +359,9 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
     utilisation_->setText(tr("%1 % of %2 · mean RTT %3")
                               .arg(q(format_number(s.utilisation * 100, s.utilisation < 0.01 ? 2 : 3)),
                                    q(format_rate(sc.bandwidth_bps)), q(format_time(s.mean_rtt_s))));
-    limit_->setText(q(binding_limit_words(s, r.flows.empty() ? nullptr : &r.flows.front().flow)));
+    // A result that lists no flows (the real kernel's) ran the scenario's one flow.
+    const ResolvedFlow one = r.flows.empty() ? resolve_flow(sc, 0) : r.flows.front().flow;
+    limit_->setText(q(binding_limit_words(s, &one)));
     const std::string warn = few_events_warning(s, sc);
     if (!warn.empty()) {
         note_->setText(bbr_text.isEmpty() ? q(warn) : q(warn) + QStringLiteral(" · ") + bbr_text);
