@@ -220,6 +220,8 @@ TEST(EventLogFlows, TheShortColumnsHoldTheirWidestValueAndKeepTheirWidth) {
     }
     RunResult r;
     r.scenario = s;
+    r.flows.resize(s.flows.size());
+    for (std::size_t i = 0; i < s.flows.size(); ++i) r.flows[i].flow = resolve_flow(s, i);  // as the engine does
     for (int k = 0; k <= static_cast<int>(EventKind::FlowStop); ++k)
         for (int flow : {11, kPathFlow}) {
             Event e;
