@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "model/core/parameters.h"
+#include "app/formats/limit_words.h"
 #include "model/core/units.h"
 
 namespace inflight {
@@ -36,24 +37,11 @@ std::string count(std::uint64_t n, const std::string& noun) {
     return format_grouped(n) + " " + noun + (n == 1 ? "" : "s");
 }
 
-// "limited by rwnd: 65,535 B per 80 ms" for one flow, with its own window and RTT.
-std::string flow_limit_words(const ResolvedFlow& f, Limit limit) {
-    switch (limit) {
-        case Limit::Rwnd: return "limited by rwnd: " + format_size(f.rwnd_bytes) + " per " + format_time(f.rtt_s);
-        case Limit::Sndbuf:
-            return "limited by sndbuf: " + format_size(f.sndbuf_bytes) + " per " + format_time(f.rtt_s);
-        case Limit::Cwnd: return "limited by cwnd";
-        case Limit::Pacing: return "limited by the pacing rate";
-        case Limit::Link: return "limited by the link";
-    }
-    return "limited by ?";
-}
-
 // "  flow 2 (bbr)  25.9 Mbit/s, share 51.8%, RTT mean 92 ms, limited by cwnd"
 std::string flow_line(const RunResult& r, std::size_t i) {
     const FlowSummary& f = r.flows[i].summary;
-    const ResolvedFlow spec = resolve_flow(r.scenario, i);
-    std::string out = "  " + f.label + ": ";
+    const ResolvedFlow& spec = r.flows[i].flow;
+    std::string out = "  " + spec.label + ": ";
     if (spec.kind == FlowKind::Ping) {
         out += "ping RTT mean " + format_time(f.ping_mean_rtt_s) + ", p95 " + format_time(f.ping_p95_rtt_s) +
                ", max " + format_time(f.ping_max_rtt_s) + " (base " + format_time(spec.rtt_s) + "); " +
@@ -62,7 +50,7 @@ std::string flow_line(const RunResult& r, std::size_t i) {
     }
     if (std::isfinite(f.mean_rtt_s)) {
         out += format_rate(f.throughput_bps) + ", share " + percent(f.share) + ", RTT mean " +
-               format_time(f.mean_rtt_s) + ", " + flow_limit_words(spec, f.binding_limit);
+               format_time(f.mean_rtt_s) + ", " + limit_words(f.binding_limit, &spec);
     } else {  // it sent nothing in the steady-state window (e.g. one transfer done before it)
         out += "nothing sent in the steady-state window (" + format_time(r.summary.window_start_s) + " – " +
                format_time(r.summary.window_end_s) + ")";
@@ -99,20 +87,6 @@ std::string settled_warning(const RunResult& r) {
     return "Warning: still changing at the end of the run: run longer. Between the two halves of the steady "
            "state, throughput climbed by more than 10% (one bulk flow) or a flow's share moved by more than "
            "0.05 (several); try a longer --duration.\n";
-}
-
-std::string binding_limit_words(const RunResult& r) {
-    const Scenario& sc = r.scenario;
-    switch (r.summary.binding_limit) {
-        case Limit::Cwnd: return "limited by cwnd";
-        case Limit::Rwnd:
-            return "limited by rwnd: " + format_size(sc.rwnd_bytes) + " per " + format_time(sc.rtt_s);
-        case Limit::Sndbuf:
-            return "limited by sndbuf: " + format_size(sc.sndbuf_bytes) + " per " + format_time(sc.rtt_s);
-        case Limit::Pacing: return "limited by the pacing rate";
-        case Limit::Link: return "limited by the link";
-    }
-    return "limited by ?";
 }
 
 std::string hero_line(const RunResult& r) {

@@ -6,12 +6,11 @@
 
 #include <string>
 
+#include "app/formats/limit_words.h"  // binding_limit_words(), which the hero line ends with
 #include "model/core/result.h"
 
 namespace inflight {
 
-// "limited by cwnd", "limited by rwnd: 65,535 B per 80 ms", "limited by the link".
-std::string binding_limit_words(const RunResult& r);
 // "Throughput 24.1 Mbit/s (24.1% of 100 Mbit/s), limited by cwnd"
 std::string hero_line(const RunResult& r);
 // One line naming every parameter: "cubic, 100 Mbit/s, RTT 80 ms, ...".

@@ -24,7 +24,7 @@ QJsonValue json_value(const FieldValue& value, const RunResult& r) {
     return shares;
 }
 
-QJsonValue flow_json_value(const FlowFieldValue& value, const FlowSummary& f) {
+QJsonValue flow_json_value(const FlowFieldValue& value, const FlowResult& f) {
     if (const auto* get = std::get_if<FlowNumberOf>(&value)) return (*get)(f);
     if (const auto* get = std::get_if<FlowCountOf>(&value)) return count((*get)(f));
     if (const auto* get = std::get_if<FlowFlagOf>(&value)) return (*get)(f);
@@ -38,9 +38,9 @@ QJsonValue flow_json_value(const FlowFieldValue& value, const FlowSummary& f) {
 QJsonObject flow_to_json(const RunResult& r, std::size_t i) {
     QJsonObject o;
     for (const FlowField& field : flow_fields())
-        if (flow_field_applies(field, r.scenario, i))
+        if (flow_field_applies(field, r.flows[i].flow))
             o.insert(QString::fromUtf8(field.key.data(), static_cast<qsizetype>(field.key.size())),
-                     flow_json_value(field.value, r.flows[i].summary));
+                     flow_json_value(field.value, r.flows[i]));
     return o;
 }
 

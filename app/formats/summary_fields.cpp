@@ -50,48 +50,48 @@ constexpr SummaryField kFields[] = {
      +[](R r) { return r.summary.window_start_s; }},
 };
 
-using F = const FlowSummary&;
+using F = const FlowResult&;
 constexpr auto kEvery = FlowFieldFor::Every;
 
 // In key order.
 const FlowField kFlowFields[] = {
     {"algo", FieldUnit::None, "algorithm", kEvery,
-     +[](F f) { return std::string(f.kind == FlowKind::Ping ? "ping" : to_string(f.algorithm)); }},
-    {"binding_limit", FieldUnit::None, "limited by", kEvery, +[](F f) { return std::string(to_string(f.binding_limit)); }},
-    {"congestion_events", FieldUnit::Count, "congestion events", kEvery, +[](F f) { return f.congestion_events; }},
-    {"drops_aqm", FieldUnit::Count, "AQM drops", kEvery, +[](F f) { return f.drops_aqm; }},
-    {"drops_random", FieldUnit::Count, "random losses", kEvery, +[](F f) { return f.drops_random; }},
-    {"drops_tail", FieldUnit::Count, "tail drops", kEvery, +[](F f) { return f.drops_tail; }},
-    {"ecn_marks", FieldUnit::Count, "ECN marks", kEvery, +[](F f) { return f.ecn_marks; }},
+     +[](F f) { return std::string(f.flow.kind == FlowKind::Ping ? "ping" : to_string(f.flow.algorithm)); }},
+    {"binding_limit", FieldUnit::None, "limited by", kEvery, +[](F f) { return std::string(to_string(f.summary.binding_limit)); }},
+    {"congestion_events", FieldUnit::Count, "congestion events", kEvery, +[](F f) { return f.summary.congestion_events; }},
+    {"drops_aqm", FieldUnit::Count, "AQM drops", kEvery, +[](F f) { return f.summary.drops_aqm; }},
+    {"drops_random", FieldUnit::Count, "random losses", kEvery, +[](F f) { return f.summary.drops_random; }},
+    {"drops_tail", FieldUnit::Count, "tail drops", kEvery, +[](F f) { return f.summary.drops_tail; }},
+    {"ecn_marks", FieldUnit::Count, "ECN marks", kEvery, +[](F f) { return f.summary.ecn_marks; }},
     {"fct_max_s", FieldUnit::Time, "longest flow completion time", FlowFieldFor::Transfers,
-     +[](F f) { return f.fct_max_s; }},
+     +[](F f) { return f.summary.fct_max_s; }},
     {"fct_mean_s", FieldUnit::Time, "mean flow completion time", FlowFieldFor::Transfers,
-     +[](F f) { return f.fct_mean_s; }},
+     +[](F f) { return f.summary.fct_mean_s; }},
     {"fct_p50_s", FieldUnit::Time, "median flow completion time", FlowFieldFor::Transfers,
-     +[](F f) { return f.fct_p50_s; }},
+     +[](F f) { return f.summary.fct_p50_s; }},
     {"fct_p95_s", FieldUnit::Time, "95th-percentile flow completion time", FlowFieldFor::Transfers,
-     +[](F f) { return f.fct_p95_s; }},
+     +[](F f) { return f.summary.fct_p95_s; }},
     {"fct_s", FieldUnit::Time, "every flow completion time", FlowFieldFor::Transfers,
-     +[](F f) -> const std::vector<double>& { return f.fct_s; }},
-    {"label", FieldUnit::None, "label", kEvery, +[](F f) { return f.label; }},
-    {"max_rtt_s", FieldUnit::Time, "max RTT", kEvery, +[](F f) { return f.max_rtt_s; }},
-    {"mean_cwnd_packets", FieldUnit::Packets, "mean cwnd (packets)", kEvery, +[](F f) { return f.mean_cwnd_packets; }},
-    {"mean_rtt_s", FieldUnit::Time, "mean RTT", kEvery, +[](F f) { return f.mean_rtt_s; }},
-    {"min_rtt_s", FieldUnit::Time, "min RTT", kEvery, +[](F f) { return f.min_rtt_s; }},
-    {"p95_rtt_s", FieldUnit::Time, "95th-percentile RTT", kEvery, +[](F f) { return f.p95_rtt_s; }},
-    {"ping_max_rtt_s", FieldUnit::Time, "longest ping RTT", FlowFieldFor::Pings, +[](F f) { return f.ping_max_rtt_s; }},
-    {"ping_mean_rtt_s", FieldUnit::Time, "mean ping RTT", FlowFieldFor::Pings, +[](F f) { return f.ping_mean_rtt_s; }},
-    {"ping_p50_rtt_s", FieldUnit::Time, "median ping RTT", FlowFieldFor::Pings, +[](F f) { return f.ping_p50_rtt_s; }},
+     +[](F f) -> const std::vector<double>& { return f.summary.fct_s; }},
+    {"label", FieldUnit::None, "label", kEvery, +[](F f) { return f.flow.label; }},
+    {"max_rtt_s", FieldUnit::Time, "max RTT", kEvery, +[](F f) { return f.summary.max_rtt_s; }},
+    {"mean_cwnd_packets", FieldUnit::Packets, "mean cwnd (packets)", kEvery, +[](F f) { return f.summary.mean_cwnd_packets; }},
+    {"mean_rtt_s", FieldUnit::Time, "mean RTT", kEvery, +[](F f) { return f.summary.mean_rtt_s; }},
+    {"min_rtt_s", FieldUnit::Time, "min RTT", kEvery, +[](F f) { return f.summary.min_rtt_s; }},
+    {"p95_rtt_s", FieldUnit::Time, "95th-percentile RTT", kEvery, +[](F f) { return f.summary.p95_rtt_s; }},
+    {"ping_max_rtt_s", FieldUnit::Time, "longest ping RTT", FlowFieldFor::Pings, +[](F f) { return f.summary.ping_max_rtt_s; }},
+    {"ping_mean_rtt_s", FieldUnit::Time, "mean ping RTT", FlowFieldFor::Pings, +[](F f) { return f.summary.ping_mean_rtt_s; }},
+    {"ping_p50_rtt_s", FieldUnit::Time, "median ping RTT", FlowFieldFor::Pings, +[](F f) { return f.summary.ping_p50_rtt_s; }},
     {"ping_p95_rtt_s", FieldUnit::Time, "95th-percentile ping RTT", FlowFieldFor::Pings,
-     +[](F f) { return f.ping_p95_rtt_s; }},
-    {"pings_lost", FieldUnit::Count, "pings lost", FlowFieldFor::Pings, +[](F f) { return f.pings_lost; }},
-    {"pings_sent", FieldUnit::Count, "pings sent", FlowFieldFor::Pings, +[](F f) { return f.pings_sent; }},
-    {"retransmits", FieldUnit::Count, "retransmissions", kEvery, +[](F f) { return f.retransmits; }},
-    {"rtos", FieldUnit::Count, "RTOs", kEvery, +[](F f) { return f.rtos; }},
+     +[](F f) { return f.summary.ping_p95_rtt_s; }},
+    {"pings_lost", FieldUnit::Count, "pings lost", FlowFieldFor::Pings, +[](F f) { return f.summary.pings_lost; }},
+    {"pings_sent", FieldUnit::Count, "pings sent", FlowFieldFor::Pings, +[](F f) { return f.summary.pings_sent; }},
+    {"retransmits", FieldUnit::Count, "retransmissions", kEvery, +[](F f) { return f.summary.retransmits; }},
+    {"rtos", FieldUnit::Count, "RTOs", kEvery, +[](F f) { return f.summary.rtos; }},
     {"settled", FieldUnit::None, "settled (its share agrees over the two halves)", kEvery,
-     +[](F f) { return f.settled; }},
-    {"share", FieldUnit::Fraction, "share of the throughput", kEvery, +[](F f) { return f.share; }},
-    {"throughput_bps", FieldUnit::Rate, "throughput", kEvery, +[](F f) { return f.throughput_bps; }},
+     +[](F f) { return f.summary.settled; }},
+    {"share", FieldUnit::Fraction, "share of the throughput", kEvery, +[](F f) { return f.summary.share; }},
+    {"throughput_bps", FieldUnit::Rate, "throughput", kEvery, +[](F f) { return f.summary.throughput_bps; }},
 };
 
 }  // namespace
@@ -104,8 +104,7 @@ const FlowField* find_flow_field(std::string_view key) {
     return it == std::end(kFlowFields) ? nullptr : &*it;
 }
 
-bool flow_field_applies(const FlowField& f, const Scenario& s, std::size_t i) {
-    const ResolvedFlow flow = resolve_flow(s, i);
+bool flow_field_applies(const FlowField& f, const ResolvedFlow& flow) {
     switch (f.applies) {
         case FlowFieldFor::Every: return true;
         case FlowFieldFor::Transfers: return flow.kind == FlowKind::Tcp && flow.size_bytes.has_value();

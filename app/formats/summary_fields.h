@@ -61,11 +61,12 @@ enum class FlowFieldFor : std::uint8_t {
     Pings       // pings
 };
 
-using FlowNumberOf = double (*)(const FlowSummary&);
-using FlowCountOf = std::uint64_t (*)(const FlowSummary&);
-using FlowFlagOf = bool (*)(const FlowSummary&);
-using FlowTextOf = std::string (*)(const FlowSummary&);           // label, algo ("ping"), binding_limit
-using FlowListOf = const std::vector<double>& (*)(const FlowSummary&);  // fct_s: every FCT in order
+// Read from one flow of a run: what ran (FlowResult::flow) and its figures.
+using FlowNumberOf = double (*)(const FlowResult&);
+using FlowCountOf = std::uint64_t (*)(const FlowResult&);
+using FlowFlagOf = bool (*)(const FlowResult&);
+using FlowTextOf = std::string (*)(const FlowResult&);           // label, algo ("ping"), binding_limit
+using FlowListOf = const std::vector<double>& (*)(const FlowResult&);  // fct_s: every FCT in order
 using FlowFieldValue = std::variant<FlowNumberOf, FlowCountOf, FlowFlagOf, FlowTextOf, FlowListOf>;
 
 struct FlowField {
@@ -79,8 +80,7 @@ struct FlowField {
 // Every per-flow field, in key order.
 std::span<const FlowField> flow_fields();
 const FlowField* find_flow_field(std::string_view key);
-// Whether flow `i` of the run's scenario is a transfer, a ping or neither:
-// whether `f` applies to it.
-bool flow_field_applies(const FlowField& f, const Scenario& s, std::size_t i);
+// Whether the flow is a transfer, a ping or neither: whether `f` applies to it.
+bool flow_field_applies(const FlowField& f, const ResolvedFlow& flow);
 
 }  // namespace inflight

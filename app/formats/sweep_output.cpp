@@ -191,7 +191,8 @@ std::string sweep_table_text(const SweepResult& r) {
         out += row + "\n";
     }
     out += "\nTheory: Reno √(3/2)/√p·MSS/RTT (Mathis); CUBIC RFC 9438 §5, the larger of the cubic\n"
-           "and Reno-friendly windows; window/RTT for rwnd and sndbuf; never above the link.\n";
+           "and Reno-friendly windows; window/(RTT + one segment's serialization) for rwnd and\n"
+           "sndbuf; never above the link.\n";
 
     if (spec.param == SweepParam::Loss) {
         out += "\nFit throughput = c·p^k over the points below " +

@@ -130,31 +130,26 @@ int window_scale_for(std::uint64_t buffer_bytes) {
 }
 
 std::string ss_line(const RunResult& r, double t_s) {
-    if (flow_count(r.scenario) > 1) return ss_line(r, t_s, 0);
+    if (r.flows.size() > 1) return ss_line(r, t_s, 0);
     return ss_line_of(r.scenario, r.trace, t_s);
 }
 
 std::string ss_line(const RunResult& r, double t_s, std::size_t flow) {
-    const Scenario& s = r.scenario;
-    if (flow >= flow_count(s)) return {};
-    const ResolvedFlow f = resolve_flow(s, flow);
-    if (f.kind == FlowKind::Ping) return {};
-    if (flow_count(s) == 1) return ss_line_of(s, r.trace, t_s);
     if (flow >= r.flows.size()) return {};
-    return ss_line_of(as_single(s, f), r.flows[flow].trace, t_s);
+    const ResolvedFlow& f = r.flows[flow].flow;
+    if (f.kind == FlowKind::Ping) return {};
+    if (r.flows.size() == 1) return ss_line_of(r.scenario, r.trace, t_s);
+    return ss_line_of(as_single(r.scenario, f), r.flows[flow].trace, t_s);
 }
 
 std::vector<std::string> ss_lines(const RunResult& r, double t_s) {
-    const std::size_t n = flow_count(r.scenario);
-    if (n == 1) return {ss_line(r, t_s)};
+    const std::size_t n = r.flows.size();
+    if (n <= 1) return {ss_line(r, t_s)};
     std::vector<std::string> out;
     for (std::size_t i = 0; i < n; ++i) {
         const std::string line = ss_line(r, t_s, i);
         if (line.empty()) continue;
-        const std::string label = i < r.flows.size() && !r.flows[i].summary.label.empty()
-                                      ? r.flows[i].summary.label
-                                      : default_label(r.scenario, i);
-        out.push_back(label + ": " + line);
+        out.push_back(r.flows[i].flow.label + ": " + line);
     }
     return out;
 }

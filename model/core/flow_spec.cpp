@@ -147,7 +147,15 @@ ResolvedFlow resolve_flow(const Scenario& s, std::size_t i) {
     r.ping_interval_s = f.ping_interval_s;
     r.ping_bytes = f.ping_bytes;
     r.label = f.label.empty() ? default_label(s, i) : f.label;
+    r.label_given = !f.label.empty();
     return r;
+}
+
+std::vector<ResolvedFlow> resolve_flows(const Scenario& s) {
+    std::vector<ResolvedFlow> out;
+    out.reserve(flow_count(s));
+    for (std::size_t i = 0; i < flow_count(s); ++i) out.push_back(resolve_flow(s, i));
+    return out;
 }
 
 std::optional<std::string> validate_flows(const Scenario& s) {

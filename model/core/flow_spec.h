@@ -58,24 +58,33 @@ struct FlowLimits {
 };
 
 // A flow with every default filled in from its scenario.
+// A run carries its flows resolved (FlowResult::flow, filled by the engine),
+// so what reads a result never resolves them again.
 struct ResolvedFlow {
-    FlowKind kind;
-    Algorithm algorithm;
-    double rtt_s;
-    double start_s, stop_s;
+    FlowKind kind = FlowKind::Tcp;
+    Algorithm algorithm{};
+    double rtt_s = 0;
+    double start_s = 0, stop_s = 0;
     std::optional<std::uint64_t> size_bytes;
     std::optional<double> every_s;
-    std::uint64_t rwnd_bytes, sndbuf_bytes;
-    bool pacing;
-    double ping_interval_s;
-    std::uint32_t ping_bytes;
-    std::string label;
+    std::uint64_t rwnd_bytes = 0, sndbuf_bytes = 0;
+    bool pacing = false;
+    double ping_interval_s = 0;
+    std::uint32_t ping_bytes = 0;
+    std::string label;                        // the user's label, or "flow N (ALGO)"
+    bool label_given = false;                 // the user gave the label
+
+    // A TCP flow without a size: it always has data (the flows fairness and
+    // the fair share are about).
+    bool is_bulk() const { return kind == FlowKind::Tcp && !size_bytes; }
 };
 
 // How many flows the scenario has: its flows, or one when it lists none.
 std::size_t flow_count(const Scenario& s);
 // Flow i (0-based) with the scenario's defaults filled in.
 ResolvedFlow resolve_flow(const Scenario& s, std::size_t i);
+// Every flow of the scenario so (flow_count(s) of them).
+std::vector<ResolvedFlow> resolve_flows(const Scenario& s);
 // "flow 2 (cubic)" — 1-based, as the user counts.
 std::string default_label(const Scenario& s, std::size_t i);
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "model/core/cc_info.h"
+#include "model/core/flow_spec.h"
 #include "model/core/scenario.h"
 
 namespace inflight {
@@ -150,9 +151,6 @@ struct Summary {
 // One flow's figures: its share of the aggregate, its own RTT and
 // limit, its drops by cause; FCTs for finite transfers; RTTs for pings.
 struct FlowSummary {
-    std::string label;                 // resolved: the flow's label or "flow N (ALGO)"
-    FlowKind kind = FlowKind::Tcp;
-    Algorithm algorithm{};             // TCP flows
     double throughput_bps = 0;         // over the part of the window it was active
     double share = 0;                  // of the aggregate throughput
     double mean_cwnd_packets = 0;
@@ -176,6 +174,7 @@ struct FlowSummary {
 // delivery rate, RTT, state; queue_bytes there is this flow's queue under
 // fq_codel, else the path's).
 struct FlowResult {
+    ResolvedFlow flow;                 // what ran: kind, algorithm, RTT, windows, label (set before the first packet)
     FlowSummary summary;
     Trace trace;
     std::vector<double> ping_rtt_samples_t_s, ping_rtt_samples_s;  // pings: each reply (time, RTT)

@@ -62,7 +62,9 @@ std::optional<Aqm> aqm_from_string(const std::string& s) {
     return std::nullopt;
 }
 
-double bdp_bytes(const Scenario& s) { return s.bandwidth_bps * s.rtt_s / 8.0; }
+double bdp_bytes(const Scenario& s) { return bdp_bytes(s.bandwidth_bps, s.rtt_s); }
+
+double bdp_bytes(double bandwidth_bps, double rtt_s) { return bandwidth_bps * rtt_s / 8.0; }
 
 double buffer_bytes(const Scenario& s) { return s.bandwidth_bps * s.buffer_s / 8.0; }
 

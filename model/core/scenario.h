@@ -90,6 +90,8 @@ std::string allowed_range(Param p, double max_bandwidth_bps = Limits::max_bandwi
 
 // Derived path figures.
 double bdp_bytes(const Scenario& s);
+// The bandwidth-delay product C·RTT/8 of a link at one RTT (a flow's own).
+double bdp_bytes(double bandwidth_bps, double rtt_s);
 double buffer_bytes(const Scenario& s);
 
 }  // namespace inflight

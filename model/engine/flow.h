@@ -88,7 +88,7 @@ public:
     FlowTotals totals() const;
 
     bool is_ping() const { return cfg_.spec.kind == FlowKind::Ping; }
-    bool is_bulk() const { return !is_ping() && !cfg_.spec.size_bytes; }
+    bool is_bulk() const { return cfg_.spec.is_bulk(); }
     const std::vector<double>& fct_s() const { return fct_s_; }
     // Ping replies: when each came back and its RTT.
     const std::vector<double>& ping_reply_t_s() const { return ping_t_s_; }

@@ -15,10 +15,7 @@ double mean(const std::vector<double>& v) {
     return v.empty() ? 0.0 : std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
 }
 
-void fill_flow(const Summary& s, const ResolvedFlow& spec, FlowSummary& f) {
-    f.label = spec.label;
-    f.kind = spec.kind;
-    f.algorithm = spec.algorithm;
+void fill_flow(const Summary& s, FlowSummary& f) {
     f.throughput_bps = s.throughput_bps;
     f.mean_cwnd_packets = s.mean_cwnd_packets;
     f.mean_rtt_s = s.mean_rtt_s;
@@ -109,7 +106,7 @@ void summarize(const Scenario& sc, const std::vector<Flow>& flows, std::vector<R
     // window: one that starts or stops inside it moves the others' shares.
     std::vector<std::size_t> steady, sharing;
     for (std::size_t i = 0; i < n; ++i) {
-        const ResolvedFlow& f = resolve_flow(sc, i);
+        const ResolvedFlow& f = result.flows[i].flow;
         const bool through = f.start_s <= each[i].window_start_s && f.stop_s >= sc.duration_s;
         const bool within = f.start_s < sc.duration_s && f.stop_s > each[i].window_start_s;
         if (flows[i].is_bulk() && through) steady.push_back(i);
@@ -129,10 +126,9 @@ void summarize(const Scenario& sc, const std::vector<Flow>& flows, std::vector<R
     for (std::size_t i : steady) rates.push_back(each[i].throughput_bps);
 
     for (std::size_t i = 0; i < n; ++i) {
-        const ResolvedFlow f = resolve_flow(sc, i);
         FlowResult& out = result.flows[i];
         FlowSummary& fs = out.summary;
-        fill_flow(each[i], f, fs);
+        fill_flow(each[i], fs);
         fs.share = all_window_bytes > 0 ? static_cast<double>(window_bytes[i]) / static_cast<double>(all_window_bytes) : 0;
         fs.settled = settled[i];
         fs.fct_s = flows[i].fct_s();

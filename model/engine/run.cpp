@@ -48,7 +48,7 @@ std::uint64_t flow_seed(std::uint64_t seed, std::size_t i) {
 }
 
 void fill_trace_header(Trace& t, const Scenario& sc, double rtt_s) {
-    t.bdp_bytes = sc.bandwidth_bps * rtt_s / 8.0;
+    t.bdp_bytes = bdp_bytes(sc.bandwidth_bps, rtt_s);
     t.buffer_bytes = std::floor(buffer_bytes(sc));
     t.base_rtt_s = rtt_s;
     t.mss_bytes = sc.mss_bytes;
@@ -180,18 +180,18 @@ RunResult run_scenario(const Scenario& sc, const RunControl& control) {
     const TimePs window_start = duration * (kTraceBuckets / 2) / kTraceBuckets;
     const TimePs window_mid = duration * (3 * kTraceBuckets / 4) / kTraceBuckets;
 
-    std::vector<ResolvedFlow> specs;
-    specs.reserve(n);
+    const std::vector<ResolvedFlow> specs = resolve_flows(sc);
     double shortest_rtt_s = sc.rtt_s;
-    for (std::size_t i = 0; i < n; ++i) {
-        specs.push_back(resolve_flow(sc, i));
+    for (std::size_t i = 0; i < n; ++i)
         if (i == 0 || specs[i].rtt_s < shortest_rtt_s) shortest_rtt_s = specs[i].rtt_s;
-    }
 
     // The path's trace: with one flow, that flow's own (today's meaning);
     // with several, the aggregate, its bands at the shortest flow RTT.
     fill_trace_header(result.trace, sc, several ? shortest_rtt_s : specs[0].rtt_s);
+    // The result carries what ran, resolved once here: every reader of the
+    // result (summaries, words, exports) takes the flows from it.
     result.flows.resize(n);
+    for (std::size_t i = 0; i < n; ++i) result.flows[i].flow = specs[i];
 
     std::vector<AckPath> returns;
     returns.reserve(n);

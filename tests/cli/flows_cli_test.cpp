@@ -471,9 +471,9 @@ namespace {
 
 FlowResult flow_result(const std::string& label, FlowKind kind, Algorithm a, double bps, double share) {
     FlowResult f;
-    f.summary.label = label;
-    f.summary.kind = kind;
-    f.summary.algorithm = a;
+    f.flow.label = label;
+    f.flow.kind = kind;
+    f.flow.algorithm = a;
     f.summary.throughput_bps = bps;
     f.summary.share = share;
     f.summary.mean_rtt_s = 0.095;
@@ -500,6 +500,7 @@ RunResult four_flow_result() {
     r.flows.push_back(flow_result("flow 2 (bbr)", FlowKind::Tcp, Algorithm::Bbr, 60e6, 60.0 / 92));
     r.flows.push_back(flow_result("web", FlowKind::Tcp, Algorithm::Cubic, 2e6, 2.0 / 92));
     r.flows.push_back(flow_result("flow 4 (ping)", FlowKind::Ping, Algorithm::Cubic, 0, 0));
+    for (std::size_t i = 0; i < r.flows.size(); ++i) r.flows[i].flow = resolve_flow(r.scenario, i);  // as the engine does
     FlowSummary& web = r.flows[2].summary;
     web.fct_s = {1.21, 1.30, 1.50};
     web.fct_mean_s = 1.336666;

@@ -113,8 +113,13 @@ TEST(Summary, HeroLineComesFirst) {
 TEST(Summary, RwndLimitSaysTheWindowPerRtt) {
     RunResult r = sample_result();
     r.scenario.rwnd_bytes = 65535;
+    r.scenario.sndbuf_bytes = 16384;
+    r.flows.resize(1);
+    r.flows[0].flow = resolve_flow(r.scenario, 0);  // as the engine fills it
     r.summary.binding_limit = Limit::Rwnd;
     EXPECT_EQ(binding_limit_words(r), "limited by rwnd: 65,535 B per 80 ms");  // the window-limit wording: B per RTT
+    r.summary.binding_limit = Limit::Sndbuf;
+    EXPECT_EQ(binding_limit_words(r), "limited by the send buffer: 16,384 B per 80 ms");
     r.summary.binding_limit = Limit::Link;
     EXPECT_EQ(binding_limit_words(r), "limited by the link");
 }

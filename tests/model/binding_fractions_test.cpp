@@ -66,7 +66,7 @@ TEST(BindingFractions, TheAggregateOfSeveralFlowsSumsToOne) {
     for (const Scenario& s : {parallel, mixed}) {
         const RunResult r = run_scenario(s);
         expect_time_shares(r.summary.binding_fractions, "aggregate");
-        for (const FlowResult& f : r.flows) expect_time_shares(f.summary.binding_fractions, f.summary.label.c_str());
+        for (const FlowResult& f : r.flows) expect_time_shares(f.summary.binding_fractions, f.flow.label.c_str());
     }
 }
 

@@ -54,12 +54,81 @@ TEST(ResponseTheory, ThroughputIsWindowTimesMssOverRttCappedByTheLink) {
     EXPECT_DOUBLE_EQ(t.throughput_bps, 100e6);
 }
 
-TEST(ResponseTheory, WindowLawIsRwndOverRtt) {
-    Scenario s;
+// A window-limited round is the base RTT plus one segment's serialization
+// at the link rate: 65,535 B over 80 ms is 6.5535 Mbit/s on an infinitely
+// fast link; at 10 Mbit/s a 1500 B segment takes 1.2 ms, so 524,280 bits
+// per 81.2 ms = 6.456650 Mbit/s.
+TEST(ResponseTheory, WindowLawIsWindowOverRttPlusOneSerialization) {
+    EXPECT_NEAR(window_limit_bps(65535, 0.080, 1e15, 1500), 6.5535e6, 1e-3);
+    EXPECT_NEAR(window_limit_bps(65535, 0.080, 10e6, 1500), 524280 / 0.0812, 1e-6);
+    EXPECT_NEAR(window_limit_bps(65535, 0.080, 10e6, 1500), 6.456650e6, 1);
+    EXPECT_NEAR(window_limit_bps(65535, 0.080, 100e6, 1500), 524280 / 0.08012, 1e-6);  // 6.5437 Mbit/s
+
+    Scenario s;  // 100 Mbit/s, 80 ms, MSS 1500
     s.rwnd_bytes = 65535;
-    const TheoryPoint t = theory_throughput(s);
+    TheoryPoint t = theory_throughput(s);
     EXPECT_STREQ(t.law, "rwnd");
-    EXPECT_NEAR(t.throughput_bps, 65535 * 8 / 0.080, 1e-6);  // 6.55 Mbit/s: 65,535 B per 80 ms
+    EXPECT_NEAR(t.throughput_bps, 524280 / 0.08012, 1e-6);
+    s.bandwidth_bps = 10e6;
+    EXPECT_NEAR(theory_throughput(s).throughput_bps, 524280 / 0.0812, 1e-6);
+    s.rwnd_bytes = Limits::max_window_bytes;
+    s.sndbuf_bytes = 16384;  // the send buffer binds the same way
+    t = theory_throughput(s);
+    EXPECT_STREQ(t.law, "sndbuf");
+    EXPECT_NEAR(t.throughput_bps, 131072 / 0.0812, 1e-6);
+}
+
+// Mathis: rate = MSS/RTT · C/√p with C = √(3/2): 1500 B over 80 ms at
+// p = 1e-4 is 150 kbit/s · 122.474 = 18.371 Mbit/s.
+TEST(ResponseTheory, MathisRateIsMssOverRttTimesRootThreeHalvesOverRootP) {
+    EXPECT_NEAR(mathis_throughput_bps(1e-4, 0.080, 1500), 12000 / 0.080 * std::sqrt(1.5) / std::sqrt(1e-4), 1e-6);
+    EXPECT_NEAR(mathis_throughput_bps(1e-4, 0.080, 1500), 18.371e6, 1e3);
+    EXPECT_NEAR(mathis_throughput_bps(1e-2, 0.020, 9000), 72000 / 0.020 * std::sqrt(150.0), 1e-6);
+}
+
+// RFC 9438 §5 at C = 0.4, β = 0.7: ⁴√(0.4·3.7/1.2) = 1.05384; at 80 ms and
+// p = 1e-4, W = 1.05384 · 0.08^0.75 / 1e-3 = 158.5 packets, 23.8 Mbit/s.
+TEST(ResponseTheory, CubicRateIsItsResponseWindowOverRtt) {
+    const double w = std::pow(0.4 * 3.7 / 1.2, 0.25) * std::pow(0.080, 0.75) / std::pow(1e-4, 0.75);
+    EXPECT_NEAR(w, 158.5, 0.1);
+    EXPECT_NEAR(cubic_throughput_bps(1e-4, 0.080, 1500), w * 12000 / 0.080, 1e-6);
+    // Short of its cubic region, the Reno-friendly window.
+    EXPECT_NEAR(cubic_throughput_bps(1e-2, 0.080, 1500), std::sqrt(150.0) * 12000 / 0.080, 1e-6);
+}
+
+TEST(ResponseTheory, LevelsNameEachLawAndThePathsPipe) {
+    Scenario s;  // CUBIC, 100 Mbit/s, 80 ms, buffer 100 ms
+    s.loss = 1e-4;
+    TheoryLevels t = theory_levels(s);
+    EXPECT_EQ(t.loss_law, TheoryLaw::Rfc9438);
+    EXPECT_EQ(t.binding, TheoryLaw::Rfc9438);
+    EXPECT_DOUBLE_EQ(t.bdp_bytes, 100e6 * 0.080 / 8);        // 1,000,000 B
+    EXPECT_DOUBLE_EQ(t.buffer_bytes, 100e6 * s.buffer_s / 8);
+    EXPECT_EQ(t.rwnd_bytes, 0);                               // the default is no deliberate limit
+    s.algorithm = Algorithm::Reno;
+    t = theory_levels(s);
+    EXPECT_EQ(t.loss_law, TheoryLaw::Mathis);
+    EXPECT_NEAR(t.loss_window_packets, std::sqrt(1.5e4), 1e-9);
+    s.algorithm = Algorithm::Bbr;  // BBR v1 has no loss law: only the link
+    t = theory_levels(s);
+    EXPECT_EQ(t.loss_law, TheoryLaw::None);
+    EXPECT_FALSE(t.has_law);
+    EXPECT_DOUBLE_EQ(t.throughput_bps, 100e6);
+    EXPECT_EQ(t.binding, TheoryLaw::Link);
+}
+
+// A flow's own RTT and window set its levels, not the scenario's defaults.
+TEST(ResponseTheory, LevelsFollowTheFlow) {
+    Scenario s;
+    s.bandwidth_bps = 10e6;
+    FlowSpec f;
+    f.rtt_s = 0.120;  // the scenario's is 80 ms
+    f.rwnd_bytes = 65535;
+    s.flows = {f};
+    const TheoryLevels t = theory_levels(s, resolve_flow(s, 0));
+    EXPECT_EQ(t.binding, TheoryLaw::Rwnd);
+    EXPECT_NEAR(t.throughput_bps, 524280 / 0.1212, 1e-6);  // 4.33 Mbit/s
+    EXPECT_DOUBLE_EQ(t.bdp_bytes, 10e6 * 0.120 / 8);
 }
 
 TEST(ResponseTheory, NoLawForBbrLossOrAnUnlimitedPath) {

@@ -95,8 +95,8 @@ TEST(EventLogFlows, WithTwoFlowsEachRowNamesItsFlowInItsColour) {
     EXPECT_FALSE(log.table()->isColumnHidden(EventTableModel::kFlow));
     EXPECT_TRUE(log.flowFilter()->isVisible());
 
-    const QString cubic = QString::fromStdString(r.flows[0].summary.label);
-    const QString bbr = QString::fromStdString(r.flows[1].summary.label);
+    const QString cubic = QString::fromStdString(r.flows[0].flow.label);
+    const QString bbr = QString::fromStdString(r.flows[1].flow.label);
     EXPECT_EQ(cubic, "flow 1 (cubic)");
     EXPECT_EQ(bbr, "flow 2 (bbr)");
     EXPECT_EQ(items(log.flowFilter()), QStringList({"All flows", cubic, bbr, "the path"}));
@@ -220,6 +220,8 @@ TEST(EventLogFlows, TheShortColumnsHoldTheirWidestValueAndKeepTheirWidth) {
     }
     RunResult r;
     r.scenario = s;
+    r.flows.resize(s.flows.size());
+    for (std::size_t i = 0; i < s.flows.size(); ++i) r.flows[i].flow = resolve_flow(s, i);  // as the engine does
     for (int k = 0; k <= static_cast<int>(EventKind::FlowStop); ++k)
         for (int flow : {11, kPathFlow}) {
             Event e;

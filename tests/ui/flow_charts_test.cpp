@@ -257,7 +257,7 @@ TEST(FlowCharts, AxesCoverEveryFlowsData) {
     EXPECT_GE(y_axis(w.get())->max(), max_y(w.get()));
     // Every flow's cwnd from the model, in packets.
     for (const FlowResult& f : r.flows)
-        if (f.summary.kind == FlowKind::Tcp)
+        if (f.flow.kind == FlowKind::Tcp)
             for (const TraceBucket& b : f.trace.buckets)
                 if (std::isfinite(b.cwnd_bytes.max)) {
                     ASSERT_GE(y_axis(w.get())->max() * r.trace.mss_bytes, b.cwnd_bytes.max);

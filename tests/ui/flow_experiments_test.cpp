@@ -217,10 +217,10 @@ RunResult two_flows(double share0, double share1) {
     RunResult r;
     r.scenario.flows = {tcp(Algorithm::Cubic), tcp(Algorithm::Bbr)};
     r.flows.resize(2);
-    r.flows[0].summary.label = "flow 1 (cubic)";
+    r.flows[0].flow.label = "flow 1 (cubic)";
     r.flows[0].summary.share = share0;
-    r.flows[1].summary.label = "flow 2 (bbr)";
-    r.flows[1].summary.algorithm = Algorithm::Bbr;
+    r.flows[1].flow.label = "flow 2 (bbr)";
+    r.flows[1].flow.algorithm = Algorithm::Bbr;
     r.flows[1].summary.share = share1;
     return r;
 }
@@ -263,8 +263,8 @@ TEST(FlowChecks, ASelectorReadsTheFlowsItPicksAndNamesTheOneThatFails) {
 TEST(FlowChecks, ASelectorOfSeveralFlowsNeedsEveryOneAndFallsByComparesTheEnds) {
     RunResult r = two_flows(0.5, 0.5);
     r.scenario.flows = {tcp(Algorithm::Cubic), tcp(Algorithm::Cubic)};
-    r.flows[1].summary.label = "flow 2 (cubic)";
-    r.flows[1].summary.algorithm = Algorithm::Cubic;
+    r.flows[1].flow.label = "flow 2 (cubic)";
+    r.flows[1].flow.algorithm = Algorithm::Cubic;
     const Check both = share_check(selector_from_word("cubic"), Condition::Op::GreaterEq, 0.45);
     EXPECT_TRUE(evaluate_check(both, {&r}).passed);
     r.flows[1].summary.share = 0.4;

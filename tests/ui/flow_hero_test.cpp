@@ -269,7 +269,7 @@ TEST(FlowHero, OneFlowIsTodaysHero) {
     EXPECT_FALSE(h->severalFlows());
     EXPECT_EQ(h->heroText(), q(format_rate(r.summary.throughput_bps)));
     // Today's words, as the one-flow hero has always put them.
-    EXPECT_EQ(h->limitText(), q(binding_limit_words(r.summary, r.scenario)));
+    EXPECT_EQ(h->limitText(), q(binding_limit_words(r.summary, &r.flows.front().flow)));
     EXPECT_TRUE(h->flowWordsText().isEmpty());
     EXPECT_TRUE(h->warningText().isEmpty());
     EXPECT_FALSE(h->shareBars()->isVisible());

@@ -47,7 +47,7 @@ TEST(RunMetrics, ReadEachFlowAndPickFlowsBySelector) {
     r.flows.resize(3);
     r.flows[0].summary.share = 0.99;
     r.flows[0].summary.settled = false;
-    r.flows[1].summary.kind = FlowKind::Ping;
+    r.flows[1].flow.kind = FlowKind::Ping;
     r.flows[1].summary.ping_p95_rtt_s = 0.0202;
     r.flows[2].summary.fct_mean_s = 0.098;
     r.summary.settled = false;

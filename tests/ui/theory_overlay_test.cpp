@@ -10,6 +10,9 @@
 #include "ui/shell/main_window.h"
 #include "test_helpers.h"
 #include "ui/panels/window_chart.h"
+#include "model/analysis/response_theory.h"
+#include "model/analysis/sweep.h"
+#include "model/core/units.h"
 
 using namespace inflight;
 using namespace inflight::ui;
@@ -42,4 +45,42 @@ TEST(TheoryOverlay, CtrlTShowsTheRenoWindowAndThePredictedThroughput) {
     QTest::keyClick(&w, Qt::Key_T, Qt::ControlModifier);
     EXPECT_FALSE(line->isVisible());
     EXPECT_TRUE(w.dashboard()->hero()->theoryText().isEmpty());
+}
+
+// One law everywhere: the window's overlay and the sweep's curve give the
+// same figure for the same scenario, to the last bit. 65,535 B over 80 ms
+// at 10 Mbit/s: 524,280 bits per 80 ms + 1.2 ms of one segment's
+// serialization = 6.46 Mbit/s.
+TEST(TheoryOverlay, TheWindowLimitEqualsTheSweepsCurve) {
+    MainWindow w(/*use_settings=*/false);
+    w.show();
+    Scenario s;
+    s.algorithm = Algorithm::Cubic;
+    s.bandwidth_bps = 10e6;
+    s.rwnd_bytes = 65535;
+    s.duration_s = 4;
+    w.controls()->setScenario(s);
+    emit w.controls()->scenarioChanged(s);
+    ASSERT_TRUE(wait_settled(w));
+    QTest::keyClick(&w, Qt::Key_T, Qt::ControlModifier);
+    const QString text = w.dashboard()->hero()->theoryText();
+    EXPECT_TRUE(text.contains("6.46 Mbit/s")) << text.toStdString();
+    EXPECT_TRUE(text.contains("limited by rwnd")) << text.toStdString();
+
+    SweepSpec spec;
+    spec.base = s;
+    spec.param = SweepParam::Rwnd;
+    spec.from = 65535;
+    spec.to = 131072;
+    spec.points = 2;
+    spec.algorithms = {Algorithm::Cubic};
+    const SweepResult sweep = run_sweep(spec);
+    ASSERT_EQ(sweep.series.size(), 1u);
+    ASSERT_EQ(sweep.values.front(), 65535);
+    const RunResult& shown = w.dashboard()->shown()->result;
+    ASSERT_EQ(shown.flows.size(), 1u);
+    const double overlay_bps = theory_levels(shown.scenario, shown.flows.front().flow).throughput_bps;
+    EXPECT_EQ(overlay_bps, sweep.series[0].theory_bps[0]);
+    EXPECT_NEAR(overlay_bps, 524280 / 0.0812, 1e-6);
+    EXPECT_TRUE(text.contains(QString::fromStdString(format_rate(sweep.series[0].theory_bps[0]))));
 }

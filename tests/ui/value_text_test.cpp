@@ -50,10 +50,13 @@ TEST(BindingWords, RwndSaysTheWindowPerRtt) {
     sc.rwnd_bytes = 65535;
     Summary s;
     s.binding_limit = Limit::Rwnd;
-    s.mean_rtt_s = 0.080;
-    EXPECT_EQ(binding_limit_words(s, sc), "limited by rwnd: 65,535 B per 80 ms");
+    s.mean_rtt_s = 0.0812;  // the words quote the base RTT, not the measured one
+    const ResolvedFlow f = resolve_flow(sc, 0);
+    EXPECT_EQ(binding_limit_words(s, &f), "limited by rwnd: 65,535 B per 80 ms");
+    s.binding_limit = Limit::Sndbuf;
+    EXPECT_EQ(binding_limit_words(s, &f), "limited by the send buffer: 1,073,741,824 B per 80 ms");
     s.binding_limit = Limit::Cwnd;
-    EXPECT_EQ(binding_limit_words(s, sc), "limited by cwnd — loss-based sawtooth");
+    EXPECT_EQ(binding_limit_words(s, &f), "limited by cwnd — loss-based sawtooth");
     s.binding_limit = Limit::Link;
-    EXPECT_EQ(binding_limit_words(s, sc), "limited by the link");
+    EXPECT_EQ(binding_limit_words(s, &f), "limited by the link");
 }

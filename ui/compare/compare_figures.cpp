@@ -88,8 +88,8 @@ QString ratio_text(double a, double b) {
 
 namespace {
 
-bool has_transfers(const FlowSummary& f) { return f.kind == FlowKind::Tcp && !f.fct_s.empty(); }
-bool is_ping(const FlowSummary& f) { return f.kind == FlowKind::Ping; }
+bool has_transfers(const FlowResult& f) { return f.flow.kind == FlowKind::Tcp && !f.summary.fct_s.empty(); }
+bool is_ping(const FlowResult& f) { return f.flow.kind == FlowKind::Ping; }
 
 }  // namespace
 
@@ -102,21 +102,21 @@ std::vector<FlowCompareGroup> flow_compare_groups(const RunResult& a, const RunR
         const FlowSummary& y = b.flows[i].summary;
         FlowCompareGroup g;
         g.index = static_cast<int>(i);
-        g.label_a = flow_display_name(a.scenario, i);
-        g.label_b = flow_display_name(b.scenario, i);
+        g.label_a = flow_display_name(a, i);
+        g.label_b = flow_display_name(b, i);
         // A figure only one side has is NaN on the other ("—" in the table).
         const auto either = [&](bool in_a, bool in_b, const QString& name, K kind, double va, double vb) {
             if (in_a || in_b) g.figures.push_back({name, kind, in_a ? va : NAN, in_b ? vb : NAN});
         };
         g.figures.push_back({QObject::tr("Throughput"), K::Rate, x.throughput_bps, y.throughput_bps});
         g.figures.push_back({QObject::tr("Share"), K::Fraction, x.share, y.share});
-        either(!is_ping(x), !is_ping(y), QObject::tr("Mean RTT"), K::Time, x.mean_rtt_s, y.mean_rtt_s);
-        const bool ta = has_transfers(x), tb = has_transfers(y);
+        either(!is_ping(a.flows[i]), !is_ping(b.flows[i]), QObject::tr("Mean RTT"), K::Time, x.mean_rtt_s, y.mean_rtt_s);
+        const bool ta = has_transfers(a.flows[i]), tb = has_transfers(b.flows[i]);
         either(ta, tb, QObject::tr("FCT mean"), K::Time, x.fct_mean_s, y.fct_mean_s);
         either(ta, tb, QObject::tr("FCT p95"), K::Time, x.fct_p95_s, y.fct_p95_s);
         either(ta, tb, QObject::tr("Transfers done"), K::Count, static_cast<double>(x.fct_s.size()),
                static_cast<double>(y.fct_s.size()));
-        const bool pa = is_ping(x), pb = is_ping(y);
+        const bool pa = is_ping(a.flows[i]), pb = is_ping(b.flows[i]);
         either(pa, pb, QObject::tr("Ping mean RTT"), K::Time, x.ping_mean_rtt_s, y.ping_mean_rtt_s);
         either(pa, pb, QObject::tr("Ping p95 RTT"), K::Time, x.ping_p95_rtt_s, y.ping_p95_rtt_s);
         either(pa, pb, QObject::tr("Pings lost"), K::Count, static_cast<double>(x.pings_lost),

@@ -225,11 +225,11 @@ void GhostOverlay::drawOverTime() {
 }
 
 void GhostOverlay::addFlowSeries() {
-    const Scenario& sc = ghost_->result.scenario;
-    if (sc.flows.size() < 2) return;
-    for (std::size_t i = 0; i < sc.flows.size(); ++i) {
+    const std::vector<FlowResult>& flows = ghost_->result.flows;
+    if (flows.size() < 2) return;
+    for (std::size_t i = 0; i < flows.size(); ++i) {
         FlowGhost g{static_cast<int>(i)};
-        if (sc.flows[i].kind == FlowKind::Tcp) {
+        if (flows[i].flow.kind == FlowKind::Tcp) {
             g.cwnd = addSeries(window_, QString());
             g.srtt = addSeries(rtt_, QString());
             g.over_time = addOverTimeSeries();
@@ -276,11 +276,10 @@ void GhostOverlay::rename() {
     if (flows_.empty()) return;
     if (cwnd_) cwnd_->setName(tr("%1 total cwnd").arg(l));
     if (throughput_) throughput_->setName(tr("%1 total throughput").arg(l));
-    const Scenario& sc = ghost_->result.scenario;
     for (FlowGhost& g : flows_) {
         const std::size_t i = static_cast<std::size_t>(g.index);
         const QString who = QString::number(g.index + 1);
-        const QString label = QString::fromStdString(resolve_flow(sc, i).label);
+        const QString label = QString::fromStdString(ghost_->result.flows[i].flow.label);
         // Grouped in the panels' key as "A cwnd: 1 2 …", each flow's full name as its tooltip.
         const auto tag = [&](QLineSeries* s, const QString& group) {
             if (!s) return;

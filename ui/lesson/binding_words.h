@@ -1,6 +1,7 @@
-// The binding limit in words, for the hero panel and the exports:
-// "limited by cwnd — loss-based sawtooth", "limited by rwnd: 65,535 B per
-// 80 ms", "limited by the link". Plain C++.
+// The binding limit in words, for the hero panel and the exports: the
+// words every front end says (limit_words.h) with what the limit means for
+// the flow's algorithm: "limited by cwnd — loss-based sawtooth", "limited
+// by rwnd: 65,535 B per 80 ms", "limited by the link". Plain C++.
 #pragma once
 
 #include <string>
@@ -9,7 +10,9 @@
 
 namespace inflight::ui {
 
-std::string binding_limit_words(const Summary& summary, const Scenario& scenario);
+// `flow`: the flow the words are about (its algorithm, window and RTT);
+// none: the limit is named without a figure.
+std::string binding_limit_words(const Summary& summary, const ResolvedFlow* flow);
 // The limit's short name in the window's words: "cwnd", "rwnd", "send
 // buffer", "pacing", "link" (the command line's "sndbuf" is the option's name).
 const char* limit_name(Limit limit);

@@ -20,81 +20,86 @@ QString algorithm_name(Algorithm a) {
     return QStringLiteral("?");
 }
 
-// The label the user gave (the resolved label is "flow N (algo)" otherwise).
-QString user_label(const Scenario& sc, std::size_t i) {
-    return i < sc.flows.size() ? q(sc.flows[i].label) : QString();
-}
+// The label the user gave, or "" (the resolved label is "flow N (algo)" otherwise).
+QString user_label(const ResolvedFlow& f) { return f.label_given ? q(f.label) : QString(); }
 }  // namespace
 
-QString flow_display_name(const Scenario& sc, std::size_t i) {
-    if (const QString l = user_label(sc, i); !l.isEmpty()) return l;
-    const std::size_t n = flow_count(sc);
-    const ResolvedFlow f = resolve_flow(sc, i);
+std::vector<ResolvedFlow> flows_of(const RunResult& r) {
+    std::vector<ResolvedFlow> out;
+    out.reserve(r.flows.size());
+    for (const FlowResult& f : r.flows) out.push_back(f.flow);
+    return out;
+}
+
+QString flow_display_name(const std::vector<ResolvedFlow>& flows, std::size_t i) {
+    if (i >= flows.size()) return tr("flow %1").arg(i + 1);
+    const ResolvedFlow& f = flows[i];
+    if (const QString l = user_label(f); !l.isEmpty()) return l;
     int same = 0;
-    for (std::size_t j = 0; j < n; ++j) {
-        const ResolvedFlow g = resolve_flow(sc, j);
+    for (const ResolvedFlow& g : flows)
         if (g.kind == f.kind && (f.kind == FlowKind::Ping || g.algorithm == f.algorithm)) ++same;
-    }
     if (f.kind == FlowKind::Ping)
         return same > 1 ? tr("ping %1").arg(i + 1) : tr("ping");
     if (same > 1) return tr("flow %1 (%2)").arg(i + 1).arg(algorithm_name(f.algorithm));
     return algorithm_name(f.algorithm);
 }
 
-bool is_bulk_flow(const Scenario& sc, std::size_t i) {
-    const ResolvedFlow f = resolve_flow(sc, i);
-    return f.kind == FlowKind::Tcp && !f.size_bytes;
-}
+QString flow_display_name(const RunResult& r, std::size_t i) { return flow_display_name(flows_of(r), i); }
 
-int bulk_flow_count(const Scenario& sc) {
+QString flow_display_name(const Scenario& sc, std::size_t i) { return flow_display_name(resolve_flows(sc), i); }
+
+int bulk_flow_count(const std::vector<ResolvedFlow>& flows) {
     int n = 0;
-    for (std::size_t i = 0; i < flow_count(sc); ++i) n += is_bulk_flow(sc, i) ? 1 : 0;
+    for (const ResolvedFlow& f : flows) n += f.is_bulk() ? 1 : 0;
     return n;
 }
 
-double fair_share(const Scenario& sc) {
-    const int n = bulk_flow_count(sc);
+double fair_share(const std::vector<ResolvedFlow>& flows) {
+    const int n = bulk_flow_count(flows);
     return n > 0 ? 1.0 / n : 0.0;
 }
+
+double fair_share(const Scenario& sc) { return fair_share(resolve_flows(sc)); }
 
 int largest_bulk_flow(const RunResult& r) {
     int best = -1;
     for (std::size_t i = 0; i < r.flows.size(); ++i)
-        if (is_bulk_flow(r.scenario, i) &&
+        if (r.flows[i].flow.is_bulk() &&
             (best < 0 || r.flows[i].summary.share > r.flows[static_cast<std::size_t>(best)].summary.share))
             best = static_cast<int>(i);
     return best;
 }
 
 QString jain_words(const RunResult& r) {
-    if (bulk_flow_count(r.scenario) < 2) return {};
+    const std::vector<ResolvedFlow> flows = flows_of(r);
+    if (bulk_flow_count(flows) < 2) return {};
     const QString jain = q(format_number(r.summary.jain_index, 2));
     if (r.summary.jain_index >= kFairJain) return tr("the flows share fairly (Jain %1)").arg(jain);
     const int i = largest_bulk_flow(r);
     if (i < 0) return {};
-    const double multiple = r.flows[static_cast<std::size_t>(i)].summary.share / fair_share(r.scenario);
+    const double multiple = r.flows[static_cast<std::size_t>(i)].summary.share / fair_share(flows);
     return tr("%1 takes %2× its fair share (Jain %3)")
-        .arg(flow_display_name(r.scenario, static_cast<std::size_t>(i)), q(format_number(multiple, 2)), jain);
+        .arg(flow_display_name(flows, static_cast<std::size_t>(i)), q(format_number(multiple, 2)), jain);
 }
 
-double empty_path_fct_s(const Scenario& sc, std::size_t i) {
-    const ResolvedFlow f = resolve_flow(sc, i);
+double empty_path_fct_s(const Scenario& path, const ResolvedFlow& f) {
     if (f.kind != FlowKind::Tcp || !f.size_bytes) return 0;
     EmptyPath p;
-    p.bandwidth_bps = sc.bandwidth_bps;
+    p.bandwidth_bps = path.bandwidth_bps;
     p.rtt_s = f.rtt_s;
-    p.mss_bytes = sc.mss_bytes;
+    p.mss_bytes = path.mss_bytes;
     p.window_cap_bytes = std::min(f.rwnd_bytes, f.sndbuf_bytes);
     return empty_path_fct(*f.size_bytes, p).fct_s;
 }
 
 QString fct_words(const RunResult& r, std::size_t i) {
-    const ResolvedFlow f = resolve_flow(r.scenario, i);
-    if (f.kind != FlowKind::Tcp || !f.size_bytes || i >= r.flows.size()) return {};
+    if (i >= r.flows.size()) return {};
+    const ResolvedFlow& f = r.flows[i].flow;
+    if (f.kind != FlowKind::Tcp || !f.size_bytes) return {};
     const FlowSummary& s = r.flows[i].summary;
-    const QString who = user_label(r.scenario, i);
+    const QString who = user_label(f);
     const QString size = q(format_size_short(*f.size_bytes));
-    const QString empty = q(format_time(empty_path_fct_s(r.scenario, i)));
+    const QString empty = q(format_time(empty_path_fct_s(r.scenario, f)));
     QString what;
     if (s.fct_s.empty())
         what = tr("no %1 transfer finished in the run; %2 on an empty path").arg(size, empty);
@@ -109,10 +114,11 @@ QString fct_words(const RunResult& r, std::size_t i) {
 }
 
 QString ping_words(const RunResult& r, std::size_t i) {
-    const ResolvedFlow f = resolve_flow(r.scenario, i);
-    if (f.kind != FlowKind::Ping || i >= r.flows.size()) return {};
+    if (i >= r.flows.size()) return {};
+    const ResolvedFlow& f = r.flows[i].flow;
+    if (f.kind != FlowKind::Ping) return {};
     const FlowSummary& s = r.flows[i].summary;
-    const QString who = user_label(r.scenario, i);
+    const QString who = user_label(f);
     const QString base = q(format_time(f.rtt_s));
     if (s.pings_sent == 0 || s.pings_sent == s.pings_lost) {
         const QString what = tr("no ping came back; the path's base RTT is %1").arg(base);

@@ -16,17 +16,23 @@
 
 namespace inflight::ui {
 
+// The flows as they ran (each FlowResult::flow), in order.
+std::vector<ResolvedFlow> flows_of(const RunResult& r);
+
 // The flow's label when the user gave one; else its algorithm ("BBR",
 // "CUBIC", "Reno") when no other TCP flow runs it; else "flow 2 (CUBIC)";
 // pings "ping" (or "ping 3" when there are several).
+QString flow_display_name(const std::vector<ResolvedFlow>& flows, std::size_t i);
+QString flow_display_name(const RunResult& r, std::size_t i);
+// Settings not yet run (a sweep's): their flows resolved.
 QString flow_display_name(const Scenario& sc, std::size_t i);
 
-// A TCP flow without a size: it always has data (the flows Jain's index and
-// the fair share are about).
-bool is_bulk_flow(const Scenario& sc, std::size_t i);
-int bulk_flow_count(const Scenario& sc);
+// The TCP bulk flows (ResolvedFlow::is_bulk): the flows Jain's index and
+// the fair share are about.
+int bulk_flow_count(const std::vector<ResolvedFlow>& flows);
 // 1/n of the aggregate among the n TCP bulk flows; 0 without any.
-double fair_share(const Scenario& sc);
+double fair_share(const std::vector<ResolvedFlow>& flows);
+double fair_share(const Scenario& sc);  // settings not yet run (a sweep's)
 
 // Jain's index in words, from the finished run's summaries: "the flows
 // share fairly (Jain 0.99)" when the index is at least kFairJain, else the
@@ -40,9 +46,9 @@ int largest_bulk_flow(const RunResult& r);
 // A finite-transfer flow's completion time beside its empty-path value;
 // empty for other flows.
 QString fct_words(const RunResult& r, std::size_t i);
-// The empty-path FCT of flow i's transfer (its size, RTT, window cap, the
+// The empty-path FCT of the flow's transfer (its size, RTT, window cap, the
 // path's rate and MSS); 0 for a flow without a size.
-double empty_path_fct_s(const Scenario& sc, std::size_t i);
+double empty_path_fct_s(const Scenario& path, const ResolvedFlow& flow);
 // A ping's mean wait beside the flow's base RTT; empty for other flows.
 QString ping_words(const RunResult& r, std::size_t i);
 

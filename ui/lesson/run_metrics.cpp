@@ -202,7 +202,7 @@ bool is_flow_metric(const std::string& field) { return flow_field(field, false) 
 std::optional<double> flow_numeric_metric(const RunResult& r, std::size_t i, const std::string& field) {
     const FlowField* f = flow_field(field, false);
     if (!f || i >= r.flows.size()) return std::nullopt;
-    const FlowSummary& s = r.flows[i].summary;
+    const FlowResult& s = r.flows[i];
     if (const auto* n = std::get_if<FlowNumberOf>(&f->value)) return (*n)(s);
     if (const auto* c = std::get_if<FlowCountOf>(&f->value)) return static_cast<double>((*c)(s));
     if (const auto* b = std::get_if<FlowFlagOf>(&f->value)) return (*b)(s) ? 1.0 : 0.0;
@@ -212,12 +212,12 @@ std::optional<double> flow_numeric_metric(const RunResult& r, std::size_t i, con
 std::optional<std::string> flow_text_metric(const RunResult& r, std::size_t i, const std::string& field) {
     const FlowField* f = flow_field(field, true);
     if (!f || i >= r.flows.size()) return std::nullopt;
-    return std::get<FlowTextOf>(f->value)(r.flows[i].summary);
+    return std::get<FlowTextOf>(f->value)(r.flows[i]);
 }
 
 bool flow_metric_applies(const std::string& field, const Scenario& s, std::size_t i) {
     const FlowField* f = find_flow_field(field);
-    return f && i < flow_count(s) && flow_field_applies(*f, s, i);
+    return f && i < flow_count(s) && flow_field_applies(*f, resolve_flow(s, i));  // before a run: the settings' flow
 }
 
 std::string flow_metric_for(const std::string& field) {

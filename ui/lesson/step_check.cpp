@@ -42,7 +42,7 @@ std::string op_words(const Condition& c) {
 // The figure `c` compares, in words: "throughput", "flow 2 (bbr): share of the throughput".
 std::string label_of(const Condition& c, const RunResult& r, std::size_t flow) {
     if (!c.flow) return metric_label(c.field);
-    const std::string name = flow < r.flows.size() ? r.flows[flow].summary.label : c.flow->text;
+    const std::string name = flow < r.flows.size() ? r.flows[flow].flow.label : c.flow->text;
     return name + ": " + metric_label(c.field);
 }
 

@@ -12,7 +12,7 @@
 #include "ui/panels/hero_panel.h"
 #include "ui/panels/rtt_chart.h"
 #include "ui/panels/throughput_chart.h"
-#include "ui/lesson/theory_levels.h"
+#include "model/analysis/response_theory.h"
 #include "ui/panels/window_chart.h"
 
 namespace inflight::ui {
@@ -112,8 +112,11 @@ void Dashboard::drawPending() {
     shown_ = std::move(pending_);
     pending_.reset();
     const RunResult& r = shown_->result;
-    const std::optional<TheoryLevels> theory =
-        theory_ ? std::optional<TheoryLevels>(theory_levels(r.scenario)) : std::nullopt;
+    // The laws of the flow that ran (with several flows the hero leaves them
+    // off; a result that lists no flows, the real kernel's, ran the scenario's one).
+    std::optional<TheoryLevels> theory;
+    if (theory_)
+        theory = r.flows.empty() ? theory_levels(r.scenario) : theory_levels(r.scenario, r.flows.front().flow);
     window_->setRun(r, theory);  // with several flows, the per-flow lines too
     rtt_->setRun(r);
     hero_->setSnapshot(*shown_);

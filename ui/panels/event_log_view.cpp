@@ -321,18 +321,15 @@ bool EventLogView::eventFilter(QObject* watched, QEvent* e) {
 }
 
 void EventLogView::showFlows(const RunResult& r) {
-    const std::size_t n = flow_count(r.scenario);
+    const std::size_t n = r.flows.size();
     QStringList labels;
-    for (std::size_t i = 0; i < n; ++i) {
-        const bool summarised = i < r.flows.size() && !r.flows[i].summary.label.empty();
-        labels << QString::fromStdString(summarised ? r.flows[i].summary.label : resolve_flow(r.scenario, i).label);
-    }
+    for (const FlowResult& f : r.flows) labels << QString::fromStdString(f.flow.label);
     const bool several = n > 1;
     // The flow kinds are worth a filter where flows come and go: several
     // flows, a finite transfer or pings (a lone bulk flow only starts).
     bool flow_kinds = several;
     for (std::size_t i = 0; i < n && !flow_kinds; ++i) {
-        const ResolvedFlow f = resolve_flow(r.scenario, i);
+        const ResolvedFlow& f = r.flows[i].flow;
         flow_kinds = f.kind == FlowKind::Ping || f.size_bytes.has_value();
     }
     if (flow_kinds != flow_kinds_) fillKinds(flow_kinds);

@@ -16,17 +16,17 @@ QString tr(const char* s) { return QCoreApplication::translate("FlowLines", s); 
 
 std::vector<ShownFlow> shown_flows(const RunResult& r) {
     std::vector<ShownFlow> out;
-    const std::size_t n = flow_count(r.scenario);
+    const std::size_t n = r.flows.size();
     if (n < 2) return out;
     out.reserve(n);
     for (std::size_t i = 0; i < n; ++i) {
-        const ResolvedFlow f = resolve_flow(r.scenario, i);
+        const ResolvedFlow& f = r.flows[i].flow;
         ShownFlow s;
         s.index = static_cast<int>(i);
         s.kind = f.kind;
         s.label = QString::fromStdString(f.label);
         s.rtt_s = f.rtt_s;
-        if (i < r.flows.size()) s.result = &r.flows[i];
+        s.result = &r.flows[i];
         out.push_back(std::move(s));
     }
     return out;

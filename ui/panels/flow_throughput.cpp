@@ -29,7 +29,7 @@ std::vector<Span> column_spans(const TraceBucket* b, std::size_t n, double durat
 std::vector<int> tcp_flows(const RunResult& r) {
     std::vector<int> flows;
     for (std::size_t i = 0; i < r.flows.size(); ++i)
-        if (r.flows[i].summary.kind == FlowKind::Tcp && resolve_flow(r.scenario, i).kind == FlowKind::Tcp)
+        if (r.flows[i].flow.kind == FlowKind::Tcp)
             flows.push_back(static_cast<int>(i));
     return flows;
 }
@@ -47,7 +47,7 @@ FlowThroughput flow_throughput(const RunResult& r, int max_columns) {
     double longest_rtt_s = 0;
     for (int i : out.flows) {
         n = std::min(n, r.flows[static_cast<std::size_t>(i)].trace.buckets.size());
-        longest_rtt_s = std::max(longest_rtt_s, resolve_flow(sc, static_cast<std::size_t>(i)).rtt_s);
+        longest_rtt_s = std::max(longest_rtt_s, r.flows[static_cast<std::size_t>(i)].flow.rtt_s);
     }
     if (n == 0) return out;
     int columns = std::max(1, max_columns);

@@ -13,6 +13,7 @@
 
 #include "ui/lesson/binding_words.h"
 #include "ui/lesson/flow_words.h"
+#include "ui/lesson/theory_words.h"
 #include "ui/panels/chart_key.h"
 #include "ui/panels/chart_style.h"
 #include "ui/panels/share_bars.h"
@@ -20,6 +21,7 @@
 #include "ui/panels/throughput_chart.h"
 #include "ui/panels/trace_series.h"
 #include "model/core/units.h"
+#include "model/engine/flow_results.h"
 
 namespace inflight::ui {
 
@@ -251,9 +253,7 @@ void HeroPanel::setTheory(const std::optional<TheoryLevels>& levels_in) {
     if (theory_->isHidden() == levels.has_value()) theory_->setVisible(levels.has_value());
     if (!levels) return;
     theory_->setText(tr("theory predicts %1 — %2")
-                         .arg(q(format_rate(levels->throughput_bps)),
-                              levels->binding == "loss law" ? q(levels->loss_law)
-                                                            : tr("limited by the %1").arg(q(levels->binding))));
+                         .arg(q(format_rate(levels->throughput_bps)), q(theory_binding_words(*levels))));
 }
 
 void HeroPanel::setStale(bool stale) {
@@ -285,7 +285,7 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
     const RunResult& r = snap.result;
     const Scenario& sc = r.scenario;
     const Trace& t = r.trace;
-    setSeveral(flow_count(sc) > 1);
+    setSeveral(r.flows.size() > 1);
     fitStatus();
     if (several_) {
         showFlows(snap);
@@ -359,7 +359,9 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
     utilisation_->setText(tr("%1 % of %2 · mean RTT %3")
                               .arg(q(format_number(s.utilisation * 100, s.utilisation < 0.01 ? 2 : 3)),
                                    q(format_rate(sc.bandwidth_bps)), q(format_time(s.mean_rtt_s))));
-    limit_->setText(q(binding_limit_words(s, sc)));
+    // A result that lists no flows (the real kernel's) ran the scenario's one flow.
+    const ResolvedFlow one = r.flows.empty() ? resolve_flow(sc, 0) : r.flows.front().flow;
+    limit_->setText(q(binding_limit_words(s, &one)));
     const std::string warn = few_events_warning(s, sc);
     if (!warn.empty()) {
         note_->setText(bbr_text.isEmpty() ? q(warn) : q(warn) + QStringLiteral(" · ") + bbr_text);
@@ -402,6 +404,8 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
     RunResult words;
     words.scenario = sc;
     words.flows.resize(n);
+    for (std::size_t i = 0; i < n; ++i) words.flows[i].flow = r.flows[i].flow;
+    const std::vector<ResolvedFlow> flows = flows_of(r);
     double aggregate = 0;
     bool have = snap.done;
     if (snap.done) {
@@ -409,20 +413,13 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
         for (std::size_t i = 0; i < n; ++i) words.flows[i].summary = r.flows[i].summary;
         aggregate = r.summary.throughput_bps;
     } else {
-        std::vector<double> rate(n, 0.0);
-        double sum = 0, sum_sq = 0;
-        int bulk = 0;
+        std::vector<double> rate(n, 0.0), bulk_rates;
         for (std::size_t i = 0; i < n; ++i) {
             FlowSummary& f = words.flows[i].summary;
-            f.kind = resolve_flow(sc, i).kind;
-            if (f.kind == FlowKind::Tcp)
+            if (flows[i].kind == FlowKind::Tcp)
                 if (const auto x = delivered_rate_so_far(r.flows[i].trace, sc, snap.sim_time_s)) rate[i] = *x;
             aggregate += rate[i];
-            if (is_bulk_flow(sc, i)) {
-                sum += rate[i];
-                sum_sq += rate[i] * rate[i];
-                ++bulk;
-            }
+            if (flows[i].is_bulk()) bulk_rates.push_back(rate[i]);
             const std::vector<double>& rtts = r.flows[i].ping_rtt_samples_s;
             if (!rtts.empty()) {
                 double total = 0;
@@ -443,7 +440,7 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
                 f.fct_mean_s = total / static_cast<double>(f.fct_s.size());
             }
         }
-        words.summary.jain_index = sum_sq > 0 ? sum * sum / (bulk * sum_sq) : 1;
+        words.summary.jain_index = jain_index(bulk_rates);
         have = aggregate > 0;
     }
 
@@ -467,20 +464,19 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
     for (std::size_t i = 0; i < n; ++i) {
         const FlowSummary& f = words.flows[i].summary;
         ShareRow row;
-        row.name = flow_display_name(sc, i);
+        row.name = flow_display_name(flows, i);
         // Two columns of short names: the user's label, else the flow's
         // number (as the window and RTT keys number flows).
-        row.short_name = i < sc.flows.size() && !sc.flows[i].label.empty() ? q(sc.flows[i].label)
-                                                                             : QString::number(i + 1);
+        row.short_name = flows[i].label_given ? q(flows[i].label) : QString::number(i + 1);
         row.flow = static_cast<int>(i);
-        row.ping = resolve_flow(sc, i).kind == FlowKind::Ping;
-        row.bulk = is_bulk_flow(sc, i);
+        row.ping = flows[i].kind == FlowKind::Ping;
+        row.bulk = flows[i].is_bulk();
         row.share = f.share;
         const QString pct = tr("%1 %").arg(q(format_number(f.share * 100, 2)));
         if (row.ping) {
             row.value = f.pings_sent > 0 && f.pings_sent > f.pings_lost
                             ? tr("waits %1 (base RTT %2)").arg(q(format_time(f.ping_mean_rtt_s)),
-                                                             q(format_time(resolve_flow(sc, i).rtt_s)))
+                                                             q(format_time(flows[i].rtt_s)))
                             : QStringLiteral("…");
             if (f.pings_sent > 0 && f.pings_sent > f.pings_lost)
                 row.value_short = tr("waits %1").arg(q(format_time(f.ping_mean_rtt_s)));
@@ -498,7 +494,7 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
     }
     const QString agg = q(format_rate(aggregate));
     // The fair share is about bulk flows competing: a marker with two or more.
-    shares_->setRows(std::move(rows), bulk_flow_count(sc) >= 2 ? fair_share(sc) : 0.0,
+    shares_->setRows(std::move(rows), bulk_flow_count(flows) >= 2 ? fair_share(flows) : 0.0,
                      snap.done ? tr("share of %1").arg(agg)
                                : have ? tr("share so far of ≈ %1").arg(agg) : tr("share"));
 

@@ -32,7 +32,7 @@
 
 #include "ui/panels/chart_style.h"
 #include "ui/session/run_snapshot.h"
-#include "ui/lesson/theory_levels.h"
+#include "model/analysis/response_theory.h"
 
 class QBoxLayout;
 class QChartView;

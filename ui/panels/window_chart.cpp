@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ui/lesson/theory_words.h"
 #include "ui/panels/plot_note.h"
 
 #include "ui/panels/chart_key.h"
@@ -82,7 +83,7 @@ std::vector<int> WindowChart::flowCwndIndices() const {
 }
 
 void WindowChart::syncFlowSeries(const std::vector<int>& tcp) {
-    const bool several = run_ && flow_count(run_->scenario) > 1;
+    const bool several = run_ && run_->flows.size() > 1;
     if (tcp == flowCwndIndices() && several == (total_ != nullptr)) return;
     for (auto& [i, s] : flow_cwnd_) dropSeries(s);
     flow_cwnd_.clear();
@@ -225,7 +226,7 @@ void WindowChart::redraw() {
         s->replace({{0, bytes * per}, {duration_s_, bytes * per}});
     };
     level(theory_window_, theory_ ? theory_->loss_window_packets * mss : 0,
-          theory_ ? tr("theory: %1 = %2 pkts").arg(QString::fromStdString(theory_->loss_law))
+          theory_ ? tr("theory: %1 = %2 pkts").arg(QString::fromStdString(loss_law_words(theory_->loss_law)))
                         .arg(theory_->loss_window_packets, 0, 'f', 0)
                   : QString());
     level(rwnd_level_, theory_ ? theory_->rwnd_bytes : 0, tr("rwnd"));

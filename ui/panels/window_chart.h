@@ -14,7 +14,7 @@
 #include <optional>
 #include <vector>
 
-#include "ui/lesson/theory_levels.h"
+#include "model/analysis/response_theory.h"
 #include "ui/panels/chart_frame.h"
 #include "ui/panels/chart_style.h"
 #include "model/core/result.h"

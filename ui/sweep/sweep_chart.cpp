@@ -465,7 +465,7 @@ void SweepChart::drawFlowShare(const SweepResult& r) {
     // The fair share of the bulk TCP flows, 1/n, across the range.
     const double fair = fair_share(r.spec.base);
     if (fair > 0 && ex.any()) {
-        const QString n = QString::number(bulk_flow_count(r.spec.base));
+        const QString n = QString::number(bulk_flow_count(resolve_flows(r.spec.base)));
         add_series(chart, x, y, tr("fair share 1/%1 (%2 %)").arg(n, QString::number(fair * kPercent, 'g', 3)),
                    QPen(reference_colour(), 1.6, Qt::DashLine), {{ex.lo, fair * kPercent}, {ex.hi, fair * kPercent}})
             ->setObjectName(QStringLiteral("fair-share"));

@@ -1,0 +1,45 @@
+// The binding limit's words (limit_words.h).
+#include "app/formats/limit_words.h"
+
+#include "model/core/units.h"
+
+namespace inflight {
+
+std::string limit_words(Limit limit, const ResolvedFlow* flow) {
+    const auto per_rtt = [&](std::uint64_t window_bytes) {
+        return flow ? ": " + format_size(window_bytes) + " per " + format_time(flow->rtt_s) : std::string();
+    };
+    switch (limit) {
+        case Limit::Cwnd: return "limited by cwnd";
+        case Limit::Rwnd: return "limited by rwnd" + per_rtt(flow ? flow->rwnd_bytes : 0);
+        case Limit::Sndbuf: return "limited by the send buffer" + per_rtt(flow ? flow->sndbuf_bytes : 0);
+        case Limit::Pacing: return "limited by the pacing rate";
+        case Limit::Link: return "limited by the link";
+    }
+    return "limited by ?";
+}
+
+const ResolvedFlow* quoted_flow(const RunResult& r) {
+    if (r.flows.size() == 1) return &r.flows.front().flow;
+    const ResolvedFlow* first = nullptr;
+    for (const FlowResult& f : r.flows) {
+        if (f.flow.kind != FlowKind::Tcp) continue;
+        if (!first) {
+            first = &f.flow;
+        } else if (f.flow.rwnd_bytes != first->rwnd_bytes || f.flow.sndbuf_bytes != first->sndbuf_bytes ||
+                   f.flow.rtt_s != first->rtt_s) {
+            return nullptr;
+        }
+    }
+    return first;
+}
+
+std::string binding_limit_words(const RunResult& r) {
+    if (r.flows.empty()) {  // the real kernel's result: it ran the scenario's one flow
+        const ResolvedFlow one = resolve_flow(r.scenario, 0);
+        return limit_words(r.summary.binding_limit, &one);
+    }
+    return limit_words(r.summary.binding_limit, quoted_flow(r));
+}
+
+}  // namespace inflight

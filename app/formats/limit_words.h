@@ -1,0 +1,28 @@
+// The binding limit in words, said one way everywhere (the CLI's summary,
+// the window's hero, the exports): "limited by cwnd", "limited by rwnd:
+// 65,535 B per 80 ms", "limited by the send buffer: 16,384 B per 20 ms",
+// "limited by the pacing rate", "limited by the link". A window limit
+// quotes the flow's window and its base RTT, the two figures the
+// throughput = window / RTT arithmetic starts from. Plain C++.
+#pragma once
+
+#include <string>
+
+#include "model/core/result.h"
+
+namespace inflight {
+
+// The limit's words; `flow` gives the window and RTT a window limit quotes
+// (none: the limit is named without a figure).
+std::string limit_words(Limit limit, const ResolvedFlow* flow);
+
+// The flow whose window and RTT the aggregate's limit words quote: the
+// only flow, or the first TCP flow when every TCP flow has the same
+// windows and RTT; none when they differ (or the result has no flows).
+const ResolvedFlow* quoted_flow(const RunResult& r);
+
+// The run's binding limit in words, quoting quoted_flow(r) (a result that
+// lists no flows, the real kernel's, ran the scenario's one flow).
+std::string binding_limit_words(const RunResult& r);
+
+}  // namespace inflight
