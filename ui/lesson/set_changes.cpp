@@ -4,6 +4,7 @@
 #include <QCoreApplication>
 #include <algorithm>
 
+#include "model/core/parameters.h"
 #include "ui/lesson/value_text.h"
 
 namespace inflight::ui {
@@ -54,7 +55,7 @@ QStringList set_changes(const Scenario& now, const Scenario& step) {
         value(Quantity::Bytes, static_cast<double>(step.sndbuf_bytes)));
     add(Words::tr("buffer"), value(Quantity::TimeMs, now.buffer_s), value(Quantity::TimeMs, step.buffer_s));
     add(Words::tr("AQM"), aqm(now.aqm), aqm(step.aqm));
-    add(Words::tr("ECN"), on_off(now.ecn), on_off(step.ecn));
+    add(Words::tr("ECN"), on_off(is_on(now, Param::Ecn)), on_off(is_on(step, Param::Ecn)));
     add(Words::tr("MSS"), value(Quantity::Bytes, now.mss_bytes), value(Quantity::Bytes, step.mss_bytes));
     add(Words::tr("pacing"), on_off(now.pacing), on_off(step.pacing));
     add(Words::tr("duration"), value(Quantity::TimeS, now.duration_s), value(Quantity::TimeS, step.duration_s));

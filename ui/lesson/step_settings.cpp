@@ -1,5 +1,7 @@
 #include "ui/lesson/step_settings.h"
 
+#include "model/core/parameters.h"
+
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QJsonValue>
@@ -40,13 +42,20 @@ bool same(const QJsonValue& a, const QJsonValue& b) {
     return a == b;
 }
 
-// A key as people read it beside a value.
+// A key as people read it beside a value: the few whose key is not already
+// the word, and for the rest the parameter table's label when it is an
+// acronym ("ECN", "MSS").
 std::string key_words(const std::string& key) {
     static const std::map<std::string, std::string> words = {
         {"algo", "algorithm"},  {"loss_pattern", "loss pattern"}, {"sndbuf", "send buffer"},
-        {"aqm", "queue discipline"}, {"ecn", "ECN"}, {"mss", "MSS"}, {"rtt", "base RTT"}};
+        {"aqm", "queue discipline"}, {"rtt", "base RTT"}};
     const auto it = words.find(key);
-    return it != words.end() ? it->second : key;
+    if (it != words.end()) return it->second;
+    if (const auto p = param_from_key(key)) {
+        const std::string label = plain_label(*p);
+        if (std::all_of(label.begin(), label.end(), [](char c) { return c >= 'A' && c <= 'Z'; })) return label;
+    }
+    return key;
 }
 
 std::string flows_words(const Scenario& s) {
