@@ -252,7 +252,8 @@ TEST(CheckRulesWindow, ALookStepSaysHowToMakeItsRunAndSetItCompletesIt) {
         EXPECT_EQ(w->guide()->checkDetail(), "waiting for a run: press Set it to make one") << id;
         QTest::mouseClick(w->guide()->setButton(), Qt::LeftButton);
         ASSERT_TRUE(wait_settled(*w));
-        EXPECT_TRUE(wait_until([&] { return w->guide()->ticked(step); }, 2000))
+        const int step_index = step;  // a structured binding cannot be captured before C++20 in clang 14
+        EXPECT_TRUE(wait_until([&] { return w->guide()->ticked(step_index); }, 2000))
             << id << ": " << w->guide()->checkDetail().toStdString();
     }
 }
