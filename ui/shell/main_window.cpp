@@ -201,6 +201,10 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
 // palette): a window closed while presenting gives them back, so a window
 // opened after it starts in the normal look.
 MainWindow::~MainWindow() {
+    // The children go after this body: a field that loses its focus then
+    // (one with a value typed in it) must not ask this half-destroyed
+    // window for a run.
+    disconnect(controls_, nullptr, this, nullptr);
     if (!presenting_) return;
     QApplication::setFont(normal_font_);
     apply_theme(dark_action_->isChecked() ? Theme::Dark : Theme::Light);
