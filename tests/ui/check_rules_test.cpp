@@ -26,6 +26,7 @@
 #include "ui/teaching/experiment_panel.h"
 #include "model/engine/run.h"
 #include "test_helpers.h"
+#include "builtin_experiments.h"
 
 using namespace inflight;
 using namespace inflight::ui;
@@ -33,14 +34,7 @@ using namespace inflight::ui::test;
 
 namespace {
 
-const Experiment& experiment(const std::string& id) {
-    static const ExperimentSet set = load_all_experiments(QString());
-    for (const Experiment& e : set.experiments)
-        if (e.id == id) return e;
-    ADD_FAILURE() << "no built-in experiment " << id << "; errors: " << set.errors.join('\n').toStdString();
-    static const Experiment none;
-    return none;
-}
+const Experiment& experiment(const std::string& id) { return test::builtin_experiment(id); }
 
 const Step& step_of(const std::string& id, std::size_t i) {
     const Experiment& e = experiment(id);
@@ -252,7 +246,7 @@ TEST(CheckRulesWindow, ALookStepSaysHowToMakeItsRunAndSetItCompletesIt) {
         EXPECT_EQ(w->guide()->checkDetail(), "waiting for a run: press Set it to make one") << id;
         QTest::mouseClick(w->guide()->setButton(), Qt::LeftButton);
         ASSERT_TRUE(wait_settled(*w));
-        const int step_index = step;  // a structured binding cannot be captured before C++20 in clang 14
+        const int step_index = step;  // clang 14 cannot capture a structured binding in a lambda
         EXPECT_TRUE(wait_until([&] { return w->guide()->ticked(step_index); }, 2000))
             << id << ": " << w->guide()->checkDetail().toStdString();
     }

@@ -17,20 +17,14 @@
 #include "ui/lesson/run_metrics.h"
 #include "ui/lesson/step_check.h"
 #include "model/engine/run.h"
+#include "builtin_experiments.h"
 
 using namespace inflight;
 using namespace inflight::ui;
 
 namespace {
 
-const Experiment& experiment(const std::string& id) {
-    static const ExperimentSet set = load_all_experiments(QString());
-    for (const Experiment& e : set.experiments)
-        if (e.id == id) return e;
-    ADD_FAILURE() << "no built-in experiment " << id << "; errors: " << set.errors.join('\n').toStdString();
-    static const Experiment none;
-    return none;
-}
+const Experiment& experiment(const std::string& id) { return test::builtin_experiment(id); }
 
 // A run as the window makes it; the guide re-runs on every change, so each
 // run must be quick (120 s at 50 Mbit/s takes about 0.1 s in a Release build).
