@@ -174,10 +174,13 @@ TEST(WorkerStress, TenThousandRunsEachStartedThenCancelled) {
     QObject receiver;
     SnapshotPtr final_snapshot;
     int failures = 0;
-    QObject::connect(worker, &ui::RunWorker::snapshot, &receiver, [&](const SnapshotPtr& s) {
-        if (s->done) final_snapshot = s;
+    const auto mailbox = worker->mailbox();
+    QObject::connect(worker, &ui::RunWorker::posted, &receiver, [&] {
+        for (const auto& p : mailbox->takeAll()) {
+            if (!p.snapshot) ++failures;
+            else if (p.snapshot->done) final_snapshot = p.snapshot;
+        }
     });
-    QObject::connect(worker, &ui::RunWorker::failed, &receiver, [&](quint64, const QString&) { ++failures; });
 
     std::atomic<int> taken{0};
     ui::CancelFlag current;

@@ -23,7 +23,8 @@ void RunWorker::run(const Scenario& scenario, quint64 generation, CancelFlag can
         snap->result.trace = p.trace;
         snap->result.events = p.events;
         snap->result.flows = p.flows;
-        emit snapshot(std::move(snap));
+        mailbox_->postSnapshot(std::move(snap));
+        emit posted();
     };
     try {
         auto snap = std::make_shared<RunSnapshot>();
@@ -32,24 +33,21 @@ void RunWorker::run(const Scenario& scenario, quint64 generation, CancelFlag can
         snap->generation = generation;
         snap->done = true;
         snap->sim_time_s = scenario.duration_s;
-        emit snapshot(std::move(snap));
+        mailbox_->postSnapshot(std::move(snap));
+        emit posted();
     } catch (const std::exception& e) {
-        emit failed(generation, QString::fromStdString(e.what()));
+        mailbox_->postFailure({generation, QString::fromStdString(e.what())});
+        emit posted();
     }
 }
 
-RunController::RunController(QObject* parent) : QObject(parent), worker_(new RunWorker) {
+RunController::RunController(QObject* parent)
+    : QObject(parent), worker_(new RunWorker), mailbox_(worker_->mailbox()) {
     qRegisterMetaType<SnapshotPtr>();
     thread_.setObjectName("inflight-model");
     worker_->moveToThread(&thread_);
     connect(&thread_, &QThread::finished, worker_, &QObject::deleteLater);
-    connect(worker_, &RunWorker::snapshot, this, &RunController::onSnapshot, Qt::QueuedConnection);
-    connect(
-        worker_, &RunWorker::failed, this,
-        [this](quint64 gen, const QString& msg) {
-            if (gen == generation_) emit runFailed(msg);
-        },
-        Qt::QueuedConnection);
+    connect(worker_, &RunWorker::posted, this, &RunController::onPosted, Qt::QueuedConnection);
     thread_.start();
 }
 
@@ -70,8 +68,11 @@ quint64 RunController::request(const Scenario& s) {
     return gen;
 }
 
-void RunController::onSnapshot(const SnapshotPtr& s) {
-    if (s && s->generation == generation_) emit snapshotReady(s);
+void RunController::onPosted() {
+    for (const RunMailbox::Post& p : mailbox_->takeAll()) {
+        if (p.snapshot && p.snapshot->generation == generation_) emit snapshotReady(p.snapshot);
+        if (!p.snapshot && p.failure.generation == generation_) emit runFailed(p.failure.message);
+    }
 }
 
 }  // namespace inflight::ui

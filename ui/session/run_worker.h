@@ -2,7 +2,8 @@
 // each new scenario to a RunWorker on its own QThread and cancels the run in
 // flight, so a drag coalesces into the last value. The worker copies progress
 // at most every kProgressInterval and hands immutable snapshots back through
-// queued signals. Nothing here ever waits on the model from the UI thread,
+// a RunMailbox (run_mailbox.h explains why not through the signal's
+// arguments), announced by a queued signal. Nothing here ever waits on the model from the UI thread,
 // except the destructor, which cancels first and then joins.
 //
 // Every snapshot of the newest request is handed on as it arrives; pacing
@@ -15,6 +16,7 @@
 #include <atomic>
 #include <memory>
 
+#include "ui/session/run_mailbox.h"
 #include "ui/session/run_snapshot.h"
 #include "model/core/scenario.h"
 
@@ -31,9 +33,16 @@ public:
     // Runs on the worker thread. Skips the request if already cancelled.
     void run(const inflight::Scenario& scenario, quint64 generation, CancelFlag cancel);
 
+    // Where snapshots and failures wait for the receiving thread; safe to
+    // take from any thread.
+    const std::shared_ptr<RunMailbox>& mailbox() const { return mailbox_; }
+
 signals:
-    void snapshot(inflight::ui::SnapshotPtr snapshot);
-    void failed(quint64 generation, QString message);
+    // Something new is in mailbox(). Connect queued; it carries nothing.
+    void posted();
+
+private:
+    std::shared_ptr<RunMailbox> mailbox_ = std::make_shared<RunMailbox>();
 };
 
 class RunController : public QObject {
@@ -53,10 +62,11 @@ signals:
     void runFailed(QString message);
 
 private:
-    void onSnapshot(const SnapshotPtr& s);
+    void onPosted();
 
     QThread thread_;
     RunWorker* worker_;
+    std::shared_ptr<RunMailbox> mailbox_;
     quint64 generation_ = 0;
     CancelFlag current_cancel_;
 };
