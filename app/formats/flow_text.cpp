@@ -31,6 +31,7 @@ std::optional<Param> shared_param(FlowKey k) {
         case FlowKey::Rwnd: return Param::Rwnd;
         case FlowKey::Sndbuf: return Param::Sndbuf;
         case FlowKey::Pacing: return Param::Pacing;
+        case FlowKey::Rcvbuf: return Param::Rcvbuf;
         default: return std::nullopt;
     }
 }
@@ -49,6 +50,7 @@ bool flow_key_applies(FlowKey k, FlowKind kind) {
         case FlowKey::Every:
         case FlowKey::Rwnd:
         case FlowKey::Sndbuf:
+        case FlowKey::Rcvbuf:
         case FlowKey::Pacing:
         case FlowKey::Stop: return kind == FlowKind::Tcp;
         case FlowKey::Interval:
@@ -69,6 +71,7 @@ std::string flow_key_allowed(FlowKey k) {
         case FlowKey::Rwnd:
         case FlowKey::Sndbuf: return allowed_range(Param::Rwnd);
         case FlowKey::Pacing: return allowed_range(Param::Pacing);
+        case FlowKey::Rcvbuf: return allowed_range(Param::Rcvbuf);
         case FlowKey::Interval:
             return format_time(FlowLimits::min_interval_s) + " – " + format_time(FlowLimits::max_interval_s);
         case FlowKey::Bytes:
@@ -113,6 +116,9 @@ std::optional<std::string> set_flow_key_from_text(FlowSpec& f, FlowKey k, std::s
             case FlowKey::Rtt: next.rtt_s = s.rtt_s; break;
             case FlowKey::Rwnd: next.rwnd_bytes = s.rwnd_bytes; break;
             case FlowKey::Sndbuf: next.sndbuf_bytes = s.sndbuf_bytes; break;
+            case FlowKey::Rcvbuf:  // auto: not set, the scenario's
+                next.rcvbuf_bytes = s.rcvbuf_bytes ? std::optional(s.rcvbuf_bytes) : std::nullopt;
+                break;
             default: next.pacing = s.pacing; break;
         }
         f = next;
@@ -167,6 +173,7 @@ std::string flow_spec_text(const FlowSpec& f) {
     if (f.rwnd_bytes) add(FlowKey::Rwnd, std::to_string(*f.rwnd_bytes));
     if (f.sndbuf_bytes) add(FlowKey::Sndbuf, std::to_string(*f.sndbuf_bytes));
     if (f.pacing) add(FlowKey::Pacing, *f.pacing ? "on" : "off");
+    if (f.rcvbuf_bytes) add(FlowKey::Rcvbuf, std::to_string(*f.rcvbuf_bytes));
     if (f.kind == FlowKind::Ping) {
         add(FlowKey::Interval, exact_number(f.ping_interval_s));
         add(FlowKey::Bytes, std::to_string(f.ping_bytes));

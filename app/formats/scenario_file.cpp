@@ -103,13 +103,15 @@ std::optional<std::string> apply_value(Scenario& s, Param p, const QJsonValue& v
             set(next, p, v.toDouble());
             break;
         case ParamType::Window:
+        case ParamType::WindowOrAuto:
         case ParamType::Bytes:
         case ParamType::Count: {
             if (!v.isDouble()) return wrong_type(p, v);
             std::uint64_t n = 0;
             if (auto err = whole_number(p, v.toDouble(), n)) return err;
+            const bool auto_value = row.type == ParamType::WindowOrAuto && n == 0;
             // Checked before it is stored: the field may be narrower.
-            if (row.type != ParamType::Count && (n < row.min || n > row.max))
+            if (row.type != ParamType::Count && !auto_value && (n < row.min || n > row.max))
                 return name + ": " + format_size(n) + " is out of range; allowed " + allowed_range(p);
             set_number(next, p, static_cast<double>(n));
             break;
@@ -132,6 +134,7 @@ std::string expected_flow_value(FlowKey k) {
         case FlowKey::Size:
         case FlowKey::Rwnd:
         case FlowKey::Sndbuf:
+        case FlowKey::Rcvbuf:
         case FlowKey::Bytes: return "a whole number of bytes or a string such as \"100KB\"";
         case FlowKey::Pacing: return "true or false";
         case FlowKey::Label: return "a string such as \"video call\"";
@@ -297,6 +300,12 @@ QJsonObject scenario_to_json(const Scenario& s) {
             case ParamType::Rate:
             case ParamType::Time:
             case ParamType::Loss: o.insert(row.key, number(s, p)); break;
+            case ParamType::WindowOrAuto:
+                if (number(s, p) == 0) {
+                    o.insert(row.key, "auto");
+                    break;
+                }
+                [[fallthrough]];
             case ParamType::Window:
             case ParamType::Bytes:
             case ParamType::Count: {

@@ -18,7 +18,8 @@ constexpr int kErrorDigits = 9;
 constexpr std::size_t kMaxLabelBytes = 100;
 
 constexpr const char* kKeys[] = {"algo",   "rtt",    "start",  "stop",     "size",  "every",
-                                 "rwnd",   "sndbuf", "pacing", "interval", "bytes", "label"};
+                                 "rwnd",   "sndbuf", "pacing", "interval", "bytes", "label",
+                                 "rcvbuf"};
 static_assert(std::size(kKeys) == std::size(kAllFlowKeys));
 
 std::string where(std::size_t i, FlowKey k) { return "flows[" + std::to_string(i) + "]." + key(k); }
@@ -65,6 +66,7 @@ std::optional<std::string> check_flow(const Scenario& s, const FlowSpec& f, std:
         if (f.every_s) return not_for_ping(i, FlowKey::Every, time_text(*f.every_s));
         if (f.rwnd_bytes) return not_for_ping(i, FlowKey::Rwnd, format_size_short(*f.rwnd_bytes));
         if (f.sndbuf_bytes) return not_for_ping(i, FlowKey::Sndbuf, format_size_short(*f.sndbuf_bytes));
+        if (f.rcvbuf_bytes) return not_for_ping(i, FlowKey::Rcvbuf, format_size_short(*f.rcvbuf_bytes));
         if (f.pacing) return not_for_ping(i, FlowKey::Pacing, *f.pacing ? "on" : "off");
         if (f.stop_s) return not_for_ping(i, FlowKey::Stop, time_text(*f.stop_s));
         if (!within(f.ping_interval_s, FlowLimits::min_interval_s, FlowLimits::max_interval_s))
@@ -97,7 +99,8 @@ std::optional<std::string> check_flow(const Scenario& s, const FlowSpec& f, std:
                                     format_time(FlowLimits::min_every_s) + " – " +
                                         format_time(Limits::max_duration_s));
         }
-        for (const auto& [k, bytes] : {std::pair{FlowKey::Rwnd, f.rwnd_bytes}, std::pair{FlowKey::Sndbuf, f.sndbuf_bytes}})
+        for (const auto& [k, bytes] : {std::pair{FlowKey::Rwnd, f.rwnd_bytes}, std::pair{FlowKey::Sndbuf, f.sndbuf_bytes},
+                                       std::pair{FlowKey::Rcvbuf, f.rcvbuf_bytes}})
             if (bytes && (*bytes < Limits::min_window_bytes || *bytes > Limits::max_window_bytes))
                 return out_of_range(i, k, format_size(*bytes), allowed_range(Param::Rwnd));
     }
@@ -131,6 +134,17 @@ std::string default_label(const Scenario& s, std::size_t i) {
     return "flow " + std::to_string(i + 1) + " (" + what + ")";
 }
 
+TcpDetails tcp_details(const Scenario& s, std::uint64_t rcvbuf_bytes) {
+    TcpDetails d;
+    d.bbr_pacing = detail_on(s.stack, s.bbr_pacing);
+    d.hystart = detail_on(s.stack, s.hystart);
+    d.delayed_acks = detail_on(s.stack, s.delayed_acks);
+    d.rcvbuf_bytes = rcvbuf_bytes;
+    d.autotuning = detail_on(s.stack, s.autotuning) && rcvbuf_bytes == 0;  // SO_RCVBUF locks the buffer
+    d.prr = detail_on(s.stack, s.prr);
+    return d;
+}
+
 ResolvedFlow resolve_flow(const Scenario& s, std::size_t i) {
     const FlowSpec f = i < s.flows.size() ? s.flows[i] : FlowSpec{};
     ResolvedFlow r{};
@@ -143,7 +157,8 @@ ResolvedFlow resolve_flow(const Scenario& s, std::size_t i) {
     r.every_s = f.every_s;
     r.rwnd_bytes = f.rwnd_bytes.value_or(s.rwnd_bytes);
     r.sndbuf_bytes = f.sndbuf_bytes.value_or(s.sndbuf_bytes);
-    r.pacing = f.pacing.value_or(s.pacing);
+    r.tcp = tcp_details(s, f.rcvbuf_bytes.value_or(s.rcvbuf_bytes));
+    r.pacing = f.pacing.value_or(s.pacing) || (r.algorithm == Algorithm::Bbr && r.tcp.bbr_pacing);
     r.ping_interval_s = f.ping_interval_s;
     r.ping_bytes = f.ping_bytes;
     r.label = f.label.empty() ? default_label(s, i) : f.label;

@@ -30,6 +30,7 @@ struct FlowSpec {
     std::optional<std::uint64_t> rwnd_bytes;  // unset: the scenario's
     std::optional<std::uint64_t> sndbuf_bytes;
     std::optional<bool> pacing;
+    std::optional<std::uint64_t> rcvbuf_bytes;  // SO_RCVBUF (no autotuning); unset: the scenario's
     double ping_interval_s = 0.100;           // ping only: one probe this often
     std::uint32_t ping_bytes = 64;            // ping only: its size on the wire
     std::string label;                        // empty: "flow N (ALGO)" / "flow N (ping)"
@@ -38,11 +39,12 @@ struct FlowSpec {
 };
 
 // The keys of a flow, as in scenario files and --flow specs.
-enum class FlowKey { Algo, Rtt, Start, Stop, Size, Every, Rwnd, Sndbuf, Pacing, Interval, Bytes, Label };
+enum class FlowKey { Algo, Rtt, Start, Stop, Size, Every, Rwnd, Sndbuf, Pacing, Interval, Bytes, Label, Rcvbuf };
 inline constexpr FlowKey kAllFlowKeys[] = {FlowKey::Algo,   FlowKey::Rtt,    FlowKey::Start,
                                            FlowKey::Stop,   FlowKey::Size,   FlowKey::Every,
                                            FlowKey::Rwnd,   FlowKey::Sndbuf, FlowKey::Pacing,
-                                           FlowKey::Interval, FlowKey::Bytes, FlowKey::Label};
+                                           FlowKey::Interval, FlowKey::Bytes, FlowKey::Label,
+                                           FlowKey::Rcvbuf};
 const char* key(FlowKey k);
 std::optional<FlowKey> flow_key_from_key(std::string_view key);
 
@@ -57,6 +59,23 @@ struct FlowLimits {
     static constexpr std::uint32_t min_ping_bytes = 28, max_ping_bytes = 9000;
 };
 
+// The TCP a flow runs: which of Linux's details are in force (the
+// scenario's stack and its Detail switches, resolved) and the receive
+// buffer the application set. All false: the lesson's textbook TCP.
+struct TcpDetails {
+    bool bbr_pacing = false;    // a BBR flow paces itself
+    bool hystart = false;       // CUBIC's HyStart (tcp_cubic.c)
+    bool delayed_acks = false;  // ACK every second full segment, the delayed-ACK timer, quick ACKs
+    bool autotuning = false;    // the receive buffer grows with what the application reads
+    bool prr = false;           // proportional rate reduction in fast recovery
+    std::uint64_t rcvbuf_bytes = 0;  // SO_RCVBUF: a fixed buffer, no autotuning; 0: not set
+
+    // The receiver is more than a mirror: it delays ACKs or advertises a
+    // window from its buffer.
+    bool linux_receiver() const { return delayed_acks || autotuning || rcvbuf_bytes != 0; }
+    bool operator==(const TcpDetails&) const = default;
+};
+
 // A flow with every default filled in from its scenario.
 // A run carries its flows resolved (FlowResult::flow, filled by the engine),
 // so what reads a result never resolves them again.
@@ -68,7 +87,8 @@ struct ResolvedFlow {
     std::optional<std::uint64_t> size_bytes;
     std::optional<double> every_s;
     std::uint64_t rwnd_bytes = 0, sndbuf_bytes = 0;
-    bool pacing = false;
+    bool pacing = false;                      // paced: asked for, or BBR pacing itself
+    TcpDetails tcp;
     double ping_interval_s = 0;
     std::uint32_t ping_bytes = 0;
     std::string label;                        // the user's label, or "flow N (ALGO)"
@@ -78,6 +98,10 @@ struct ResolvedFlow {
     // the fair share are about).
     bool is_bulk() const { return kind == FlowKind::Tcp && !size_bytes; }
 };
+
+// The TCP details in force with the scenario's stack and switches, for a
+// flow whose application set SO_RCVBUF to `rcvbuf_bytes` (0: not set).
+TcpDetails tcp_details(const Scenario& s, std::uint64_t rcvbuf_bytes);
 
 // How many flows the scenario has: its flows, or one when it lists none.
 std::size_t flow_count(const Scenario& s);

@@ -37,6 +37,20 @@ constexpr ParamChoice kAqms[] = {
     {"fq_codel", static_cast<int>(Aqm::FqCodel), "fq_codel", ""},
 };
 
+constexpr ParamChoice kStacks[] = {
+    {"textbook", static_cast<int>(Stack::Textbook), "textbook",
+     "The lesson's TCP: every segment ACKed at once, slow start until the first loss, a fixed receive "
+     "window, an immediate cut on loss, BBR unpaced unless pacing is on."},
+    {"linux", static_cast<int>(Stack::Linux), "Linux",
+     "What Linux 6.x does: BBR paces itself, CUBIC leaves slow start by HyStart, the receiver ACKs every "
+     "second segment and autotunes its buffer, recovery cuts by PRR."},
+};
+constexpr ParamChoice kDetails[] = {
+    {"auto", static_cast<int>(Detail::Auto), "as the stack", "On with the linux stack, off with textbook."},
+    {"on", static_cast<int>(Detail::On), "on", ""},
+    {"off", static_cast<int>(Detail::Off), "off", ""},
+};
+
 constexpr const char* kSecondsOrText = "a number of seconds or a string such as \"80ms\"";
 constexpr const char* kBytesOrText = "a whole number of bytes or a string such as \"64KiB\"";
 constexpr const char* kTrueOrFalse = "true or false";
@@ -115,6 +129,53 @@ constexpr ParamRow kRows[] = {
      "Seed of the random loss pattern and BBR's random start phase. Same settings, same seed: the same "
      "picture.",
      0, false, {}, &Scenario::seed},
+    {Param::Stack, "stack", "stack", "", ParamType::Choice, 0, 0, "textbook", "textbook|linux",
+     "the TCP modelled: the lesson's textbook sender and receiver, or Linux 6.x's details (default {default})",
+     "", "", "S&tack",
+     "Textbook: the lesson's TCP (every segment ACKed at once, slow start to the first loss, fixed receive "
+     "window, an immediate cut, BBR unpaced). Linux: what the kernel does — BBR paces itself, HyStart, "
+     "delayed ACKs, receive-buffer autotuning, PRR. Each detail has its own switch under More.",
+     0, false, kStacks, &Scenario::stack},
+    {Param::BbrPacing, "bbr_pacing", "bbr-pacing", "", ParamType::Choice, 0, 0, "auto", "auto|on|off",
+     "BBR paces itself at gain x BtlBw less 1%, as Linux since 4.13 (default {default}: with linux)", "", "",
+     "BBR paces itself",
+     "Linux paces BBR internally (tcp_bbr.c asks for it, fq or not): no packet leaves faster than "
+     "pacing gain × bottleneck bandwidth, less 1%. Off: BBR's window with none of its pacing, as the lesson "
+     "draws it.",
+     0, false, kDetails, &Scenario::bbr_pacing},
+    {Param::Hystart, "hystart", "hystart", "", ParamType::Choice, 0, 0, "auto", "auto|on|off",
+     "CUBIC leaves slow start by HyStart's ACK-train and delay detectors (default {default}: with linux)", "",
+     "", "HyStart",
+     "Linux CUBIC ends slow start before the first loss when ACKs of a round arrive over more than half "
+     "the minimum RTT, or the RTT rises by an eighth (4–16 ms): ssthresh = cwnd, no overshoot.",
+     0, false, kDetails, &Scenario::hystart},
+    {Param::DelayedAcks, "delayed_acks", "delayed-acks", "", ParamType::Choice, 0, 0, "auto", "auto|on|off",
+     "the receiver ACKs every second segment, with quick ACKs and a 40 ms timer (default {default}: with linux)",
+     "", "", "Delayed ACKs",
+     "Linux's receiver ACKs at once only when two full segments are unacknowledged, in quick-ACK mode at the "
+     "start, or for out-of-order or CE-marked data; otherwise it waits up to the delayed-ACK timer (40 ms "
+     "and up). The sender still grows by segments acknowledged.",
+     0, false, kDetails, &Scenario::delayed_acks},
+    {Param::Autotuning, "autotuning", "autotuning", "", ParamType::Choice, 0, 0, "auto", "auto|on|off",
+     "the receive buffer grows with what the application reads each RTT (default {default}: with linux)", "",
+     "", "Receive autotuning",
+     "Linux grows the receive buffer once per RTT to about twice what the application read in it, up to "
+     "tcp_rmem's maximum, and advertises a window from it. Setting SO_RCVBUF (rcvbuf) switches it off.",
+     0, false, kDetails, &Scenario::autotuning},
+    {Param::Prr, "prr", "prr", "", ParamType::Choice, 0, 0, "auto", "auto|on|off",
+     "fast recovery cuts the window by proportional rate reduction (default {default}: with linux)", "", "",
+     "PRR",
+     "Proportional rate reduction (RFC 6937): in fast recovery the window glides down to β × cwnd over "
+     "about one RTT, sending one segment per 1/(1−β) delivered, instead of stopping at once.",
+     0, false, kDetails, &Scenario::prr},
+    {Param::Rcvbuf, "rcvbuf", "rcvbuf", "", ParamType::WindowOrAuto, static_cast<double>(Limits::min_window_bytes),
+     static_cast<double>(Limits::max_window_bytes), "auto", "SIZE|auto",
+     "the application's SO_RCVBUF, {range}: a fixed receive buffer, no autotuning (default {default}: not set)",
+     "", "a whole number of bytes, a string such as \"256KiB\", or \"auto\"", "SO_RCVBUF",
+     "The receive buffer an application sets with setsockopt(SO_RCVBUF): Linux doubles it for its own "
+     "bookkeeping, locks it and stops autotuning, so it caps every transfer at about that window per RTT. "
+     "auto: not set (linux autotunes; textbook uses the receive window above).",
+     0, false, {}, &Scenario::rcvbuf_bytes},
 };
 static_assert(std::size(kRows) == kAllParams.size(), "one row per Param");
 static_assert([] {
@@ -263,9 +324,10 @@ std::string allowed_range(Param p, double max_bandwidth_bps) {
             return format_time(row.min) + " – " + format_time(row.max);
         case ParamType::Loss:
             return "0 or " + format_loss(row.min, kErrorDigits) + " – " + format_loss(row.max, kErrorDigits);
-        case ParamType::Window: {
+        case ParamType::Window:
+        case ParamType::WindowOrAuto: {
             const auto lo = static_cast<std::uint64_t>(row.min), hi = static_cast<std::uint64_t>(row.max);
-            return format_size_short(lo) + " – " + format_size_short(hi) + " (" + format_grouped(lo) + " – " +
+            return std::string(row.type == ParamType::WindowOrAuto ? "auto or " : "") + format_size_short(lo) + " – " + format_size_short(hi) + " (" + format_grouped(lo) + " – " +
                    format_grouped(hi) + " B)";
         }
         case ParamType::Bytes:
@@ -293,6 +355,9 @@ std::optional<std::string> validate_param(const Scenario& s, Param p, std::strin
             if (std::isnan(x)) return not_a_number(name, allowed);
             if (x != 0 && !within(x, row.min, row.max)) return out_of_range(name, format_loss(x, kErrorDigits), allowed);
             return std::nullopt;
+        case ParamType::WindowOrAuto:
+            if (x == 0) return std::nullopt;  // auto
+            [[fallthrough]];
         case ParamType::Window:
         case ParamType::Bytes:
             if (!within(x, row.min, row.max)) return out_of_range(name, format_size(whole(s, p)), allowed);
@@ -328,6 +393,7 @@ Parsed<double> parse_param_number(Param p, std::string_view text, std::string_vi
         case ParamType::Time: return parse_time_s(text, name);
         case ParamType::Loss: return parse_loss_fraction(text, name);
         case ParamType::Window:
+        case ParamType::WindowOrAuto:
         case ParamType::Bytes:
         case ParamType::Count: {
             const Parsed<std::uint64_t> whole =
@@ -373,6 +439,12 @@ std::optional<std::string> set_param_from_text(Scenario& s, Param p, std::string
             set(next, p, v.value);
             break;
         }
+        case ParamType::WindowOrAuto:
+            if (lower_ascii(text) == "auto") {
+                set_number(next, p, 0);
+                break;
+            }
+            [[fallthrough]];
         case ParamType::Window:
         case ParamType::Bytes: {
             const Parsed<std::uint64_t> v = parse_size_bytes(text, name);
@@ -402,6 +474,9 @@ std::string param_exact_text(const Scenario& s, Param p) {
         case ParamType::Rate:
         case ParamType::Time:
         case ParamType::Loss: return exact_number(number(s, p));
+        case ParamType::WindowOrAuto:
+            if (whole(s, p) == 0) return "auto";
+            [[fallthrough]];
         case ParamType::Window:
         case ParamType::Bytes:
         case ParamType::Count: return std::to_string(whole(s, p));
@@ -414,6 +489,9 @@ std::string param_human_number(Param p, double si) {
         case ParamType::Rate: return format_rate(si);
         case ParamType::Time: return format_time(si);
         case ParamType::Loss: return format_loss(si);
+        case ParamType::WindowOrAuto:
+            if (si == 0) return "auto";
+            [[fallthrough]];
         case ParamType::Window: return format_size_short(si > 0 ? static_cast<std::uint64_t>(std::llround(si)) : 0);
         case ParamType::Bytes: return format_size(si > 0 ? static_cast<std::uint64_t>(std::llround(si)) : 0);
         default: return format_number(si);
@@ -427,7 +505,8 @@ std::string param_human_text(const Scenario& s, Param p) {
             [[fallthrough]];
         case ParamType::Rate:
         case ParamType::Time: return param_human_number(p, number(s, p));
-        case ParamType::Window: return format_size_short(whole(s, p));
+        case ParamType::WindowOrAuto:
+        case ParamType::Window: return param_human_number(p, number(s, p));
         case ParamType::Bytes: return format_size(whole(s, p));
         default: return param_exact_text(s, p);
     }
@@ -439,6 +518,7 @@ const char* param_unit(Param p) {
         case ParamType::Time: return "s";
         case ParamType::Loss: return "fraction";
         case ParamType::Window:
+        case ParamType::WindowOrAuto:
         case ParamType::Bytes: return "bytes";
         default: return "";
     }

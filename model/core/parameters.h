@@ -39,6 +39,7 @@ enum class ParamType {
     Time,    // seconds
     Loss,    // a fraction: 0, or within the range
     Window,  // whole bytes, shown as KiB / MiB / GiB
+    WindowOrAuto,  // a Window, or "auto" (stored as 0): not set, the stack decides
     Bytes,   // whole bytes, shown as plain bytes
     Count,   // a whole number without a unit
 };
@@ -46,8 +47,9 @@ enum class ParamType {
 // The field of a Scenario a row reads and writes, and a value of it.
 using ParamField = std::variant<double Scenario::*, std::uint64_t Scenario::*, std::uint32_t Scenario::*,
                                 bool Scenario::*, Algorithm Scenario::*, LossPattern Scenario::*,
-                                Aqm Scenario::*>;
-using ParamValue = std::variant<double, std::uint64_t, std::uint32_t, bool, Algorithm, LossPattern, Aqm>;
+                                Aqm Scenario::*, Stack Scenario::*, Detail Scenario::*>;
+using ParamValue =
+    std::variant<double, std::uint64_t, std::uint32_t, bool, Algorithm, LossPattern, Aqm, Stack, Detail>;
 
 // One name a Choice parameter takes.
 struct ParamChoice {

@@ -32,6 +32,10 @@ const char* to_string(LossPattern p) {
     return "?";
 }
 
+const char* to_string(Stack s) { return s == Stack::Linux ? "linux" : "textbook"; }
+
+bool detail_on(Stack stack, Detail d) { return d == Detail::On || (d == Detail::Auto && stack == Stack::Linux); }
+
 const char* to_string(Aqm a) {
     switch (a) {
         case Aqm::None: return "none";

@@ -16,6 +16,12 @@ namespace inflight {
 enum class Algorithm { Reno, Cubic, Bbr };
 enum class LossPattern { Even, Random };
 enum class Aqm { None, Codel, FqCodel };
+// Which TCP the model's senders and receivers are: the lesson's textbook
+// one, or the details Linux 6.x adds (model/tcp/README.md lists them).
+enum class Stack { Textbook, Linux };
+// One of those details: Auto follows the stack (on with linux, off with
+// textbook); On and Off force it, so a student can add them one at a time.
+enum class Detail { Auto, On, Off };
 
 struct Scenario {
     Algorithm algorithm = Algorithm::Cubic;
@@ -30,6 +36,13 @@ struct Scenario {
     bool ecn = false;
     std::uint32_t mss_bytes = 1500;
     bool pacing = false;
+    Stack stack = Stack::Textbook;
+    Detail bbr_pacing = Detail::Auto;     // BBR paces itself (Linux ≥ 4.13)
+    Detail hystart = Detail::Auto;        // CUBIC leaves slow start by HyStart
+    Detail delayed_acks = Detail::Auto;   // the receiver ACKs every second segment
+    Detail autotuning = Detail::Auto;     // the receive buffer grows (tcp_rcv_space_adjust)
+    Detail prr = Detail::Auto;            // fast recovery cuts by PRR (RFC 6937)
+    std::uint64_t rcvbuf_bytes = 0;       // SO_RCVBUF as set by the application; 0: not set
     double duration_s = 40.0;
     std::uint64_t seed = 1;
     // The flows sharing the path (1 to 100); empty: one flow from the options
@@ -63,6 +76,7 @@ std::optional<std::string> validate(const Scenario& s,
 const char* to_string(Algorithm a);
 const char* to_string(LossPattern p);
 const char* to_string(Aqm a);
+const char* to_string(Stack s);
 std::optional<Algorithm> algorithm_from_string(const std::string& s);
 std::optional<LossPattern> loss_pattern_from_string(const std::string& s);
 std::optional<Aqm> aqm_from_string(const std::string& s);
@@ -72,12 +86,15 @@ std::optional<Aqm> aqm_from_string(const std::string& s);
 // the command-line option is "--" + key with '_' as '-'.
 enum class Param {
     Algorithm, Bandwidth, Rtt, Loss, LossPattern, Rwnd, Sndbuf, Buffer,
-    Aqm, Ecn, Mss, Pacing, Duration, Seed
+    Aqm, Ecn, Mss, Pacing, Duration, Seed,
+    Stack, BbrPacing, Hystart, DelayedAcks, Autotuning, Prr, Rcvbuf
 };
-inline constexpr std::array<Param, 14> kAllParams = {
+inline constexpr std::array<Param, 21> kAllParams = {
     Param::Algorithm, Param::Bandwidth, Param::Rtt,    Param::Loss,   Param::LossPattern,
     Param::Rwnd,      Param::Sndbuf,    Param::Buffer, Param::Aqm,    Param::Ecn,
-    Param::Mss,       Param::Pacing,    Param::Duration, Param::Seed};
+    Param::Mss,       Param::Pacing,    Param::Duration, Param::Seed,
+    Param::Stack,     Param::BbrPacing, Param::Hystart, Param::DelayedAcks, Param::Autotuning,
+    Param::Prr,       Param::Rcvbuf};
 const char* key(Param p);
 std::optional<Param> param_from_key(std::string_view key);
 
@@ -87,6 +104,9 @@ std::optional<std::string> validate_param(const Scenario& s, Param p, std::strin
                                           double max_bandwidth_bps = Limits::max_bandwidth_bps_cli);
 // The allowed values of a parameter in words: "1 ms – 1000 ms".
 std::string allowed_range(Param p, double max_bandwidth_bps = Limits::max_bandwidth_bps_cli);
+
+// Whether a Linux detail is in force: forced on or off, or following the stack.
+bool detail_on(Stack stack, Detail d);
 
 // Derived path figures.
 double bdp_bytes(const Scenario& s);

@@ -58,6 +58,7 @@ constexpr Range kRanges[] = {
     {Param::Buffer, "1ms - 1000ms", 0.001, 1.0},
     {Param::Mss, "500 - 9000", 500, 9000},
     {Param::Duration, "1s - 600s", 1, 600},
+    {Param::Rcvbuf, "16KiB - 1GiB", 16384, 1073741824},
 };
 
 }  // namespace

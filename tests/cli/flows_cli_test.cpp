@@ -76,7 +76,7 @@ std::vector<std::string> lines_of(const std::string& text) {
 }
 
 const std::string kAllowedKeys =
-    "(allowed keys: algo, rtt, start, stop, size, every, rwnd, sndbuf, pacing, interval, bytes, label)";
+    "(allowed keys: algo, rtt, start, stop, size, every, rwnd, sndbuf, pacing, interval, bytes, label, rcvbuf)";
 
 }  // namespace
 

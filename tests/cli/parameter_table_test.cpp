@@ -38,6 +38,13 @@ Scenario changed() {
     s.pacing = true;
     s.duration_s = 12.5;
     s.seed = (1ull << 60) + 3;
+    s.stack = Stack::Linux;
+    s.bbr_pacing = Detail::Off;
+    s.hystart = Detail::On;
+    s.delayed_acks = Detail::Off;
+    s.autotuning = Detail::On;
+    s.prr = Detail::Off;
+    s.rcvbuf_bytes = 256 * 1024;
     return s;
 }
 
@@ -78,6 +85,10 @@ TEST(ParameterTable, EveryDefaultTextReadsBackToTheDefaultAndIsInRange) {
                 EXPECT_LT(row.min, row.max) << row.key;
                 EXPECT_TRUE(number(d, row.param) == 0 ||
                             (number(d, row.param) >= row.min && number(d, row.param) <= row.max));
+                break;
+            case ParamType::WindowOrAuto:  // auto (0), or within the range
+                EXPECT_LT(row.min, row.max) << row.key;
+                EXPECT_EQ(number(d, row.param), 0) << row.key;
                 break;
             case ParamType::Choice:
                 EXPECT_STRNE(choice_name(d, row.param), "?") << row.key;

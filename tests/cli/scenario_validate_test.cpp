@@ -166,7 +166,9 @@ TEST(Names, AlgorithmsPatternsAndAqmRoundTrip) {
 TEST(Names, KeysAreTheScenarioFileKeysOfTheReadme) {
     const std::set<std::string> expected = {"algo", "bandwidth", "rtt", "loss", "loss_pattern",
                                             "rwnd", "sndbuf", "buffer", "aqm", "ecn",
-                                            "mss", "pacing", "duration", "seed"};
+                                            "mss", "pacing", "duration", "seed",
+                                            "stack", "bbr_pacing", "hystart", "delayed_acks",
+                                            "autotuning", "prr", "rcvbuf"};
     std::set<std::string> keys;
     for (Param p : kAllParams) {
         keys.insert(key(p));

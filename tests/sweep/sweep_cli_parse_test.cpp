@@ -68,6 +68,13 @@ TEST(SweepOptions, EveryRunOptionIsASweepOptionOrRefusedWithAReason) {
         {"no-pacing", {{"--pacing", "--no-pacing"}, [](const Scenario& s) { return !s.pacing; }}},
         {"duration", {{"--duration", "10s"}, [](const Scenario& s) { return s.duration_s == 10.0; }}},
         {"seed", {{"--seed", "99"}, [](const Scenario& s) { return s.seed == 99u; }}},
+        {"stack", {{"--stack", "linux"}, [](const Scenario& s) { return s.stack == Stack::Linux; }}},
+        {"bbr-pacing", {{"--bbr-pacing", "off"}, [](const Scenario& s) { return s.bbr_pacing == Detail::Off; }}},
+        {"hystart", {{"--hystart", "on"}, [](const Scenario& s) { return s.hystart == Detail::On; }}},
+        {"delayed-acks", {{"--delayed-acks", "off"}, [](const Scenario& s) { return s.delayed_acks == Detail::Off; }}},
+        {"autotuning", {{"--autotuning", "on"}, [](const Scenario& s) { return s.autotuning == Detail::On; }}},
+        {"prr", {{"--prr", "off"}, [](const Scenario& s) { return s.prr == Detail::Off; }}},
+        {"rcvbuf", {{"--rcvbuf", "256KiB"}, [](const Scenario& s) { return s.rcvbuf_bytes == 262144u; }}},
         {"flow", {{"--flow", "bbr", "--flow", "cubic,rtt=20ms"},
                   [](const Scenario& s) {
                       return s.flows.size() == 2 && s.flows[0].algorithm == Algorithm::Bbr &&
@@ -166,7 +173,9 @@ TEST(SweepOptions, HelpListsTheRangesAndThePassedOnRunOptions) {
     EXPECT_NE(help.find("\n  --param PARAM             bandwidth, rtt, loss, buffer or rwnd\n"), std::string::npos);
     EXPECT_NE(help.find("\nEvery other parameter comes from the run options (--bandwidth, --rtt, --loss,\n"
                         "--loss-pattern, --rwnd, --sndbuf, --buffer, --aqm, --ecn, --mss, --pacing,\n"
-                        "--duration, --seed, --flow, --parallel, --scenario FILE); see inflight --help.\n"),
+                        "--duration, --seed, --stack, --bbr-pacing, --hystart, --delayed-acks,\n"
+                        "--autotuning, --prr, --rcvbuf, --flow, --parallel, --scenario FILE); see\n"
+                        "inflight --help.\n"),
               std::string::npos) << help;
     for (const std::string& line : {std::string("Usage: inflight sweep"), std::string("Example: ")})
         EXPECT_NE(help.find(line), std::string::npos) << line;
