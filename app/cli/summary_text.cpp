@@ -6,6 +6,7 @@
 
 #include "model/core/parameters.h"
 #include "app/formats/limit_words.h"
+#include "app/formats/stack_words.h"
 #include "model/core/units.h"
 
 namespace inflight {
@@ -105,6 +106,7 @@ std::string scenario_line(const Scenario& s) {
     out += ", ECN " + param_exact_text(s, Param::Ecn);
     out += ", MSS " + format_size(s.mss_bytes);
     out += ", pacing " + param_exact_text(s, Param::Pacing);
+    out += ", stack " + stack_words(s);
     out += ", " + format_time(s.duration_s) + ", seed " + std::to_string(s.seed);
     return out;
 }
@@ -141,10 +143,19 @@ std::string few_events_warning(const RunResult& r) {
            "--loss-pattern even.\n";
 }
 
+std::string unpaced_note(const RunResult& r) {
+    std::vector<ResolvedFlow> flows;
+    for (const FlowResult& f : r.flows) flows.push_back(f.flow);
+    if (flows.empty()) flows = resolve_flows(r.scenario);
+    const std::string note = unpaced_bbr_note(flows, Audience::CommandLine);
+    return note.empty() ? note : note + "\n";
+}
+
 std::string summary_text(const RunResult& r) {
     const Summary& s = r.summary;
     return summary_figures(r) + "Simulated  " + count(s.packets_simulated) + " packets in " +
-           format_time(s.wall_seconds) + " of wall time\n" + few_events_warning(r) + settled_warning(r);
+           format_time(s.wall_seconds) + " of wall time\n" + few_events_warning(r) + settled_warning(r) +
+           unpaced_note(r);
 }
 
 }  // namespace inflight

@@ -28,6 +28,9 @@ std::string flow_lines(const RunResult& r);
 // "Warning: still changing at the end of the run: run longer. ..." when the
 // two halves of the steady state disagree (Summary::settled), or "".
 std::string settled_warning(const RunResult& r);
+// "Note: BBR ran unpaced, as the textbook draws it; ..." when a BBR flow ran
+// without pacing, ending in '\n'; or "".
+std::string unpaced_note(const RunResult& r);
 // The whole summary of a model run: the figures, how many packets were
 // simulated in how much wall time, the warning.
 std::string summary_text(const RunResult& r);

@@ -7,6 +7,7 @@
 
 #include "ui/lesson/flow_words.h"
 #include "app/formats/flow_text.h"
+#include "app/formats/stack_words.h"
 #include "app/formats/scenario_text.h"
 #include "model/core/units.h"
 
@@ -236,17 +237,31 @@ QStringList kernel_differences(const RunResult& model, const RunResult& kernel, 
     if (model.summary.retransmits != kernel.summary.retransmits)
         out << QObject::tr("the kernel retransmitted %1 segments, the model %2")
                    .arg(count(kernel.summary.retransmits), count(model.summary.retransmits));
+    // Which of Linux's details the model has; the kernel has every one.
+    const TcpDetails model_tcp = resolve_flow(model.scenario, 0).tcp;
+    const auto names = [](const std::vector<std::string>& v) {
+        QStringList l;
+        for (const std::string& n : v) l << q(n);
+        return l.join(QStringLiteral(", "));
+    };
+    if (const auto missing = detail_names(model_tcp, false); !missing.empty())
+        out << QObject::tr("Linux details the model leaves out (Stack Linux adds them): %1").arg(names(missing));
+    else
+        out << QObject::tr("the model runs Linux's details: %1").arg(names(detail_names(model_tcp)));
     // HyStart: Linux CUBIC leaving slow start before any loss (initial
     // ssthresh is unbounded, so only HyStart sets it without a loss).
     const Event* ke = slow_start_exit(kernel);
     const Event* me = slow_start_exit(model);
     if (kernel.scenario.algorithm == Algorithm::Cubic && ke && ke->start_end == StartEnd::ReachedSsthresh) {
-        QString s = QObject::tr("Linux CUBIC left slow start at %1 before any loss (HyStart; the model's CUBIC has none")
-                        .arg(q(format_time(ke->t_s)));
-        if (me) s += QObject::tr(" and left it at %1").arg(q(format_time(me->t_s)));
+        QString s = model_tcp.hystart
+                        ? QObject::tr("Linux CUBIC left slow start at %1 before any loss (HyStart")
+                              .arg(q(format_time(ke->t_s)))
+                        : QObject::tr("Linux CUBIC left slow start at %1 before any loss (HyStart; the model's "
+                                      "CUBIC has none here")
+                              .arg(q(format_time(ke->t_s)));
+        if (me) s += QObject::tr("; the model left it at %1").arg(q(format_time(me->t_s)));
         out << s + QStringLiteral(")");
     }
-    out << QObject::tr("Linux delays ACKs; the model acknowledges every packet");
     if (!f.window_scaling)
         out << QObject::tr("window scaling off in the receiver's namespace: the 65,535 B window of the lesson");
     if (kernel.scenario.algorithm == Algorithm::Bbr || kernel.scenario.pacing)

@@ -13,6 +13,7 @@
 #include "ui/controls/flow_list.h"
 #include "ui/controls/param_slider.h"
 #include "model/core/parameters.h"
+#include "model/core/units.h"
 
 namespace inflight::ui {
 
@@ -52,6 +53,10 @@ struct MssChoice {
 };
 constexpr MssChoice kMssChoices[] = {{1500, "1500 B (Ethernet)"}, {9000, "9000 B (jumbo frames)"}};
 
+// The Linux details with a switch of their own under More, in the table's order.
+constexpr Param kDetailParams[] = {Param::BbrPacing, Param::Hystart, Param::DelayedAcks, Param::Autotuning,
+                                   Param::Prr};
+
 QLabel* heading(const QString& text, QWidget* parent) {
     auto* l = new QLabel(text, parent);
     QFont f = l->font();
@@ -72,6 +77,8 @@ ControlsPanel::ControlsPanel(QWidget* parent) : QWidget(parent) {
     algo_row->setContentsMargins(0, 0, 0, 0);
     algorithm_ = choice_combo(Param::Algorithm, this);
     algo_row->addRow(label(Param::Algorithm), algorithm_);
+    stack_ = choice_combo(Param::Stack, this);
+    algo_row->addRow(label(Param::Stack), stack_);
     layout->addLayout(algo_row);
 
     // The flows sharing the path: one line until there are several.
@@ -143,7 +150,7 @@ ControlsPanel::ControlsPanel(QWidget* parent) : QWidget(parent) {
     more_button_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     more_button_->setArrowType(Qt::RightArrow);
     more_button_->setAutoRaise(true);
-    more_button_->setToolTip(tr("MSS, pacing, run duration and random seed"));
+    more_button_->setToolTip(tr("MSS, pacing, run duration, random seed and Linux's details one by one"));
     layout->addWidget(more_button_);
     more_ = new QWidget(this);
     auto* more_layout = new QVBoxLayout(more_);
@@ -167,6 +174,21 @@ ControlsPanel::ControlsPanel(QWidget* parent) : QWidget(parent) {
     auto* seed_form = new QFormLayout;
     seed_form->addRow(label(Param::Seed), seed_);
     more_layout->addLayout(seed_form);
+    // Linux's details, each its own switch: "as the stack" follows Stack above.
+    more_layout->addWidget(heading(tr("Linux details"), more_));
+    auto* details_form = new QFormLayout;
+    for (Param p : kDetailParams) {
+        QComboBox* c = choice_combo(p, more_);
+        details_.push_back(c);
+        details_form->addRow(label(p), c);
+    }
+    rcvbuf_ = new QComboBox(more_);
+    rcvbuf_->addItem(tr("not set (autotuning)"), QVariant::fromValue<qulonglong>(0));
+    for (std::uint64_t kib : {64, 256, 1024, 4096})
+        rcvbuf_->addItem(QString::fromStdString(format_size_short(kib * 1024)), QVariant::fromValue<qulonglong>(kib * 1024));
+    rcvbuf_->setToolTip(help(Param::Rcvbuf));
+    details_form->addRow(label(Param::Rcvbuf), rcvbuf_);
+    more_layout->addLayout(details_form);
     more_->setVisible(false);  // opened below, once connected: there is room at 1280×720
     layout->addWidget(more_);
     layout->addStretch(1);
@@ -180,8 +202,9 @@ ControlsPanel::ControlsPanel(QWidget* parent) : QWidget(parent) {
 
     for (ParamSlider* p : {bandwidth_, rtt_, loss_, rwnd_, sndbuf_, buffer_, duration_})
         connect(p, &ParamSlider::valueChanged, this, &ControlsPanel::changed);
-    for (QComboBox* c : {algorithm_, loss_pattern_, aqm_, mss_})
+    for (QComboBox* c : {algorithm_, stack_, loss_pattern_, aqm_, mss_, rcvbuf_})
         connect(c, &QComboBox::currentIndexChanged, this, &ControlsPanel::changed);
+    for (QComboBox* c : details_) connect(c, &QComboBox::currentIndexChanged, this, &ControlsPanel::changed);
     for (QCheckBox* c : {ecn_, pacing_}) connect(c, &QCheckBox::toggled, this, &ControlsPanel::changed);
     connect(seed_, &QSpinBox::valueChanged, this, &ControlsPanel::changed);
     connect(flows_, &FlowList::flowsEdited, this, &ControlsPanel::changed);
@@ -212,8 +235,24 @@ void ControlsPanel::setScenario(const Scenario& s) {
     updating_ = true;
     scenario_ = s;
     const QSignalBlocker b1(algorithm_), b2(loss_pattern_), b3(aqm_), b4(ecn_), b5(mss_), b6(pacing_),
-        b7(seed_);
+        b7(seed_), b8(stack_), b9(rcvbuf_);
     show_choice(algorithm_, s, Param::Algorithm);
+    show_choice(stack_, s, Param::Stack);
+    for (std::size_t i = 0; i < details_.size(); ++i) {
+        const QSignalBlocker block(details_[i]);
+        show_choice(details_[i], s, kDetailParams[i]);
+    }
+    // A size not in the list (from a file or the command line) gets its own item.
+    const int listed = 5;
+    const QVariant rcvbuf = QVariant::fromValue<qulonglong>(s.rcvbuf_bytes);
+    if (rcvbuf_->findData(rcvbuf) < 0 || rcvbuf_->findData(rcvbuf) == listed) {
+        if (rcvbuf_->count() == listed) rcvbuf_->addItem(QString());
+        rcvbuf_->setItemText(listed, tr("%1 (from file)").arg(QString::fromStdString(format_size_short(s.rcvbuf_bytes))));
+        rcvbuf_->setItemData(listed, rcvbuf);
+        rcvbuf_->setCurrentIndex(listed);
+    } else {
+        rcvbuf_->setCurrentIndex(rcvbuf_->findData(rcvbuf));
+    }
     bandwidth_->setValue(s.bandwidth_bps);
     rtt_->setValue(s.rtt_s);
     loss_->setValue(s.loss);
@@ -255,6 +294,9 @@ void ControlsPanel::changed() {
     if (updating_) return;
     Scenario s = scenario_;
     take_choice(algorithm_, s, Param::Algorithm);
+    take_choice(stack_, s, Param::Stack);
+    for (std::size_t i = 0; i < details_.size(); ++i) take_choice(details_[i], s, kDetailParams[i]);
+    s.rcvbuf_bytes = rcvbuf_->currentData().toULongLong();
     s.bandwidth_bps = bandwidth_->value();
     s.rtt_s = rtt_->value();
     s.loss = loss_->value();

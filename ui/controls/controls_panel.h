@@ -6,6 +6,7 @@
 #pragma once
 
 #include <QWidget>
+#include <vector>
 
 #include "model/core/scenario.h"
 
@@ -62,6 +63,9 @@ private:
     bool secondary_visible_ = true;
     bool more_was_open_ = true;
     QComboBox* algorithm_;
+    QComboBox* stack_;
+    std::vector<QComboBox*> details_;  // kDetailParams' switches, in order
+    QComboBox* rcvbuf_;
     FlowList* flows_;
     ParamSlider* bandwidth_;
     ParamSlider* rtt_;

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <optional>
 
+#include "app/formats/stack_words.h"
 #include "ui/lesson/binding_words.h"
 #include "ui/lesson/flow_words.h"
 #include "ui/lesson/theory_words.h"
@@ -75,7 +76,9 @@ HeroPanel::HeroPanel(QWidget* parent) : QWidget(parent) {
     note_ = new TextStrip(kNoteLines, this);
     note_->setObjectName("note");
     note_->setToolTip(tr("For BBR, its own model of the path at the end of the run: its bottleneck-"
-                         "bandwidth estimate, the rate it paces at, its min_rtt filter and its state. "
+                         "bandwidth estimate, the rate it paces at (or “unpaced”: the textbook's BBR, which Linux "
+                         "paces itself — Stack Linux, or “BBR paces itself” under More), its min_rtt filter and "
+                         "its state. "
                          "With random loss, a warning when the figure rests on too few events."));
     note_->setVisible(false);
     flow_words_ = new TextStrip(kFlowWordsLines, this);
@@ -328,9 +331,13 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
     QString bbr_text;
     if (bbr && !t.buckets.empty()) {
         const TraceBucket& b = t.buckets.back();
-        bbr_text = tr("BBR's model — BtlBw %1 · pacing %2 · min_rtt %3 · state %4")
-                       .arg(q(format_rate(b.cc.bw_bps)), q(format_rate(b.pacing_rate_bps)),
-                            q(format_time(b.cc.min_rtt_s)), QString::fromUtf8(to_string(b.phase)));
+        // Unpaced (the textbook's BBR), the pacing rate is computed but not
+        // applied: the item says so, and which control paces it.
+        const bool unpaced = !unpaced_bbr_note(resolve_flows(sc), Audience::Window).empty();
+        const QString pacing = unpaced ? tr("unpaced (Stack: Linux)") : tr("pacing %1").arg(q(format_rate(b.pacing_rate_bps)));
+        bbr_text = tr("BBR's model — BtlBw %1 · %2 · min_rtt %3 · state %4")
+                       .arg(q(format_rate(b.cc.bw_bps)), pacing, q(format_time(b.cc.min_rtt_s)),
+                            QString::fromUtf8(to_string(b.phase)));
     }
     note_->setText(bbr_text);
     note_->setColor(QColor());

@@ -9,6 +9,7 @@
 #include <QToolButton>
 #include <cmath>
 
+#include "app/formats/stack_words.h"
 #include "ui/compare/compare_controller.h"
 #include "ui/real_system/bridge_panel.h"
 #include "ui/session/run_session.h"
@@ -121,6 +122,10 @@ void KernelTool::onFinished(const KernelSnapshotPtr& k) {
                        .arg(label, seconds(k->duration_s), QString::fromStdString(format_rate(r.throughput_bps)),
                             QString::fromStdString(format_time(r.mean_rtt_s)));
     if (!k->facts.honest) text += tr(" (the emulator fell behind: read with care)");
+    // The kernel has every Linux detail; a model run without them is the
+    // textbook beside it, which is worth a word and the way to change it.
+    if (!detail_names(resolve_flow(k->run->result.scenario, 0).tcp, false).empty())
+        text += tr(" · the model beside it is the textbook: Stack Linux models what this kernel does");
     setStatus(text);
 }
 
