@@ -47,6 +47,9 @@ struct Path {
     std::uint64_t rwnd_bytes = Scenario{}.rwnd_bytes;
     std::uint64_t sndbuf_bytes = Scenario{}.sndbuf_bytes;
     double duration_s = Scenario{}.duration_s;
+    // The sharing lessons run what Linux does (BBR paced, HyStart, delayed
+    // ACKs, autotuning, PRR): what the kernel run beside them shows.
+    Stack stack = Stack::Linux;
 };
 
 Path path_of(FlowPreset p) {
@@ -154,6 +157,7 @@ Scenario apply_preset(FlowPreset p, const Scenario& s) {
     out.rwnd_bytes = path.rwnd_bytes;
     out.sndbuf_bytes = path.sndbuf_bytes;
     out.duration_s = path.duration_s;
+    out.stack = path.stack;
     return out;
 }
 
