@@ -29,8 +29,13 @@
 // ceiling taken in whole segments, which is Linux's arithmetic when every
 // segment is full-sized. Linux enters the same reduction for an ECN echo
 // (tcp_enter_cwr) as for fast recovery (tcp_enter_recovery); an RTO is not
-// a reduction (cwnd = 1 segment). An algorithm with its own cong_control
-// (BBR) never runs it.
+// a reduction (cwnd = 1 segment). During a reduction the algorithm does not
+// grow cwnd (tcp_cong_control calls tcp_cong_avoid only outside CWR and
+// Recovery); an algorithm with its own cong_control (BBR) never runs PRR:
+// tcp_cong_control hands it the ACK first and tcp_end_cwnd_reduction
+// returns early for it. Not modelled: undoing a reduction found spurious
+// (tcp_try_undo_*), and CWR's end waiting for snd_una to pass the point
+// strictly (here recovery and CWR end alike, when snd_una reaches it).
 #pragma once
 
 #include <cstdint>
