@@ -206,6 +206,7 @@ void Flow::establish(TimePs t, Connection& c, TimePs rtt) {
     s.rwnd_bytes = cfg_.spec.rwnd_bytes;
     s.sndbuf_bytes = cfg_.spec.sndbuf_bytes;
     s.pacing = cfg_.spec.pacing;
+    s.prr = cfg_.spec.tcp.prr;
     s.handshake_rtt = rtt;
     s.flow = cfg_.index;
     s.conn = c.id;

@@ -24,6 +24,7 @@ Sender::Sender(const Config& c, CongestionControl& cc, Bottleneck& path, SenderE
     rttvar_ = c.handshake_rtt / 2;
     cc_state_.srtt_s = to_seconds(srtt_);
     cc_.init(cc_state_);
+    prr_enabled_ = c.prr && cc.algorithm() != Algorithm::Bbr;  // BBR: bbr_set_cwnd, its own recovery
     phase_ = cc_.phase(cc_state_, recovery_);
 }
 
@@ -40,11 +41,20 @@ void Sender::enter_recovery(TimePs now, CongestionCause cause) {
     const bool from_slow_start = phase_ == CcPhase::SlowStart;  // BBR's Startup does not end on loss
     refresh_cc_state();
     cc_.on_congestion_event(cc_state_, now);
+    if (prr_enabled_) {
+        // tcp_init_cwnd_reduction: ssthresh is the algorithm's, cwnd stays;
+        // PRR brings it down to ssthresh as the recovery's ACKs arrive. The
+        // event reports that target as the window after the cut.
+        prr_.start(before, cc_state_.ssthresh_bytes, cfg_.mss_bytes, snd_nxt_ + retransmitted_bytes_);
+        cc_state_.cwnd_bytes = before;
+        prr_active_ = true;
+    }
     recovery_ = RecoveryState::Recovery;
     recovery_point_ = snd_nxt_;
     fast_retransmit_due_ = cause == CongestionCause::Loss;
     ++congestion_events_;
-    events_.congestion_event(now, cause, before, cc_state_.cwnd_bytes, from_slow_start);
+    events_.congestion_event(now, cause, before, prr_active_ ? cc_state_.ssthresh_bytes : cc_state_.cwnd_bytes,
+                             from_slow_start);
 }
 
 void Sender::on_rto_timer(TimePs now) {
@@ -54,6 +64,7 @@ void Sender::on_rto_timer(TimePs now) {
     refresh_cc_state();
     cc_.on_rto(cc_state_, now);
     cc_state_.cwnd_bytes = cfg_.mss_bytes;
+    prr_active_ = false;  // an RTO is no reduction: cwnd = 1 segment, as without PRR
     // Everything unacknowledged is presumed lost and retransmitted.
     for (std::size_t i = 0; i < segs_.size(); ++i) {
         Segment& g = segs_[i];

@@ -10,7 +10,10 @@
 //   lost segments are retransmitted before new data, lowest sequence first;
 //     the first on entering recovery goes at once (fast retransmit, RFC 5681)
 //   one congestion response per window: recovery (or CWR for an ECN echo)
-//     lasts until everything outstanding at its start is acknowledged
+//     lasts until everything outstanding at its start is acknowledged. The
+//     algorithm's cut applies at once (cwnd = ssthresh), or with `prr` is
+//     spread over the recovery by Proportional Rate Reduction (prr.h, as
+//     Linux does for Reno and CUBIC; BBR keeps its own recovery)
 //   RTO per RFC 6298 with Karn's rule and backoff; as Linux, the variance term
 //     is at least 200 ms (RTO ≥ SRTT + 200 ms). The handshake's RTT sample
 //     (one base RTT) initializes SRTT. On RTO: the algorithm's response,
@@ -30,6 +33,7 @@
 #include "model/path/bottleneck.h"
 #include "model/cc/cc_dispatch.h"
 #include "model/cc/congestion_control.h"
+#include "model/tcp/prr.h"
 #include "model/tcp/rate_sampler.h"
 #include "model/core/ring.h"
 
@@ -67,6 +71,7 @@ public:
         std::uint32_t initial_cwnd_packets = kInitialWindowPackets;
         TimePs min_rto_var = from_ms(200);        // Linux TCP_RTO_MIN
         TimePs max_rto = 120 * kPsPerSecond;      // Linux TCP_RTO_MAX
+        bool prr = false;                         // the cut by PRR (prr.h), not at once
     };
     static constexpr std::uint64_t kUnlimited = ~0ull;
     Sender(const Config& c, CongestionControl& cc, Bottleneck& path, SenderEvents& events);
@@ -178,6 +183,11 @@ private:
     std::uint64_t lost_bytes_this_ack_ = 0;
 
     RecoveryState recovery_ = RecoveryState::Open;
+    // PRR: asked for and the algorithm has no recovery of its own (not BBR);
+    // active while a reduction runs (recovery or CWR, never after an RTO).
+    bool prr_enabled_ = false;
+    bool prr_active_ = false;
+    Prr prr_;
     std::uint64_t recovery_point_ = 0;  // snd_nxt when recovery began
     bool fast_retransmit_due_ = false;
 
@@ -300,11 +310,16 @@ inline AckOutcome Sender::on_ack(TimePs now, const AckInFlight& ack) {
     delivered_tx_[1] = delivered_tx_[2];
     delivered_tx_[2] = ack.packet.tx_index;
 
-    if (advance_snd_una()) {  // RFC 6298 §5.3: new data acknowledged restarts the timer
+    const bool una_advanced = advance_snd_una();
+    if (una_advanced) {  // RFC 6298 §5.3: new data acknowledged restarts the timer
         rto_deadline_ = segs_.empty() ? kNever : now + current_rto();
     }
     if (recovery_ != RecoveryState::Open && snd_una_ >= recovery_point_) {
         recovery_ = RecoveryState::Open;
+        if (prr_active_) {  // tcp_end_cwnd_reduction: the cut is complete
+            cc_state_.cwnd_bytes = cc_state_.ssthresh_bytes;
+            prr_active_ = false;
+        }
         refresh_cc_state();
         cc_.on_recovery_exit(cc_state_, now);
     }
@@ -336,6 +351,10 @@ inline AckOutcome Sender::on_ack(TimePs now, const AckInFlight& ack) {
         info.cwnd_limited = cwnd_limited;
         return info;
     });
+    if (prr_active_) {  // in a reduction the window follows PRR (the algorithm does not grow it)
+        cc_state_.cwnd_bytes = prr_.on_ack(acked, in_flight_bytes_, snd_nxt_ + retransmitted_bytes_,
+                                           una_advanced && lost_bytes_this_ack_ == 0);
+    }
     if (cc_state_.request_app_limited) {
         rate_.mark_app_limited(in_flight_bytes_);
         cc_state_.request_app_limited = false;
