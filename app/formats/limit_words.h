@@ -2,7 +2,7 @@
 // the window's hero, the exports): "limited by cwnd", "limited by rwnd:
 // 65,535 B per 80 ms", "limited by the send buffer: 16,384 B per 20 ms",
 // "limited by the pacing rate", "limited by the link". Under Linux's
-// receive buffer the rwnd says which: "limited by rwnd (SO_RCVBUF): 348,160
+// receive buffer the rwnd says which: "limited by rwnd (SO_RCVBUF): 327,680
 // B per 80 ms" (the locked buffer's window) or "limited by rwnd
 // (autotuning)" (a window that grows: no figure). A window limit
 // quotes the flow's window and its base RTT, the two figures the

@@ -13,10 +13,12 @@ namespace {
 
 constexpr TimePs kRtt = from_ms(80);
 
+// The 6.16–6.18.0 law (rcvwin = 2 × space): growth to twice what was read.
 ReceiveBuffer::Config autotuned() {
     ReceiveBuffer::Config c;
     c.enabled = true;
     c.autotuning = true;
+    c.grow_for_slow_start = false;
     c.mss_bytes = 1448;
     return c;
 }
@@ -40,29 +42,29 @@ TEST(ReceiveBuffer, SoRcvbufWindowIsTheBufferTimesTheScalingRatio) {
     const ReceiveBuffer b(so_rcvbuf(256 * 1024));
     EXPECT_TRUE(b.locked());
     EXPECT_EQ(b.buffer_bytes(), 524288u);
-    EXPECT_EQ(b.window_bytes(), 524288u * 170 / 256);  // 348,160 B
+    EXPECT_EQ(b.window_bytes(), 524288u * 160 / 256);  // 327,680 B
 }
 
 TEST(ReceiveBuffer, StartsAtTcpRmemDefaultWithTenSegmentsOfSpace) {
     const ReceiveBuffer b(autotuned());
     EXPECT_FALSE(b.locked());
     EXPECT_EQ(b.buffer_bytes(), 131072u);
-    EXPECT_EQ(b.window_bytes(), 131072u * 170 / 256);  // 87,040 B
+    EXPECT_EQ(b.window_bytes(), 131072u * 160 / 256);  // 81,920 B
     EXPECT_EQ(b.space_bytes(), 14480u);                // TCP_INIT_CWND × advmss
 }
 
 TEST(ReceiveBuffer, GrowsToTwiceWhatWasReadInOneRtt) {
     ReceiveBuffer b(autotuned());
     b.on_read(0, 0, kRtt);  // the first data: the measure starts
-    // 100,000 B read in one RTT: rcvwin = 200,000; buffer = ⌊200,000 × 256 / 170⌋
-    // = 301,176; window = ⌊301,176 × 170 / 256⌋ = 199,999.
+    // 100,000 B read in one RTT: rcvwin = 200,000; buffer = 200,000 × 256 / 160
+    // = 320,000; window = 320,000 × 160 / 256 = 200,000.
     EXPECT_TRUE(b.on_read(kRtt, 100000, kRtt));
     EXPECT_EQ(b.space_bytes(), 100000u);
-    EXPECT_EQ(b.buffer_bytes(), 301176u);
-    EXPECT_EQ(b.window_bytes(), 199999u);
+    EXPECT_EQ(b.buffer_bytes(), 320000u);
+    EXPECT_EQ(b.window_bytes(), 200000u);
     // Twice as much in the next RTT: the window doubles again.
     EXPECT_TRUE(b.on_read(2 * kRtt, 300000, kRtt));
-    EXPECT_NEAR(static_cast<double>(b.window_bytes()), 400000.0, 1.0);
+    EXPECT_EQ(b.window_bytes(), 400000u);
 }
 
 TEST(ReceiveBuffer, MeasuresAtMostOncePerRtt) {
@@ -89,7 +91,7 @@ TEST(ReceiveBuffer, GrowthIsCappedByTcpRmemMax) {
     b.on_read(0, 0, kRtt);
     EXPECT_TRUE(b.on_read(kRtt, 100'000'000, kRtt));
     EXPECT_EQ(b.buffer_bytes(), 33554432u);                 // tcp_rmem[2], not rmem_max
-    EXPECT_EQ(b.window_bytes(), 33554432u / 256 * 170);     // 22,282,240 B
+    EXPECT_EQ(b.window_bytes(), 33554432u / 256 * 160);     // 20,971,520 B
 }
 
 TEST(ReceiveBuffer, LockedBufferNeverGrows) {
@@ -97,19 +99,19 @@ TEST(ReceiveBuffer, LockedBufferNeverGrows) {
     b.on_read(0, 0, kRtt);
     for (int i = 1; i <= 10; ++i) EXPECT_FALSE(b.on_read(i * kRtt, i * 10'000'000ull, kRtt));
     EXPECT_EQ(b.buffer_bytes(), 524288u);
-    EXPECT_EQ(b.window_bytes(), 348160u);
+    EXPECT_EQ(b.window_bytes(), 327680u);
 }
 
-TEST(ReceiveBuffer, SlowStartGrowthOfLinux619AddsTwiceTheRelativeIncrease) {
+TEST(ReceiveBuffer, SlowStartTermAddsTwiceTheRelativeIncrease) {
     ReceiveBuffer::Config c = autotuned();
     c.grow_for_slow_start = true;
     ReceiveBuffer b(c);
     b.on_read(0, 0, kRtt);
     // space 14,480 → 28,960 (doubled): rcvwin = 57,920 + 2 × 57,920 × 1 = 173,760;
-    // buffer ⌊173,760 × 256 / 170⌋ = 261,662; window ⌊261,662 × 170 / 256⌋ = 173,759.
+    // buffer 173,760 × 256 / 160 = 278,016; window 173,760.
     EXPECT_TRUE(b.on_read(kRtt, 28960, kRtt));
-    EXPECT_EQ(b.buffer_bytes(), 261662u);
-    EXPECT_EQ(b.window_bytes(), 173759u);
+    EXPECT_EQ(b.buffer_bytes(), 278016u);
+    EXPECT_EQ(b.window_bytes(), 173760u);
 }
 
 TEST(ReceiveBuffer, TcpDetailsSwitchIt) {
@@ -126,8 +128,8 @@ TEST(ReceiveBuffer, TcpDetailsSwitchIt) {
     EXPECT_FALSE(c.autotuning);
 }
 
-// SO_RCVBUF 256 KiB at 100 Mbit/s, 80 ms: the window is 2 × 262,144 × 170 /
-// 256 = 348,160 B, so the goodput is 348,160 × 8 / 0.080 s = 34.8 Mbit/s (a
+// SO_RCVBUF 256 KiB at 100 Mbit/s, 80 ms: the window is 2 × 262,144 × 160 /
+// 256 = 327,680 B, so the goodput is 327,680 × 8 / 0.080 s = 32.8 Mbit/s (a
 // third of the link: no queue builds, the RTT stays the base RTT) — not the
 // 26.2 Mbit/s of 256 KiB per RTT the lesson's arithmetic says.
 TEST(ReceiveBuffer, SoRcvbufCapsTheGoodputAtItsWindowPerRtt) {
@@ -135,7 +137,7 @@ TEST(ReceiveBuffer, SoRcvbufCapsTheGoodputAtItsWindowPerRtt) {
     s.duration_s = 20;
     s.rcvbuf_bytes = 256 * 1024;
     const RunResult r = run_scenario(s);
-    const double expected_bps = 348160.0 * 8 / 0.080;
+    const double expected_bps = 327680.0 * 8 / 0.080;
     EXPECT_NEAR(r.summary.throughput_bps, expected_bps, 0.01 * expected_bps);
     EXPECT_EQ(r.summary.binding_limit, Limit::Rwnd);
 }
