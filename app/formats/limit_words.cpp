@@ -19,9 +19,7 @@ std::string rwnd_words(const ResolvedFlow* flow) {
         return ": " + format_size(window_bytes) + " per " + format_time(flow->rtt_s);
     };
     if (flow->tcp.rcvbuf_bytes != 0) {
-        const ReceiveBuffer::Sysctls sysctls;
-        const std::uint64_t window = ReceiveBuffer::window_from_space(
-            ReceiveBuffer::so_rcvbuf_buffer(flow->tcp.rcvbuf_bytes, sysctls), ReceiveBuffer::kScalingRatio);
+        const std::uint64_t window = ReceiveBuffer::locked_window(flow->tcp.rcvbuf_bytes);
         return "limited by rwnd (SO_RCVBUF)" + per_rtt(std::min(flow->rwnd_bytes, window));
     }
     if (flow->tcp.autotuning) return "limited by rwnd (autotuning)";

@@ -95,6 +95,11 @@ public:
     static std::uint64_t window_from_space(std::uint64_t space, std::uint32_t ratio) { return (space * ratio) >> 8; }
     static std::uint64_t space_from_window(std::uint64_t window, std::uint32_t ratio) { return (window << 8) / ratio; }
 
+    // The window SO_RCVBUF n fixes (this machine's sysctls, kScalingRatio).
+    static std::uint64_t locked_window(std::uint64_t n) {
+        return window_from_space(so_rcvbuf_buffer(n, Sysctls{}), kScalingRatio);
+    }
+
     bool locked() const { return locked_; }
     std::uint64_t buffer_bytes() const { return buffer_; }
     std::uint64_t window_bytes() const { return window_; }

@@ -45,6 +45,11 @@ TEST(ReceiveBuffer, SoRcvbufWindowIsTheBufferTimesTheScalingRatio) {
     EXPECT_EQ(b.window_bytes(), 524288u * 160 / 256);  // 327,680 B
 }
 
+TEST(ReceiveBuffer, LockedWindowOfTheRunsSysctls) {
+    EXPECT_EQ(ReceiveBuffer::locked_window(256 * 1024), 327680u);
+    EXPECT_EQ(ReceiveBuffer::locked_window(64ull << 20), 2u * 4194304u * 160 / 256);  // rmem_max caps the request
+}
+
 TEST(ReceiveBuffer, StartsAtTcpRmemDefaultWithTenSegmentsOfSpace) {
     const ReceiveBuffer b(autotuned());
     EXPECT_FALSE(b.locked());
