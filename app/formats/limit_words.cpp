@@ -1,9 +1,32 @@
 // The binding limit's words (limit_words.h).
 #include "app/formats/limit_words.h"
 
+#include <algorithm>
+
 #include "model/core/units.h"
+#include "model/tcp/receive_buffer.h"
 
 namespace inflight {
+
+namespace {
+
+// The receive window's words: the textbook's fixed rwnd, or Linux's receive
+// buffer, locked by SO_RCVBUF (a fixed window, quoted per RTT) or grown by
+// autotuning (the window moves: no figure).
+std::string rwnd_words(const ResolvedFlow* flow) {
+    if (!flow) return "limited by rwnd";
+    const auto per_rtt = [&](std::uint64_t window_bytes) {
+        return ": " + format_size(window_bytes) + " per " + format_time(flow->rtt_s);
+    };
+    if (flow->tcp.rcvbuf_bytes != 0) {
+        const std::uint64_t window = ReceiveBuffer::locked_window(flow->tcp.rcvbuf_bytes);
+        return "limited by rwnd (SO_RCVBUF)" + per_rtt(std::min(flow->rwnd_bytes, window));
+    }
+    if (flow->tcp.autotuning) return "limited by rwnd (autotuning)";
+    return "limited by rwnd" + per_rtt(flow->rwnd_bytes);
+}
+
+}  // namespace
 
 std::string limit_words(Limit limit, const ResolvedFlow* flow) {
     const auto per_rtt = [&](std::uint64_t window_bytes) {
@@ -11,7 +34,7 @@ std::string limit_words(Limit limit, const ResolvedFlow* flow) {
     };
     switch (limit) {
         case Limit::Cwnd: return "limited by cwnd";
-        case Limit::Rwnd: return "limited by rwnd" + per_rtt(flow ? flow->rwnd_bytes : 0);
+        case Limit::Rwnd: return rwnd_words(flow);
         case Limit::Sndbuf: return "limited by the send buffer" + per_rtt(flow ? flow->sndbuf_bytes : 0);
         case Limit::Pacing: return "limited by the pacing rate";
         case Limit::Link: return "limited by the link";
@@ -27,6 +50,7 @@ const ResolvedFlow* quoted_flow(const RunResult& r) {
         if (!first) {
             first = &f.flow;
         } else if (f.flow.rwnd_bytes != first->rwnd_bytes || f.flow.sndbuf_bytes != first->sndbuf_bytes ||
+                   f.flow.tcp.rcvbuf_bytes != first->tcp.rcvbuf_bytes || f.flow.tcp.autotuning != first->tcp.autotuning ||
                    f.flow.rtt_s != first->rtt_s) {
             return nullptr;
         }

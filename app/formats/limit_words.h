@@ -1,7 +1,10 @@
 // The binding limit in words, said one way everywhere (the CLI's summary,
 // the window's hero, the exports): "limited by cwnd", "limited by rwnd:
 // 65,535 B per 80 ms", "limited by the send buffer: 16,384 B per 20 ms",
-// "limited by the pacing rate", "limited by the link". A window limit
+// "limited by the pacing rate", "limited by the link". Under Linux's
+// receive buffer the rwnd says which: "limited by rwnd (SO_RCVBUF): 327,680
+// B per 80 ms" (the locked buffer's window) or "limited by rwnd
+// (autotuning)" (a window that grows: no figure). A window limit
 // quotes the flow's window and its base RTT, the two figures the
 // throughput = window / RTT arithmetic starts from. Plain C++.
 #pragma once

@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstring>
 #include <future>
+#include <limits>
 #include <memory>
 #include <sstream>
 #include <vector>
@@ -123,6 +124,20 @@ std::string Receiver::start(int netns_fd, const Scenario& s) {
             const int clamp = static_cast<int>(s.rwnd_bytes);
             if (setsockopt(listen_fd_, IPPROTO_TCP, TCP_WINDOW_CLAMP, &clamp, sizeof clamp) != 0)
                 err = errno_text("TCP_WINDOW_CLAMP");
+        }
+        if (err.empty() && s.rcvbuf_bytes != 0) {
+            // SO_RCVBUF before listen(): the accepted socket inherits the
+            // locked buffer, and the SYN-ACK's window scale is chosen from it.
+            // The kernel takes an int, caps it at net.core.rmem_max and
+            // doubles it (net/core/sock.c); it switches autotuning off.
+            if (s.rcvbuf_bytes > static_cast<std::uint64_t>(std::numeric_limits<int>::max())) {
+                err = "--rcvbuf " + std::to_string(s.rcvbuf_bytes) + " B is more than SO_RCVBUF takes (an int: at most " +
+                      std::to_string(std::numeric_limits<int>::max()) + " B)";
+            } else {
+                const int rcvbuf = static_cast<int>(s.rcvbuf_bytes);
+                if (setsockopt(listen_fd_, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof rcvbuf) != 0)
+                    err = errno_text("SO_RCVBUF");
+            }
         }
         const sockaddr_in addr = receiver_address();
         if (err.empty() && bind(listen_fd_, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) != 0)

@@ -7,6 +7,11 @@
 //   rwnd             TCP_WINDOW_CLAMP on the receiver; 65,535 B or less turns
 //                    window scaling off in the receiver's namespace
 //                    (net.ipv4.tcp_window_scaling = 0), the lesson's case
+//   rcvbuf           SO_RCVBUF on the listening socket before listen() (the
+//                    accepted socket inherits it, and the window scale in the
+//                    SYN-ACK is chosen from it): the kernel caps it at
+//                    net.core.rmem_max, doubles it and locks it (no
+//                    autotuning), net/core/sock.c __sock_set_rcvbuf
 //   sndbuf           SO_SNDBUFFORCE (as SO_SNDBUF without the wmem_max cap;
 //                    the kernel doubles it for its own overhead, net/core/sock.c)
 //                    when the scenario limits it; otherwise autotuning

@@ -211,6 +211,7 @@ void Flow::establish(TimePs t, Connection& c, TimePs rtt) {
     s.flow = cfg_.index;
     s.conn = c.id;
     s.data_bytes = cfg_.spec.size_bytes.value_or(Sender::kUnlimited);
+    s.receive_buffer = ReceiveBuffer::config_for(cfg_.spec.tcp, cfg_.mss_bytes);
     c.sender.emplace(s, *c.cc, path_, rec_);
     if (is_bulk() && stop_at_ == kNever && stop_ < cfg_.duration) c.sender->stop_new_data();  // past its stop
     c.sender->try_send(t);

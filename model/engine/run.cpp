@@ -34,6 +34,7 @@
 #include "model/engine/flow.h"
 #include "model/engine/flow_results.h"
 #include "model/engine/recorder.h"
+#include "model/tcp/receive_buffer.h"
 
 namespace inflight {
 
@@ -225,6 +226,8 @@ RunResult run_scenario(const Scenario& sc, const RunControl& control) {
         rc.mss_bytes = sc.mss_bytes;
         rc.link_rate_bps = sc.bandwidth_bps;
         rc.window_limit_bytes = std::min(f.rwnd_bytes, f.sndbuf_bytes);
+        if (f.tcp.rcvbuf_bytes != 0)  // SO_RCVBUF: the locked buffer's window
+            rc.window_limit_bytes = std::min(rc.window_limit_bytes, ReceiveBuffer::locked_window(f.tcp.rcvbuf_bytes));
         rc.drop_group_span = std::max(rtt, from_ms(100));
         rc.limit_log_period = std::max(2 * rtt, from_ms(500));
         rc.random_loss = sc.loss > 0 && sc.loss_pattern == LossPattern::Random;

@@ -16,7 +16,9 @@ Sender::Sender(const Config& c, CongestionControl& cc, Bottleneck& path, SenderE
       window_limit_kind_(c.rwnd_bytes <= c.sndbuf_bytes ? Limit::Rwnd : Limit::Sndbuf),
       segs_(4096),
       data_limit_(c.data_bytes),
-      rtx_order_(256) {
+      rtx_order_(256),
+      advertised_window_(c.rwnd_bytes),
+      receive_buffer_(c.receive_buffer) {
     cc_state_.mss_bytes = c.mss_bytes;
     cc_state_.cwnd_bytes = static_cast<double>(c.initial_cwnd_packets) * c.mss_bytes;
     // RFC 6298 §2.2 with the handshake's sample R: SRTT = R, RTTVAR = R/2.
@@ -26,6 +28,19 @@ Sender::Sender(const Config& c, CongestionControl& cc, Bottleneck& path, SenderE
     cc_.init(cc_state_);
     prr_enabled_ = c.prr && cc.algorithm() != Algorithm::Bbr;  // BBR: bbr_set_cwnd, its own recovery
     phase_ = cc_.phase(cc_state_, recovery_);
+    if (c.receive_buffer.enabled) set_advertised_window(std::min(c.rwnd_bytes, receive_buffer_.window_bytes()));
+}
+
+void Sender::set_advertised_window(std::uint64_t rwnd) {
+    advertised_window_ = rwnd;
+    window_limit_bytes_ = std::min(rwnd, cfg_.sndbuf_bytes);
+    window_limit_as_double_ = bytes_as_double(window_limit_bytes_);
+    window_limit_kind_ = rwnd <= cfg_.sndbuf_bytes ? Limit::Rwnd : Limit::Sndbuf;
+}
+
+void Sender::on_receiver_read(TimePs now) {
+    if (receive_buffer_.on_read(now, snd_una_, srtt_))
+        set_advertised_window(std::min(cfg_.rwnd_bytes, receive_buffer_.window_bytes()));
 }
 
 void Sender::mark_lost(std::uint64_t seg_no, Segment& g) {

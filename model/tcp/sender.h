@@ -3,7 +3,9 @@
 // byte arrives).
 //   window in force = min(cwnd, rwnd, sndbuf); cwnd bounds the bytes in flight
 //     (RFC 6675 pipe), rwnd and sndbuf bound snd_nxt − snd_una. The last
-//     segment may be shorter than MSS when rwnd or sndbuf binds.
+//     segment may be shorter than MSS when rwnd or sndbuf binds. With Linux's
+//     receive buffer (receive_buffer.h) the rwnd is min(rwnd, the window the
+//     receiver advertises), updated as snd_una moves.
 //   every packet is ACKed with exact SACK information (no delayed ACK)
 //   loss detection by send order (RACK's idea, RFC 8985, dupthresh 3): a
 //     transmission is lost once three transmissions sent after it are delivered
@@ -35,6 +37,7 @@
 #include "model/cc/congestion_control.h"
 #include "model/tcp/prr.h"
 #include "model/tcp/rate_sampler.h"
+#include "model/tcp/receive_buffer.h"
 #include "model/core/ring.h"
 
 namespace inflight {
@@ -72,6 +75,7 @@ public:
         TimePs min_rto_var = from_ms(200);        // Linux TCP_RTO_MIN
         TimePs max_rto = 120 * kPsPerSecond;      // Linux TCP_RTO_MAX
         bool prr = false;                         // the cut by PRR (prr.h), not at once
+        ReceiveBuffer::Config receive_buffer{};   // Linux's receive buffer; off: rwnd alone
     };
     static constexpr std::uint64_t kUnlimited = ~0ull;
     Sender(const Config& c, CongestionControl& cc, Bottleneck& path, SenderEvents& events);
@@ -108,6 +112,8 @@ public:
     std::uint64_t rtos() const { return rtos_; }
     std::uint64_t congestion_events() const { return congestion_events_; }
     std::uint64_t packets_sent() const { return packets_sent_; }
+    // The window the receiver advertises (min(rwnd, its buffer's window)).
+    std::uint64_t advertised_window_bytes() const { return advertised_window_; }
 
 private:
     enum class SegState : std::uint8_t { InFlight, Lost, Delivered };
@@ -151,6 +157,8 @@ private:
     INFLIGHT_HOT void refresh_cc_state();
     INFLIGHT_HOT void note_phase(TimePs now);
     INFLIGHT_HOT TimePs current_rto() const;
+    void set_advertised_window(std::uint64_t rwnd);
+    void on_receiver_read(TimePs now);  // Linux's receive buffer: the application read up to snd_una
 
     Config cfg_;
     Packet packet_;  // what every packet of this connection carries (flow, conn, kind); transmit fills in the rest
@@ -203,6 +211,10 @@ private:
 
     std::uint64_t retransmits_ = 0, rtos_ = 0, congestion_events_ = 0, packets_sent_ = 0;
     std::uint64_t retransmitted_bytes_ = 0;
+
+    // Linux's receive buffer (off the hot path: read as snd_una moves).
+    std::uint64_t advertised_window_;   // rwnd in force
+    ReceiveBuffer receive_buffer_;      // consulted only when cfg_.receive_buffer.enabled
 };
 
 // The per-ACK helpers, inlined with on_ack.
@@ -313,6 +325,7 @@ inline AckOutcome Sender::on_ack(TimePs now, const AckInFlight& ack) {
     const bool una_advanced = advance_snd_una();
     if (una_advanced) {  // RFC 6298 §5.3: new data acknowledged restarts the timer
         rto_deadline_ = segs_.empty() ? kNever : now + current_rto();
+        if (cfg_.receive_buffer.enabled) on_receiver_read(now);
     }
     if (recovery_ != RecoveryState::Open && snd_una_ >= recovery_point_) {
         recovery_ = RecoveryState::Open;

@@ -124,6 +124,22 @@ TEST(Summary, RwndLimitSaysTheWindowPerRtt) {
     EXPECT_EQ(binding_limit_words(r), "limited by the link");
 }
 
+// Linux's receive buffer: SO_RCVBUF 256 KiB locks 2 × 262,144 B, whose window
+// is × 160/256 = 327,680 B (receive_buffer.h); autotuning's window moves, so
+// it is named without a figure.
+TEST(Summary, RwndOfLinuxsReceiveBufferSaysWhichItIs) {
+    RunResult r = sample_result();
+    r.scenario.rcvbuf_bytes = 256 * 1024;
+    r.flows.resize(1);
+    r.flows[0].flow = resolve_flow(r.scenario, 0);
+    r.summary.binding_limit = Limit::Rwnd;
+    EXPECT_EQ(binding_limit_words(r), "limited by rwnd (SO_RCVBUF): 327,680 B per 80 ms");
+    r.scenario.rcvbuf_bytes = 0;
+    r.scenario.autotuning = Detail::On;
+    r.flows[0].flow = resolve_flow(r.scenario, 0);
+    EXPECT_EQ(binding_limit_words(r), "limited by rwnd (autotuning)");
+}
+
 TEST(Summary, ShowsRttDropsAndTheScenario) {
     const std::string text = summary_text(sample_result());
     EXPECT_TRUE(contains(text, "mean 95.2 ms")) << text;

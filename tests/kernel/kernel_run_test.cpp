@@ -139,6 +139,31 @@ TEST(KernelRun, WindowScalingOffHoldsGoodputAtRwndOverRtt) {
     EXPECT_EQ(r.summary.binding_limit, Limit::Rwnd);
 }
 
+// SO_RCVBUF 256 KiB locks the receive buffer at 2 × 262,144 B (net/core/sock.c)
+// and the window at that × 160/256 (scaling_ratio of a 1448-byte payload in a
+// 2,304-byte skb): 327,680 B per round trip, 32.8 Mbit/s at 80 ms — a third
+// of the link, and not 256 KiB per RTT. The model's receive buffer says the
+// same (receive_buffer_test); the kernel must agree within 10%.
+TEST(KernelRun, SoRcvbufHoldsGoodputAtItsLockedWindowOverRtt) {
+    REQUIRE_ROOT();
+    Scenario s;
+    s.algorithm = Algorithm::Cubic;
+    s.bandwidth_bps = 100e6;
+    s.rtt_s = 0.080;
+    s.buffer_s = 0.080;
+    s.duration_s = 10;
+    s.rcvbuf_bytes = 256 * 1024;
+    KernelFacts f;
+    const RunResult r = run_ok(s, &f);
+    const double window_bytes = 2.0 * 262144 * 160 / 256;
+    const double path_rtt_s = s.rtt_s + 1500 * 8 / s.bandwidth_bps;
+    const double expected_bps = window_bytes * 8 / (f.honest ? path_rtt_s : std::max(path_rtt_s, r.summary.mean_rtt_s));
+    std::printf("SO_RCVBUF 256 KiB, 100 Mbit/s, 80 ms: goodput %.3f Mbit/s, expected %.3f\n",
+                r.summary.throughput_bps / 1e6, expected_bps / 1e6);
+    EXPECT_NEAR(r.summary.throughput_bps, expected_bps, 0.10 * expected_bps);
+    EXPECT_EQ(r.summary.binding_limit, Limit::Rwnd);
+}
+
 TEST(KernelRun, BbrHoldsTheLinkAtTwoPercentRandomLossWhereCubicCollapses) {
     REQUIRE_ROOT();
     Scenario s = lesson_path();
