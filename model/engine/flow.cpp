@@ -11,8 +11,14 @@ constexpr TimePs kInitialRto = kPsPerSecond;         // RFC 6298 §2.1: 1 s unti
 constexpr TimePs kMaxSynRto = 120 * kPsPerSecond;    // Linux TCP_RTO_MAX
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-// A connection's whole-run counts, added to the flow's.
-void add_counts(FlowTotals& t, const Sender& s) {
+// A connection's whole-run counts, added to the flow's. Its receiver's
+// counts stand for the data segments it took and the ACKs it sent for them
+// (Flow::totals turns them into the flow's).
+void add_counts(FlowTotals& t, const Sender& s, const std::optional<Receiver>& rx) {
+    if (rx) {
+        t.acks_sent += rx->acks_sent();
+        t.segments_received += rx->segments_received();
+    }
     t.acked_bytes += s.acked_bytes();
     t.delivered_bytes += s.delivered_bytes();
     t.retransmitted_bytes += s.retransmitted_bytes();
@@ -40,7 +46,8 @@ Flow::Flow(const Config& c, Bottleneck& path, AckPath& acks, Recorder& recorder)
       rec_(recorder),
       start_(from_seconds(c.spec.start_s)),
       stop_(std::min(from_seconds(c.spec.stop_s), c.duration)),
-      sized_(c.spec.size_bytes.has_value()) {
+      sized_(c.spec.size_bytes.has_value()),
+      delayed_acks_(c.spec.kind == FlowKind::Tcp && c.spec.tcp.delayed_acks) {
     if (c.spec.every_s) every_ = from_seconds(*c.spec.every_s);
     if (is_ping()) {
         ping_interval_ = std::max<TimePs>(1, from_seconds(c.spec.ping_interval_s));
@@ -67,7 +74,7 @@ void Flow::consider(Due& best, TimePs t, MomentKind k, What w, std::size_t conn)
 
 void Flow::update_solo() {
     const bool timers = next_start_ != kNever || next_ping_ != kNever || stop_at_ != kNever;
-    solo_ = conns_.size() == 1 && conns_[0]->sender && !timers ? &*conns_[0]->sender : nullptr;
+    solo_ = conns_.size() == 1 && conns_[0]->sender && !timers && !delayed_acks_ ? &*conns_[0]->sender : nullptr;
     solo_id_ = solo_ ? conns_[0]->id : 0;
 }
 
@@ -77,6 +84,7 @@ void Flow::refresh_general() {
     for (std::size_t i = 0; i < conns_.size(); ++i) {
         const Connection& c = *conns_[i];
         if (c.sender) {
+            if (c.rx) consider(d, c.rx->timer(), MomentKind::Ack, What::DelayedAck, i);  // its ACK reaches the sender then
             consider(d, c.sender->rto_deadline(), MomentKind::Rto, What::Rto, i);
             consider(d, c.sender->pacing_wakeup(), MomentKind::Pacing, What::Pacing, i);
         } else {
@@ -110,6 +118,10 @@ void Flow::step_general(TimePs t) {
         on_ack(t, a);
         break;
     }
+    case What::DelayedAck:
+        conns_[due_.conn]->rx->on_timer(t);
+        deliver_released(t, due_.conn);
+        break;
     case What::Rto: {
         Sender& s = *conns_[due_.conn]->sender;
         s.on_rto_timer(t);
@@ -145,6 +157,10 @@ void Flow::on_ack(TimePs t, const AckInFlight& a) {
     case PacketKind::Data: {
         const std::size_t i = find(a.packet.conn);
         if (i == kNone || !conns_[i]->sender) return;
+        if (conns_[i]->rx) {  // Linux's receiver decides when this segment is ACKed
+            if (conns_[i]->rx->on_segment(t, a) == Receiver::Verdict::AckNow) deliver_released(t, i);
+            return;
+        }
         Sender& s = *conns_[i]->sender;
         rec_.ack_sample(t, s.on_ack(t, a));
         if (cfg_.spec.size_bytes && s.done()) {
@@ -155,6 +171,7 @@ void Flow::on_ack(TimePs t, const AckInFlight& a) {
         return;
     }
     case PacketKind::Syn: {
+        ++syn_replies_;
         const std::size_t i = find(a.packet.conn);
         if (i == kNone || conns_[i]->sender) return;  // a reply to a SYN sent again, after the first came back
         Connection& c = *conns_[i];
@@ -169,6 +186,16 @@ void Flow::on_ack(TimePs t, const AckInFlight& a) {
         return;
     }
     }
+}
+
+void Flow::deliver_released(TimePs t, std::size_t i) {
+    Sender& s = *conns_[i]->sender;
+    for (const AckInFlight& e : conns_[i]->rx->release()) rec_.ack_sample(t, s.on_ack(t, e));
+    if (cfg_.spec.size_bytes && s.done()) {
+        finish_connection(t, i);
+        return;
+    }
+    s.try_send(t);
 }
 
 void Flow::start_connection(TimePs t) {
@@ -211,6 +238,14 @@ void Flow::establish(TimePs t, Connection& c, TimePs rtt) {
     s.conn = c.id;
     s.data_bytes = cfg_.spec.size_bytes.value_or(Sender::kUnlimited);
     c.sender.emplace(s, *c.cc, path_, rec_);
+    if (delayed_acks_) {
+        Receiver::Config r;
+        r.mss_bytes = cfg_.mss_bytes;
+        r.rcv_wnd_bytes = cfg_.spec.rwnd_bytes;
+        r.srtt = rtt;  // the receiver's own handshake sample
+        r.data_bytes = cfg_.spec.size_bytes.value_or(Receiver::kNoEnd);
+        c.rx.emplace(r);
+    }
     if (is_bulk() && stop_at_ == kNever && stop_ < cfg_.duration) c.sender->stop_new_data();  // past its stop
     c.sender->try_send(t);
 }
@@ -221,7 +256,7 @@ void Flow::finish_connection(TimePs t, std::size_t i) {
     const double fct = to_seconds(t - c.started_at);
     fct_s_.push_back(fct);
     rec_.flow_event(t, EventKind::TransferDone, c.transfer, *cfg_.spec.size_bytes, fct);
-    add_counts(done_, s);
+    add_counts(done_, s, c.rx);
     conns_.erase(conns_.begin() + static_cast<std::ptrdiff_t>(i));
     if (conns_.empty() && next_start_ == kNever) rec_.set_active_until(t);  // the last transfer is done
 }
@@ -301,7 +336,13 @@ FlowTotals Flow::totals() const {
     FlowTotals t = done_;
     t.packets_sent += syns_sent_ + pings_sent_;
     for (const auto& c : conns_)
-        if (c->sender) add_counts(t, *c->sender);
+        if (c->sender) add_counts(t, *c->sender, c->rx);
+    // Every data segment that reached the receiver; those its Linux receiver
+    // took were ACKed as it counted, the rest (the mirror's, and late ones for
+    // a connection already closed) each at once.
+    const std::uint64_t data = pkts_delivered_ - syn_replies_ - ping_t_s_.size();
+    t.acks_sent = data - t.segments_received + t.acks_sent;
+    t.segments_received = data;
     t.path = path_.counters(cfg_.index);
     return t;
 }

@@ -10,6 +10,15 @@
 //     runs from its start to then, handshake included. With `every`, each
 //     repetition is a new connection with fresh algorithm state; one due
 //     while an earlier transfer still runs starts anyway (and is logged).
+//   receiver: the lesson's mirror (every data segment ACKed at once, its
+//     ACK the segment's own entry on the ACK path) or, with delayed ACKs
+//     (TcpDetails::delayed_acks), Linux's (model/tcp/receiver.h): each data
+//     segment's entry, as it comes off the ACK path, goes to the connection's
+//     Receiver, which releases it at once with everything it held (one
+//     cumulative ACK: each released entry reaches Sender::on_ack, so the
+//     algorithm counts every segment acknowledged, then the sender sends once
+//     after the last of them) or holds it until its timer. Such a flow always
+//     takes the general step (no solo fast path).
 //   ping: one packet of `bytes` every `interval`, not congestion-controlled;
 //     its reply returns one base RTT after service; a lost ping is counted,
 //     never retried.
@@ -28,6 +37,7 @@
 #include "model/engine/event_queue.h"
 #include "model/core/flow_spec.h"
 #include "model/engine/recorder.h"
+#include "model/tcp/receiver.h"
 #include "model/tcp/sender.h"
 
 namespace inflight {
@@ -104,12 +114,13 @@ private:
         TimePs syn_deadline = kNever;         // resend the SYN then; kNever once answered
         std::unique_ptr<CongestionControl> cc;
         std::optional<Sender> sender;         // after the handshake
+        std::optional<Receiver> rx;           // Linux's receiver (delayed ACKs), after the handshake
     };
-    enum class What : std::uint8_t { AckLine, Rto, Pacing, SynTimer, Start, Ping, Stop, Nothing };
+    enum class What : std::uint8_t { AckLine, DelayedAck, Rto, Pacing, SynTimer, Start, Ping, Stop, Nothing };
     struct Due {
         Moment moment;
         What what = What::Nothing;            // (stale for the one sender's ACKs: see refresh)
-        std::size_t conn = 0;                 // for Rto, Pacing, SynTimer
+        std::size_t conn = 0;                 // for DelayedAck, Rto, Pacing, SynTimer
     };
 
     // One connected sender (solo_), nothing scheduled: its ACKs and timers
@@ -129,6 +140,8 @@ private:
     void after_ack(TimePs t, const AckInFlight& a);
     void finish_solo(TimePs t);  // the one connection's transfer is done
     void on_ack(TimePs t, const AckInFlight& a);
+    // The receiver of connection i ACKed: its released entries reach the sender, which then sends.
+    void deliver_released(TimePs t, std::size_t i);
     void start_connection(TimePs t);
     void send_syn(TimePs t, Connection& c);
     void establish(TimePs t, Connection& c, TimePs rtt);
@@ -152,6 +165,7 @@ private:
                                               // connected and no timer is pending: the fast path
     std::uint16_t solo_id_ = 0;               // its connection's id
     bool sized_;                              // a finite transfer (size)
+    bool delayed_acks_;                       // Linux's receiver: never the solo fast path
     void update_solo();
     std::uint64_t transfers_started_ = 0;
     std::uint16_t next_conn_id_ = 1;
@@ -165,6 +179,7 @@ private:
 
     // Packet counts over the whole run (connections come and go).
     std::uint64_t syns_sent_ = 0, pings_sent_ = 0, pkts_delivered_ = 0;
+    std::uint64_t syn_replies_ = 0;           // SYN-ACKs that came back (the rest of pkts_delivered_: data, pings)
     FlowTotals done_;                         // finished connections' counts (path counts aside)
     std::vector<double> fct_s_;
     std::vector<double> ping_t_s_, ping_rtt_s_;
