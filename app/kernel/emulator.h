@@ -64,6 +64,8 @@ private:
 struct LinkCounters {
     std::uint64_t pkts_in = 0, bytes_in = 0;       // read from the input
     std::uint64_t payload_segments = 0;            // of those, carrying TCP payload
+    std::uint64_t pure_acks = 0;                   // of those, pure ACKs (TCP, ACK flag, nothing else)
+    std::uint64_t payload_segments_out = 0;        // written to the output, carrying TCP payload
     std::uint64_t pkts_out = 0, bytes_out = 0;     // written to the output
     std::uint64_t drops_random = 0, drops_tail = 0, drops_aqm = 0, ecn_marks = 0;
     std::uint64_t write_errors = 0;                // writes the output refused
