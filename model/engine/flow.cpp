@@ -74,11 +74,65 @@ void Flow::consider(Due& best, TimePs t, MomentKind k, What w, std::size_t conn)
 
 void Flow::update_solo() {
     const bool timers = next_start_ != kNever || next_ping_ != kNever || stop_at_ != kNever;
-    solo_ = conns_.size() == 1 && conns_[0]->sender && !timers && !delayed_acks_ ? &*conns_[0]->sender : nullptr;
-    solo_id_ = solo_ ? conns_[0]->id : 0;
+    const bool one = conns_.size() == 1 && conns_[0]->sender && !timers;
+    solo_ = one && !delayed_acks_ ? &*conns_[0]->sender : nullptr;
+    solo_rx_ = one && delayed_acks_ ? &*conns_[0]->rx : nullptr;
+    solo_id_ = one ? conns_[0]->id : 0;
+}
+
+void Flow::refresh_solo_rx() {
+    const Sender& s = *conns_[0]->sender;
+    Due d{Moment{acks_.next_arrival(), MomentKind::Ack}, What::AckLine, 0};
+    if (solo_rx_->timer() < d.moment.t) d = Due{Moment{solo_rx_->timer(), MomentKind::Ack}, What::DelayedAck, 0};
+    if (s.rto_deadline() < d.moment.t) d = Due{Moment{s.rto_deadline(), MomentKind::Rto}, What::Rto, 0};
+    if (s.pacing_wakeup() < d.moment.t) d = Due{Moment{s.pacing_wakeup(), MomentKind::Pacing}, What::Pacing, 0};
+    if (d.moment.t == kNever) d = Due{};
+    due_ = d;
+}
+
+bool Flow::step_solo_rx(TimePs t) {
+    Sender& s = *conns_[0]->sender;
+    switch (due_.what) {
+    case What::AckLine: {
+        const AckInFlight a = acks_.pop();
+        ++pkts_delivered_;
+        if (a.packet.kind != PacketKind::Data || a.packet.conn != solo_id_) {
+            on_ack(t, a);
+            update_solo();
+            refresh();
+            return true;
+        }
+        if (solo_rx_->on_segment(t, a) == Receiver::Verdict::Hold) {
+            refresh_solo_rx();
+            return true;
+        }
+        break;
+    }
+    case What::DelayedAck: solo_rx_->on_timer(t); break;
+    case What::Rto:
+        s.on_rto_timer(t);
+        s.try_send(t);
+        refresh_solo_rx();
+        return true;
+    case What::Pacing:
+        s.try_send(t);
+        refresh_solo_rx();
+        return true;
+    default: return false;
+    }
+    // The receiver ACKed: what it released reaches the sender, which then sends.
+    for (const AckInFlight& e : solo_rx_->release()) rec_.ack_sample(t, s.on_ack(t, e));
+    if (sized_ && s.done()) {
+        finish_solo(t);
+        return true;
+    }
+    s.try_send(t);
+    refresh_solo_rx();
+    return true;
 }
 
 void Flow::refresh_general() {
+    if (solo_rx_) return refresh_solo_rx();
     Due d;
     consider(d, acks_.next_arrival(), MomentKind::Ack, What::AckLine);
     for (std::size_t i = 0; i < conns_.size(); ++i) {
@@ -111,6 +165,7 @@ void Flow::finish_solo(TimePs t) {
 }
 
 void Flow::step_general(TimePs t) {
+    if (solo_rx_ && step_solo_rx(t)) return;
     switch (due_.what) {
     case What::AckLine: {
         const AckInFlight a = acks_.pop();
@@ -272,6 +327,7 @@ void Flow::send_ping(TimePs t) {
 }
 
 void Flow::observe_general(TimePs t) {
+    if (solo_rx_) return observe_one(t, *conns_[0]->sender);
     const std::uint64_t queue = path_.queue_bytes_for(cfg_.index);
     if (is_ping()) {
         rec_.observe(t, kNaN, kNaN, kNaN, queue, Limit::Link, t, path_counters_);

@@ -82,12 +82,7 @@ public:
     // Tells the recorder the flow's state after a step.
     INFLIGHT_HOT void observe(TimePs t) {
         if (!solo_) return observe_general(t);
-        const std::uint64_t queue = path_.queue_bytes_for(cfg_.index);
-        last_cwnd_ = solo_->cwnd_bytes();
-        last_window_ = solo_->window_in_force_bytes();
-        last_inflight_ = bytes_as_double(solo_->bytes_in_flight());
-        rec_.observe(t, last_cwnd_, last_window_, last_inflight_, queue, solo_->blocked_by(),
-                     queue > 0 ? path_.drain_time() : t, path_counters_);
+        observe_one(t, *solo_);
     }
 
     // Sums over the live connections, as last observed.
@@ -127,11 +122,23 @@ private:
     // only (when none is ever due, the time says kNever and nothing is asked).
     // The moment's kind says which (step looks at it): `what` and `conn` are
     // written for the timers only, which step_general handles.
+    INFLIGHT_HOT void observe_one(TimePs t, const Sender& s) {
+        const std::uint64_t queue = path_.queue_bytes_for(cfg_.index);
+        last_cwnd_ = s.cwnd_bytes();
+        last_window_ = s.window_in_force_bytes();
+        last_inflight_ = bytes_as_double(s.bytes_in_flight());
+        rec_.observe(t, last_cwnd_, last_window_, last_inflight_, queue, s.blocked_by(),
+                     queue > 0 ? path_.drain_time() : t, path_counters_);
+    }
     INFLIGHT_HOT void refresh_solo(const Sender& s) {
         due_.moment = Moment{acks_.next_arrival(), MomentKind::Ack};
         if (s.rto_deadline() < due_.moment.t) due_ = Due{Moment{s.rto_deadline(), MomentKind::Rto}, What::Rto, 0};
         if (s.pacing_wakeup() < due_.moment.t) due_ = Due{Moment{s.pacing_wakeup(), MomentKind::Pacing}, What::Pacing, 0};
     }
+    // The same with Linux's receiver (solo_rx_): the general step's moments of
+    // one connection, in the general order, without looking among connections.
+    void refresh_solo_rx();
+    bool step_solo_rx(TimePs t);  // false: not one of its moments (the general step handles it)
     void consider(Due& best, TimePs t, MomentKind k, What w, std::size_t conn = 0) const;
     void step_general(TimePs t);
     void refresh_general();
@@ -163,6 +170,8 @@ private:
     std::vector<std::unique_ptr<Connection>> conns_;  // live ones
     Sender* solo_ = nullptr;                  // the sender when exactly one connection is live and
                                               // connected and no timer is pending: the fast path
+    Receiver* solo_rx_ = nullptr;             // the same with Linux's receiver: that connection's
+                                              // receiver (solo_ is then null: the general step)
     std::uint16_t solo_id_ = 0;               // its connection's id
     bool sized_;                              // a finite transfer (size)
     bool delayed_acks_;                       // Linux's receiver: never the solo fast path

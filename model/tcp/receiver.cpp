@@ -82,8 +82,8 @@ Receiver::Verdict Receiver::on_segment(TimePs now, const AckInFlight& a) {
     ++segments_received_;
     held_.push_back(a);
     const auto offset = static_cast<std::int32_t>(a.packet.seg_no - static_cast<std::uint32_t>(rcv_nxt_seg_));
-    const std::uint64_t seg = rcv_nxt_seg_ + static_cast<std::uint64_t>(static_cast<std::int64_t>(offset));
-    if (offset < 0 || (offset > 0 && ofo_.count(seg) != 0)) {
+    const auto above = static_cast<std::size_t>(offset) - 1;  // offset > 0: its place in ofo_
+    if (offset < 0 || (offset > 0 && above < ofo_.size() && ofo_[above] != 0)) {
         // Data already received: tcp_enter_quickack_mode(sk, TCP_MAX_QUICKACKS), an ACK at once.
         incr_quickack(kMaxQuickAcks);
         ato_ = kAtoMin;
@@ -91,22 +91,28 @@ Receiver::Verdict Receiver::on_segment(TimePs now, const AckInFlight& a) {
         return Verdict::AckNow;
     }
     if (offset > 0) {  // above a hole: queued out of order
-        ofo_.emplace(seg, a.packet.bytes);
+        while (ofo_.size() <= above) ofo_.push_back(0);
+        ofo_[above] = a.packet.bytes;
+        ++ofo_count_;
         if (a.packet.ce) {
             incr_quickack(2);
             ato_ = kAtoMin;
         }
     } else {
-        const bool had_ofo = !ofo_.empty();
+        const bool had_ofo = ofo_count_ != 0;
         event_data_recv(now, a.packet.bytes, a.packet.ce);
         ++rcv_nxt_seg_;
         rcv_nxt_bytes_ += a.packet.bytes;
-        while (!ofo_.empty() && ofo_.begin()->first == rcv_nxt_seg_) {
-            rcv_nxt_bytes_ += ofo_.begin()->second;
-            ofo_.erase(ofo_.begin());
+        // ofo_'s front is now rcv_nxt itself: take what follows in order, and the first hole.
+        while (!ofo_.empty()) {
+            const std::uint16_t b = ofo_.front();
+            ofo_.pop_front();
+            if (b == 0) break;
+            rcv_nxt_bytes_ += b;
+            --ofo_count_;
             ++rcv_nxt_seg_;
         }
-        if (had_ofo && ofo_.empty()) ack_now_ = true;  // the hole is filled (RFC 5681 §4.2)
+        if (had_ofo && ofo_count_ == 0) ack_now_ = true;  // the hole is filled (RFC 5681 §4.2)
         if (rcv_nxt_bytes_ >= cfg_.data_bytes) pushed_ = true;  // the transfer's last segment: PSH
     }
 
@@ -115,7 +121,7 @@ Receiver::Verdict Receiver::on_segment(TimePs now, const AckInFlight& a) {
         send_ack();
         return Verdict::AckNow;
     }
-    if (ofo_.empty()) {
+    if (ofo_count_ == 0) {
         if (send_delayed_ack(now) == Verdict::AckNow) return Verdict::AckNow;
         // tcp_cleanup_rbuf: the application reads at once; a pushed segment is ACKed then.
         if (pushed_) {

@@ -53,9 +53,9 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <vector>
 
+#include "model/core/ring.h"
 #include "model/core/sim_time.h"
 #include "model/path/packet.h"
 
@@ -113,7 +113,10 @@ private:
     // Sequence space in segments (as the sender numbers them) and bytes.
     std::uint64_t rcv_nxt_seg_ = 0;
     std::uint64_t rcv_nxt_bytes_ = 0, rcv_wup_bytes_ = 0;
-    std::map<std::uint64_t, std::uint16_t> ofo_;  // out-of-order segments above rcv_nxt: bytes
+    // Out of order: ofo_[i] is segment rcv_nxt + 1 + i, its bytes, 0 while missing
+    // (the last entry is never 0); ofo_count_ of them received.
+    Ring<std::uint16_t> ofo_{64};
+    std::uint64_t ofo_count_ = 0;
     std::uint64_t dup_ack_rcv_nxt_ = ~0ull;       // compressed_ack_rcv_nxt
     std::uint32_t dup_acks_ = 0, compressed_ = 0;
     // Delayed-ACK engine.
