@@ -10,6 +10,9 @@
 //   link:      one packet at a time, size·8/C each
 //   delay:     half the base RTT, then the packet is written out
 // ACK direction: the other half of the RTT, no rate limit, no loss.
+// Counted on the way: segments with TCP payload (in, and written out) and
+// pure ACKs (TCP with only the ACK flag, no payload): the receiver's ACKs
+// per data segment.
 // Time is a virtual timeline (integer picoseconds, model/sim_time.h): a
 // packet's service start is max(its arrival, the link's end of the previous
 // service) and its delivery time is computed, not slept for, so a late
