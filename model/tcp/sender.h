@@ -4,7 +4,9 @@
 //   window in force = min(cwnd, rwnd, sndbuf); cwnd bounds the bytes in flight
 //     (RFC 6675 pipe), rwnd and sndbuf bound snd_nxt − snd_una. The last
 //     segment may be shorter than MSS when rwnd or sndbuf binds.
-//   every packet is ACKed with exact SACK information (no delayed ACK)
+//   each ACK carries exact SACK information; by default every packet is
+//     ACKed at once, with delayed ACKs the receiver (receiver.h) ACKs several
+//     at one instant and on_ack is called for each, then try_send once
 //   loss detection by send order (RACK's idea, RFC 8985, dupthresh 3): a
 //     transmission is lost once three transmissions sent after it are delivered
 //   lost segments are retransmitted before new data, lowest sequence first;
