@@ -45,7 +45,9 @@
 // first sample, tcp_set_rto). Not modelled: jiffies (times are exact), the
 // ping-pong mode (the receiver never sends data), the gating of CE quick
 // ACKs by TCP_ECN_DEMAND_CWR (every CE mark counts here), a window update
-// that does not move the right edge (the application always reads at once).
+// that does not move the right edge and tcp_cleanup_rbuf's window-update
+// ACKs after a read (the application always reads at once: the window
+// never shrinks).
 //
 // Times are the sender's: a segment "arrives" when its immediate ACK would
 // reach the sender (the return delay is constant, so every interval and
