@@ -7,8 +7,16 @@ namespace {
 
 using R = const RunResult&;
 
+// The receiver's pure ACKs per data segment it took (1 for the lesson's
+// mirror); 0 when it took none.
+double acks_per_segment(std::uint64_t acks, std::uint64_t segments) {
+    return segments > 0 ? static_cast<double>(acks) / static_cast<double>(segments) : 0.0;
+}
+
 // In key order (the JSON object's order too).
 constexpr SummaryField kFields[] = {
+    {"acks_per_segment", FieldUnit::Fraction, "ACKs per data segment", false,
+     +[](R r) { return acks_per_segment(r.summary.acks_sent, r.summary.segments_received); }},
     {"bdp_packets", FieldUnit::Packets, "BDP (packets)", true, +[](R r) { return r.summary.bdp_packets; }},
     {"binding_fractions", FieldUnit::None, "share of the steady state each limit bound", false,
      +[](R r) { return r.summary.binding_fractions; }},
@@ -55,6 +63,8 @@ constexpr auto kEvery = FlowFieldFor::Every;
 
 // In key order.
 const FlowField kFlowFields[] = {
+    {"acks_per_segment", FieldUnit::Fraction, "ACKs per data segment", kEvery,
+     +[](F f) { return acks_per_segment(f.summary.acks_sent, f.summary.segments_received); }},
     {"algo", FieldUnit::None, "algorithm", kEvery,
      +[](F f) { return std::string(f.flow.kind == FlowKind::Ping ? "ping" : to_string(f.flow.algorithm)); }},
     {"binding_limit", FieldUnit::None, "limited by", kEvery, +[](F f) { return std::string(to_string(f.summary.binding_limit)); }},

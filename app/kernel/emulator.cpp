@@ -63,6 +63,7 @@ LinkCore::Fate LinkCore::arrive(TimePs now, const std::uint8_t* data, std::size_
     ++counters_.pkts_in;
     counters_.bytes_in += len;
     range_min_ = std::min(range_min_, counters_.queue_bytes);
+    if (info.pure_ack()) ++counters_.pure_acks;
     if (info.payload_bytes > 0) {
         ++counters_.payload_segments;
         if (loss_.lose_next()) {  // loss first, on payload segments only
@@ -126,6 +127,7 @@ std::optional<LinkCore::Due> LinkCore::pop_due(TimePs now) {
     delay_line_.pop_front();
     ++counters_.pkts_out;
     counters_.bytes_out += f.bytes.size();
+    if (inspect_packet(f.bytes.data(), f.bytes.size()).payload_bytes > 0) ++counters_.payload_segments_out;
     return Due{std::move(f.bytes), f.deliver_at};
 }
 

@@ -10,6 +10,9 @@
 //   link:      one packet at a time, size·8/C each
 //   delay:     half the base RTT, then the packet is written out
 // ACK direction: the other half of the RTT, no rate limit, no loss.
+// Counted on the way: segments with TCP payload (in, and written out) and
+// pure ACKs (TCP with only the ACK flag, no payload): the receiver's ACKs
+// per data segment.
 // Time is a virtual timeline (integer picoseconds, model/sim_time.h): a
 // packet's service start is max(its arrival, the link's end of the previous
 // service) and its delivery time is computed, not slept for, so a late
@@ -64,6 +67,8 @@ private:
 struct LinkCounters {
     std::uint64_t pkts_in = 0, bytes_in = 0;       // read from the input
     std::uint64_t payload_segments = 0;            // of those, carrying TCP payload
+    std::uint64_t pure_acks = 0;                   // of those, pure ACKs (TCP, ACK flag, nothing else)
+    std::uint64_t payload_segments_out = 0;        // written to the output, carrying TCP payload
     std::uint64_t pkts_out = 0, bytes_out = 0;     // written to the output
     std::uint64_t drops_random = 0, drops_tail = 0, drops_aqm = 0, ecn_marks = 0;
     std::uint64_t write_errors = 0;                // writes the output refused

@@ -14,6 +14,9 @@ struct PacketInfo {
     bool ipv4_tcp = false;
     std::uint32_t payload_bytes = 0;  // TCP payload (0 for SYN, pure ACKs, non-TCP)
     bool ect = false;                 // ECT(0), ECT(1) or already CE
+    std::uint8_t tcp_flags = 0;       // the TCP header's flags byte (FIN 0x01, SYN 0x02, RST 0x04, ACK 0x10)
+    // A pure ACK: TCP with the ACK flag, no payload, no SYN, FIN or RST.
+    bool pure_ack() const { return ipv4_tcp && payload_bytes == 0 && (tcp_flags & 0x17) == 0x10; }
 };
 
 inline PacketInfo inspect_packet(const std::uint8_t* p, std::size_t len) {
@@ -26,6 +29,7 @@ inline PacketInfo inspect_packet(const std::uint8_t* p, std::size_t len) {
     const std::size_t tcp_header_bytes = static_cast<std::size_t>(p[ihl_bytes + 12] >> 4) * 4;
     if (tcp_header_bytes < 20 || ihl_bytes + tcp_header_bytes > total) return info;
     info.ipv4_tcp = true;
+    info.tcp_flags = p[ihl_bytes + 13];
     info.payload_bytes = static_cast<std::uint32_t>(total - ihl_bytes - tcp_header_bytes);
     return info;
 }

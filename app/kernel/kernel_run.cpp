@@ -211,6 +211,14 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
     facts.emulator_realtime = data_link.realtime() && ack_link.realtime();
     path.tear_down();
     recorder.finish(elapsed_s, result.summary);
+    // The receiver's ACKs per data segment: the data segments the path
+    // delivered to it, the pure ACKs it sent back.
+    result.summary.segments_received = data_link.counters().payload_segments_out;
+    result.summary.acks_sent = ack_link.counters().pure_acks;
+    for (FlowResult& f : result.flows) {
+        f.summary.segments_received = result.summary.segments_received;
+        f.summary.acks_sent = result.summary.acks_sent;
+    }
     result.summary.wall_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
     out.result = std::move(result);

@@ -134,6 +134,10 @@ struct Summary {
     std::uint64_t ecn_marks = 0, retransmits = 0, rtos = 0;
     double bdp_packets = 0, buffer_packets = 0;
     std::uint64_t packets_simulated = 0;  // every transmission, retransmissions included
+    // The receivers': data segments taken and pure ACKs sent for them (every
+    // segment ACKed at once by the lesson's mirror; about one per two with
+    // delayed ACKs).
+    std::uint64_t segments_received = 0, acks_sent = 0;
     double wall_seconds = 0;
     // True when the figure rests on too few congestion events to trust
     // (random loss with fewer than kFewEvents in the window).
@@ -160,6 +164,7 @@ struct FlowSummary {
     std::uint64_t congestion_events = 0;
     std::uint64_t drops_tail = 0, drops_aqm = 0, drops_random = 0;
     std::uint64_t ecn_marks = 0, retransmits = 0, rtos = 0;
+    std::uint64_t segments_received = 0, acks_sent = 0;  // its receiver's (as Summary's)
     // Finite transfers: every completion time in order (start to the ACK of
     // the last byte, handshake included) and their statistics.
     std::vector<double> fct_s;

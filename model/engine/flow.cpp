@@ -11,8 +11,14 @@ constexpr TimePs kInitialRto = kPsPerSecond;         // RFC 6298 §2.1: 1 s unti
 constexpr TimePs kMaxSynRto = 120 * kPsPerSecond;    // Linux TCP_RTO_MAX
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-// A connection's whole-run counts, added to the flow's.
-void add_counts(FlowTotals& t, const Sender& s) {
+// A connection's whole-run counts, added to the flow's. Its receiver's
+// counts stand for the data segments it took and the ACKs it sent for them
+// (Flow::totals turns them into the flow's).
+void add_counts(FlowTotals& t, const Sender& s, const std::optional<Receiver>& rx) {
+    if (rx) {
+        t.acks_sent += rx->acks_sent();
+        t.segments_received += rx->segments_received();
+    }
     t.acked_bytes += s.acked_bytes();
     t.delivered_bytes += s.delivered_bytes();
     t.retransmitted_bytes += s.retransmitted_bytes();
@@ -40,7 +46,8 @@ Flow::Flow(const Config& c, Bottleneck& path, AckPath& acks, Recorder& recorder)
       rec_(recorder),
       start_(from_seconds(c.spec.start_s)),
       stop_(std::min(from_seconds(c.spec.stop_s), c.duration)),
-      sized_(c.spec.size_bytes.has_value()) {
+      sized_(c.spec.size_bytes.has_value()),
+      delayed_acks_(c.spec.kind == FlowKind::Tcp && c.spec.tcp.delayed_acks) {
     if (c.spec.every_s) every_ = from_seconds(*c.spec.every_s);
     if (is_ping()) {
         ping_interval_ = std::max<TimePs>(1, from_seconds(c.spec.ping_interval_s));
@@ -67,16 +74,71 @@ void Flow::consider(Due& best, TimePs t, MomentKind k, What w, std::size_t conn)
 
 void Flow::update_solo() {
     const bool timers = next_start_ != kNever || next_ping_ != kNever || stop_at_ != kNever;
-    solo_ = conns_.size() == 1 && conns_[0]->sender && !timers ? &*conns_[0]->sender : nullptr;
-    solo_id_ = solo_ ? conns_[0]->id : 0;
+    const bool one = conns_.size() == 1 && conns_[0]->sender && !timers;
+    solo_ = one && !delayed_acks_ ? &*conns_[0]->sender : nullptr;
+    solo_rx_ = one && delayed_acks_ ? &*conns_[0]->rx : nullptr;
+    solo_id_ = one ? conns_[0]->id : 0;
+}
+
+void Flow::refresh_solo_rx() {
+    const Sender& s = *conns_[0]->sender;
+    Due d{Moment{acks_.next_arrival(), MomentKind::Ack}, What::AckLine, 0};
+    if (solo_rx_->timer() < d.moment.t) d = Due{Moment{solo_rx_->timer(), MomentKind::Ack}, What::DelayedAck, 0};
+    if (s.rto_deadline() < d.moment.t) d = Due{Moment{s.rto_deadline(), MomentKind::Rto}, What::Rto, 0};
+    if (s.pacing_wakeup() < d.moment.t) d = Due{Moment{s.pacing_wakeup(), MomentKind::Pacing}, What::Pacing, 0};
+    if (d.moment.t == kNever) d = Due{};
+    due_ = d;
+}
+
+bool Flow::step_solo_rx(TimePs t) {
+    Sender& s = *conns_[0]->sender;
+    switch (due_.what) {
+    case What::AckLine: {
+        const AckInFlight a = acks_.pop();
+        ++pkts_delivered_;
+        if (a.packet.kind != PacketKind::Data || a.packet.conn != solo_id_) {
+            on_ack(t, a);
+            update_solo();
+            refresh();
+            return true;
+        }
+        if (solo_rx_->on_segment(t, a) == Receiver::Verdict::Hold) {
+            refresh_solo_rx();
+            return true;
+        }
+        break;
+    }
+    case What::DelayedAck: solo_rx_->on_timer(t); break;
+    case What::Rto:
+        s.on_rto_timer(t);
+        s.try_send(t);
+        refresh_solo_rx();
+        return true;
+    case What::Pacing:
+        s.try_send(t);
+        refresh_solo_rx();
+        return true;
+    default: return false;
+    }
+    // The receiver ACKed: what it released reaches the sender, which then sends.
+    for (const AckInFlight& e : solo_rx_->release()) rec_.ack_sample(t, s.on_ack(t, e));
+    if (sized_ && s.done()) {
+        finish_solo(t);
+        return true;
+    }
+    s.try_send(t);
+    refresh_solo_rx();
+    return true;
 }
 
 void Flow::refresh_general() {
+    if (solo_rx_) return refresh_solo_rx();
     Due d;
     consider(d, acks_.next_arrival(), MomentKind::Ack, What::AckLine);
     for (std::size_t i = 0; i < conns_.size(); ++i) {
         const Connection& c = *conns_[i];
         if (c.sender) {
+            if (c.rx) consider(d, c.rx->timer(), MomentKind::Ack, What::DelayedAck, i);  // its ACK reaches the sender then
             consider(d, c.sender->rto_deadline(), MomentKind::Rto, What::Rto, i);
             consider(d, c.sender->pacing_wakeup(), MomentKind::Pacing, What::Pacing, i);
         } else {
@@ -103,6 +165,7 @@ void Flow::finish_solo(TimePs t) {
 }
 
 void Flow::step_general(TimePs t) {
+    if (solo_rx_ && step_solo_rx(t)) return;
     switch (due_.what) {
     case What::AckLine: {
         const AckInFlight a = acks_.pop();
@@ -110,6 +173,10 @@ void Flow::step_general(TimePs t) {
         on_ack(t, a);
         break;
     }
+    case What::DelayedAck:
+        conns_[due_.conn]->rx->on_timer(t);
+        deliver_released(t, due_.conn);
+        break;
     case What::Rto: {
         Sender& s = *conns_[due_.conn]->sender;
         s.on_rto_timer(t);
@@ -145,6 +212,10 @@ void Flow::on_ack(TimePs t, const AckInFlight& a) {
     case PacketKind::Data: {
         const std::size_t i = find(a.packet.conn);
         if (i == kNone || !conns_[i]->sender) return;
+        if (conns_[i]->rx) {  // Linux's receiver decides when this segment is ACKed
+            if (conns_[i]->rx->on_segment(t, a) == Receiver::Verdict::AckNow) deliver_released(t, i);
+            return;
+        }
         Sender& s = *conns_[i]->sender;
         rec_.ack_sample(t, s.on_ack(t, a));
         if (cfg_.spec.size_bytes && s.done()) {
@@ -155,6 +226,7 @@ void Flow::on_ack(TimePs t, const AckInFlight& a) {
         return;
     }
     case PacketKind::Syn: {
+        ++syn_replies_;
         const std::size_t i = find(a.packet.conn);
         if (i == kNone || conns_[i]->sender) return;  // a reply to a SYN sent again, after the first came back
         Connection& c = *conns_[i];
@@ -169,6 +241,16 @@ void Flow::on_ack(TimePs t, const AckInFlight& a) {
         return;
     }
     }
+}
+
+void Flow::deliver_released(TimePs t, std::size_t i) {
+    Sender& s = *conns_[i]->sender;
+    for (const AckInFlight& e : conns_[i]->rx->release()) rec_.ack_sample(t, s.on_ack(t, e));
+    if (cfg_.spec.size_bytes && s.done()) {
+        finish_connection(t, i);
+        return;
+    }
+    s.try_send(t);
 }
 
 void Flow::start_connection(TimePs t) {
@@ -213,6 +295,14 @@ void Flow::establish(TimePs t, Connection& c, TimePs rtt) {
     s.data_bytes = cfg_.spec.size_bytes.value_or(Sender::kUnlimited);
     s.receive_buffer = ReceiveBuffer::config_for(cfg_.spec.tcp, cfg_.mss_bytes);
     c.sender.emplace(s, *c.cc, path_, rec_);
+    if (delayed_acks_) {
+        Receiver::Config r;
+        r.mss_bytes = cfg_.mss_bytes;
+        r.rcv_wnd_bytes = cfg_.spec.rwnd_bytes;
+        r.srtt = rtt;  // the receiver's own handshake sample
+        r.data_bytes = cfg_.spec.size_bytes.value_or(Receiver::kNoEnd);
+        c.rx.emplace(r);
+    }
     if (is_bulk() && stop_at_ == kNever && stop_ < cfg_.duration) c.sender->stop_new_data();  // past its stop
     c.sender->try_send(t);
 }
@@ -223,7 +313,7 @@ void Flow::finish_connection(TimePs t, std::size_t i) {
     const double fct = to_seconds(t - c.started_at);
     fct_s_.push_back(fct);
     rec_.flow_event(t, EventKind::TransferDone, c.transfer, *cfg_.spec.size_bytes, fct);
-    add_counts(done_, s);
+    add_counts(done_, s, c.rx);
     conns_.erase(conns_.begin() + static_cast<std::ptrdiff_t>(i));
     if (conns_.empty() && next_start_ == kNever) rec_.set_active_until(t);  // the last transfer is done
 }
@@ -239,6 +329,7 @@ void Flow::send_ping(TimePs t) {
 }
 
 void Flow::observe_general(TimePs t) {
+    if (solo_rx_) return observe_one(t, *conns_[0]->sender);
     const std::uint64_t queue = path_.queue_bytes_for(cfg_.index);
     if (is_ping()) {
         rec_.observe(t, kNaN, kNaN, kNaN, queue, Limit::Link, t, path_counters_);
@@ -303,7 +394,13 @@ FlowTotals Flow::totals() const {
     FlowTotals t = done_;
     t.packets_sent += syns_sent_ + pings_sent_;
     for (const auto& c : conns_)
-        if (c->sender) add_counts(t, *c->sender);
+        if (c->sender) add_counts(t, *c->sender, c->rx);
+    // Every data segment that reached the receiver; those its Linux receiver
+    // took were ACKed as it counted, the rest (the mirror's, and late ones for
+    // a connection already closed) each at once.
+    const std::uint64_t data = pkts_delivered_ - syn_replies_ - ping_t_s_.size();
+    t.acks_sent = data - t.segments_received + t.acks_sent;
+    t.segments_received = data;
     t.path = path_.counters(cfg_.index);
     return t;
 }

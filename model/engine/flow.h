@@ -10,6 +10,15 @@
 //     runs from its start to then, handshake included. With `every`, each
 //     repetition is a new connection with fresh algorithm state; one due
 //     while an earlier transfer still runs starts anyway (and is logged).
+//   receiver: the lesson's mirror (every data segment ACKed at once, its
+//     ACK the segment's own entry on the ACK path) or, with delayed ACKs
+//     (TcpDetails::delayed_acks), Linux's (model/tcp/receiver.h): each data
+//     segment's entry, as it comes off the ACK path, goes to the connection's
+//     Receiver, which releases it at once with everything it held (one
+//     cumulative ACK: each released entry reaches Sender::on_ack, so the
+//     algorithm counts every segment acknowledged, then the sender sends once
+//     after the last of them) or holds it until its timer. Such a flow always
+//     takes the general step (no solo fast path).
 //   ping: one packet of `bytes` every `interval`, not congestion-controlled;
 //     its reply returns one base RTT after service; a lost ping is counted,
 //     never retried.
@@ -28,6 +37,7 @@
 #include "model/engine/event_queue.h"
 #include "model/core/flow_spec.h"
 #include "model/engine/recorder.h"
+#include "model/tcp/receiver.h"
 #include "model/tcp/sender.h"
 
 namespace inflight {
@@ -72,12 +82,7 @@ public:
     // Tells the recorder the flow's state after a step.
     INFLIGHT_HOT void observe(TimePs t) {
         if (!solo_) return observe_general(t);
-        const std::uint64_t queue = path_.queue_bytes_for(cfg_.index);
-        last_cwnd_ = solo_->cwnd_bytes();
-        last_window_ = solo_->window_in_force_bytes();
-        last_inflight_ = bytes_as_double(solo_->bytes_in_flight());
-        rec_.observe(t, last_cwnd_, last_window_, last_inflight_, queue, solo_->blocked_by(),
-                     queue > 0 ? path_.drain_time() : t, path_counters_);
+        observe_one(t, *solo_);
     }
 
     // Sums over the live connections, as last observed.
@@ -104,23 +109,36 @@ private:
         TimePs syn_deadline = kNever;         // resend the SYN then; kNever once answered
         std::unique_ptr<CongestionControl> cc;
         std::optional<Sender> sender;         // after the handshake
+        std::optional<Receiver> rx;           // Linux's receiver (delayed ACKs), after the handshake
     };
-    enum class What : std::uint8_t { AckLine, Rto, Pacing, SynTimer, Start, Ping, Stop, Nothing };
+    enum class What : std::uint8_t { AckLine, DelayedAck, Rto, Pacing, SynTimer, Start, Ping, Stop, Nothing };
     struct Due {
         Moment moment;
         What what = What::Nothing;            // (stale for the one sender's ACKs: see refresh)
-        std::size_t conn = 0;                 // for Rto, Pacing, SynTimer
+        std::size_t conn = 0;                 // for DelayedAck, Rto, Pacing, SynTimer
     };
 
     // One connected sender (solo_), nothing scheduled: its ACKs and timers
     // only (when none is ever due, the time says kNever and nothing is asked).
     // The moment's kind says which (step looks at it): `what` and `conn` are
     // written for the timers only, which step_general handles.
+    INFLIGHT_HOT void observe_one(TimePs t, const Sender& s) {
+        const std::uint64_t queue = path_.queue_bytes_for(cfg_.index);
+        last_cwnd_ = s.cwnd_bytes();
+        last_window_ = s.window_in_force_bytes();
+        last_inflight_ = bytes_as_double(s.bytes_in_flight());
+        rec_.observe(t, last_cwnd_, last_window_, last_inflight_, queue, s.blocked_by(),
+                     queue > 0 ? path_.drain_time() : t, path_counters_);
+    }
     INFLIGHT_HOT void refresh_solo(const Sender& s) {
         due_.moment = Moment{acks_.next_arrival(), MomentKind::Ack};
         if (s.rto_deadline() < due_.moment.t) due_ = Due{Moment{s.rto_deadline(), MomentKind::Rto}, What::Rto, 0};
         if (s.pacing_wakeup() < due_.moment.t) due_ = Due{Moment{s.pacing_wakeup(), MomentKind::Pacing}, What::Pacing, 0};
     }
+    // The same with Linux's receiver (solo_rx_): the general step's moments of
+    // one connection, in the general order, without looking among connections.
+    void refresh_solo_rx();
+    bool step_solo_rx(TimePs t);  // false: not one of its moments (the general step handles it)
     void consider(Due& best, TimePs t, MomentKind k, What w, std::size_t conn = 0) const;
     void step_general(TimePs t);
     void refresh_general();
@@ -129,6 +147,8 @@ private:
     void after_ack(TimePs t, const AckInFlight& a);
     void finish_solo(TimePs t);  // the one connection's transfer is done
     void on_ack(TimePs t, const AckInFlight& a);
+    // The receiver of connection i ACKed: its released entries reach the sender, which then sends.
+    void deliver_released(TimePs t, std::size_t i);
     void start_connection(TimePs t);
     void send_syn(TimePs t, Connection& c);
     void establish(TimePs t, Connection& c, TimePs rtt);
@@ -150,8 +170,11 @@ private:
     std::vector<std::unique_ptr<Connection>> conns_;  // live ones
     Sender* solo_ = nullptr;                  // the sender when exactly one connection is live and
                                               // connected and no timer is pending: the fast path
+    Receiver* solo_rx_ = nullptr;             // the same with Linux's receiver: that connection's
+                                              // receiver (solo_ is then null: the general step)
     std::uint16_t solo_id_ = 0;               // its connection's id
     bool sized_;                              // a finite transfer (size)
+    bool delayed_acks_;                       // Linux's receiver: never the solo fast path
     void update_solo();
     std::uint64_t transfers_started_ = 0;
     std::uint16_t next_conn_id_ = 1;
@@ -165,6 +188,7 @@ private:
 
     // Packet counts over the whole run (connections come and go).
     std::uint64_t syns_sent_ = 0, pings_sent_ = 0, pkts_delivered_ = 0;
+    std::uint64_t syn_replies_ = 0;           // SYN-ACKs that came back (the rest of pkts_delivered_: data, pings)
     FlowTotals done_;                         // finished connections' counts (path counts aside)
     std::vector<double> fct_s_;
     std::vector<double> ping_t_s_, ping_rtt_s_;

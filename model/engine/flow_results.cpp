@@ -131,6 +131,8 @@ void summarize(const Scenario& sc, const std::vector<Flow>& flows, std::vector<R
         fill_flow(each[i], fs);
         fs.share = all_window_bytes > 0 ? static_cast<double>(window_bytes[i]) / static_cast<double>(all_window_bytes) : 0;
         fs.settled = settled[i];
+        fs.segments_received = totals[i].segments_received;
+        fs.acks_sent = totals[i].acks_sent;
         fs.fct_s = flows[i].fct_s();
         if (!fs.fct_s.empty()) {
             fs.fct_mean_s = mean(fs.fct_s);
@@ -210,6 +212,11 @@ void summarize(const Scenario& sc, const std::vector<Flow>& flows, std::vector<R
             for (int k = 0; k < kLimitCount; ++k) sum.binding_fractions[k] = limit_time[k] / pooled;
         sum.binding_limit = static_cast<Limit>(std::max_element(sum.binding_fractions.begin(), sum.binding_fractions.end()) -
                                                sum.binding_fractions.begin());
+    }
+    sum.segments_received = sum.acks_sent = 0;
+    for (const FlowTotals& t : totals) {
+        sum.segments_received += t.segments_received;
+        sum.acks_sent += t.acks_sent;
     }
     sum.bdp_packets = result.trace.bdp_bytes / sc.mss_bytes;
     sum.buffer_packets = result.trace.buffer_bytes / sc.mss_bytes;

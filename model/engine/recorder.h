@@ -37,6 +37,7 @@ struct FlowTotals {
     std::uint64_t delivered_bytes = 0;   // in or out of order
     std::uint64_t retransmitted_bytes = 0;
     std::uint64_t congestion_events = 0, retransmits = 0, rtos = 0, packets_sent = 0;
+    std::uint64_t acks_sent = 0, segments_received = 0;  // the receiver's: pure ACKs, data segments
     PathCounters path;
 };
 

@@ -6,7 +6,9 @@
 //     segment may be shorter than MSS when rwnd or sndbuf binds. With Linux's
 //     receive buffer (receive_buffer.h) the rwnd is min(rwnd, the window the
 //     receiver advertises), updated as snd_una moves.
-//   every packet is ACKed with exact SACK information (no delayed ACK)
+//   each ACK carries exact SACK information; by default every packet is
+//     ACKed at once, with delayed ACKs the receiver (receiver.h) ACKs several
+//     at one instant and on_ack is called for each, then try_send once
 //   loss detection by send order (RACK's idea, RFC 8985, dupthresh 3): a
 //     transmission is lost once three transmissions sent after it are delivered
 //   lost segments are retransmitted before new data, lowest sequence first;

@@ -540,7 +540,8 @@ TEST(FlowOutput, JsonHasTheAggregateAndEachFlowInOrder) {
     const std::set<std::string> every = {
         "label",          "algo",         "throughput_bps", "share",     "mean_cwnd_packets", "mean_rtt_s",
         "p95_rtt_s",      "min_rtt_s",    "max_rtt_s",      "binding_limit", "congestion_events", "drops_tail",
-        "drops_aqm",      "drops_random", "ecn_marks",      "retransmits", "rtos",             "settled"};
+        "drops_aqm",      "drops_random", "ecn_marks",      "retransmits", "rtos",             "settled",
+        "acks_per_segment"};
     const std::set<std::string> transfer = {"fct_s", "fct_mean_s", "fct_p50_s", "fct_p95_s", "fct_max_s"};
     const std::set<std::string> ping = {"ping_mean_rtt_s", "ping_p50_rtt_s", "ping_p95_rtt_s",
                                         "ping_max_rtt_s",  "pings_sent",     "pings_lost"};
