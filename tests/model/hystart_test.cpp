@@ -329,13 +329,22 @@ TEST(CubicHystartRun, LeavesSlowStartBeforeAnyLossWithFarFewerDrops) {
     // Textbook: slow start ends at the first loss, after the buffer overflows.
     EXPECT_EQ(textbook.how, StartEnd::FirstCongestion);
     EXPECT_GT(textbook.drops, 1000u);
-    // HyStart: the ACK train of a round grows 0.12 ms per packet at the link
-    // rate, so it spans more than 40.5 ms (delay_min/2 + 0.5 ms) in the round
-    // that starts at 640 packets, 338 ACKs in: cwnd ≈ 640 + 338 ≈ 978, before
-    // BDP + buffer = 1333 packets fill.
-    EXPECT_EQ(hystart.how, StartEnd::HystartAckTrain);
+    // HyStart, by arithmetic on the model's slow start (one ACK per packet,
+    // two packets sent per ACK, so each burst queues at twice the link rate:
+    // the packet at position p of a burst waits p/2 · 0.12 ms):
+    //  - HyStart wakes on the first burst's 7th ACK (cwnd 16 before it); snd_nxt
+    //    is then 10 + 2·6 = 22 packets, so each round opens at position 0.6·W + 1
+    //    of a burst of W packets (13 of 20, 25 of 40, …, 193 of 320);
+    //  - delay: the round's first samples must queue > clamp(80/8) = 10 ms,
+    //    p/2 · 0.12 ms > 10 ms → p > 167: first in the burst of 320 (p = 193,
+    //    11.6 ms); the 9th sample (the 201st ACK of the burst) fires, with cwnd
+    //    320 + 200 = 520, about 24 ms into that burst's ACKs;
+    //  - the ACK train runs from mid-burst to the burst's end only: 0.4 of a
+    //    burst (0.4 · 320 · 0.12 ms = 15 ms < 40 ms in that round): not first.
+    // Before BDP + buffer = 1333 packets fill: no loss before the exit.
+    EXPECT_EQ(hystart.how, StartEnd::HystartDelay);
     EXPECT_EQ(hystart.drops_before_exit, 0u);
-    EXPECT_NEAR(hystart.exit_cwnd_packets, 978, 50);
+    EXPECT_NEAR(hystart.exit_cwnd_packets, 520, 5);
     EXPECT_LT(hystart.exit_t_s, 1.0);
     EXPECT_LT(hystart.drops * 10, textbook.drops);
     std::printf("textbook: slow start ends at %.3f s, %llu drops; hystart: at %.3f s, cwnd %.0f packets, %llu drops\n",
