@@ -265,9 +265,15 @@ TEST(CubicHystart, ExitSetsSsthreshToCwndThenGrowsFivePercentPerRound) {
     for (int k = 0; k < 200; ++k) f.ack(c, kMs / 10, 80 * kMs);
     EXPECT_GE(f.s.cwnd_bytes, w0 + 200.0 * kMss / 20.0 - 1e-6);
     EXPECT_LT(f.s.cwnd_bytes, w0 + 200.0 * kMss / 2.0);
-    // A loss sets W_max; the 5% floor ends with it.
+    // A loss sets W_max (cwnd then = ssthresh / 0.7); the 5% floor ends with
+    // it: growing back toward W_max from 0.7·W_max (K = ∛(0.3·W_max/0.4),
+    // about 4.5 s for ~120 packets) adds far less than 1/20 segment per ACK.
     c.on_congestion_event(f.s, f.t);
-    EXPECT_NEAR(c.w_max_segments() * kMss, w0 + (f.s.cwnd_bytes / 0.7 - w0), 1e-6);
+    EXPECT_NEAR(c.w_max_segments() * kMss, f.s.cwnd_bytes / 0.7, 1e-6);
+    f.s.ssthresh_bytes = f.s.cwnd_bytes;
+    const double w1 = f.s.cwnd_bytes;
+    for (int k = 0; k < 20; ++k) f.ack(c, kMs, 80 * kMs);
+    EXPECT_LT(f.s.cwnd_bytes - w1, 20.0 * kMss / 20.0 / 2);
 }
 
 TEST(CubicHystart, OffItStaysInSlowStart) {
