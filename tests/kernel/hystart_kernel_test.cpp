@@ -38,22 +38,24 @@ struct SlowStartEnd {
     double t_s = -1;
     StartEnd how = StartEnd::FirstCongestion;
     double first_drop_t_s = 1e9;
-    double ssthresh_packets = 0;      // the first finite ssthresh in the trace
+    double ssthresh_packets = 0;      // the first finite ssthresh in the trace, in MSS
     double delivered_by_2s = 0;       // packets
 };
 
 SlowStartEnd slow_start_end(const RunResult& r) {
     SlowStartEnd f;
+    std::uint32_t mss = r.trace.mss_bytes;  // the kernel's trace says the MTU; its events carry the MSS
     for (const Event& e : r.events) {
         if (e.kind == EventKind::SlowStartExit && f.t_s < 0) {
             f.t_s = e.t_s;
             f.how = e.start_end;
+            if (e.mss_bytes > 0) mss = e.mss_bytes;
         }
         if (e.kind == EventKind::Drops && e.t_s < f.first_drop_t_s) f.first_drop_t_s = e.t_s;
     }
     for (const TraceBucket& b : r.trace.buckets) {
         if (f.ssthresh_packets == 0 && std::isfinite(b.ssthresh_bytes) && b.ssthresh_bytes > 0)
-            f.ssthresh_packets = b.ssthresh_bytes / r.trace.mss_bytes;
+            f.ssthresh_packets = b.ssthresh_bytes / mss;
         if (b.t_end_s <= 2.0 + 1e-9) f.delivered_by_2s = static_cast<double>(b.pkts_delivered);
     }
     return f;
