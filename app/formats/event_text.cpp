@@ -44,6 +44,10 @@ QString slow_start_exit(const Event& e) {
             .arg(packets(e, e.cwnd_before_bytes));
     case StartEnd::ReachedSsthresh: return tr("Slow start ends: cwnd reached ssthresh");
     case StartEnd::PipeFull: return tr("Startup ends: bandwidth grew less than 25% for 3 rounds (the pipe is full)");
+    case StartEnd::HystartAckTrain:
+        return tr("HyStart ended slow start (ACK train) at cwnd %1 packets").arg(packets(e, e.cwnd_before_bytes));
+    case StartEnd::HystartDelay:
+        return tr("HyStart ended slow start (delay increase) at cwnd %1 packets").arg(packets(e, e.cwnd_before_bytes));
     }
     return {};
 }

@@ -18,10 +18,11 @@ CcPhase CongestionControl::phase(const CcState& s, RecoveryState r) const {
     return s.owns_phase ? s.phase : loss_based_phase(s, r);
 }
 
-std::unique_ptr<CongestionControl> make_congestion_control(Algorithm a, std::uint64_t seed, bool paced) {
+std::unique_ptr<CongestionControl> make_congestion_control(Algorithm a, std::uint64_t seed, bool paced,
+                                                           bool hystart) {
     switch (a) {
     case Algorithm::Reno: return std::make_unique<Reno>();
-    case Algorithm::Cubic: return std::make_unique<Cubic>();
+    case Algorithm::Cubic: return std::make_unique<Cubic>(CubicParams{}, hystart, paced);
     case Algorithm::Bbr: return std::make_unique<Bbr>(seed, paced);
     }
     return nullptr;

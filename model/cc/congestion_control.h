@@ -24,6 +24,7 @@ struct CcState {
     double srtt_s = 0;
     std::uint64_t bytes_in_flight = 0;     // RFC 6675 "pipe": sent, not delivered, not marked lost
     std::uint64_t flight_size_bytes = 0;   // RFC 5681 FlightSize: snd_nxt - snd_una
+    std::uint64_t snd_una_bytes = 0;       // snd_una (snd_nxt = snd_una + flight_size)
     std::uint64_t delivered_bytes = 0;     // everything delivered so far (cumulative + SACKed)
     // Written by the algorithm.
     double cwnd_bytes = 0;
@@ -31,6 +32,10 @@ struct CcState {
     bool request_app_limited = false;      // BBR ProbeRTT: mark rate samples app-limited
     bool owns_phase = false;               // the algorithm keeps `phase` itself (BBR's modes)
     CcPhase phase = CcPhase::SlowStart;    // when owns_phase
+    // How the last slow start ended without a loss, for the event log:
+    // cwnd reached ssthresh, or HyStart set ssthresh (and at which cwnd).
+    StartEnd slow_start_end = StartEnd::ReachedSsthresh;
+    double slow_start_end_cwnd_bytes = 0;
 };
 
 // The phase of a loss-based algorithm: recovery, else slow start below ssthresh.
@@ -114,6 +119,8 @@ inline void additive_increase(CcState& s, std::uint32_t acked_bytes, double segm
     s.cwnd_bytes += segments_per_rtt * s.mss_bytes * static_cast<double>(acked_bytes) / s.cwnd_bytes;
 }
 
-std::unique_ptr<CongestionControl> make_congestion_control(Algorithm a, std::uint64_t seed, bool paced);
+// `hystart`: CUBIC leaves slow start by HyStart (hystart.h); the others ignore it.
+std::unique_ptr<CongestionControl> make_congestion_control(Algorithm a, std::uint64_t seed, bool paced,
+                                                           bool hystart = false);
 
 }  // namespace inflight

@@ -22,7 +22,7 @@ constexpr ParamChoice kAlgorithms[] = {
      "Reno (RFC 5681): +1 segment per RTT, halve on a congestion event."},
     {"cubic", static_cast<int>(Algorithm::Cubic), "CUBIC",
      "CUBIC (RFC 9438): cubic growth back to the last maximum, β = 0.7. "
-     "No HyStart: slow start runs until the first loss."},
+     "Slow start runs until the first loss, or until HyStart ends it (the hystart switch, on with the linux stack)."},
     {"bbr", static_cast<int>(Algorithm::Bbr), "BBR",
      "BBR v1 (Linux tcp_bbr.c): paces to its own estimate of the bottleneck "
      "bandwidth and min RTT; loss does not enter its window law."},
@@ -60,7 +60,7 @@ constexpr const char* kTrueOrFalse = "true or false";
 constexpr ParamRow kRows[] = {
     {Param::Algorithm, "algo", "algo", "", ParamType::Choice, 0, 0, "cubic", "reno|cubic|bbr",
      "congestion control (default {default})", "", "", "&Algorithm",
-     "Congestion control. Reno: loss halves the window. CUBIC (RFC 9438, modelled without HyStart): "
+     "Congestion control. Reno: loss halves the window. CUBIC (RFC 9438; HyStart is the hystart switch): "
      "cubic regrowth, β = 0.7. BBR v1: a model of the path (BtlBw × min_rtt), not a reaction to loss.",
      0, false, kAlgorithms, &Scenario::algorithm},
     {Param::Bandwidth, "bandwidth", "bandwidth", "", ParamType::Rate, Limits::min_bandwidth_bps,

@@ -82,7 +82,9 @@ const char* to_string(CongestionCause c);
 enum class StartEnd : std::uint8_t {
     FirstCongestion,  // the first loss or ECN mark (cause says which)
     ReachedSsthresh,  // cwnd grew to ssthresh
-    PipeFull          // BBR: bandwidth grew less than 25% for 3 rounds
+    PipeFull,         // BBR: bandwidth grew less than 25% for 3 rounds
+    HystartAckTrain,  // CUBIC's HyStart: an ACK train longer than delay_min/2 (cwnd_before_bytes: cwnd then)
+    HystartDelay      // CUBIC's HyStart: the round's RTT rose past delay_min + clamp(delay_min/8, 4, 16 ms)
 };
 
 // One line of the event log, as numbers only: the words are the

@@ -270,7 +270,7 @@ void Recorder::retransmission_timeout(TimePs now, TimePs rto, int backoff, doubl
     add(std::move(e));
 }
 
-void Recorder::phase_change(TimePs now, CcPhase from, CcPhase to) {
+void Recorder::phase_change(TimePs now, CcPhase from, CcPhase to, const CcState& s) {
     const double t = to_seconds(now);
     const bool bbr = to == CcPhase::Startup || to == CcPhase::Drain || to == CcPhase::ProbeBw || to == CcPhase::ProbeRtt;
     if (bbr) {
@@ -293,7 +293,11 @@ void Recorder::phase_change(TimePs now, CcPhase from, CcPhase to) {
         e.t_s = t;
         e.kind = EventKind::SlowStartExit;
         e.phase = to;
-        e.start_end = StartEnd::ReachedSsthresh;
+        e.start_end = s.slow_start_end;  // ReachedSsthresh, or HyStart's detector
+        if (s.slow_start_end != StartEnd::ReachedSsthresh) {
+            e.cwnd_before_bytes = s.slow_start_end_cwnd_bytes;
+            e.mss_bytes = cfg_.mss_bytes;
+        }
         add(std::move(e));
     }
 }

@@ -173,7 +173,7 @@ public:
     void congestion_event(TimePs now, CongestionCause cause, double cwnd_before_bytes,
                           double cwnd_after_bytes, bool ended_slow_start) override;
     void retransmission_timeout(TimePs now, TimePs rto, int backoff, double cwnd_before_bytes) override;
-    void phase_change(TimePs now, CcPhase from, CcPhase to) override;
+    void phase_change(TimePs now, CcPhase from, CcPhase to, const CcState& s) override;
     // The flow's own happenings: starts, completions (with FCT), overlaps.
     void flow_event(TimePs now, EventKind kind, std::uint64_t transfer, std::uint64_t size_bytes,
                     double fct_s = 0);

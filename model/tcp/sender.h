@@ -51,7 +51,8 @@ public:
     virtual void congestion_event(TimePs now, CongestionCause cause, double cwnd_before_bytes,
                                   double cwnd_after_bytes, bool ended_slow_start) = 0;
     virtual void retransmission_timeout(TimePs now, TimePs rto, int backoff, double cwnd_before_bytes) = 0;
-    virtual void phase_change(TimePs now, CcPhase from, CcPhase to) = 0;
+    // `s`: the algorithm's state after the change (how slow start ended).
+    virtual void phase_change(TimePs now, CcPhase from, CcPhase to, const CcState& s) = 0;
 };
 
 // What one ACK yielded, for the trace.
@@ -242,13 +243,14 @@ inline void Sender::update_rtt(TimePs rtt) {
 inline void Sender::refresh_cc_state() {
     cc_state_.bytes_in_flight = in_flight_bytes_;
     cc_state_.flight_size_bytes = snd_nxt_ - snd_una_;
+    cc_state_.snd_una_bytes = snd_una_;
     cc_state_.delivered_bytes = rate_.delivered_bytes();
 }
 
 inline void Sender::note_phase(TimePs now) {
     const CcPhase p = cc_state_.owns_phase ? cc_state_.phase : loss_based_phase(cc_state_, recovery_);
     if (p != phase_) {
-        events_.phase_change(now, phase_, p);
+        events_.phase_change(now, phase_, p, cc_state_);
         phase_ = p;
     }
 }

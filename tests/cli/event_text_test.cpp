@@ -120,6 +120,16 @@ TEST(EventText, SlowStartEndsThreeWays) {
     }
 }
 
+TEST(EventText, HystartNamesItsDetectorAndTheCwnd) {
+    Event e = event(EventKind::SlowStartExit);
+    e.cwnd_before_bytes = 520.0 * kMss;
+    e.start_end = StartEnd::HystartDelay;
+    EXPECT_EQ(words(e), "HyStart ended slow start (delay increase) at cwnd 520 packets");
+    e.cwnd_before_bytes = 979.0 * kMss;
+    e.start_end = StartEnd::HystartAckTrain;
+    EXPECT_EQ(words(e), "HyStart ended slow start (ACK train) at cwnd 979 packets");
+}
+
 TEST(EventText, BbrStatesSayWhatTheyDo) {
     const std::pair<CcPhase, const char*> states[] = {
         {CcPhase::Startup, "BBR enters Startup"},

@@ -41,7 +41,7 @@ public:
     void retransmission_timeout(TimePs now, TimePs rto, int backoff, double) override {
         seen.timeouts.push_back({now, rto, backoff});
     }
-    void phase_change(TimePs, CcPhase, CcPhase) override {}
+    void phase_change(TimePs, CcPhase, CcPhase, const CcState&) override {}
 };
 
 Sender::Config config() {
