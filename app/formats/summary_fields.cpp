@@ -15,7 +15,7 @@ double acks_per_segment(std::uint64_t acks, std::uint64_t segments) {
 
 // In key order (the JSON object's order too).
 constexpr SummaryField kFields[] = {
-    {"acks_per_segment", FieldUnit::Fraction, "ACKs per data segment", false,
+    {"acks_per_segment", FieldUnit::Fraction, "ACKs per data segment", true,
      +[](R r) { return acks_per_segment(r.summary.acks_sent, r.summary.segments_received); }},
     {"bdp_packets", FieldUnit::Packets, "BDP (packets)", true, +[](R r) { return r.summary.bdp_packets; }},
     {"binding_fractions", FieldUnit::None, "share of the steady state each limit bound", false,

@@ -18,7 +18,7 @@ TEST(RunMetrics, KnowEveryFieldTheExperimentFormatLists) {
         "throughput_bps", "utilisation", "mean_cwnd_packets", "mean_rtt_s", "min_rtt_s", "max_rtt_s",
         "p95_rtt_s", "queue_delay_s", "congestion_events", "window_congestion_events", "drops",
         "drops_tail", "drops_aqm", "drops_random", "ecn_marks", "retransmits", "rtos", "bdp_packets",
-        "probe_rtt_entries", "min_cwnd_steady_packets",
+        "probe_rtt_entries", "min_cwnd_steady_packets", "acks_per_segment",
         // Several flows: the path's figures and how many flows ran.
         "jain_index", "mean_queue_delay_s", "p95_queue_delay_s", "settled", "flow_count"};
     const auto& names = numeric_metric_names();
@@ -29,7 +29,7 @@ TEST(RunMetrics, KnowEveryFieldTheExperimentFormatLists) {
     const std::set<std::string> per_flow = {
         "throughput_bps", "share", "mean_cwnd_packets", "mean_rtt_s", "p95_rtt_s", "min_rtt_s", "max_rtt_s",
         "congestion_events", "drops_tail", "drops_aqm", "drops_random", "ecn_marks", "retransmits", "rtos",
-        "settled", "fct_mean_s", "fct_p50_s", "fct_p95_s", "fct_max_s", "ping_mean_rtt_s", "ping_p50_rtt_s",
+        "settled", "acks_per_segment", "fct_mean_s", "fct_p50_s", "fct_p95_s", "fct_max_s", "ping_mean_rtt_s", "ping_p50_rtt_s",
         "ping_p95_rtt_s", "ping_max_rtt_s", "pings_sent", "pings_lost"};
     const auto& flow_names = flow_numeric_metric_names();
     EXPECT_EQ(std::set<std::string>(flow_names.begin(), flow_names.end()), per_flow);
