@@ -2,6 +2,7 @@
 // as a student would: press "Set it", type the values the step asks for
 // into the controls, wait for each run, and see the step tick. And a step
 // whose expected result is not met does not tick.
+#include <algorithm>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QTest>
@@ -32,6 +33,7 @@ ParamSlider* slider_for(ControlsPanel* c, Param p) {
     case Param::Rwnd: return c->rwnd();
     case Param::Sndbuf: return c->sndbuf();
     case Param::Buffer: return c->buffer();
+    case Param::Duration: return c->duration();
     default: return nullptr;
     }
 }
@@ -71,6 +73,14 @@ TEST_P(GuidedExperiment, RunsFromFirstToLastStepWithEveryCheckTicking) {
                 ASSERT_FALSE(p->hasError()) << format_param(a->param, v);
                 ASSERT_TRUE(wait_settled(*w)) << step.title;
             }
+        }
+        // A step that asks for a longer run ("then to 240 s") leaves the
+        // duration free: the student types it.
+        if (step.check.fixed && step.todo.find("240 s") != std::string::npos &&
+            std::find(step.check.fixed->keys.begin(), step.check.fixed->keys.end(), "duration") ==
+                step.check.fixed->keys.end()) {
+            type_value(w->controls()->duration(), QStringLiteral("240 s"));
+            ASSERT_TRUE(wait_settled(*w, 60000)) << step.title;
         }
         // A step that asks for flows removed ("until one is left"): the
         // student removes the last row until that many are left.

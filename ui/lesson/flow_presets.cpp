@@ -2,30 +2,31 @@
 //
 //   One flow             no flows: the scenario's single flow, path kept.
 //   CUBIC vs BBR         cubic + bbr; 50 Mbit/s, 40 ms, buffer 160 ms
-//                        (4 BDP), 120 s. README: BBR 0.665 of the link at
-//                        4 BDP; experiment 5 asks for runs of 120 s or
-//                        more (the two trade on 20–30 s cycles, a 60 s run
-//                        in a deep buffer has not settled).
+//                        (4 BDP), 120 s. Measured with the linux stack:
+//                        BBR 0.45 of the link at 4 BDP (the textbook's
+//                        unpaced BBR 0.62); experiment 5 asks for runs of
+//                        120 s or more (a deep buffer settles slowly).
 //   Ten parallel streams 10 identical CUBIC bulk flows; 100 Mbit/s, 80 ms,
 //                        rwnd 65,535 B (no window scaling), buffer 100 ms,
 //                        40 s. Experiment 6; by arithmetic one
-//                        stream 6.55 Mbit/s, ten 65.5 Mbit/s (iperf3 -P 10).
+//                        stream 6.55 Mbit/s, ten 65.5 Mbit/s (iperf3 -P 10);
+//                        Linux's delayed ACKs measure 6.53 and 65.3.
 //   Sixteen streams      the same with 16 flows, the window's most: 16 ×
 //                        6.55 = 105 Mbit/s asked of a 100 Mbit/s link, so
 //                        the link binds at last, 100/16 = 6.25 Mbit/s each,
 //                        and the queue adds to every stream's RTT.
 //   Bulk + ping          cubic + a 64 B ping every 100 ms; 50 Mbit/s,
 //                        20 ms, buffer 200 ms tail drop, 40 s. The ping
-//                        pays the bulk flow's queue; README: the ping
-//                        waits 189 ms
-//                        (CoDel 22.4 ms, fq_codel 20.1 ms).
+//                        pays the bulk flow's queue; measured (linux):
+//                        the ping waits 188 ms (CoDel 22.6 ms, fq_codel
+//                        20.1 ms).
 //   Two RTTs             cubic at 20 ms + cubic at 80 ms; 100 Mbit/s,
-//                        buffer 100 ms, 40 s. README: the 20 ms flow takes
-//                        0.90 of the link.
+//                        buffer 100 ms, 40 s. Measured (linux): the 20 ms
+//                        flow takes 0.81 of the link (textbook 0.90).
 //   Bulk + web pages     cubic bulk + a 100 KB (100,000 B) transfer every
 //                        2 s labelled "web"; 100 Mbit/s, 80 ms, buffer
-//                        200 ms, 40 s. README: 0.325 s alone, a mean 1.11 s
-//                        behind the FIFO, 0.329 s under fq_codel.
+//                        200 ms, 40 s. Measured (linux): 0.325 s alone, a
+//                        mean 1.00 s behind the FIFO (textbook 1.11 s).
 #include "ui/lesson/flow_presets.h"
 
 namespace inflight {
@@ -98,7 +99,7 @@ std::string preset_description(FlowPreset p) {
                    "Drag the buffer from ½ to 16 BDP and watch BBR's share fall.";
         case FlowPreset::TenStreams:
             return "Ten identical CUBIC flows with a 64 KB window (no window scaling) on 100 Mbit/s, 80 ms: "
-                   "one stream gets 6.55 Mbit/s, ten get ten times that (iperf3 -P 10).";
+                   "one stream gets 6.5 Mbit/s, ten get ten times that (iperf3 -P 10).";
         case FlowPreset::SixteenStreams:
             return "Sixteen CUBIC flows, the window's most, each with a 64 KB window on 100 Mbit/s, 80 ms: "
                    "together they ask 105 Mbit/s, so now the link binds, at 6.25 Mbit/s a stream.";
@@ -110,7 +111,7 @@ std::string preset_description(FlowPreset p) {
                    "the shorter RTT takes most of the link.";
         case FlowPreset::BulkWeb:
             return "A CUBIC bulk flow and a 100 KB page fetched every 2 s on 100 Mbit/s, 80 ms, a 200 ms "
-                   "buffer: each page pays the queue (0.33 s alone, over 1 s here).";
+                   "buffer: each page pays the queue (0.33 s alone, about 1 s here).";
     }
     return "";
 }
