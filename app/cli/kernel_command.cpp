@@ -14,8 +14,38 @@
 namespace inflight::cli {
 namespace {
 
+// The model's stack and its Linux details choose what the model's TCP
+// does; the kernel run is this machine's own Linux TCP, which has them all
+// (the receive buffer's SO_RCVBUF, --rcvbuf, is the application's and
+// applies to both).
+bool model_stack_only(const Option& o) {
+    if (o.kind != Kind::Value) return false;
+    switch (o.param) {
+        case Param::Stack:
+        case Param::BbrPacing:
+        case Param::Hystart:
+        case Param::DelayedAcks:
+        case Param::Autotuning:
+        case Param::Prr: return true;
+        default: return false;
+    }
+}
+
 // The kernel engine makes one connection: several flows stay with `run`.
-bool for_kernel(const Option& o) { return o.kind != Kind::Flow && o.kind != Kind::Parallel; }
+bool for_kernel(const Option& o) {
+    return o.kind != Kind::Flow && o.kind != Kind::Parallel && !model_stack_only(o);
+}
+
+// The first model-only option among the arguments ("--hystart" of
+// "--hystart off" or "--hystart=off"), or nullptr.
+const Option* model_only_option_in(const std::vector<std::string>& args) {
+    for (const std::string& a : args) {
+        if (a.rfind("--", 0) != 0) continue;
+        const std::string name = a.substr(2, a.find('=') == std::string::npos ? std::string::npos : a.find('=') - 2);
+        if (const Option* o = find_option(run_options(), name); o && model_stack_only(*o)) return o;
+    }
+    return nullptr;
+}
 
 }  // namespace
 
@@ -59,7 +89,14 @@ std::string kernel_help_text() {
 
 ParseResult parse_kernel_options(const std::vector<std::string>& args, RunRequest& out, std::string* error) {
     const ParseResult read = parse_run_options(args, out, error, "kernel");
-    if (read == ParseResult::Ok && !out.scenario.flows.empty()) {
+    if (read != ParseResult::Ok) return read;
+    if (const Option* o = model_only_option_in(args)) {
+        *error = "--" + std::string(o->name) +
+                 " chooses what the model's TCP does; inflight kernel runs this machine's own Linux TCP, which "
+                 "has every one of Linux's details (use it with inflight run)";
+        return ParseResult::Error;
+    }
+    if (!out.scenario.flows.empty()) {
         *error = "inflight kernel runs one flow, the one the run options describe; --flow, --parallel and a "
                  "scenario file's flows are for inflight run";
         return ParseResult::Error;

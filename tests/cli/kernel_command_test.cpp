@@ -137,6 +137,25 @@ TEST(KernelCommand, SeveralFlowsStayWithRun) {
     }
 }
 
+TEST(KernelCommand, TheModelsStackAndItsLinuxDetailsStayWithRun) {
+    const std::pair<std::vector<std::string>, std::string> cases[] = {
+        {{"--stack", "linux"}, "--stack"},         {{"--hystart", "off"}, "--hystart"},
+        {{"--bbr-pacing=on"}, "--bbr-pacing"},     {{"--rtt", "20ms", "--delayed-acks", "off"}, "--delayed-acks"},
+        {{"--autotuning", "on"}, "--autotuning"}, {{"--prr", "auto"}, "--prr"}};
+    for (const auto& [args, name] : cases) {
+        ASSERT_EQ(parse_run(args).result, ParseResult::Ok) << parse_run(args).error;
+        const Parsed k = parse_kernel(args);
+        EXPECT_EQ(k.result, ParseResult::Error) << name;
+        EXPECT_EQ(k.error.rfind(name + " chooses what the model's TCP does", 0), 0u) << k.error;
+        EXPECT_TRUE(contains(k.error, "this machine's own Linux TCP")) << k.error;
+        EXPECT_EQ(k.error.find('\n'), std::string::npos);
+    }
+    // SO_RCVBUF is the application's: the kernel run sets it too.
+    EXPECT_EQ(parse_kernel({"--rcvbuf", "256KiB"}).result, ParseResult::Ok);
+    // A bad value is still named as run names it, before the refusal.
+    EXPECT_EQ(parse_kernel({"--hystart", "maybe"}).error, parse_run({"--hystart", "maybe"}).error);
+}
+
 TEST(KernelCommand, UnknownOptionSuggestsTheNearestAndNamesKernelsHelp) {
     const Dispatched o = dispatch_of({"kernel", "--bandwith", "5Mbps"});
     EXPECT_EQ(o.code, kExitUsage);
@@ -160,7 +179,10 @@ TEST(KernelCommand, HelpSaysWhatItDoesAndWhatItNeeds) {
     for (const Option& option : run_options()) {
         const bool several_flows = option.kind == Kind::Flow || option.kind == Kind::Parallel;
         const bool duration = option.kind == Kind::Value && option.param == Param::Duration;
-        EXPECT_EQ(contains(help, help_lines(option)), !several_flows && !duration) << option.name;
+        const std::string name = option.name;
+        const bool model_stack = name == "stack" || name == "bbr-pacing" || name == "hystart" ||
+                                 name == "delayed-acks" || name == "autotuning" || name == "prr";
+        EXPECT_EQ(contains(help, help_lines(option)), !several_flows && !duration && !model_stack) << option.name;
     }
     // --duration is the real connection's wall-clock time here, not simulated time.
     const std::size_t at = help.find("\n  --duration");
