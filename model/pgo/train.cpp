@@ -65,6 +65,14 @@ std::vector<Scenario> training_set() {
     web.every_s = 2;
     fq.flows = {FlowSpec{}, ping, web};
     set.push_back(fq);
+    // The linux stack (delayed ACKs, autotuning, HyStart, PRR, BBR's own
+    // pacing): one flow of each algorithm, parallel streams and the
+    // lessons' sharing mix, so its per-packet branches are trained too.
+    for (Scenario s : {path(Algorithm::Cubic, 1e9, 0.020, 0.100, 3), path(Algorithm::Bbr, 1e9, 0.100, 0.100, 2),
+                       path(Algorithm::Reno, 100e6, 0.080, 0.100, 10), lossy, mixed, parallel, fq}) {
+        s.stack = Stack::Linux;
+        set.push_back(s);
+    }
     return set;
 }
 }  // namespace

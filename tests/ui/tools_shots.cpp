@@ -28,7 +28,8 @@ using namespace inflight::ui::test;
 namespace {
 
 // Experiment 3, step 2 (CUBIC, 100 Mbit/s, 20 ms, buffer 500 ms) in the
-// model, then 20 s of it on the kernel, at 1600×900.
+// model with the linux stack (HyStart, delayed ACKs, autotuning, PRR: what
+// the kernel beside it does), then 20 s of it on the kernel, at 1600×900.
 void kernel_bufferbloat_shot(ShotHarness& shots) {
     MainWindow& w = shots.window();
     AnalysisTools* tools = tools_of(w);
@@ -37,6 +38,7 @@ void kernel_bufferbloat_shot(ShotHarness& shots) {
     w.goToStep(1);
     w.guide()->setButton()->click();
     wait_settled(w);
+    run_scenario(w, R"({"algo": "cubic", "bandwidth": "100Mbps", "rtt": "20ms", "buffer": "500ms", "stack": "linux"})");
     KernelTool* kernel = tools->kernel();
     tools->bridge()->kernelDuration()->setValue(20);
     if (const auto why = kernel->runner()->refusal(kernel->scenarioToRun())) {
