@@ -19,20 +19,13 @@
 
 #include "app/kernel/kernel_run.h"
 #include "app/kernel/privileges.h"
+#include "kernel_paths.h"
 #include "model/engine/run.h"
 
 namespace inflight::kernel {
 namespace {
 
-Scenario hystart_path() {
-    Scenario s;
-    s.algorithm = Algorithm::Cubic;
-    s.bandwidth_bps = 100e6;
-    s.rtt_s = 0.080;
-    s.buffer_s = 0.080;
-    s.duration_s = 10;
-    return s;
-}
+Scenario hystart_path() { return test::one_bdp_path_100M_80ms(); }
 
 struct SlowStartEnd {
     double t_s = -1;
@@ -62,7 +55,7 @@ SlowStartEnd slow_start_end(const RunResult& r) {
 }
 
 TEST(KernelHystart, LinuxCubicLeavesSlowStartBeforeLossAsTheModelWithHystart) {
-    if (geteuid() != 0 || missing_privileges()) GTEST_SKIP() << "needs root (CI runs as root)";
+    REQUIRE_ROOT();
     const Scenario s = hystart_path();
     const KernelOutcome o = run_on_kernel(s);
     ASSERT_TRUE(o.ok()) << o.error;

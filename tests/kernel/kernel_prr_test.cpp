@@ -16,6 +16,7 @@
 
 #include "app/kernel/kernel_run.h"
 #include "app/kernel/privileges.h"
+#include "kernel_paths.h"
 #include "model/engine/run.h"
 
 namespace inflight::kernel {
@@ -57,7 +58,7 @@ double mean_duration(const std::vector<Reduction>& v) {
 }
 
 TEST(KernelPrr, RecoveryGlidesOverARoundTripInTheKernelAndInTheModelWithPrr) {
-    if (geteuid() != 0 || missing_privileges()) GTEST_SKIP() << "needs root (CI runs as root)";
+    REQUIRE_ROOT();
     Scenario s;
     s.algorithm = Algorithm::Reno;
     s.bandwidth_bps = 100e6;

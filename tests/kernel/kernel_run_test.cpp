@@ -19,14 +19,11 @@
 #include "app/kernel/kernel_run.h"
 #include "app/kernel/netns.h"
 #include "app/kernel/privileges.h"
+#include "kernel_paths.h"
 
 namespace inflight::kernel {
 namespace {
 
-#define REQUIRE_ROOT()                                                                 \
-    do {                                                                               \
-        if (geteuid() != 0 || missing_privileges()) GTEST_SKIP() << "needs root (CI runs as root)"; \
-    } while (0)
 
 Scenario lesson_path() {
     Scenario s;
@@ -146,12 +143,7 @@ TEST(KernelRun, WindowScalingOffHoldsGoodputAtRwndOverRtt) {
 // same (receive_buffer_test); the kernel must agree within 10%.
 TEST(KernelRun, SoRcvbufHoldsGoodputAtItsLockedWindowOverRtt) {
     REQUIRE_ROOT();
-    Scenario s;
-    s.algorithm = Algorithm::Cubic;
-    s.bandwidth_bps = 100e6;
-    s.rtt_s = 0.080;
-    s.buffer_s = 0.080;
-    s.duration_s = 10;
+    Scenario s = test::one_bdp_path_100M_80ms();
     s.rcvbuf_bytes = 256 * 1024;
     KernelFacts f;
     const RunResult r = run_ok(s, &f);

@@ -13,27 +13,20 @@
 
 #include "app/kernel/kernel_run.h"
 #include "app/kernel/privileges.h"
+#include "kernel_paths.h"
 #include "model/engine/run.h"
 
 namespace inflight::kernel {
 namespace {
 
-Scenario bulk_path() {
-    Scenario s;
-    s.algorithm = Algorithm::Cubic;
-    s.bandwidth_bps = 100e6;
-    s.rtt_s = 0.080;
-    s.buffer_s = 0.080;
-    s.duration_s = 10;
-    return s;
-}
+Scenario bulk_path() { return test::one_bdp_path_100M_80ms(); }
 
 double acks_per_segment(const Summary& s) {
     return s.segments_received > 0 ? static_cast<double>(s.acks_sent) / static_cast<double>(s.segments_received) : NAN;
 }
 
 TEST(KernelReceiver, AcksPerDataSegmentAgreeWithTheModelsLinuxReceiver) {
-    if (geteuid() != 0 || missing_privileges()) GTEST_SKIP() << "needs root (CI runs as root)";
+    REQUIRE_ROOT();
     const Scenario s = bulk_path();
     const KernelOutcome o = run_on_kernel(s);
     ASSERT_TRUE(o.ok()) << o.error;
