@@ -450,8 +450,6 @@ TEST(FlowList, UnsetKeysFollowThePathControls) {
 // slider step cost 50-200 ms with 16 flows (ui_bench).
 TEST(FlowList, AControlChangeThatLeavesTheTableAsItWasLaysNothingOut) {
     Panel p;
-    p.panel.setScenario(with_flows(16));
-    QTest::qWait(50);
     struct Counter : QObject {
         int layouts = 0;
         bool eventFilter(QObject*, QEvent* e) override {
@@ -460,6 +458,15 @@ TEST(FlowList, AControlChangeThatLeavesTheTableAsItWasLaysNothingOut) {
         }
     } counter;
     p.panel.installEventFilter(&counter);
+    p.panel.setScenario(with_flows(16));
+    // The sixteen rows' own layouts settle first: wait for 100 ms without
+    // one (a sanitizer build on a busy machine takes longer than a fixed wait).
+    for (int tries = 0; tries < 50; ++tries) {
+        const int before = counter.layouts;
+        QTest::qWait(100);
+        if (counter.layouts == before) break;
+    }
+    counter.layouts = 0;
     // Bandwidth: no column of the flows shows it.
     for (const char* rate : {"20Mbps", "30Mbps", "40Mbps"}) {
         type_value(p.panel.bandwidth(), rate);
