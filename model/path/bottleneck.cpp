@@ -51,41 +51,12 @@ Bottleneck::Bottleneck(const Config& c, std::vector<AckPath>& returns)
     delay_last_bin_ = delay_.histogram.size() - 1;
 }
 
-// fq_codel: the packet joins its flow's queue; overflow drops come from the
-// head of the longest queue (counted as buffer-full drops of their flows).
-// On an idle link it is dequeued at once, so the scheduler sees every packet
-// (a packet alone larger than the whole buffer passes, as with the FIFO).
-void Bottleneck::enqueue_fq(TimePs now, const Packet& p) {
-    const bool idle = fq_->empty() && busy_until_ <= now;
-    if (idle && p.bytes > fq_->scheduler().params().limit_bytes) {
-        start_service(now, p, false, 0);
-        return;
-    }
-    const auto r = fq_->enqueue(now, p.flow, p.bytes, p);
-    for (const auto& d : r.overflow_drops) counters_[d.flow].count_tail_drop();
-    if (busy_until_ <= now) {  // the link was idle: it takes the packet now, not when it fell idle
-        busy_until_ = now;
-        advance_aqm(now);
-    }
-}
-
-void Bottleneck::advance_aqm(TimePs t) {
-    if (!fq_) {  // CoDel on the FIFO
-        while (busy_until_ <= t && !fifo_.empty()) {
-            const TimePs now = busy_until_;
-            Dequeued d;
-            if (!fifo_.dequeue(now, d, counters_.data(), queued_.data())) break;
-            start_service(now, d.packet, d.ce, d.sojourn);
-        }
-        return;
-    }
-    while (busy_until_ <= t && !fq_->empty()) {
+void Bottleneck::advance_codel(TimePs t) {
+    while (busy_until_ <= t && !fifo_.empty()) {
         const TimePs now = busy_until_;
-        const auto r = fq_->dequeue(now);
-        for (const auto& d : r.codel_drops) counters_[d.flow].count_aqm_drop();
-        if (!r.packet) break;
-        if (r.ce) counters_[r.packet->flow].count_ecn_mark();
-        start_service(now, r.packet->payload, r.ce, now - r.packet->enqueued_at);
+        Dequeued d;
+        if (!fifo_.dequeue(now, d, counters_.data(), queued_.data())) break;
+        start_service(now, d.packet, d.ce, d.sojourn);
     }
 }
 
