@@ -190,9 +190,10 @@ public:
     //   next: the packet to serialize, or null; `ce` says CoDel marked it. It
     //         stays readable until the next admit.
     template <typename OnDrop>
-    bool admit(TimePs now, std::uint32_t flow, std::uint32_t bytes, const Payload& payload, OnDrop&& on_drop);
+    INFLIGHT_HOT bool admit(TimePs now, std::uint32_t flow, std::uint32_t bytes, const Payload& payload,
+                            OnDrop&& on_drop);
     template <typename OnDrop>
-    const Packet* next(TimePs now, bool& ce, OnDrop&& on_drop);
+    INFLIGHT_HOT const Packet* next(TimePs now, bool& ce, OnDrop&& on_drop);
 
     bool empty() const { return sched_.backlog_bytes() == 0; }
     std::uint64_t backlog_bytes() const { return sched_.backlog_bytes(); }
@@ -210,13 +211,13 @@ private:
     struct Fifo {
         std::uint32_t head = kNoQueue, tail = kNoQueue;
     };
-    void push(std::uint32_t flow, const Packet& p);
-    std::uint32_t pop_slot(std::uint32_t flow);  // the head's slot, now free (its packet stays until reused)
+    INFLIGHT_HOT void push(std::uint32_t flow, const Packet& p);
+    INFLIGHT_HOT std::uint32_t pop_slot(std::uint32_t flow);  // the head's slot, now free (its packet stays until reused)
     Packet pop(std::uint32_t flow) { return slots_[pop_slot(flow)].packet; }
     void drop_for_overflow();
     // The buffer is over its limit after `flow`'s packet joined behind `ahead`
     // others: the overflow drops (into drops_). True when that packet stays.
-    bool overflow(std::uint32_t flow, std::uint32_t ahead);
+    INFLIGHT_COLD bool overflow(std::uint32_t flow, std::uint32_t ahead);
 
     FqScheduler sched_;
     std::vector<Fifo> fifos_;
@@ -233,7 +234,8 @@ void FqCodel<Payload>::push(std::uint32_t flow, const Packet& p) {
         s = free_head_;
         free_head_ = slots_[s].next;
         --free_count_;
-        slots_[s] = Slot{p, kNoQueue};
+        slots_[s].packet = p;
+        slots_[s].next = kNoQueue;
     } else {
         s = static_cast<std::uint32_t>(slots_.size());
         slots_.push_back(Slot{p, kNoQueue});
