@@ -51,12 +51,42 @@ Bottleneck::Bottleneck(const Config& c, std::vector<AckPath>& returns)
     delay_last_bin_ = delay_.histogram.size() - 1;
 }
 
-void Bottleneck::advance_codel(TimePs t) {
-    while (busy_until_ <= t && !fifo_.empty()) {
+// fq_codel: the packet joins its flow's queue; overflow drops come from the
+// head of the longest queue (counted as buffer-full drops of their flows).
+// On an idle link it is dequeued at once, so the scheduler sees every packet
+// (a packet alone larger than the whole buffer passes, as with the FIFO).
+void Bottleneck::enqueue_fq(TimePs now, const Packet& p) {
+    const bool link_idle = busy_until_ <= now;
+    if (link_idle && fq_->empty() && p.bytes > fq_->scheduler().params().limit_bytes) {
+        start_service(now, p, false, 0);
+        return;
+    }
+    fq_->admit(now, p.flow, p.bytes, p, [this](const FqPacket<Packet>& d) { counters_[d.flow].count_tail_drop(); });
+    if (link_idle) {  // the link takes the packet now, not when it fell idle
+        busy_until_ = now;
+        advance_fq(now);
+    }
+}
+
+void Bottleneck::advance_aqm(TimePs t) {
+    if (fq_) return advance_fq(t);
+    while (busy_until_ <= t && !fifo_.empty()) {  // CoDel on the FIFO
         const TimePs now = busy_until_;
         Dequeued d;
         if (!fifo_.dequeue(now, d, counters_.data(), queued_.data())) break;
         start_service(now, d.packet, d.ce, d.sojourn);
+    }
+}
+
+INFLIGHT_HOT void Bottleneck::advance_fq(TimePs t) {
+    while (busy_until_ <= t && !fq_->empty()) {
+        const TimePs now = busy_until_;
+        bool ce = false;
+        const FqPacket<Packet>* p =
+            fq_->next(now, ce, [this](const FqPacket<Packet>& d) { counters_[d.flow].count_aqm_drop(); });
+        if (!p) break;
+        if (ce) counters_[p->flow].count_ecn_mark();
+        start_service(now, p->payload, ce, now - p->enqueued_at);
     }
 }
 

@@ -91,9 +91,10 @@ public:
             }
             return;
         }
-        if (busy_until_ > t) return;  // the link is still busy: nothing leaves
-        if (fq_) return advance_fq(t);
-        if (!plain_fifo_) return advance_codel(t);
+        if (!plain_fifo_) {
+            if (busy_until_ <= t) advance_aqm(t);  // (while the link is busy nothing leaves)
+            return;
+        }
         while (busy_until_ <= t && !fifo_.empty()) {  // the plain FIFO: each head leaves as it is
             const TimePs now = busy_until_;
             const FifoQueue::Waiting& w = fifo_.pop_plain(queued_.data());
@@ -176,35 +177,9 @@ private:
         line.last_admitted_waits();
         fifo_.add_bytes(p.bytes);
     }
-    void advance_codel(TimePs t);  // CoDel on the FIFO
-    // fq_codel: the packet joins its flow's queue; overflow drops come from
-    // the head of the longest queue (counted as buffer-full drops of their
-    // flows). On an idle link it is dequeued at once, so the scheduler sees
-    // every packet (a packet alone larger than the whole buffer passes, as
-    // with the FIFO).
-    INFLIGHT_HOT void enqueue_fq(TimePs now, const Packet& p) {
-        const bool link_idle = busy_until_ <= now;
-        if (link_idle && fq_->empty() && p.bytes > fq_->scheduler().params().limit_bytes) {
-            start_service(now, p, false, 0);
-            return;
-        }
-        fq_->admit(now, p.flow, p.bytes, p, [this](const FqPacket<Packet>& d) { counters_[d.flow].count_tail_drop(); });
-        if (link_idle) {  // the link takes the packet now, not when it fell idle
-            busy_until_ = now;
-            advance_fq(now);
-        }
-    }
-    INFLIGHT_HOT void advance_fq(TimePs t) {
-        while (busy_until_ <= t && !fq_->empty()) {
-            const TimePs now = busy_until_;
-            bool ce = false;
-            const FqPacket<Packet>* p =
-                fq_->next(now, ce, [this](const FqPacket<Packet>& d) { counters_[d.flow].count_aqm_drop(); });
-            if (!p) break;
-            if (ce) counters_[p->flow].count_ecn_mark();
-            start_service(now, p->payload, ce, now - p->enqueued_at);
-        }
-    }
+    void advance_aqm(TimePs t);  // CoDel, fq_codel
+    void enqueue_fq(TimePs now, const Packet& p);
+    void advance_fq(TimePs t);
     INFLIGHT_HOT void start_service(TimePs start, const Packet& p, bool ce, TimePs sojourn) {
         busy_until_ = start + service_time(p.bytes);
         if (start >= stats_from_) count_delay(sojourn);
