@@ -215,9 +215,9 @@ private:
     INFLIGHT_HOT std::uint32_t pop_slot(std::uint32_t flow);  // the head's slot, now free (its packet stays until reused)
     Packet pop(std::uint32_t flow) { return slots_[pop_slot(flow)].packet; }
     void drop_for_overflow();
-    // The buffer is over its limit after `flow`'s packet joined behind `ahead`
-    // others: the overflow drops (into drops_). True when that packet stays.
-    INFLIGHT_COLD bool overflow(std::uint32_t flow, std::uint32_t ahead);
+    // The buffer is over its limit after `flow`'s packet joined its queue:
+    // the overflow drops (into drops_). True when that packet stays.
+    INFLIGHT_COLD bool overflow(std::uint32_t flow);
 
     FqScheduler sched_;
     std::vector<Fifo> fifos_;
@@ -276,7 +276,8 @@ void FqCodel<Payload>::drop_for_overflow() {
 }
 
 template <typename Payload>
-bool FqCodel<Payload>::overflow(std::uint32_t flow, std::uint32_t ahead) {
+bool FqCodel<Payload>::overflow(std::uint32_t flow) {
+    const std::uint32_t ahead = sched_.backlog_packets(flow) - 1;  // packets before it in its queue
     drops_.clear();
     while (sched_.over_limit()) drop_for_overflow();
     std::uint32_t own_dropped = 0;
@@ -289,10 +290,9 @@ template <typename OnDrop>
 bool FqCodel<Payload>::admit(TimePs now, std::uint32_t flow, std::uint32_t bytes, const Payload& payload,
                              OnDrop&& on_drop) {
     assert(flow < fifos_.size() && bytes > 0);
-    const std::uint32_t ahead = sched_.backlog_packets(flow);  // packets before it in its queue
     push(flow, Packet{flow, bytes, now, payload});
     if (!sched_.arrive(flow, bytes)) return true;
-    const bool kept = overflow(flow, ahead);
+    const bool kept = overflow(flow);
     for (const Packet& d : drops_) on_drop(d);
     return kept;
 }
