@@ -56,20 +56,16 @@ Bottleneck::Bottleneck(const Config& c, std::vector<AckPath>& returns)
 // On an idle link it is dequeued at once, so the scheduler sees every packet
 // (a packet alone larger than the whole buffer passes, as with the FIFO).
 void Bottleneck::enqueue_fq(TimePs now, const Packet& p) {
-    if (busy_until_ <= now) return enqueue_fq_idle(now, p);
-    fq_->admit(now, p.flow, p.bytes, p, [this](const FqPacket<Packet>& d) { counters_[d.flow].count_tail_drop(); });
-}
-
-// The link is idle: the packet is dequeued at once. Out of line, so that
-// the usual enqueue (behind a busy link) saves no registers for it.
-[[gnu::noinline]] void Bottleneck::enqueue_fq_idle(TimePs now, const Packet& p) {
-    if (fq_->empty() && p.bytes > fq_->scheduler().params().limit_bytes) {
+    const bool link_idle = busy_until_ <= now;
+    if (link_idle && fq_->empty() && p.bytes > fq_->scheduler().params().limit_bytes) {
         start_service(now, p, false, 0);
         return;
     }
     fq_->admit(now, p.flow, p.bytes, p, [this](const FqPacket<Packet>& d) { counters_[d.flow].count_tail_drop(); });
-    busy_until_ = now;  // the link takes the packet now, not when it fell idle
-    advance_aqm(now);
+    if (link_idle) {  // the link takes the packet now, not when it fell idle
+        busy_until_ = now;
+        advance_aqm(now);  // (a call: inlined here, its registers would be saved on every enqueue)
+    }
 }
 
 [[gnu::noinline]] void Bottleneck::advance_aqm(TimePs t) {

@@ -179,7 +179,6 @@ private:
     }
     void advance_aqm(TimePs t);  // CoDel, fq_codel
     void enqueue_fq(TimePs now, const Packet& p);
-    void enqueue_fq_idle(TimePs now, const Packet& p);
     void advance_fq(TimePs t);
     INFLIGHT_HOT void start_service(TimePs start, const Packet& p, bool ce, TimePs sojourn) {
         busy_until_ = start + service_time(p.bytes);
