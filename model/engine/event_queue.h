@@ -64,6 +64,14 @@ public:
         else sift_down(pos_[f], key);
     }
 
+    // The earliest flow's next moment is now m: one sift from the root (a
+    // key that went down — an earlier kind at the same time — stays there).
+    void replace_top(Moment m) {
+        const std::uint32_t f = top_flow();
+        keys_[f] = m;
+        sift_down(0, pack(m, f));
+    }
+
 private:
     static constexpr std::uint64_t kFlowMask = (1u << 11) - 1;
     static constexpr TimePs kLastTime = (TimePs{1} << 50) - 1;

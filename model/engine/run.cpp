@@ -162,7 +162,7 @@ void run_moments(const LoopParts& loop) {
             inflight_sum += flow.inflight_bytes() - inflight_was;
             path_recorder->observe(cwnd_sum, window_sum, inflight_sum, path.queue_bytes());
         }
-        if (kSeveral) moments.update(f, flow.next_moment());
+        if (kSeveral) moments.replace_top(flow.next_moment());  // f is still the earliest
         if (!path.woken().empty()) wake();
     }
 }

@@ -56,36 +56,37 @@ Bottleneck::Bottleneck(const Config& c, std::vector<AckPath>& returns)
 // On an idle link it is dequeued at once, so the scheduler sees every packet
 // (a packet alone larger than the whole buffer passes, as with the FIFO).
 void Bottleneck::enqueue_fq(TimePs now, const Packet& p) {
-    const bool idle = fq_->empty() && busy_until_ <= now;
-    if (idle && p.bytes > fq_->scheduler().params().limit_bytes) {
+    const bool link_idle = busy_until_ <= now;
+    if (link_idle && fq_->empty() && p.bytes > fq_->scheduler().params().limit_bytes) {
         start_service(now, p, false, 0);
         return;
     }
-    const auto r = fq_->enqueue(now, p.flow, p.bytes, p);
-    for (const auto& d : r.overflow_drops) counters_[d.flow].count_tail_drop();
-    if (busy_until_ <= now) {  // the link was idle: it takes the packet now, not when it fell idle
+    fq_->admit(now, p.flow, p.bytes, p, [this](const FqPacket<Packet>& d) { counters_[d.flow].count_tail_drop(); });
+    if (link_idle) {  // the link takes the packet now, not when it fell idle
         busy_until_ = now;
-        advance_aqm(now);
+        advance_aqm(now);  // (a call: inlined here, its registers would be saved on every enqueue)
     }
 }
 
-void Bottleneck::advance_aqm(TimePs t) {
-    if (!fq_) {  // CoDel on the FIFO
-        while (busy_until_ <= t && !fifo_.empty()) {
-            const TimePs now = busy_until_;
-            Dequeued d;
-            if (!fifo_.dequeue(now, d, counters_.data(), queued_.data())) break;
-            start_service(now, d.packet, d.ce, d.sojourn);
-        }
-        return;
+[[gnu::noinline]] void Bottleneck::advance_aqm(TimePs t) {
+    if (fq_) return advance_fq(t);
+    while (busy_until_ <= t && !fifo_.empty()) {  // CoDel on the FIFO
+        const TimePs now = busy_until_;
+        Dequeued d;
+        if (!fifo_.dequeue(now, d, counters_.data(), queued_.data())) break;
+        start_service(now, d.packet, d.ce, d.sojourn);
     }
+}
+
+INFLIGHT_HOT void Bottleneck::advance_fq(TimePs t) {
     while (busy_until_ <= t && !fq_->empty()) {
         const TimePs now = busy_until_;
-        const auto r = fq_->dequeue(now);
-        for (const auto& d : r.codel_drops) counters_[d.flow].count_aqm_drop();
-        if (!r.packet) break;
-        if (r.ce) counters_[r.packet->flow].count_ecn_mark();
-        start_service(now, r.packet->payload, r.ce, now - r.packet->enqueued_at);
+        bool ce = false;
+        const FqPacket<Packet>* p =
+            fq_->next(now, ce, [this](const FqPacket<Packet>& d) { counters_[d.flow].count_aqm_drop(); });
+        if (!p) break;
+        if (ce) counters_[p->flow].count_ecn_mark();
+        start_service(now, p->payload, ce, now - p->enqueued_at);
     }
 }
 

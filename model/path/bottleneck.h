@@ -91,7 +91,10 @@ public:
             }
             return;
         }
-        if (!plain_fifo_) return advance_aqm(t);
+        if (!plain_fifo_) {
+            if (busy_until_ <= t) advance_aqm(t);  // (while the link is busy nothing leaves)
+            return;
+        }
         while (busy_until_ <= t && !fifo_.empty()) {  // the plain FIFO: each head leaves as it is
             const TimePs now = busy_until_;
             const FifoQueue::Waiting& w = fifo_.pop_plain(queued_.data());
@@ -176,6 +179,7 @@ private:
     }
     void advance_aqm(TimePs t);  // CoDel, fq_codel
     void enqueue_fq(TimePs now, const Packet& p);
+    void advance_fq(TimePs t);
     INFLIGHT_HOT void start_service(TimePs start, const Packet& p, bool ce, TimePs sojourn) {
         busy_until_ = start + service_time(p.bytes);
         if (start >= stats_from_) count_delay(sojourn);

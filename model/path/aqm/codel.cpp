@@ -40,7 +40,7 @@ Codel::Verdict Codel::signal() {
     return Verdict::Drop;
 }
 
-Codel::Verdict Codel::on_dequeue(TimePs now, TimePs sojourn, std::uint64_t backlog_bytes) {
+Codel::Verdict Codel::judge(TimePs now, TimePs sojourn, std::uint64_t backlog_bytes) {
     const bool ok = ok_to_drop(now, sojourn, backlog_bytes);
     if (v_.dropping) {
         if (!ok) {

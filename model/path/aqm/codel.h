@@ -44,12 +44,21 @@ public:
     enum class Verdict { Deliver, Drop, Mark };
     explicit Codel(CodelParams p) : p_(p) {}
     // A packet leaves the queue at `now` after waiting `sojourn`;
-    // `backlog_bytes` remain queued behind it.
-    Verdict on_dequeue(TimePs now, TimePs sojourn, std::uint64_t backlog_bytes);
+    // `backlog_bytes` remain queued behind it. The usual case — below
+    // target (or one MTU or less queued) outside the dropping state — is
+    // decided here: it restarts the judgement and the packet goes.
+    INFLIGHT_HOT Verdict on_dequeue(TimePs now, TimePs sojourn, std::uint64_t backlog_bytes) {
+        if (!v_.dropping && (sojourn < p_.target || backlog_bytes <= p_.mtu_bytes)) {
+            v_.first_above_time = 0;
+            return Verdict::Deliver;
+        }
+        return judge(now, sojourn, backlog_bytes);
+    }
     const CodelStats& stats() const { return stats_; }
     const CodelVars& vars() const { return v_; }
 
 private:
+    Verdict judge(TimePs now, TimePs sojourn, std::uint64_t backlog_bytes);  // the rest of on_dequeue
     bool ok_to_drop(TimePs now, TimePs sojourn, std::uint64_t backlog_bytes);
     TimePs control_law(TimePs t) const;
     Verdict signal();

@@ -72,8 +72,10 @@ std::uint32_t FqScheduler::select_queue() {
         if (l.empty()) return kNoQueue;
         const std::uint32_t q = l.head;
         if (queues_[q].deficit_bytes > 0) return q;
-        // Spent its quantum: a fresh one, and wait behind the old flows.
+        // Spent its quantum: a fresh one, and wait behind the old flows
+        // (alone in old_flows, it is already there).
         queues_[q].deficit_bytes += p_.quantum_bytes;
+        if (&l == &old_flows_ && l.head == l.tail) continue;
         pop_head(l);
         push_tail(old_flows_, FqList::Old, q);
     }

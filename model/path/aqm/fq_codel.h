@@ -183,6 +183,18 @@ public:
     // The link is free at `now`: the next packet to serialize, if any.
     FqDequeueResult<Payload> dequeue(TimePs now);
 
+    // The same two steps without gathering the drops (the bottleneck's
+    // per-packet path): each dropped packet is handed to on_drop(packet) as
+    // it goes, in the order above.
+    //   admit: true when the arriving packet is queued.
+    //   next: the packet to serialize, or null; `ce` says CoDel marked it. It
+    //         stays readable until the next admit.
+    template <typename OnDrop>
+    INFLIGHT_HOT bool admit(TimePs now, std::uint32_t flow, std::uint32_t bytes, const Payload& payload,
+                            OnDrop&& on_drop);
+    template <typename OnDrop>
+    INFLIGHT_HOT const Packet* next(TimePs now, bool& ce, OnDrop&& on_drop);
+
     bool empty() const { return sched_.backlog_bytes() == 0; }
     std::uint64_t backlog_bytes() const { return sched_.backlog_bytes(); }
     std::uint64_t backlog_bytes(std::uint32_t flow) const { return sched_.backlog_bytes(flow); }
@@ -199,9 +211,13 @@ private:
     struct Fifo {
         std::uint32_t head = kNoQueue, tail = kNoQueue;
     };
-    void push(std::uint32_t flow, const Packet& p);
-    Packet pop(std::uint32_t flow);
+    INFLIGHT_HOT void push(std::uint32_t flow, const Packet& p);
+    INFLIGHT_HOT std::uint32_t pop_slot(std::uint32_t flow);  // the head's slot, now free (its packet stays until reused)
+    Packet pop(std::uint32_t flow) { return slots_[pop_slot(flow)].packet; }
     void drop_for_overflow();
+    // The buffer is over its limit after `flow`'s packet joined its queue:
+    // the overflow drops (into drops_). True when that packet stays.
+    INFLIGHT_COLD bool overflow(std::uint32_t flow);
 
     FqScheduler sched_;
     std::vector<Fifo> fifos_;
@@ -218,7 +234,8 @@ void FqCodel<Payload>::push(std::uint32_t flow, const Packet& p) {
         s = free_head_;
         free_head_ = slots_[s].next;
         --free_count_;
-        slots_[s] = Slot{p, kNoQueue};
+        slots_[s].packet = p;
+        slots_[s].next = kNoQueue;
     } else {
         s = static_cast<std::uint32_t>(slots_.size());
         slots_.push_back(Slot{p, kNoQueue});
@@ -230,16 +247,15 @@ void FqCodel<Payload>::push(std::uint32_t flow, const Packet& p) {
 }
 
 template <typename Payload>
-FqPacket<Payload> FqCodel<Payload>::pop(std::uint32_t flow) {
+std::uint32_t FqCodel<Payload>::pop_slot(std::uint32_t flow) {
     Fifo& f = fifos_[flow];
     const std::uint32_t s = f.head;
-    const Packet p = slots_[s].packet;
     f.head = slots_[s].next;
     if (f.head == kNoQueue) f.tail = kNoQueue;
     slots_[s].next = free_head_;
     free_head_ = s;
     ++free_count_;
-    return p;
+    return s;
 }
 
 // fq_codel_drop: from the head of the longest queue; with a batch, until
@@ -260,36 +276,62 @@ void FqCodel<Payload>::drop_for_overflow() {
 }
 
 template <typename Payload>
-FqEnqueueResult<Payload> FqCodel<Payload>::enqueue(TimePs now, std::uint32_t flow, std::uint32_t bytes,
-                                                   const Payload& payload) {
-    assert(flow < fifos_.size() && bytes > 0);
+bool FqCodel<Payload>::overflow(std::uint32_t flow) {
+    const std::uint32_t ahead = sched_.backlog_packets(flow) - 1;  // packets before it in its queue
     drops_.clear();
-    const std::uint32_t ahead = sched_.backlog_packets(flow);  // packets before it in its queue
-    push(flow, Packet{flow, bytes, now, payload});
-    if (sched_.arrive(flow, bytes))
-        while (sched_.over_limit()) drop_for_overflow();
+    while (sched_.over_limit()) drop_for_overflow();
     std::uint32_t own_dropped = 0;
     for (const Packet& d : drops_) own_dropped += d.flow == flow;
-    return {own_dropped <= ahead, drops_};
+    return own_dropped <= ahead;
+}
+
+template <typename Payload>
+template <typename OnDrop>
+bool FqCodel<Payload>::admit(TimePs now, std::uint32_t flow, std::uint32_t bytes, const Payload& payload,
+                             OnDrop&& on_drop) {
+    assert(flow < fifos_.size() && bytes > 0);
+    push(flow, Packet{flow, bytes, now, payload});
+    if (!sched_.arrive(flow, bytes)) return true;
+    const bool kept = overflow(flow);
+    for (const Packet& d : drops_) on_drop(d);
+    return kept;
+}
+
+template <typename Payload>
+template <typename OnDrop>
+const FqPacket<Payload>* FqCodel<Payload>::next(TimePs now, bool& ce, OnDrop&& on_drop) {
+    for (std::uint32_t q = sched_.select_queue(); q != kNoQueue; q = sched_.select_queue()) {
+        while (fifos_[q].head != kNoQueue) {
+            const Packet& p = slots_[pop_slot(q)].packet;
+            const Codel::Verdict v = sched_.leave(now, q, p.bytes, now - p.enqueued_at);
+            if (v == Codel::Verdict::Drop) {
+                on_drop(p);  // CoDel drops it: the queue's next packet is judged now
+                continue;
+            }
+            sched_.serve(q, p.bytes);
+            ce = v == Codel::Verdict::Mark;
+            return &p;
+        }
+        sched_.retire_empty(now, q);
+    }
+    return nullptr;
+}
+
+template <typename Payload>
+FqEnqueueResult<Payload> FqCodel<Payload>::enqueue(TimePs now, std::uint32_t flow, std::uint32_t bytes,
+                                                   const Payload& payload) {
+    drops_.clear();
+    const bool accepted = admit(now, flow, bytes, payload, [](const Packet&) {});
+    return {accepted, drops_};
 }
 
 template <typename Payload>
 FqDequeueResult<Payload> FqCodel<Payload>::dequeue(TimePs now) {
     drops_.clear();
-    for (std::uint32_t q = sched_.select_queue(); q != kNoQueue; q = sched_.select_queue()) {
-        while (fifos_[q].head != kNoQueue) {
-            const Packet p = pop(q);
-            const Codel::Verdict v = sched_.leave(now, q, p.bytes, now - p.enqueued_at);
-            if (v == Codel::Verdict::Drop) {
-                drops_.push_back(p);  // CoDel drops it: the queue's next packet is judged now
-                continue;
-            }
-            sched_.serve(q, p.bytes);
-            return {p, v == Codel::Verdict::Mark, drops_};
-        }
-        sched_.retire_empty(now, q);
-    }
-    return {std::nullopt, false, drops_};
+    bool ce = false;
+    const Packet* p = next(now, ce, [this](const Packet& d) { drops_.push_back(d); });
+    if (!p) return {std::nullopt, false, drops_};
+    return {*p, ce, drops_};
 }
 
 }  // namespace inflight
