@@ -8,7 +8,6 @@
 // (65,535 B × 8 / 80 ms), never
 // from the model. And the checks over flows: selectors, their messages.
 #include <QString>
-#include <chrono>
 #include <algorithm>
 #include <cmath>
 #include <iostream>
@@ -27,13 +26,13 @@ namespace {
 
 const Experiment& experiment(const std::string& id) { return test::builtin_experiment(id); }
 
-// A run as the window makes it; the guide re-runs on every change, so each
-// run must be quick (120 s at 50 Mbit/s takes about 0.1 s in a Release build).
+// A run as the window makes it. The guide re-runs on every change, so a
+// step's run stays small: under 2 M packets (the longest, 240 s at
+// 50 Mbit/s, is 1 M; a Release build simulates over 10 M packets a second).
+// Its speed is the benchmarks' to measure, not a timed test's.
 RunResult run(const Scenario& s) {
-    const auto t0 = std::chrono::steady_clock::now();
     RunResult r = run_scenario(s);
-    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    EXPECT_LT(wall, 3.0) << "a guide run took " << wall << " s";
+    EXPECT_LT(r.summary.packets_simulated, 2'000'000u) << "a guide run of " << r.summary.packets_simulated << " packets";
     return r;
 }
 

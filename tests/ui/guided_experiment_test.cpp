@@ -25,6 +25,10 @@ using namespace inflight::ui::test;
 
 namespace {
 
+// How long a step's run may take to settle: sixteen flows of 40 s under a
+// sanitizer on a busy machine took over 30 s.
+constexpr int kStepRunMs = 120000;
+
 ParamSlider* slider_for(ControlsPanel* c, Param p) {
     switch (p) {
     case Param::Bandwidth: return c->bandwidth();
@@ -60,7 +64,7 @@ TEST_P(GuidedExperiment, RunsFromFirstToLastStepWithEveryCheckTicking) {
         const Step& step = e.steps[static_cast<std::size_t>(i)];
         EXPECT_FALSE(guide->ticked(i)) << step.title;
         QTest::mouseClick(guide->setButton(), Qt::LeftButton);
-        ASSERT_TRUE(wait_settled(*w)) << step.title;
+        ASSERT_TRUE(wait_settled(*w, kStepRunMs)) << step.title;
         // The controls now hold the step's flows, as the check reads them.
         EXPECT_EQ(flow_count(w->controls()->scenario()), flow_count(step.settings)) << step.title;
         if (const auto& a = step.check.across) {
@@ -71,7 +75,7 @@ TEST_P(GuidedExperiment, RunsFromFirstToLastStepWithEveryCheckTicking) {
             for (double v : {a->from, mid, a->to}) {
                 type_value(p, QString::fromStdString(format_param(a->param, v)));
                 ASSERT_FALSE(p->hasError()) << format_param(a->param, v);
-                ASSERT_TRUE(wait_settled(*w)) << step.title;
+                ASSERT_TRUE(wait_settled(*w, kStepRunMs)) << step.title;
             }
         }
         // A step that asks for a longer run ("then to 240 s") leaves the
@@ -90,7 +94,7 @@ TEST_P(GuidedExperiment, RunsFromFirstToLastStepWithEveryCheckTicking) {
             while (static_cast<double>(flow_count(w->controls()->scenario())) > c.value &&
                    list->model()->rowCount() > 0)
                 list->removeFlow(list->model()->rowCount() - 1);
-            ASSERT_TRUE(wait_settled(*w)) << step.title;
+            ASSERT_TRUE(wait_settled(*w, kStepRunMs)) << step.title;
         }
         EXPECT_TRUE(wait_until([&] { return guide->ticked(i); }, 2000))
             << e.title << " / " << step.title << ": " << guide->checkDetail().toStdString();
