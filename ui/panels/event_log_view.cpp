@@ -210,7 +210,18 @@ EventLogView::EventLogView(QWidget* parent) : QWidget(parent) {
     table_->setColumnHidden(EventTableModel::kFlow, true);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setAlternatingRowColors(true);
-    table_->setWordWrap(false);
+    table_->setObjectName("event_log_table");
+    // "What happened" is read whole from across a room, never from a
+    // tooltip: its sentence wraps within the column and the row is as high
+    // as its lines (fitRowHeights, once a run has finished and whenever the
+    // column's width changes; a streaming run's rows stay one line).
+    table_->setWordWrap(true);
+    rows_timer_.setSingleShot(true);
+    rows_timer_.setInterval(30);
+    connect(&rows_timer_, &QTimer::timeout, this, &EventLogView::fitRowHeights);
+    connect(table_->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int column, int, int) {
+        if (column == EventTableModel::kText) rows_timer_.start();
+    });
     // The table gives up its room first: squeezed by a dock or the larger
     // type of presentation mode, it shrinks (to nothing, in the end) rather
     // than the layout drawing the counters over the "Show" row.
@@ -272,6 +283,7 @@ void EventLogView::fitRoom() {
     filter_->setVisible(!compact);
     flow_filter_->setVisible(!compact && flows_shown_);
     table_->setVisible(!compact);
+    if (!compact) rows_timer_.start();
 }
 
 void EventLogView::resizeEvent(QResizeEvent* e) {
@@ -375,6 +387,23 @@ void EventLogView::setSnapshot(SnapshotPtr snap) {
                         : tr(" · RTOs %1 (so far)").arg(n(c.rtos));
     counters_->setText(text);
     fitRoom();  // the counters may take a line more or less
+    if (snap_->done) rows_timer_.start();
+}
+
+void EventLogView::fitRowHeights() {
+    // A finished run's rows as high as their wrapped sentences; one line each
+    // while a run streams in (measuring every row at every frame would cost
+    // the UI thread more than the frame).
+    const int line_px = table_->verticalHeader()->defaultSectionSize();
+    if (!snap_ || !snap_->done || table_->isHidden()) {
+        if (rows_fitted_) {
+            for (int r = 0; r < model_->rowCount(); ++r) table_->setRowHeight(r, line_px);
+            rows_fitted_ = false;
+        }
+        return;
+    }
+    table_->resizeRowsToContents();
+    rows_fitted_ = true;
 }
 
 QString EventLogView::countersText() const { return counters_->text(); }
@@ -401,14 +430,24 @@ double EventLogView::selectedTime() const {
 void EventLogView::refilter() {
     const int flow = flows_shown_ ? flow_filter_->currentData().toInt() : EventTableModel::kAllFlows;
     model_->setEvents(snap_, filter_->currentData().toInt(), flow);
+    rows_fitted_ = false;  // a reset model's rows are one line again
     if (model_->extent() != columns_for_) fitColumns();
+    if (snap_ && snap_->done) rows_timer_.start();
 }
 
-void EventLogView::restyle(const ChartStyle& style) { model_->setStyle(style); }
+void EventLogView::restyle(const ChartStyle& style) {
+    model_->setStyle(style);
+    rows_fitted_ = false;
+    rows_timer_.start();
+}
 
 void EventLogView::changeEvent(QEvent* e) {
     QWidget::changeEvent(e);
-    if (e->type() == QEvent::FontChange || e->type() == QEvent::StyleChange) fitColumns();
+    if (e->type() == QEvent::FontChange || e->type() == QEvent::StyleChange) {
+        table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 4);
+        fitColumns();
+        rows_timer_.start();
+    }
 }
 
 void EventLogView::fitColumns() {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <QAbstractTableModel>
+#include <QTimer>
 #include <QWidget>
 #include <cstdint>
 #include <vector>
@@ -99,6 +100,8 @@ private:
     // Hides the kind column while "what happened" would keep fewer than
     // kLeastWhatChars characters with it (its sentence begins with the kind).
     void fitKindColumn();
+    // Each row as high as its wrapped sentence (a finished run's rows).
+    void fitRowHeights();
 
     SnapshotPtr snap_;
     TextStrip* counters_;
@@ -114,6 +117,8 @@ private:
     int kind_px_ = 0;                      // the kind column's width when shown
     QTableView* table_;
     EventTableModel* model_;
+    QTimer rows_timer_;         // fitRowHeights once a burst of changes is over
+    bool rows_fitted_ = false;  // the rows are as high as their sentences
 };
 
 QColor event_kind_color(EventKind k, const ChartStyle& style);

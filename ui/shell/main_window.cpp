@@ -1,5 +1,6 @@
 #include "ui/shell/main_window.h"
 
+#include <algorithm>
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
@@ -17,6 +18,10 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QScrollArea>
+#include <QEvent>
+#include <QWindowStateChangeEvent>
+#include <QScreen>
+#include <QShowEvent>
 #include <QScrollBar>
 #include <QSettings>
 #include <QStatusBar>
@@ -51,8 +56,10 @@ static void init_ui_resources() { Q_INIT_RESOURCE(inflight_resources); }
 namespace inflight::ui {
 
 namespace {
-// Presentation mode's type: half as large again, for the back of a hall.
+// Presentation mode's type: half as large again, for the back of a hall,
+// or as much larger as the screen has room for (fitPresentation), in steps.
 constexpr double kPresentationFontScale = 1.5;
+constexpr double kPresentationScaleStep = 0.1;
 QSettings settings() { return QSettings(keys::kOrganization, keys::kApplication); }
 QString q(const std::string& s) { return QString::fromStdString(s); }
 // `layout` without margins, `spacing` between its parts.
@@ -121,6 +128,7 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
     // Hidden until an experiment is opened.
     guide_dock_ = add_dock(this, tr("Guided experiment"), "guide", guide_, Qt::RightDockWidgetArea, false);
     guide_dock_->setMinimumWidth(300);
+    connect(guide_dock_, &QDockWidget::visibilityChanged, this, [this] { followStep(); });
 
     session_ = new RunSession(this);
     connect(controls_, &ControlsPanel::scenarioChanged, this, [this](const Scenario& s) {
@@ -175,6 +183,12 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
                 if (on && !d->isFloating() && dockWidgetArea(d) == Qt::BottomDockWidgetArea)
                     QTimer::singleShot(0, this, [this, d] { fitBottomDock(d); });
             });
+
+    // The window within its screen: checked once a layout has settled
+    // (fitScreen), whatever changed it — a step's flows, a dock, the type.
+    fit_timer_.setSingleShot(true);
+    fit_timer_.setInterval(40);
+    connect(&fit_timer_, &QTimer::timeout, this, &MainWindow::fitScreen);
 
     Scenario start;
     bool placed = false;
@@ -360,12 +374,31 @@ void MainWindow::openExperiment(int index) {
     if (index < 0 || index >= static_cast<int>(guide_->experiments().size())) return;
     guide_dock_->show();
     guide_->setExperiment(index, session_->generation(), session_->current());
-    notchStepValues();
+    followStep();
 }
 
 void MainWindow::goToStep(int step) {
     guide_->setStep(step, session_->generation(), session_->current());
+    followStep();
+}
+
+// What a step asks of the window beside the guide: its sweep's values are
+// notches on the slider, and a step that sends the student to the event log
+// gets the log's rows in view.
+void MainWindow::followStep() {
     notchStepValues();
+    bool log = false;
+    const int e = guide_->experimentIndex();
+    if (guide_dock_->isVisible() && e >= 0 && e < static_cast<int>(guide_->experiments().size())) {
+        const auto& steps = guide_->experiments()[static_cast<std::size_t>(e)].steps;
+        const int i = guide_->stepIndex();
+        if (i >= 0 && i < static_cast<int>(steps.size())) {
+            const Step& st = steps[static_cast<std::size_t>(i)];
+            const QString words = QString::fromStdString(st.todo + ' ' + st.watch + ' ' + st.check.text);
+            log = words.contains(QLatin1String("event log"), Qt::CaseInsensitive);
+        }
+    }
+    dashboard_->setEventLogFirst(log);
 }
 
 void MainWindow::notchStepValues() {
@@ -421,6 +454,18 @@ void MainWindow::fitBottomDock(QDockWidget* d) {
     const int central_min = centralWidget()->minimumSizeHint().height();
     const int spare = centralWidget()->height() + d->height() - central_min;
     const int want = d->widget()->sizeHint().height() + 30;
+    // Less room under the panels than the dock's content needs (a
+    // projector's 720 lines): the dock opens in a window of its own at the
+    // foot of the screen, as high as its content (at most half the screen),
+    // rather than showing two lines of it; it can be docked again by hand.
+    const QScreen* sc = screen();
+    if (want > spare && sc && (d->features() & QDockWidget::DockWidgetFloatable)) {
+        const QRect avail = sc->availableGeometry();
+        const int h = std::min(want, avail.height() / 2);
+        d->setFloating(true);
+        d->setGeometry(QRect(geometry().left(), avail.bottom() + 1 - h, width(), h));
+        return;
+    }
     const int h = std::max(80, std::min({want, spare, height() * 2 / 5}));
     resizeDocks({d}, {h}, Qt::Vertical);
 }
@@ -448,8 +493,11 @@ void MainWindow::setPresentation(bool on) {
         normal_font_ = QApplication::font();
         normal_controls_width_ = scroll_->width();
         normal_geometry_ = saveGeometry();
+        presentation_scale_ = kPresentationFontScale;
+        refill_screen_ = false;
+        windowed_ = false;
         QFont big = normal_font_;
-        big.setPointSizeF(normal_font_.pointSizeF() * kPresentationFontScale);
+        big.setPointSizeF(normal_font_.pointSizeF() * presentation_scale_);
         QApplication::setFont(big);
         dashboard_->setPresentation(true);
         apply_presentation_palette();
@@ -476,6 +524,7 @@ void MainWindow::setPresentation(bool on) {
             if (!presenting_) return;
             forget_combo_minimums(this);
             fitControlsWidth();
+            fit_timer_.start();
         });
     else {
         scroll_->setFixedWidth(normal_controls_width_);
@@ -484,8 +533,108 @@ void MainWindow::setPresentation(bool on) {
             if (presenting_) return;
             forget_combo_minimums(this);
             fitControlsWidth();
+            fitNormalSoon();
         });
     }
+}
+
+void MainWindow::changeEvent(QEvent* e) {
+    QMainWindow::changeEvent(e);
+    if (e->type() != QEvent::WindowStateChange || !presenting_) return;
+    const auto* change = static_cast<QWindowStateChangeEvent*>(e);
+    // Out of full screen while no larger than the screen: asked for (a
+    // presentation in a window); out of it having grown past the screen: not.
+    if ((change->oldState() & Qt::WindowFullScreen) && !isFullScreen() && screen()) {
+        const QSize room = screen()->geometry().size();
+        windowed_ = width() <= room.width() && height() <= room.height();
+    } else if (isFullScreen()) {
+        windowed_ = false;
+    }
+}
+
+bool MainWindow::event(QEvent* e) {
+    // Any change of the window's layout may change what it needs.
+    if (e->type() == QEvent::LayoutRequest && isVisible()) fit_timer_.start();
+    return QMainWindow::event(e);
+}
+
+void MainWindow::showEvent(QShowEvent* e) {
+    QMainWindow::showEvent(e);
+    if (!e->spontaneous()) fitNormalSoon();
+}
+
+void MainWindow::fitNormalSoon() {
+    // A window manager frames a window a moment after it is shown (its
+    // frame, and so the room left for the window, is known only then):
+    // fitted now and again while that moment lasts.
+    constexpr int kFramedWithinMs = 1500;
+    fit_normal_.setRemainingTime(kFramedWithinMs);
+    fit_timer_.start();
+    for (int ms : {300, 800, kFramedWithinMs - 100}) QTimer::singleShot(ms, this, [this] { fit_timer_.start(); });
+}
+
+void MainWindow::fitScreen() {
+    // The law of the window's size: it never asks for more than its screen.
+    // Presenting, it fills the screen exactly; if its parts at the current
+    // type need more than the screen (flows, a guide, long sentences at a
+    // projector's 1280x720), the presentation type steps down by
+    // kPresentationScaleStep, no lower than the normal type, until they fit.
+    // In the normal look, the window and its frame lie inside the screen's
+    // free area (it is made smaller, down to its least size, and moved in).
+    const QScreen* sc = screen();
+    if (!sc || !isVisible()) return;
+    if (presenting_) {
+        const QSize room = sc->geometry().size();
+        const QSize need = minimumSizeHint().expandedTo(minimumSize());
+        const bool fits = need.width() <= room.width() && need.height() <= room.height();
+        if (!fits) refill_screen_ = true;  // it has grown past the screen, or will
+        if (!fits && presentation_scale_ > 1.0 + 1e-9) {
+            presentation_scale_ = std::max(1.0, presentation_scale_ - kPresentationScaleStep);
+            QFont f = normal_font_;
+            f.setPointSizeF(normal_font_.pointSizeF() * presentation_scale_);
+            QApplication::setFont(f);
+            dashboard_->restyle();
+            guide_dock_->setMaximumWidth(std::max(320, room.width() / 4));
+            QTimer::singleShot(0, this, [this] {
+                if (!presenting_) return;
+                forget_combo_minimums(this);
+                fitControlsWidth();
+                fit_timer_.start();  // measured again once the new type is laid out
+            });
+            return;
+        }
+        // Grown past the screen (and so, under some window managers, out
+        // of full screen), now that it fits: full screen again. A window
+        // someone put in a normal state at the screen's size or less (a
+        // presentation in a window) is left as it is.
+        const QSize now = size();
+        if (now.width() > room.width() || now.height() > room.height()) refill_screen_ = !windowed_;
+        if (fits && refill_screen_) {
+            refill_screen_ = false;
+            showFullScreen();
+            setGeometry(sc->geometry());
+        }
+        return;
+    }
+    // The normal look is fitted when shown, when presentation ends and
+    // whenever it is found larger than the screen's free area; a size within
+    // it that the user or a caller gives it later is theirs.
+    if (isMaximized() || isFullScreen()) return;
+    const QRect avail = sc->availableGeometry();
+    const QRect frame = frameGeometry(), inner = geometry();
+    // Past the screen's free area, it grew by itself (a layout's passing
+    // wish): fitted whenever that is seen, as well as when just shown.
+    const bool outgrown = frame.width() > avail.width() || frame.height() > avail.height();
+    if (fit_normal_.hasExpired() && !outgrown) return;
+    const QSize chrome(frame.width() - inner.width(), frame.height() - inner.height());
+    const QSize room = (avail.size() - chrome).expandedTo(minimumSizeHint());
+    const QSize fitted = size().boundedTo(room);
+    if (fitted != size()) resize(fitted);
+    const QRect now = frameGeometry();
+    QPoint at = now.topLeft();
+    at.setX(std::clamp(at.x(), avail.left(), std::max(avail.left(), avail.right() + 1 - now.width())));
+    at.setY(std::clamp(at.y(), avail.top(), std::max(avail.top(), avail.bottom() + 1 - now.height())));
+    if (at != now.topLeft()) move(at);
 }
 
 bool MainWindow::loadScenario(const QString& path) {

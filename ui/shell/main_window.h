@@ -8,6 +8,8 @@
 #pragma once
 
 #include <QMainWindow>
+#include <QDeadlineTimer>
+#include <QTimer>
 #include <optional>
 
 #include "ui/export/export_helper.h"
@@ -75,6 +77,9 @@ public:
     QString bannerText() const;
 
 protected:
+    bool event(QEvent* e) override;
+    void changeEvent(QEvent* e) override;
+    void showEvent(QShowEvent* e) override;
     void closeEvent(QCloseEvent* e) override;
     void dragEnterEvent(QDragEnterEvent* e) override;
     void dropEvent(QDropEvent* e) override;
@@ -100,6 +105,11 @@ private:
     bool exportRun(const QString& path, std::optional<QString> (*save)(const RunResult&, const QString&));
     void fitControlsWidth();
     void fitBottomDock(QDockWidget* d);
+    // Keeps the window within its screen (the law is in the definition).
+    void fitScreen();
+    void fitNormalSoon();
+    // The dashboard follows what the open step names (its event log).
+    void followStep();
 
     bool use_settings_;
     ControlsPanel* controls_;
@@ -119,6 +129,11 @@ private:
     int base_controls_width_ = 0;  // the normal look's, as built (fitControlsWidth)
     QByteArray normal_geometry_;
     bool presenting_ = false;
+    double presentation_scale_ = 1.0;  // the presentation type over the normal one
+    QTimer fit_timer_;                 // fitScreen once the layout has settled
+    bool refill_screen_ = false;
+    bool windowed_ = false;            // presenting in a normal window, asked for (changeEvent)       // presenting: it outgrew the screen; full screen again once it fits
+    QDeadlineTimer fit_normal_{0};     // until then, the normal look is fitted to the screen (shown, back from presenting)
     ExperimentPanel* guide_;
     QDockWidget* guide_dock_;
     Playhead* playhead_;

@@ -60,11 +60,14 @@ ExperimentPanel::ExperimentPanel(QWidget* parent) : QWidget(parent) {
     tick_->setMinimumWidth(tick_->fontMetrics().horizontalAdvance(QStringLiteral("✔ ")) + 4);
     tick_->setAlignment(Qt::AlignTop);
     check_ = new QLabel(this);
+    check_->setObjectName("check");
     check_->setWordWrap(true);
     check_->setTextFormat(Qt::RichText);
     prev_ = new QPushButton(tr("◀ Previous"), this);
+    prev_->setObjectName("previous_step");
     prev_->setToolTip(tr("Previous step (Ctrl+Left)"));
     next_ = new QPushButton(tr("Next ▶"), this);
+    next_->setObjectName("next_step");
     next_->setToolTip(tr("Next step (Ctrl+Right)"));
     errors_ = new QLabel(this);
     errors_->setWordWrap(true);
@@ -72,16 +75,23 @@ ExperimentPanel::ExperimentPanel(QWidget* parent) : QWidget(parent) {
     errors_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     errors_->setVisible(false);
 
+    // What only reads (the experiment's title and introduction, the step's
+    // title and its words) scrolls; what the student acts on or waits for
+    // stays in view at any height: the chooser and step buttons above, the
+    // step's Check line and the buttons below. So the panel's least height
+    // is that of a few lines, whatever the experiment's texts and type size,
+    // and the window it docks in never outgrows the screen for it.
     auto* content = new QWidget;
     auto* c = new QVBoxLayout(content);
     c->setContentsMargins(0, 0, 0, 0);
+    c->addWidget(heading_);
+    c->addWidget(intro_);
     c->addWidget(title_);
     c->addWidget(body_);
+    c->addStretch(1);
     auto* check_row = new QHBoxLayout;
     check_row->addWidget(tick_, 0, Qt::AlignTop);
     check_row->addWidget(check_, 1);
-    c->addLayout(check_row);
-    c->addStretch(1);
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(content);
     scroll->setWidgetResizable(true);
@@ -96,10 +106,9 @@ ExperimentPanel::ExperimentPanel(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(chooser_);
-    layout->addWidget(heading_);
-    layout->addWidget(intro_);
     layout->addWidget(step_row_);
     layout->addWidget(scroll, 1);
+    layout->addLayout(check_row);
     layout->addLayout(nav);
     layout->addWidget(errors_);
 
