@@ -12,6 +12,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include "ui/teaching/capped_scroll.h"
 #include "ui/teaching/experiment_chooser.h"
 
 #include "ui/lesson/step_check.h"
@@ -23,6 +24,9 @@ namespace {
 
 // Keep this many finished runs per step: enough for any sweep a hand makes.
 constexpr std::size_t kMaxRuns = 60;
+// The Check line's most lines before it scrolls: room for the check and
+// what the runs measured, never the dock's height.
+constexpr int kCheckLines = 5;
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
@@ -75,28 +79,37 @@ ExperimentPanel::ExperimentPanel(QWidget* parent) : QWidget(parent) {
     errors_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     errors_->setVisible(false);
 
-    // What only reads (the experiment's title and introduction, the step's
-    // title and its words) scrolls; what the student acts on or waits for
-    // stays in view at any height: the chooser and step buttons above, the
-    // step's Check line and the buttons below. So the panel's least height
-    // is that of a few lines, whatever the experiment's texts and type size,
-    // and the window it docks in never outgrows the screen for it.
+    // What only reads (refused files, the experiment's title and
+    // introduction, the step's title and its words) scrolls; what the
+    // student acts on or waits for stays in view at any height: the chooser
+    // and step buttons above, the step's Check line and the buttons below.
+    // The Check line asks for its own lines up to kCheckLines and scrolls
+    // past them. So the panel's least height is that of a few lines,
+    // whatever the experiment's texts and type size, and the window it docks
+    // in never outgrows the screen for it.
     auto* content = new QWidget;
     auto* c = new QVBoxLayout(content);
     c->setContentsMargins(0, 0, 0, 0);
+    c->addWidget(errors_);
     c->addWidget(heading_);
     c->addWidget(intro_);
     c->addWidget(title_);
     c->addWidget(body_);
     c->addStretch(1);
-    auto* check_row = new QHBoxLayout;
-    check_row->addWidget(tick_, 0, Qt::AlignTop);
-    check_row->addWidget(check_, 1);
     auto* scroll = new QScrollArea(this);
+    scroll->setObjectName("guide_text");
     scroll->setWidget(content);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+
+    auto* check_box = new QWidget;
+    auto* check_row = new QHBoxLayout(check_box);
+    check_row->setContentsMargins(0, 0, 0, 0);
+    check_row->addWidget(tick_, 0, Qt::AlignTop);
+    check_row->addWidget(check_, 1);
+    auto* check_scroll = new CappedScroll(check_box, kCheckLines, this);
+    check_scroll->setObjectName("check_area");
 
     auto* nav = new QHBoxLayout;
     nav->addWidget(prev_);
@@ -108,9 +121,8 @@ ExperimentPanel::ExperimentPanel(QWidget* parent) : QWidget(parent) {
     layout->addWidget(chooser_);
     layout->addWidget(step_row_);
     layout->addWidget(scroll, 1);
-    layout->addLayout(check_row);
+    layout->addWidget(check_scroll);
     layout->addLayout(nav);
-    layout->addWidget(errors_);
 
     connect(chooser_, &QComboBox::currentIndexChanged, this, [this](int i) {
         if (i != exp_) emit experimentRequested(i);  // the window answers with setExperiment
