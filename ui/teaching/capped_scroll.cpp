@@ -7,8 +7,8 @@
 
 namespace inflight::ui {
 
-CappedScroll::CappedScroll(QWidget* content, int max_lines, QWidget* parent)
-    : QScrollArea(parent), max_lines_(max_lines) {
+CappedScroll::CappedScroll(QWidget* content, int max_lines, double parent_share, QWidget* parent)
+    : QScrollArea(parent), max_lines_(max_lines), parent_share_(parent_share) {
     setWidget(content);
     setWidgetResizable(true);
     setFrameShape(QFrame::NoFrame);
@@ -16,9 +16,15 @@ CappedScroll::CappedScroll(QWidget* content, int max_lines, QWidget* parent)
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     // A new text (or type size) in the content changes the height it asks.
     content->installEventFilter(this);
+    // A taller parent gives it more room.
+    if (parent) parent->installEventFilter(this);
 }
 
-int CappedScroll::capPx() const { return max_lines_ * fontMetrics().lineSpacing(); }
+int CappedScroll::capPx() const {
+    const int lines = max_lines_ * fontMetrics().lineSpacing();
+    const QWidget* p = parentWidget();
+    return p ? std::max(lines, static_cast<int>(p->height() * parent_share_)) : lines;
+}
 
 int CappedScroll::shownHeight() const {
     const QWidget* c = widget();
@@ -42,6 +48,9 @@ void CappedScroll::resizeEvent(QResizeEvent* e) {
 
 bool CappedScroll::eventFilter(QObject* watched, QEvent* e) {
     if (watched == widget() && (e->type() == QEvent::LayoutRequest || e->type() == QEvent::FontChange))
+        updateGeometry();
+    else if (watched == parentWidget() && e->type() == QEvent::Resize &&
+             static_cast<QResizeEvent*>(e)->oldSize().height() != static_cast<QResizeEvent*>(e)->size().height())
         updateGeometry();
     return QScrollArea::eventFilter(watched, e);
 }

@@ -1,7 +1,8 @@
 // A scroll area as high as its content, up to `max_lines` lines of its
-// font; content taller than that scrolls inside it. For a text that must
-// stay in view (the guide's Check line) yet can never make the window
-// taller, however long it grows.
+// font or `parent_share` of its parent's height, whichever is more;
+// content taller than that scrolls inside it. For a text that must stay in
+// view (the guide's Check line) yet can never make the window taller,
+// however long it grows.
 #pragma once
 
 #include <QScrollArea>
@@ -10,11 +11,11 @@ namespace inflight::ui {
 
 class CappedScroll : public QScrollArea {
 public:
-    CappedScroll(QWidget* content, int max_lines, QWidget* parent = nullptr);
+    CappedScroll(QWidget* content, int max_lines, double parent_share, QWidget* parent);
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
-    // The most it asks for: `max_lines` lines of its font.
+    // The most it asks for.
     int capPx() const;
 
 protected:
@@ -26,6 +27,7 @@ private:
     int shownHeight() const;
 
     int max_lines_;
+    double parent_share_;
 };
 
 }  // namespace inflight::ui

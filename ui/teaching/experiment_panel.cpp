@@ -24,9 +24,11 @@ namespace {
 
 // Keep this many finished runs per step: enough for any sweep a hand makes.
 constexpr std::size_t kMaxRuns = 60;
-// The Check line's most lines before it scrolls: room for the check and
-// what the runs measured, never the dock's height.
+// The Check line's most height before it scrolls: five lines or two
+// fifths of the panel, whichever is more — room for the check and what the
+// runs measured, never the whole dock.
 constexpr int kCheckLines = 5;
+constexpr double kCheckShare = 0.4;
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
@@ -83,8 +85,7 @@ ExperimentPanel::ExperimentPanel(QWidget* parent) : QWidget(parent) {
     // introduction, the step's title and its words) scrolls; what the
     // student acts on or waits for stays in view at any height: the chooser
     // and step buttons above, the step's Check line and the buttons below.
-    // The Check line asks for its own lines up to kCheckLines and scrolls
-    // past them. So the panel's least height is that of a few lines,
+    // The Check line asks for its own lines up to a cap and scrolls past it. So the panel's least height is that of a few lines,
     // whatever the experiment's texts and type size, and the window it docks
     // in never outgrows the screen for it.
     auto* content = new QWidget;
@@ -108,7 +109,7 @@ ExperimentPanel::ExperimentPanel(QWidget* parent) : QWidget(parent) {
     check_row->setContentsMargins(0, 0, 0, 0);
     check_row->addWidget(tick_, 0, Qt::AlignTop);
     check_row->addWidget(check_, 1);
-    auto* check_scroll = new CappedScroll(check_box, kCheckLines, this);
+    auto* check_scroll = new CappedScroll(check_box, kCheckLines, kCheckShare, this);
     check_scroll->setObjectName("check_area");
 
     auto* nav = new QHBoxLayout;
