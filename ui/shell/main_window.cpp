@@ -1,6 +1,7 @@
 #include "ui/shell/main_window.h"
 
 #include <algorithm>
+#include <cmath>
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
@@ -14,6 +15,7 @@
 #include <QHBoxLayout>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QLayout>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -48,6 +50,7 @@
 #include "ui/shell/field_shortcuts.h"
 #include "ui/shell/settings_keys.h"
 #include "ui/shell/themes.h"
+#include "ui/shell/type_steps.h"
 #include "model/core/units.h"
 
 // Outside any namespace, as Q_INIT_RESOURCE requires (static library).
@@ -56,10 +59,6 @@ static void init_ui_resources() { Q_INIT_RESOURCE(inflight_resources); }
 namespace inflight::ui {
 
 namespace {
-// Presentation mode's type: half as large again, for the back of a hall,
-// or as much larger as the screen has room for (fitPresentation), in steps.
-constexpr double kPresentationFontScale = 1.5;
-constexpr double kPresentationScaleStep = 0.1;
 QSettings settings() { return QSettings(keys::kOrganization, keys::kApplication); }
 QString q(const std::string& s) { return QString::fromStdString(s); }
 // `layout` without margins, `spacing` between its parts.
@@ -387,6 +386,7 @@ void MainWindow::goToStep(int step) {
 // gets the log's rows in view.
 void MainWindow::followStep() {
     notchStepValues();
+    shownChanged();
     bool log = false;
     const int e = guide_->experimentIndex();
     if (guide_dock_->isVisible() && e >= 0 && e < static_cast<int>(guide_->experiments().size())) {
@@ -433,7 +433,17 @@ void MainWindow::onRunFinished(const SnapshotPtr& s) {
     if (guide_dock_->isVisible()) guide_->runFinished(s);
 }
 
+void MainWindow::shownChanged() {
+    type_.ceiling = TypeScale::kNoCeiling;
+    if (presenting_) fit_timer_.start();
+}
+
 void MainWindow::run(const Scenario& s) {
+    // Other flows: other keys and share bars, so another need for room.
+    if (s.flows.size() != run_flows_) {
+        run_flows_ = s.flows.size();
+        shownChanged();
+    }
     guide_->setCurrent(s);
     if (use_settings_)
         settings().setValue(keys::kLastScenario, QJsonDocument(scenario_to_json(s)).toJson(QJsonDocument::Compact));
@@ -493,17 +503,24 @@ void MainWindow::setPresentation(bool on) {
         normal_font_ = QApplication::font();
         normal_controls_width_ = scroll_->width();
         normal_geometry_ = saveGeometry();
-        presentation_scale_ = kPresentationFontScale;
+        type_ = TypeScale{};
         refill_screen_ = false;
         windowed_ = false;
         QFont big = normal_font_;
-        big.setPointSizeF(normal_font_.pointSizeF() * presentation_scale_);
+        big.setPointSizeF(normal_font_.pointSizeF() * type_.scale);
         QApplication::setFont(big);
         dashboard_->setPresentation(true);
         apply_presentation_palette();
+        // Presenting, the window is the screen's size and no larger: its
+        // layout no longer holds it at the parts' least size (a larger type
+        // tried, or flows added, would push it past the screen and out of
+        // full screen); parts that need more make the type step down.
+        layout()->setSizeConstraint(QLayout::SetNoConstraint);
+        setMinimumSize(0, 0);
         showFullScreen();
     } else {
         QApplication::setFont(normal_font_);
+        layout()->setSizeConstraint(QLayout::SetDefaultConstraint);
         dashboard_->setPresentation(false);
         apply_theme(dark_action_->isChecked() ? Theme::Dark : Theme::Light);
         showNormal();
@@ -573,12 +590,23 @@ void MainWindow::fitNormalSoon() {
     for (int ms : {300, 800, kFramedWithinMs - 100}) QTimer::singleShot(ms, this, [this] { fit_timer_.start(); });
 }
 
+void MainWindow::setPresentationType(double scale, QSize room) {
+    QFont f = normal_font_;
+    f.setPointSizeF(normal_font_.pointSizeF() * scale);
+    QApplication::setFont(f);
+    dashboard_->restyle();
+    guide_dock_->setMaximumWidth(std::max(320, room.width() / 4));
+    forget_combo_minimums(this);
+    fitControlsWidth();
+}
+
 void MainWindow::fitScreen() {
     // The law of the window's size: it never asks for more than its screen.
     // Presenting, it fills the screen exactly; if its parts at the current
     // type need more than the screen (flows, a guide, long sentences at a
-    // projector's 1280x720), the presentation type steps down by
-    // kPresentationScaleStep, no lower than the normal type, until they fit.
+    // projector's 1280x720), the presentation type steps down, no lower
+    // than the normal type, until they fit; when they fit with room to
+    // spare it steps back up (type_steps.h has the rule).
     // In the normal look, the window and its frame lie inside the screen's
     // free area (it is made smaller, down to its least size, and moved in).
     const QScreen* sc = screen();
@@ -588,13 +616,28 @@ void MainWindow::fitScreen() {
         const QSize need = minimumSizeHint().expandedTo(minimumSize());
         const bool fits = need.width() <= room.width() && need.height() <= room.height();
         if (!fits) refill_screen_ = true;  // it has grown past the screen, or will
-        if (!fits && presentation_scale_ > 1.0 + 1e-9) {
-            presentation_scale_ = std::max(1.0, presentation_scale_ - kPresentationScaleStep);
-            QFont f = normal_font_;
-            f.setPointSizeF(normal_font_.pointSizeF() * presentation_scale_);
-            QApplication::setFont(f);
-            dashboard_->restyle();
-            guide_dock_->setMaximumWidth(std::max(320, room.width() / 4));
+        TypeScale next = type_.next(need, room);
+        if (fits) {
+            // A larger type tried on the layout before anything is drawn
+            // (the fonts reach every widget at once): kept if it fits,
+            // else the type goes back and that size is not tried again
+            // for what is shown now.
+            if (const std::optional<double> up = next.larger()) {
+                setPresentationType(*up, room);
+                const QSize trial = minimumSizeHint();
+                if (trial.width() <= room.width() && trial.height() <= room.height()) {
+                    next.scale = *up;
+                    type_ = next;
+                    QTimer::singleShot(0, this, [this] { if (presenting_) fit_timer_.start(); });
+                    return;
+                }
+                next = next.refused(*up);
+                setPresentationType(type_.scale, room);
+            }
+            type_ = next;
+        } else if (std::abs(next.scale - type_.scale) > 1e-9) {
+            type_ = next;
+            setPresentationType(type_.scale, room);
             QTimer::singleShot(0, this, [this] {
                 if (!presenting_) return;
                 forget_combo_minimums(this);
@@ -602,6 +645,8 @@ void MainWindow::fitScreen() {
                 fit_timer_.start();  // measured again once the new type is laid out
             });
             return;
+        } else {
+            type_ = next;
         }
         // Grown past the screen (and so, under some window managers, out
         // of full screen), now that it fits: full screen again. A window

@@ -16,6 +16,7 @@
 #include "ui/export/figure_layout.h"
 #include "ui/panels/dashboard.h"
 #include "model/core/scenario.h"
+#include "ui/shell/type_steps.h"
 #include "ui/shell/window_menus.h"
 
 class QAction;
@@ -108,8 +109,14 @@ private:
     // Keeps the window within its screen (the law is in the definition).
     void fitScreen();
     void fitNormalSoon();
+    // The presentation look's type at `scale` times the normal one, on a
+    // screen of `room`: every widget's font, the charts', the columns' widths.
+    void setPresentationType(double scale, QSize room);
     // The dashboard follows what the open step names (its event log).
     void followStep();
+    // What the window shows has changed (a step, the flows): the
+    // presentation type may try a larger size again (type_steps.h).
+    void shownChanged();
 
     bool use_settings_;
     ControlsPanel* controls_;
@@ -129,10 +136,11 @@ private:
     int base_controls_width_ = 0;  // the normal look's, as built (fitControlsWidth)
     QByteArray normal_geometry_;
     bool presenting_ = false;
-    double presentation_scale_ = 1.0;  // the presentation type over the normal one
+    TypeScale type_;                   // the presentation type over the normal one
+    std::size_t run_flows_ = 0;        // the newest request's number of flows
     QTimer fit_timer_;                 // fitScreen once the layout has settled
-    bool refill_screen_ = false;
-    bool windowed_ = false;            // presenting in a normal window, asked for (changeEvent)       // presenting: it outgrew the screen; full screen again once it fits
+    bool refill_screen_ = false;       // presenting: it outgrew the screen; full screen again once it fits
+    bool windowed_ = false;            // presenting in a normal window, asked for (changeEvent)
     QDeadlineTimer fit_normal_{0};     // until then, the normal look is fitted to the screen (shown, back from presenting)
     ExperimentPanel* guide_;
     QDockWidget* guide_dock_;
