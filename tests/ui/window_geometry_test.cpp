@@ -33,6 +33,8 @@ namespace {
 
 const QSize kProjector(1280, 720);
 
+bool fits(QSize need, QSize room) { return need.width() <= room.width() && need.height() <= room.height(); }
+
 bool names(const Step& s, const char* words) {
     const QString all = QString::fromStdString(s.todo + " " + s.watch + " " + s.why + " " + s.check.text);
     return all.contains(QLatin1String(words), Qt::CaseInsensitive);
@@ -63,6 +65,11 @@ QStringList step_problems(MainWindow& w, const Step& step, bool presenting) {
                  .arg(w.frameGeometry().x()).arg(w.frameGeometry().y())
                  .arg(screen.width()).arg(screen.height()).arg(minimum_heights(&w));
     if (presenting && !w.isFullScreen()) p << QStringLiteral("left full screen");
+    // Presenting, the window is the screen's size whatever its parts need:
+    // what they need must fit it too, or they are drawn squeezed.
+    if (!fits(w.minimumSizeHint(), screen.size()))
+        p << QStringLiteral("its parts need %1×%2 (%3)")
+                 .arg(w.minimumSizeHint().width()).arg(w.minimumSizeHint().height()).arg(minimum_heights(&w));
     ExperimentPanel* g = w.guide();
     expect_whole(g->parentWidget(), &w, QStringLiteral("the guide"), &p);
     expect_whole(g->findChild<QLabel*>("check"), &w, QStringLiteral("the step's Check line"), &p);
@@ -79,8 +86,17 @@ QStringList step_problems(MainWindow& w, const Step& step, bool presenting) {
     if (names(step, "event log")) {
         QTableView* rows = d->events()->table();
         expect_whole(rows, &w, QStringLiteral("the event log's rows (the step names the log)"), &p);
-        if (rows->isVisible() && rows->viewport()->height() < rows->verticalHeader()->defaultSectionSize())
-            p << QStringLiteral("the event log shows no whole row (%1 px)").arg(rows->viewport()->height());
+        // A few entries to read: four lines of rows at least, and two whole
+        // entries (a sentence wraps to two or three lines in a narrow column).
+        const int line = rows->verticalHeader()->defaultSectionSize();
+        int whole = 0;
+        for (int r = 0; r < rows->model()->rowCount(); ++r) {
+            const int y = rows->rowViewportPosition(r);
+            if (y >= 0 && y + rows->rowHeight(r) <= rows->viewport()->height()) ++whole;
+        }
+        if (rows->isVisible() && (rows->viewport()->height() < 4 * line || whole < std::min(2, rows->model()->rowCount())))
+            p << QStringLiteral("the event log shows %1 px of rows (%2 whole), not four lines and two whole entries")
+                     .arg(rows->viewport()->height()).arg(whole);
     }
     return p;
 }
@@ -118,7 +134,7 @@ TEST_P(ClassAt720p, EveryStepOfEveryExperimentFitsTheScreenAndShowsWhatItNames) 
             const QRect screen = w->screen()->geometry();
             wait_until([&] {
                 return screen.contains(w->frameGeometry()) && screen.contains(w->geometry()) &&
-                       (!presenting || w->isFullScreen());
+                       (!presenting || w->isFullScreen()) && fits(w->minimumSizeHint(), screen.size());
             }, 3000);
             QTest::qWait(60);
             for (int pass = 0; pass < 10; ++pass) {

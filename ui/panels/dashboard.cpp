@@ -142,6 +142,7 @@ void Dashboard::fitRightColumn() {
 void Dashboard::setEventLogFirst(bool on) {
     if (on == log_first_) return;
     log_first_ = on;
+    events_->setLeastRows(on ? kLogFirstRows : 0);
     fitRightColumn();
 }
 

@@ -38,6 +38,9 @@ public:
     // squeezed (docks, small figures); at 720p without docks the layout gives
     // each chart 120 px or more (the readability test).
     static constexpr int kMinPlotPx = 100;
+    // The event log's table rows (one line each) kept in view while a step
+    // sends the student to the log: a few whole entries to read, in either look.
+    static constexpr int kLogFirstRows = 4;
 
     enum class Panel { Window, Rtt, Hero, Events };
 

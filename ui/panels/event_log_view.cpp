@@ -263,20 +263,22 @@ void EventLogView::fitRoom() {
     if (filter_->isHidden() && !compact_) return;  // a figure's
     const QMargins m = layout()->contentsMargins();
     const int spacing = layout()->spacing();
-    // The least the log takes: its counters, whole (a dock or the larger
-    // type squeezes the rest away first).
-    const int least = m.top() + counters_->height() + m.bottom();
-    if (minimumHeight() != least) setMinimumHeight(least);
     const int row = std::max({filter_->sizeHint().height(), filter_label_->sizeHint().height(),
                               flow_filter_->sizeHint().height()});
     const int row_px = table_->verticalHeader()->defaultSectionSize();
-    const int table = table_->horizontalHeader()->sizeHint().height() + row_px + 2 * table_->frameWidth();
+    const int table_frame = table_->horizontalHeader()->sizeHint().height() + 2 * table_->frameWidth();
     const int text_width = std::max(1, width() - m.left() - m.right());
     const int counters = counters_->hasHeightForWidth() ? counters_->heightForWidth(text_width)
                                                         : counters_->sizeHint().height();
-    const int need = m.top() + counters + spacing + row + spacing + table + m.bottom();
+    const int need = m.top() + counters + spacing + row + spacing + table_frame + row_px + m.bottom();
+    // The least the log takes: its counters, whole (a dock or the larger
+    // type squeezes the rest away first) — or, while a step names the
+    // log, its counters, the "Show" row and least_rows_ rows.
+    const int least = least_rows_ > 0 ? need - row_px + leastRowsPx()
+                                      : m.top() + counters_->height() + m.bottom();
+    if (minimumHeight() != least) setMinimumHeight(least);
     // Hysteresis: once compact, the rows come back only with a table row to spare.
-    const bool compact = compact_ ? height() < need + row_px : height() < need;
+    const bool compact = least_rows_ > 0 ? false : compact_ ? height() < need + row_px : height() < need;
     if (compact == compact_) return;
     compact_ = compact;
     filter_label_->setVisible(!compact);
@@ -284,6 +286,20 @@ void EventLogView::fitRoom() {
     flow_filter_->setVisible(!compact && flows_shown_);
     table_->setVisible(!compact);
     if (!compact) rows_timer_.start();
+}
+
+int EventLogView::leastRowsPx() const {
+    // least_rows_ lines, or the first two entries as wrapped if they are taller.
+    const int lines = least_rows_ * table_->verticalHeader()->defaultSectionSize();
+    int entries = 0;
+    for (int r = 0; r < std::min(2, model_->rowCount()); ++r) entries += table_->rowHeight(r);
+    return std::max(lines, entries);
+}
+
+void EventLogView::setLeastRows(int lines) {
+    if (lines == least_rows_) return;
+    least_rows_ = lines;
+    fitRoom();
 }
 
 void EventLogView::resizeEvent(QResizeEvent* e) {
@@ -404,6 +420,7 @@ void EventLogView::fitRowHeights() {
     }
     table_->resizeRowsToContents();
     rows_fitted_ = true;
+    if (least_rows_ > 0) fitRoom();  // the least rows' height is the wrapped entries'
 }
 
 QString EventLogView::countersText() const { return counters_->text(); }

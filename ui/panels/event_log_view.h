@@ -85,6 +85,12 @@ public:
     double selectedTime() const;
     // The dashboard's look (the presentation colours for the kinds).
     void restyle(const ChartStyle& style);
+    // While a step sends the student to the log: its least height holds
+    // the "Show" row and `lines` table rows of one line each (or its first
+    // two entries as wrapped, if taller) besides the counters, so the
+    // window (or the presentation type) makes room for them; 0: the
+    // counters alone are its least.
+    void setLeastRows(int lines);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* e) override;
@@ -102,6 +108,7 @@ private:
     void fitKindColumn();
     // Each row as high as its wrapped sentence (a finished run's rows).
     void fitRowHeights();
+    int leastRowsPx() const;  // the table rows setLeastRows keeps
 
     SnapshotPtr snap_;
     TextStrip* counters_;
@@ -112,6 +119,7 @@ private:
     bool flow_kinds_ = false;
     bool compact_ = false;  // squeezed: the counters alone
     bool fitting_ = false;  // inside fitRoom(): a resize it caused is not re-decided
+    int least_rows_ = 0;    // setLeastRows
     QStringList flow_labels_;
     EventTableModel::Extent columns_for_;  // what the short columns were sized for
     int kind_px_ = 0;                      // the kind column's width when shown

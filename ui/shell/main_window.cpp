@@ -59,6 +59,8 @@ static void init_ui_resources() { Q_INIT_RESOURCE(inflight_resources); }
 namespace inflight::ui {
 
 namespace {
+// Layout passes a larger presentation type is given before it is measured.
+constexpr int kTrialLayoutPasses = 4;
 QSettings settings() { return QSettings(keys::kOrganization, keys::kApplication); }
 QString q(const std::string& s) { return QString::fromStdString(s); }
 // `layout` without margins, `spacing` between its parts.
@@ -590,6 +592,13 @@ void MainWindow::fitNormalSoon() {
     for (int ms : {300, 800, kFramedWithinMs - 100}) QTimer::singleShot(ms, this, [this] { fit_timer_.start(); });
 }
 
+void MainWindow::recheckSoon() {
+    // Some parts take their new heights a moment after a change of type
+    // (a key or a log row that wraps again once resized): measured then too.
+    fit_timer_.start();
+    for (int ms : {150, 400}) QTimer::singleShot(ms, this, [this] { if (presenting_) fit_timer_.start(); });
+}
+
 void MainWindow::setPresentationType(double scale, QSize room) {
     QFont f = normal_font_;
     f.setPointSizeF(normal_font_.pointSizeF() * scale);
@@ -624,11 +633,15 @@ void MainWindow::fitScreen() {
             // for what is shown now.
             if (const std::optional<double> up = next.larger()) {
                 setPresentationType(*up, room);
+                // Laid out at the larger type (labels and keys wrap again
+                // at their new widths) with nothing painted yet.
+                for (int pass = 0; pass < kTrialLayoutPasses; ++pass)
+                    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
                 const QSize trial = minimumSizeHint();
                 if (trial.width() <= room.width() && trial.height() <= room.height()) {
                     next.scale = *up;
                     type_ = next;
-                    QTimer::singleShot(0, this, [this] { if (presenting_) fit_timer_.start(); });
+                    recheckSoon();
                     return;
                 }
                 next = next.refused(*up);
@@ -642,8 +655,8 @@ void MainWindow::fitScreen() {
                 if (!presenting_) return;
                 forget_combo_minimums(this);
                 fitControlsWidth();
-                fit_timer_.start();  // measured again once the new type is laid out
             });
+            recheckSoon();  // measured again once the new type is laid out
             return;
         } else {
             type_ = next;
