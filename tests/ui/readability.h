@@ -276,7 +276,7 @@ inline void check_flow_table(FlowTable* t, const QRect& vis, QStringList* proble
     }
 }
 
-// The event log's rows (a finished run's): every cell shown whole — the
+// The event log's rows in view (a finished run's): every cell shown whole — the
 // short columns' text within their width, the sentence of "what happened"
 // within its row once wrapped to its column — so nothing ends in "…" and
 // nobody has to hover for a tooltip.
@@ -286,6 +286,9 @@ inline void check_event_rows(QTableView* t, QStringList* problems) {
     const int rows = std::min(m->rowCount(), 400);
     int reported = 0;
     for (int r = 0; r < rows && reported < 5; ++r) {
+        // The rows in view (a figure leaves the rest out and counts them;
+        // the window's are scrolled to, and fitted all the same).
+        if (t->rowViewportPosition(r) >= t->viewport()->height()) break;
         for (int c = 0; c < m->columnCount(); ++c) {
             if (t->isColumnHidden(c)) continue;
             const QModelIndex i = m->index(r, c);

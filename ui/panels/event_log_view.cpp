@@ -247,6 +247,12 @@ EventLogView::EventLogView(QWidget* parent) : QWidget(parent) {
     connect(flow_filter_, &QComboBox::currentIndexChanged, this, &EventLogView::refilter);
 }
 
+EventLogView::~EventLogView() {
+    // The children go after this body and after rows_timer_: a column
+    // resized or a filter changed as they go must not start the timer.
+    for (QObject* child : findChildren<QObject*>()) disconnect(child, nullptr, this, nullptr);
+}
+
 // Squeezed below the counters, the "Show" row and one row of the table (a
 // dock open at 720p, presentation's larger type), the log is its counters
 // alone: the row and the table go (a filter without a table to filter is no

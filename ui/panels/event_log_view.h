@@ -68,6 +68,7 @@ public:
     // column gives its room up first (fitKindColumn).
     static constexpr int kLeastWhatChars = 18;
     explicit EventLogView(QWidget* parent = nullptr);
+    ~EventLogView() override;
     void setSnapshot(SnapshotPtr snap);
     QString countersText() const;
     int rowCount() const;
