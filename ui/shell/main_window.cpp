@@ -24,6 +24,7 @@
 #include <QWindowStateChangeEvent>
 #include <QScreen>
 #include <QShowEvent>
+#include <QResizeEvent>
 #include <QScrollBar>
 #include <QSettings>
 #include <QStatusBar>
@@ -522,14 +523,21 @@ void MainWindow::setPresentation(bool on) {
         showFullScreen();
     } else {
         QApplication::setFont(normal_font_);
-        layout()->setSizeConstraint(QLayout::SetDefaultConstraint);
         dashboard_->setPresentation(false);
         apply_theme(dark_action_->isChecked() ? Theme::Dark : Theme::Light);
         showNormal();
         restoreGeometry(normal_geometry_);  // where and how large it was, exactly,
         // again once the normal fonts have reached the layouts (until then
         // the presentation look's minimum size may hold the window larger)
-        QTimer::singleShot(0, this, [this] { if (!presenting_) restoreGeometry(normal_geometry_); });
+        QTimer::singleShot(0, this, [this] {
+            if (presenting_) return;
+            // The layout holds the window at its parts' least size again
+            // once they have their normal type (the presentation sizes
+            // would hold it larger than it was).
+            for (int pass = 0; pass < 3; ++pass) QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+            layout()->setSizeConstraint(QLayout::SetDefaultConstraint);
+            restoreGeometry(normal_geometry_);
+        });
     }
     controls_->setSecondaryVisible(!on);
     // The guide narrower, so the panels keep most of the screen.
@@ -574,6 +582,17 @@ void MainWindow::changeEvent(QEvent* e) {
 bool MainWindow::event(QEvent* e) {
     // Any change of the window's layout may change what it needs.
     if (e->type() == QEvent::LayoutRequest && isVisible()) fit_timer_.start();
+    if (e->type() == QEvent::Resize && !presenting_ && !isMaximized() && !isFullScreen()) {
+        // Made taller by its layout (its parts' least height passed its
+        // own): the height it had comes back once they need less (fitScreen).
+        const auto* r = static_cast<QResizeEvent*>(e);
+        const int was = r->oldSize().height(), now = r->size().height();
+        if (now > was && was > 0 && now == minimumHeight()) {
+            if (grown_from_px_ == 0) grown_from_px_ = was;
+        } else if (now != minimumHeight()) {
+            grown_from_px_ = 0;  // a height someone gave it
+        }
+    }
     return QMainWindow::event(e);
 }
 
@@ -678,6 +697,11 @@ void MainWindow::fitScreen() {
     // whenever it is found larger than the screen's free area; a size within
     // it that the user or a caller gives it later is theirs.
     if (isMaximized() || isFullScreen()) return;
+    if (grown_from_px_ > 0 && minimumSizeHint().height() <= grown_from_px_) {
+        const int h = grown_from_px_;
+        grown_from_px_ = 0;
+        resize(width(), h);
+    }
     const QRect avail = sc->availableGeometry();
     const QRect frame = frameGeometry(), inner = geometry();
     // Past the screen's free area, it grew by itself (a layout's passing

@@ -142,6 +142,7 @@ private:
     QTimer fit_timer_;                 // fitScreen once the layout has settled
     bool refill_screen_ = false;       // presenting: it outgrew the screen; full screen again once it fits
     bool windowed_ = false;            // presenting in a normal window, asked for (changeEvent)
+    int grown_from_px_ = 0;            // normal look: its height before its layout made it taller
     QDeadlineTimer fit_normal_{0};     // until then, the normal look is fitted to the screen (shown, back from presenting)
     ExperimentPanel* guide_;
     QDockWidget* guide_dock_;
