@@ -593,7 +593,18 @@ bool MainWindow::event(QEvent* e) {
             grown_from_px_ = 0;  // a height someone gave it
         }
     }
-    return QMainWindow::event(e);
+    const bool done = QMainWindow::event(e);
+    // Laid out afresh: its parts may need less than the height they took.
+    if (e->type() == QEvent::LayoutRequest) restoreGrownHeight();
+    return done;
+}
+
+void MainWindow::restoreGrownHeight() {
+    if (presenting_ || grown_from_px_ == 0 || isMaximized() || isFullScreen()) return;
+    if (minimumSizeHint().height() > grown_from_px_) return;
+    const int h = grown_from_px_;
+    grown_from_px_ = 0;
+    resize(width(), h);
 }
 
 void MainWindow::showEvent(QShowEvent* e) {
@@ -697,11 +708,7 @@ void MainWindow::fitScreen() {
     // whenever it is found larger than the screen's free area; a size within
     // it that the user or a caller gives it later is theirs.
     if (isMaximized() || isFullScreen()) return;
-    if (grown_from_px_ > 0 && minimumSizeHint().height() <= grown_from_px_) {
-        const int h = grown_from_px_;
-        grown_from_px_ = 0;
-        resize(width(), h);
-    }
+    restoreGrownHeight();
     const QRect avail = sc->availableGeometry();
     const QRect frame = frameGeometry(), inner = geometry();
     // Past the screen's free area, it grew by itself (a layout's passing

@@ -112,7 +112,9 @@ private:
     // The presentation look's type at `scale` times the normal one, on a
     // screen of `room`: every widget's font, the charts', the columns' widths.
     void setPresentationType(double scale, QSize room);
-    void recheckSoon();  // fitScreen now and again shortly (presenting)
+    void recheckSoon();
+    // Normal look: the height its layout took from it back, once its parts fit in it.
+    void restoreGrownHeight();  // fitScreen now and again shortly (presenting)
     // The dashboard follows what the open step names (its event log).
     void followStep();
     // What the window shows has changed (a step, the flows): the
