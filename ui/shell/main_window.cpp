@@ -62,6 +62,8 @@ namespace inflight::ui {
 namespace {
 // Layout passes a larger presentation type is given before it is measured.
 constexpr int kTrialLayoutPasses = 4;
+// How often, presenting, the parts' needs are compared with the screen.
+constexpr int kPresentPollMs = 250;
 QSettings settings() { return QSettings(keys::kOrganization, keys::kApplication); }
 QString q(const std::string& s) { return QString::fromStdString(s); }
 // `layout` without margins, `spacing` between its parts.
@@ -191,6 +193,11 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
     fit_timer_.setSingleShot(true);
     fit_timer_.setInterval(40);
     connect(&fit_timer_, &QTimer::timeout, this, &MainWindow::fitScreen);
+    // Presenting, the window never grows for its parts (its layout does not
+    // hold it), so a part that needs more may say so with no event here:
+    // what they need is looked at every so often as well.
+    present_poll_.setInterval(kPresentPollMs);
+    connect(&present_poll_, &QTimer::timeout, this, [this] { if (presenting_) fitScreen(); });
 
     Scenario start;
     bool placed = false;
@@ -520,9 +527,11 @@ void MainWindow::setPresentation(bool on) {
         // full screen); parts that need more make the type step down.
         layout()->setSizeConstraint(QLayout::SetNoConstraint);
         setMinimumSize(0, 0);
+        present_poll_.start();
         showFullScreen();
     } else {
         QApplication::setFont(normal_font_);
+        present_poll_.stop();
         dashboard_->setPresentation(false);
         apply_theme(dark_action_->isChecked() ? Theme::Dark : Theme::Light);
         showNormal();

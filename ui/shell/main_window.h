@@ -142,6 +142,7 @@ private:
     TypeScale type_;                   // the presentation type over the normal one
     std::size_t run_flows_ = 0;        // the newest request's number of flows
     QTimer fit_timer_;                 // fitScreen once the layout has settled
+    QTimer present_poll_;              // fitScreen every so often while presenting
     bool refill_screen_ = false;       // presenting: it outgrew the screen; full screen again once it fits
     bool windowed_ = false;            // presenting in a normal window, asked for (changeEvent)
     int grown_from_px_ = 0;            // normal look: its height before its layout made it taller
