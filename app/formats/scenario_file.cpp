@@ -212,6 +212,7 @@ QJsonObject flow_to_json(const FlowSpec& f) {
     if (f.every_s) o.insert("every", *f.every_s);
     if (f.rwnd_bytes) o.insert("rwnd", static_cast<qint64>(*f.rwnd_bytes));
     if (f.sndbuf_bytes) o.insert("sndbuf", static_cast<qint64>(*f.sndbuf_bytes));
+    if (f.rcvbuf_bytes) o.insert("rcvbuf", static_cast<qint64>(*f.rcvbuf_bytes));
     if (f.pacing) o.insert("pacing", *f.pacing);
     if (f.kind == FlowKind::Ping) {
         o.insert("interval", f.ping_interval_s);
