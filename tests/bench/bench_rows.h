@@ -39,18 +39,7 @@ inline Scenario fq_codel_mix() {
     return s;
 }
 
-// The rows by name (40 s simulated each, as in the README's benchmark table);
-// a name ending in "Linux" is its row with the linux stack ("Cubic1GLinux").
-inline std::optional<Scenario> textbook_row(std::string_view name);
-inline std::optional<Scenario> named_row(std::string_view name) {
-    constexpr std::string_view linux_suffix = "Linux";
-    if (name.size() > linux_suffix.size() && name.substr(name.size() - linux_suffix.size()) == linux_suffix) {
-        auto s = textbook_row(name.substr(0, name.size() - linux_suffix.size()));
-        if (s) s->stack = Stack::Linux;
-        return s;
-    }
-    return textbook_row(name);
-}
+// The textbook rows by name (40 s simulated each, as in the README's benchmark table).
 inline std::optional<Scenario> textbook_row(std::string_view name) {
     if (name == "Cubic100M") return row(Algorithm::Cubic, 100e6, 0.080, 0.100);
     if (name == "Cubic1G") return row(Algorithm::Cubic, 1e9, 0.020, 0.100);
@@ -61,6 +50,17 @@ inline std::optional<Scenario> textbook_row(std::string_view name) {
     // The worst path for memory: 10 Gbit/s, 1000 ms RTT, 1000 ms buffer.
     if (name == "WorstPathMemory") return row(Algorithm::Cubic, 10e9, 1.0, 1.0);
     return std::nullopt;
+}
+
+// A row by name; a name ending in "Linux" is its row with the linux stack ("Cubic1GLinux").
+inline std::optional<Scenario> named_row(std::string_view name) {
+    constexpr std::string_view linux_suffix = "Linux";
+    if (name.size() > linux_suffix.size() && name.substr(name.size() - linux_suffix.size()) == linux_suffix) {
+        auto s = textbook_row(name.substr(0, name.size() - linux_suffix.size()));
+        if (s) s->stack = Stack::Linux;
+        return s;
+    }
+    return textbook_row(name);
 }
 
 // The floor a packet-level model is measured against: per packet
