@@ -266,7 +266,10 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
         if (progress && now >= next_progress) {
             next_progress += kProgressPeriod;
             const Trace& shown = n == 1 ? result.flows[0].trace : result.trace;
-            progress(KernelProgressView{shown, flow_events[0], elapsed_s, s.duration_s});
+            std::vector<Event> events;
+            for (const std::vector<Event>& e : flow_events) events.insert(events.end(), e.begin(), e.end());
+            std::stable_sort(events.begin(), events.end(), [](const Event& a, const Event& b) { return a.t_s < b.t_s; });
+            progress(KernelProgressView{shown, events, result.flows, elapsed_s, s.duration_s});
         }
     }
 

@@ -79,8 +79,9 @@ struct KernelOutcome {
 };
 
 struct KernelProgressView {
-    const Trace& trace;               // buckets so far
-    const std::vector<Event>& events;
+    const Trace& trace;               // buckets so far (several flows: the path's)
+    const std::vector<Event>& events; // every flow's so far, in time order
+    const std::vector<FlowResult>& flows;  // each flow as it ran, its trace so far (one flow too)
     double elapsed_s;
     double duration_s;
 };

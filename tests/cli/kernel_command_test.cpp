@@ -332,7 +332,7 @@ TEST(KernelCommand, ProgressOnlyWhenAskedOncePerSecond) {
         kernel::KernelOutcome o = made_up_kernel_outcome(short_scenario());
         if (progress)
             for (int tenth = 1; tenth <= 25; ++tenth)
-                progress(kernel::KernelProgressView{o.result->trace, o.result->events, tenth / 10.0, 20.0});
+                progress(kernel::KernelProgressView{o.result->trace, o.result->events, o.result->flows, tenth / 10.0, 20.0});
         return o;
     };
     const Executed quiet = execute_with(p.req, engine, false);
