@@ -67,7 +67,7 @@ TimePs LinkCore::service_time(std::size_t len) const {
 }
 
 std::uint32_t LinkCore::flow_of(const PacketInfo& info) const {
-    if (!info.ipv4_tcp || cfg_.flow_delays.empty()) return kNoFlow;
+    if (!(info.ipv4_tcp || info.ipv4_udp) || cfg_.flow_delays.empty()) return kNoFlow;
     const std::uint16_t port = cfg_.flow_port_is_destination ? info.dst_port : info.src_port;
     if (port < cfg_.flow_port_base) return kNoFlow;
     const std::uint32_t i = port - cfg_.flow_port_base;

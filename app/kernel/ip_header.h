@@ -12,10 +12,11 @@ namespace inflight::kernel {
 
 struct PacketInfo {
     bool ipv4_tcp = false;
+    bool ipv4_udp = false;            // a UDP datagram (a ping flow's probe or its echo)
     std::uint32_t payload_bytes = 0;  // TCP payload (0 for SYN, pure ACKs, non-TCP)
     bool ect = false;                 // ECT(0), ECT(1) or already CE
     std::uint8_t tcp_flags = 0;       // the TCP header's flags byte (FIN 0x01, SYN 0x02, RST 0x04, ACK 0x10)
-    std::uint16_t src_port = 0, dst_port = 0;  // TCP's, in host order (0 for non-TCP)
+    std::uint16_t src_port = 0, dst_port = 0;  // TCP's or UDP's, in host order (0 for others)
     // A pure ACK: TCP with the ACK flag, no payload, no SYN, FIN or RST.
     bool pure_ack() const { return ipv4_tcp && payload_bytes == 0 && (tcp_flags & 0x17) == 0x10; }
 };
@@ -26,6 +27,12 @@ inline PacketInfo inspect_packet(const std::uint8_t* p, std::size_t len) {
     const std::size_t ihl_bytes = static_cast<std::size_t>(p[0] & 0x0f) * 4;
     const std::size_t total = (static_cast<std::size_t>(p[2]) << 8) | p[3];
     info.ect = (p[1] & 0x03) != 0;
+    if (p[9] == 17 && ihl_bytes >= 20 && total <= len && total >= ihl_bytes + 8) {  // UDP (RFC 768)
+        info.ipv4_udp = true;
+        info.src_port = static_cast<std::uint16_t>((p[ihl_bytes] << 8) | p[ihl_bytes + 1]);
+        info.dst_port = static_cast<std::uint16_t>((p[ihl_bytes + 2] << 8) | p[ihl_bytes + 3]);
+        return info;
+    }
     if (p[9] != 6 || ihl_bytes < 20 || total > len || total < ihl_bytes + 20) return info;
     const std::size_t tcp_header_bytes = static_cast<std::size_t>(p[ihl_bytes + 12] >> 4) * 4;
     if (tcp_header_bytes < 20 || ihl_bytes + tcp_header_bytes > total) return info;

@@ -25,8 +25,8 @@ TraceBucket empty_bucket() {
 }  // namespace
 
 void summarize_kernel_flows(const Scenario& s, const std::vector<Summary>& each,
-                            const std::vector<FlowWindowBytes>& window, const std::vector<double>& queue_delays_s,
-                            RunResult& result) {
+                            const std::vector<FlowWindowBytes>& window, const std::vector<PingCounts>& ping_counts,
+                            const std::vector<double>& queue_delays_s, RunResult& result) {
     const std::size_t n = each.size();
     std::uint64_t all_bytes = 0;
     for (const FlowWindowBytes& w : window) all_bytes += w.bytes;
@@ -59,6 +59,8 @@ void summarize_kernel_flows(const Scenario& s, const std::vector<Summary>& each,
         fs.settled = settled[i];
         fs.segments_received = each[i].segments_received;
         fs.acks_sent = each[i].acks_sent;
+        if (result.flows[i].flow.kind == FlowKind::Ping)
+            fill_ping_summary(result.flows[i], window_start_s, ping_counts[i].sent, ping_counts[i].lost);
     }
 
     Summary& sum = result.summary;
@@ -123,6 +125,39 @@ void summarize_kernel_flows(const Scenario& s, const std::vector<Summary>& each,
         sum.mean_queue_delay_s = sum.p95_queue_delay_s = kNaN;
     }
     sum.settled = std::all_of(settled.begin(), settled.end(), [](bool b) { return b; });
+}
+
+void ping_trace(FlowResult& f, const Scenario& s, int bucket_count) {
+    Trace& t = f.trace;
+    t.bdp_bytes = s.bandwidth_bps / 8.0 * f.flow.rtt_s;
+    t.buffer_bytes = buffer_bytes(s);
+    t.base_rtt_s = f.flow.rtt_s;
+    t.mss_bytes = s.mss_bytes;
+    t.bucket_s = s.duration_s / bucket_count;
+    t.buckets.assign(static_cast<std::size_t>(bucket_count), empty_bucket());
+    for (int b = 0; b < bucket_count; ++b) {
+        t.buckets[static_cast<std::size_t>(b)].t_start_s = b * t.bucket_s;
+        t.buckets[static_cast<std::size_t>(b)].t_end_s = (b + 1) * t.bucket_s;
+    }
+    double last = kNaN;
+    std::size_t k = 0;
+    for (int b = 0; b < bucket_count; ++b) {
+        TraceBucket& bucket = t.buckets[static_cast<std::size_t>(b)];
+        for (; k < f.ping_rtt_samples_t_s.size() && f.ping_rtt_samples_t_s[k] < bucket.t_end_s; ++k) {
+            widen(bucket.rtt_s, f.ping_rtt_samples_s[k]);
+            last = f.ping_rtt_samples_s[k];
+        }
+        bucket.srtt_s = last;
+    }
+}
+
+Summary ping_flow_summary(const FlowResult& f, double window_start_s) {
+    Summary out;
+    out.window_start_s = window_start_s;
+    out.window_end_s = f.trace.buckets.empty() ? window_start_s : f.trace.buckets.back().t_end_s;
+    out.throughput_bps = 0;
+    out.mean_cwnd_packets = out.mean_rtt_s = out.min_rtt_s = out.max_rtt_s = out.p95_rtt_s = kNaN;
+    return out;
 }
 
 PathTraceBuilder::PathTraceBuilder(Trace& trace, const Scenario& s, int bucket_count)

@@ -28,13 +28,26 @@ struct FlowWindowBytes {
     HalfBytes halves;
 };
 
+// A ping flow's probes: sent, and those without a reply by the end.
+struct PingCounts {
+    std::uint64_t sent = 0, lost = 0;
+};
+
+// A ping flow's trace from its replies (result.flows[i].ping_rtt_samples_*),
+// on the run's buckets: each bucket's RTT range and its last RTT as srtt;
+// the TCP series are NaN.
+void ping_trace(FlowResult& f, const Scenario& s, int bucket_count);
+// A ping flow's own Summary (its window, no throughput), for the aggregate.
+Summary ping_flow_summary(const FlowResult& f, double window_start_s);
+
 // Fills result.summary and each result.flows[i].summary from the flows'
 // own summaries (each[i], as KernelRecorder gave it for flow i alone, with
 // segments_received and acks_sent set); result.flows[i].flow is what ran.
 // queue_delays_s: the queueing delay at each reading of the steady window.
+// ping_counts[i]: flow i's probes when it is a ping flow.
 void summarize_kernel_flows(const Scenario& s, const std::vector<Summary>& each,
-                            const std::vector<FlowWindowBytes>& window, const std::vector<double>& queue_delays_s,
-                            RunResult& result);
+                            const std::vector<FlowWindowBytes>& window, const std::vector<PingCounts>& ping_counts,
+                            const std::vector<double>& queue_delays_s, RunResult& result);
 
 // The path's trace of a run of several flows, reading by reading: the
 // queue's range, the flows' summed cwnd, window and bytes in flight at

@@ -14,6 +14,7 @@
 #include "app/kernel/kernel_flows.h"
 #include "app/kernel/kernel_recorder.h"
 #include "app/kernel/netns.h"
+#include "app/kernel/ping_flow.h"
 #include "app/kernel/privileges.h"
 #include "app/kernel/signal_stop.h"
 #include "app/kernel/transfer.h"
@@ -78,11 +79,9 @@ std::optional<std::string> kernel_run_refusal(const Scenario& s, const KernelRun
                " on this machine (" + kKernelMaxFlowsWhy + "); use inflight run for more";
     for (std::size_t i = 0; i < flows.size(); ++i) {
         const ResolvedFlow& f = flows[i];
-        if (f.kind == FlowKind::Ping)
-            return "flows[" + std::to_string(i) + "]: pings are not carried by kernel runs yet (TCP bulk flows are); use inflight run";
         if (f.size_bytes)
             return "flows[" + std::to_string(i) + "]: finite transfers (size=) are not carried by kernel runs yet (TCP bulk flows "
-                   "are); use inflight run";
+                   "and pings are); use inflight run";
     }
     if (s.bandwidth_bps > kEmulatorHonestRateBps && !options.beyond_honest_rate)
         return "--bandwidth " + format_rate(s.bandwidth_bps) + " is above what the path emulator keeps honest on "
@@ -154,30 +153,48 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
     LinkThread ack_link(path.receiver().tun_fd, path.sender().tun_fd, ack, s.mss_bytes, kEmulatorPriority);
     data_link.start();
     ack_link.start();
-    std::vector<std::unique_ptr<Receiver>> receivers;
+    // A TCP flow is a receiver and a sender; a ping flow its echo and prober
+    // (the other pointers stay null).
+    std::vector<std::unique_ptr<Receiver>> receivers(n);
+    std::vector<std::unique_ptr<Sender>> senders(n);
+    std::vector<std::unique_ptr<PingFlow>> pings(n);
+    std::size_t first_tcp = n;
     for (std::size_t i = 0; i < n; ++i) {
-        receivers.push_back(std::make_unique<Receiver>());
+        if (flows[i].kind != FlowKind::Tcp) continue;
+        if (first_tcp == n) first_tcp = i;
+        receivers[i] = std::make_unique<Receiver>();
         if (std::string e = receivers[i]->start(path.receiver().netns_fd, s, flows[i], i); !e.empty()) {
             out.error = "receiver" + which(n, i) + ": " + e;
             return out;
         }
     }
-    facts.window_scaling = receivers[0]->window_scaling();
-    // The senders connect at their flows' starts, counted from t0.
+    if (first_tcp < n) facts.window_scaling = receivers[first_tcp]->window_scaling();
+    // The senders connect (and the pings begin) at their flows' starts, counted from t0.
     const TimePs t0 = monotonic_now() + kConnectLead;
-    std::vector<std::unique_ptr<Sender>> senders;
     for (std::size_t i = 0; i < n; ++i) {
-        senders.push_back(std::make_unique<Sender>());
-        const TimePs connect_at = t0 + from_seconds(flows[i].start_s);
+        const TimePs start_at = t0 + from_seconds(flows[i].start_s);
         const TimePs stop_at = t0 + from_seconds(std::min(flows[i].stop_s, s.duration_s + 1));
-        if (std::string e = senders[i]->start(path.sender().netns_fd, s, flows[i], i, connect_at, stop_at); !e.empty()) {
+        if (flows[i].kind == FlowKind::Ping) {
+            pings[i] = std::make_unique<PingFlow>();
+            if (std::string e = pings[i]->start(path.sender().netns_fd, path.receiver().netns_fd, flows[i], i, t0,
+                                                start_at, stop_at);
+                !e.empty()) {
+                out.error = "ping" + which(n, i) + ": " + e;
+                return out;
+            }
+            continue;
+        }
+        senders[i] = std::make_unique<Sender>();
+        if (std::string e = senders[i]->start(path.sender().netns_fd, s, flows[i], i, start_at, stop_at); !e.empty()) {
             out.error = "sender" + which(n, i) + ": " + e;
             return out;
         }
     }
-    facts.congestion_control = senders[0]->congestion_control();
-    for (std::size_t i = 1; i < n; ++i)
-        if (senders[i]->congestion_control() != facts.congestion_control) facts.congestion_control = "per flow";
+    for (std::size_t i = first_tcp; i < n; ++i) {
+        if (!senders[i]) continue;
+        if (facts.congestion_control.empty()) facts.congestion_control = senders[i]->congestion_control();
+        else if (senders[i]->congestion_control() != facts.congestion_control) facts.congestion_control = "per flow";
+    }
 
     // 4. The readings: every flow's TCP_INFO at each tick.
     RunResult result;
@@ -189,7 +206,9 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
     for (std::size_t i = 0; i < n; ++i) {
         const ResolvedFlow& f = flows[i];
         FlowResult& fr = result.flows[i];
+        recorders.emplace_back();
         fr.flow = f;
+        if (f.kind != FlowKind::Tcp) continue;  // a ping's trace is made from its replies at the end
         Trace& trace = fr.trace;
         const double flow_bdp = s.bandwidth_bps / 8.0 * f.rtt_s;
         trace.bdp_bytes = flow_bdp;
@@ -209,7 +228,7 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
         rc.bbr = f.algorithm == Algorithm::Bbr;
         rc.flow_index = static_cast<int>(i);
         rc.stop_s = f.stop_s;
-        recorders.push_back(std::make_unique<KernelRecorder>(rc, trace, flow_events[i]));
+        recorders.back() = std::make_unique<KernelRecorder>(rc, trace, flow_events[i]);
     }
     PathTraceBuilder path_trace(result.trace, s, bucket_count);
 
@@ -229,6 +248,7 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
         std::uint64_t received = 0;
         PathTraceBuilder::Sums sums;
         for (std::size_t i = 0; i < n; ++i) {
+            if (!senders[i]) continue;  // a ping: its replies are read at the end
             received += receivers[i]->bytes_received();
             if (!senders[i]->connected()) continue;  // not started yet
             KernelSample sample;
@@ -274,8 +294,12 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
     }
 
     // 5. Stop everything, then describe the run.
-    for (auto& sender : senders) sender->stop();
-    for (auto& receiver : receivers) receiver->stop();
+    for (auto& sender : senders)
+        if (sender) sender->stop();
+    for (auto& receiver : receivers)
+        if (receiver) receiver->stop();
+    for (auto& ping : pings)
+        if (ping) ping->stop();
     data_link.stop();
     ack_link.stop();
     facts.data_direction = honesty_of(data_link);
@@ -286,7 +310,18 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
     path_trace.finish(elapsed_s);
     std::vector<Summary> each(n);
     std::vector<FlowWindowBytes> window(n);
+    std::vector<PingCounts> ping_counts(n);
     for (std::size_t i = 0; i < n; ++i) {
+        if (pings[i]) {
+            const PingFlow::Samples p = pings[i]->samples();
+            FlowResult& fr = result.flows[i];
+            fr.ping_rtt_samples_t_s = p.reply_t_s;
+            fr.ping_rtt_samples_s = p.rtt_s;
+            ping_trace(fr, s, bucket_count);
+            each[i] = ping_flow_summary(fr, s.duration_s / 2);
+            ping_counts[i] = {p.sent, p.sent > p.rtt_s.size() ? p.sent - p.rtt_s.size() : 0};
+            continue;
+        }
         recorders[i]->finish(elapsed_s, each[i]);
         window[i] = FlowWindowBytes{recorders[i]->window_bytes(),
                                     HalfBytes{recorders[i]->first_half_bytes(), recorders[i]->second_half_bytes()}};
@@ -301,7 +336,7 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
         each[i].segments_received = data_counts.flows[i].payload_segments_out;
         each[i].acks_sent = ack_counts.flows[i].pure_acks;
     }
-    summarize_kernel_flows(s, each, window, path_trace.window_queue_delays_s(), result);
+    summarize_kernel_flows(s, each, window, ping_counts, path_trace.window_queue_delays_s(), result);
     if (n == 1) result.trace = result.flows[0].trace;
     result.summary.wall_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();

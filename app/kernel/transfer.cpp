@@ -21,6 +21,7 @@
 
 #include "app/kernel/emulator.h"
 #include "app/kernel/netns.h"
+#include "app/kernel/setup_thread.h"
 
 namespace inflight::kernel {
 
@@ -74,22 +75,6 @@ std::string namespace_sysctls(const Scenario& s, bool receiver, bool& window_sca
         if (!err.empty()) return err;
     }
     return raise_autotune_max(receiver ? "/proc/sys/net/ipv4/tcp_rmem" : "/proc/sys/net/ipv4/tcp_wmem", s);
-}
-
-// Runs setup() on a new thread (which enters the namespace and makes the
-// socket); when it succeeds the same thread goes on with loop(). Returns
-// setup's error once it is known.
-template <class Setup, class Loop>
-std::string start_thread(std::thread& thread, Setup setup, Loop loop) {
-    // Shared: the thread may still be inside set_value when the caller returns.
-    auto ready = std::make_shared<std::promise<std::string>>();
-    auto ready_future = ready->get_future();
-    thread = std::thread([ready, setup, loop]() mutable {
-        const std::string err = setup();
-        ready->set_value(err);
-        if (err.empty()) loop();
-    });
-    return ready_future.get();
 }
 
 }  // namespace

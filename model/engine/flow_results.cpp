@@ -34,6 +34,24 @@ void fill_flow_summary(const Summary& s, FlowSummary& f) {
     f.retransmits = s.retransmits;
     f.rtos = s.rtos;
 }
+void fill_ping_summary(FlowResult& f, double window_start_s, std::uint64_t sent, std::uint64_t lost) {
+    FlowSummary& fs = f.summary;
+    // The steady window's replies (pings sent in it), else every reply.
+    std::vector<double> rtts;
+    for (std::size_t k = 0; k < f.ping_rtt_samples_s.size(); ++k)
+        if (f.ping_rtt_samples_t_s[k] - f.ping_rtt_samples_s[k] >= window_start_s) rtts.push_back(f.ping_rtt_samples_s[k]);
+    if (rtts.empty()) rtts = f.ping_rtt_samples_s;
+    if (!rtts.empty()) {
+        fs.ping_mean_rtt_s = mean(rtts);
+        fs.ping_p50_rtt_s = quantile(rtts, 0.50);
+        fs.ping_p95_rtt_s = quantile(rtts, 0.95);
+        fs.ping_max_rtt_s = *std::max_element(rtts.begin(), rtts.end());
+    }
+    fs.pings_sent = sent;
+    fs.pings_lost = lost;
+    fs.throughput_bps = 0;  // probes, not a transfer
+}
+
 double jain_index(const std::vector<double>& x) {
     if (x.empty()) return 1;
     double sum = 0, squares = 0;
@@ -143,21 +161,7 @@ void summarize(const Scenario& sc, const std::vector<Flow>& flows, std::vector<R
         if (flows[i].is_ping()) {
             out.ping_rtt_samples_t_s = flows[i].ping_reply_t_s();
             out.ping_rtt_samples_s = flows[i].ping_rtt_s();
-            // The steady window's replies (pings sent in it), else every reply.
-            std::vector<double> rtts;
-            for (std::size_t k = 0; k < out.ping_rtt_samples_s.size(); ++k)
-                if (out.ping_rtt_samples_t_s[k] - out.ping_rtt_samples_s[k] >= each[i].window_start_s)
-                    rtts.push_back(out.ping_rtt_samples_s[k]);
-            if (rtts.empty()) rtts = out.ping_rtt_samples_s;
-            if (!rtts.empty()) {
-                fs.ping_mean_rtt_s = mean(rtts);
-                fs.ping_p50_rtt_s = quantile(rtts, 0.50);
-                fs.ping_p95_rtt_s = quantile(rtts, 0.95);
-                fs.ping_max_rtt_s = *std::max_element(rtts.begin(), rtts.end());
-            }
-            fs.pings_sent = flows[i].pings_sent();
-            fs.pings_lost = totals[i].path.drops();
-            fs.throughput_bps = 0;  // probes, not a transfer
+            fill_ping_summary(out, each[i].window_start_s, flows[i].pings_sent(), totals[i].path.drops());
         }
     }
 

@@ -29,6 +29,11 @@ void summarize(const Scenario& sc, const std::vector<Flow>& flows, std::vector<R
 // caller's.
 void fill_flow_summary(const Summary& s, FlowSummary& f);
 
+// A ping flow's figures from its replies (f.ping_rtt_samples_*): RTT mean,
+// p50, p95 and max over the replies to pings sent from window_start_s on
+// (every reply when none was), and the counts sent and lost.
+void fill_ping_summary(FlowResult& f, double window_start_s, std::uint64_t sent, std::uint64_t lost);
+
 // Jain's fairness index of the rates: 1 for equal shares, 1/n for one taking all.
 double jain_index(const std::vector<double>& rates);
 // The nearest-rank quantile q (0 < q ≤ 1) of the values; 0 for none.

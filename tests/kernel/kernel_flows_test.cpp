@@ -104,5 +104,34 @@ TEST(KernelFlows, FqCodelKeepsTheQueueShortWhereTailDropFillsItAndStillShares) {
     for (const FlowResult& f : fq.flows) EXPECT_GT(f.summary.drops_aqm, 0u) << f.flow.label;
 }
 
+// The latency others pay: a ping behind a CUBIC flow waits for the
+// buffer it fills. 50 Mbit/s, 40 ms, a 200 ms FIFO: the ping's p95 RTT is
+// the base RTT plus the full buffer's 200 ms (within 15%); with fq_codel
+// the ping has a queue of its own and its mean RTT stays within 5 ms of the
+// base RTT.
+TEST(KernelFlows, APingBehindCubicPaysTheBuffersDelayUnderTailDropAndNotUnderFqCodel) {
+    REQUIRE_ROOT();
+    Scenario s = shared_path(50e6, 0.040, 0.200, 12);
+    FlowSpec ping;
+    ping.kind = FlowKind::Ping;
+    s.flows = {FlowSpec{}, ping};
+    const RunResult fifo = run_ok(s);
+    s.aqm = Aqm::FqCodel;
+    const RunResult fq = run_ok(s);
+    ASSERT_EQ(fifo.flows.size(), 2u);
+    ASSERT_EQ(fq.flows.size(), 2u);
+    const FlowSummary& pf = fifo.flows[1].summary;
+    const FlowSummary& pq = fq.flows[1].summary;
+    std::printf("ping behind CUBIC, 200 ms buffer: tail drop mean %.1f ms p95 %.1f ms (%llu sent, %llu lost); "
+                "fq_codel mean %.1f ms p95 %.1f ms\n",
+                pf.ping_mean_rtt_s * 1e3, pf.ping_p95_rtt_s * 1e3, static_cast<unsigned long long>(pf.pings_sent),
+                static_cast<unsigned long long>(pf.pings_lost), pq.ping_mean_rtt_s * 1e3, pq.ping_p95_rtt_s * 1e3);
+    EXPECT_GE(pf.pings_sent, 110u);  // one every 100 ms for 12 s
+    EXPECT_NEAR(pf.ping_p95_rtt_s - 0.040, 0.200, 0.15 * 0.200);
+    EXPECT_NEAR(pq.ping_mean_rtt_s, 0.040, 0.005);
+    EXPECT_EQ(fifo.flows[1].ping_rtt_samples_s.size(), fifo.flows[1].ping_rtt_samples_t_s.size());
+    EXPECT_GT(fifo.flows[0].summary.throughput_bps, 0.85 * 50e6 * 1448 / 1500);
+}
+
 }  // namespace
 }  // namespace inflight::kernel

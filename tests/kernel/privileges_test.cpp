@@ -41,13 +41,17 @@ TEST(Refusal, AnInvalidScenarioIsRefusedByTheModelsValidation) {
     EXPECT_TRUE(kernel_run_refusal(s).has_value());
 }
 
-TEST(Refusal, FqCodelIsRefusedRatherThanRunAsAPlainFifo) {
-    // The emulator has one queue; fq_codel would silently be tail drop.
+TEST(Refusal, FinitTransfersAreRefusedNamingTheFlowAndFqCodelIsNot) {
     Scenario s;
-    s.aqm = Aqm::FqCodel;
+    s.aqm = Aqm::FqCodel;  // the emulator runs the model's fq_codel
+    const auto fq = kernel_run_refusal(s);
+    if (fq) EXPECT_EQ(fq->find("fq_codel"), std::string::npos) << *fq;  // refused for privileges, if at all
+    FlowSpec bulk, page;
+    page.size_bytes = 100'000;
+    s.flows = {bulk, page};
     const auto msg = kernel_run_refusal(s);
     ASSERT_TRUE(msg.has_value());
-    EXPECT_NE(msg->find("--aqm fq_codel"), std::string::npos) << *msg;
+    EXPECT_EQ(msg->rfind("flows[1]: finite transfers", 0), 0u) << *msg;
     EXPECT_EQ(msg->find('\n'), std::string::npos);
 }
 
