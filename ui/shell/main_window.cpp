@@ -22,6 +22,7 @@
 #include <QScrollArea>
 #include <QEvent>
 #include <QWindowStateChangeEvent>
+#include <QScopedValueRollback>
 #include <QScreen>
 #include <QShowEvent>
 #include <QResizeEvent>
@@ -60,8 +61,8 @@ static void init_ui_resources() { Q_INIT_RESOURCE(inflight_resources); }
 namespace inflight::ui {
 
 namespace {
-// Layout passes a larger presentation type is given before it is measured.
-constexpr int kTrialLayoutPasses = 4;
+// Layout passes a presentation type is given, at most, before it is measured.
+constexpr int kSettlePasses = 12;
 // How often, presenting, the parts' needs are compared with the screen.
 constexpr int kPresentPollMs = 250;
 QSettings settings() { return QSettings(keys::kOrganization, keys::kApplication); }
@@ -194,8 +195,9 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
     fit_timer_.setInterval(40);
     connect(&fit_timer_, &QTimer::timeout, this, &MainWindow::fitScreen);
     // Presenting, the window never grows for its parts (its layout does not
-    // hold it), so a part that needs more may say so with no event here:
-    // what they need is looked at every so often as well.
+    // hold it), and a stream of frames can keep restarting the timer above:
+    // what they need is looked at every so often as well. (Harmless
+    // whenever it runs: with the same thing shown the type only steps down.)
     present_poll_.setInterval(kPresentPollMs);
     connect(&present_poll_, &QTimer::timeout, this, [this] { if (presenting_) fitScreen(); });
 
@@ -441,11 +443,14 @@ void MainWindow::onRunFinished(const SnapshotPtr& s) {
     // A closed guide counts nothing: only runs the student made with the
     // step in front of them tick it.
     if (guide_dock_->isVisible()) guide_->runFinished(s);
+    // A finished run, and the step's verdict on it, are a new thing shown
+    // (its flows' keys, its log's rows, the Check line's figures).
+    shownChanged();
 }
 
 void MainWindow::shownChanged() {
-    type_.ceiling = TypeScale::kNoCeiling;
-    if (presenting_) fit_timer_.start();
+    fit_from_top_ = true;
+    if (presenting_) fitScreen();
 }
 
 void MainWindow::run(const Scenario& s) {
@@ -513,11 +518,12 @@ void MainWindow::setPresentation(bool on) {
         normal_font_ = QApplication::font();
         normal_controls_width_ = scroll_->width();
         normal_geometry_ = saveGeometry();
-        type_ = TypeScale{};
+        type_scale_ = type_steps::kMostScale;
+        fit_from_top_ = true;
         refill_screen_ = false;
         windowed_ = false;
         QFont big = normal_font_;
-        big.setPointSizeF(normal_font_.pointSizeF() * type_.scale);
+        big.setPointSizeF(normal_font_.pointSizeF() * type_scale_);
         QApplication::setFont(big);
         dashboard_->setPresentation(true);
         apply_presentation_palette();
@@ -590,7 +596,7 @@ void MainWindow::changeEvent(QEvent* e) {
 
 bool MainWindow::event(QEvent* e) {
     // Any change of the window's layout may change what it needs.
-    if (e->type() == QEvent::LayoutRequest && isVisible()) fit_timer_.start();
+    if (e->type() == QEvent::LayoutRequest && isVisible() && !presenting_) fit_timer_.start();
     if (e->type() == QEvent::Resize && !presenting_ && !isMaximized() && !isFullScreen()) {
         // Made taller by its layout (its parts' least height passed its
         // own): the height it had comes back once they need less (fitScreen).
@@ -605,6 +611,10 @@ bool MainWindow::event(QEvent* e) {
     const bool done = QMainWindow::event(e);
     // Laid out afresh: its parts may need less than the height they took.
     if (e->type() == QEvent::LayoutRequest) restoreGrownHeight();
+    // Presenting, every layout pass that reaches the window (any part's
+    // need changing does) is answered in the same pass: the type a step
+    // smaller before anything is drawn, never a frame later.
+    if (e->type() == QEvent::LayoutRequest && presenting_ && isVisible() && !fitting_type_) fitScreen();
     return done;
 }
 
@@ -631,13 +641,6 @@ void MainWindow::fitNormalSoon() {
     for (int ms : {300, 800, kFramedWithinMs - 100}) QTimer::singleShot(ms, this, [this] { fit_timer_.start(); });
 }
 
-void MainWindow::recheckSoon() {
-    // Some parts take their new heights a moment after a change of type
-    // (a key or a log row that wraps again once resized): measured then too.
-    fit_timer_.start();
-    for (int ms : {150, 400}) QTimer::singleShot(ms, this, [this] { if (presenting_) fit_timer_.start(); });
-}
-
 void MainWindow::setPresentationType(double scale, QSize room) {
     QFont f = normal_font_;
     f.setPointSizeF(normal_font_.pointSizeF() * scale);
@@ -648,62 +651,63 @@ void MainWindow::setPresentationType(double scale, QSize room) {
     fitControlsWidth();
 }
 
+QSize MainWindow::laidOutNeed() {
+    // Every layout the change reached, laid out now with nothing painted
+    // (a label wraps again at its new width, which asks its parent for a
+    // new height, and so on up, a pass a level).
+    for (int pass = 0; pass < kSettlePasses; ++pass) QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    return minimumSizeHint();
+}
+
+void MainWindow::fitPresentationType(QSize room) {
+    // The rule is type_steps.h's: after a change of what is shown, the
+    // ladder from the top; else, only while the parts do not fit, the
+    // sizes below the current one. The layout passes inside reach this
+    // window again: they are not answered from within.
+    if (fitting_type_) return;
+    const QScopedValueRollback guard(fitting_type_, true);
+    std::vector<double> sizes;
+    if (fit_from_top_) {
+        sizes = type_steps::ladder();
+    } else {
+        const QSize need = laidOutNeed();
+        if (need.width() <= room.width() && need.height() <= room.height()) return;
+        sizes = type_steps::below(type_scale_);
+        if (sizes.empty()) return;  // the normal type: the least there is
+    }
+    fit_from_top_ = false;
+    const double was = type_scale_;
+    type_scale_ = type_steps::fitting_scale(sizes, room, [&](double scale) {
+        if (std::abs(QApplication::font().pointSizeF() - normal_font_.pointSizeF() * scale) > 1e-6)
+            setPresentationType(scale, room);
+        return laidOutNeed();
+    });
+    if (std::abs(type_scale_ - was) > 1e-9)
+        QTimer::singleShot(0, this, [this] {
+            // The controls column's width once every combo box has its new size.
+            if (!presenting_) return;
+            forget_combo_minimums(this);
+            fitControlsWidth();
+        });
+}
+
 void MainWindow::fitScreen() {
     // The law of the window's size: it never asks for more than its screen.
-    // Presenting, it fills the screen exactly; if its parts at the current
-    // type need more than the screen (flows, a guide, long sentences at a
-    // projector's 1280x720), the presentation type steps down, no lower
-    // than the normal type, until they fit; when they fit with room to
-    // spare it steps back up (type_steps.h has the rule).
+    // Presenting, it fills the screen exactly, and the type is the largest
+    // at which its parts fit in it (fitPresentationType, type_steps.h).
     // In the normal look, the window and its frame lie inside the screen's
     // free area (it is made smaller, down to its least size, and moved in).
     const QScreen* sc = screen();
     if (!sc || !isVisible()) return;
     if (presenting_) {
         const QSize room = sc->geometry().size();
-        const QSize need = minimumSizeHint().expandedTo(minimumSize());
-        const bool fits = need.width() <= room.width() && need.height() <= room.height();
-        if (!fits) refill_screen_ = true;  // it has grown past the screen, or will
-        TypeScale next = type_.next(need, room);
-        if (fits) {
-            // A larger type tried on the layout before anything is drawn
-            // (the fonts reach every widget at once): kept if it fits,
-            // else the type goes back and that size is not tried again
-            // for what is shown now.
-            if (const std::optional<double> up = next.larger()) {
-                setPresentationType(*up, room);
-                // Laid out at the larger type (labels and keys wrap again
-                // at their new widths) with nothing painted yet.
-                for (int pass = 0; pass < kTrialLayoutPasses; ++pass)
-                    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-                const QSize trial = minimumSizeHint();
-                if (trial.width() <= room.width() && trial.height() <= room.height()) {
-                    next.scale = *up;
-                    type_ = next;
-                    recheckSoon();
-                    return;
-                }
-                next = next.refused(*up);
-                setPresentationType(type_.scale, room);
-            }
-            type_ = next;
-        } else if (std::abs(next.scale - type_.scale) > 1e-9) {
-            type_ = next;
-            setPresentationType(type_.scale, room);
-            QTimer::singleShot(0, this, [this] {
-                if (!presenting_) return;
-                forget_combo_minimums(this);
-                fitControlsWidth();
-            });
-            recheckSoon();  // measured again once the new type is laid out
-            return;
-        } else {
-            type_ = next;
-        }
+        fitPresentationType(room);
         // Grown past the screen (and so, under some window managers, out
         // of full screen), now that it fits: full screen again. A window
         // someone put in a normal state at the screen's size or less (a
         // presentation in a window) is left as it is.
+        const QSize need = minimumSizeHint();
+        const bool fits = need.width() <= room.width() && need.height() <= room.height();
         const QSize now = size();
         if (now.width() > room.width() || now.height() > room.height()) refill_screen_ = !windowed_;
         if (fits && refill_screen_) {

@@ -112,13 +112,17 @@ private:
     // The presentation look's type at `scale` times the normal one, on a
     // screen of `room`: every widget's font, the charts', the columns' widths.
     void setPresentationType(double scale, QSize room);
-    void recheckSoon();
+    // Presenting on a screen of `room`: the type the rule in type_steps.h
+    // picks, laid out.
+    void fitPresentationType(QSize room);
+    // The window's least size once the layouts a change reached have settled.
+    QSize laidOutNeed();
     // Normal look: the height its layout took from it back, once its parts fit in it.
-    void restoreGrownHeight();  // fitScreen now and again shortly (presenting)
+    void restoreGrownHeight();
     // The dashboard follows what the open step names (its event log).
     void followStep();
-    // What the window shows has changed (a step, the flows): the
-    // presentation type may try a larger size again (type_steps.h).
+    // What the window shows has changed (a step, the flows, a finished run): the
+    // presentation type is picked again from the ladder's top (type_steps.h).
     void shownChanged();
 
     bool use_settings_;
@@ -139,7 +143,9 @@ private:
     int base_controls_width_ = 0;  // the normal look's, as built (fitControlsWidth)
     QByteArray normal_geometry_;
     bool presenting_ = false;
-    TypeScale type_;                   // the presentation type over the normal one
+    double type_scale_ = type_steps::kMostScale;  // the presentation type over the normal one
+    bool fit_from_top_ = true;
+    bool fitting_type_ = false;        // inside fitPresentationType         // what is shown changed: the type is picked from the ladder's top
     std::size_t run_flows_ = 0;        // the newest request's number of flows
     QTimer fit_timer_;                 // fitScreen once the layout has settled
     QTimer present_poll_;              // fitScreen every so often while presenting

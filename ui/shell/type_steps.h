@@ -1,40 +1,37 @@
-// The presentation look's type size over the normal one, in steps: as
-// large as kMostScale, or as large as the screen has room for. Plain
-// arithmetic on sizes, so the rule is tested without a window.
+// The presentation look's type size over the normal one, and the rule that
+// picks it on a given screen. Plain arithmetic on sizes, so the rule is
+// tested without a window.
 //
-//   need > room:  one step down (no lower than the normal type), and the
-//                 size that did not fit becomes the ceiling for what is
-//                 shown now;
-//   need fits:    one step up (no higher than kMostScale) is worth trying
-//                 while it stays under the ceiling; the window tries it on
-//                 its layout before showing it, and a size that does not
-//                 fit becomes the ceiling (refused).
-//
-// The ceiling holds until what is shown changes (another step, other
-// flows): the window then starts again from no ceiling, so a short
-// experiment after a tall one gets its larger type back, and a type found
-// too large is never tried again for the same content (no see-saw).
+// The rule: the type is the largest size of the ladder 1.5, 1.4, … 1.0
+// (half as large again, down to the normal type and never below it) at
+// which the window's parts, laid out at that size, need no more than the
+// screen. The window picks it afresh, from the top of the ladder, whenever
+// what it shows changes (presenting starts, another step or experiment,
+// other flows); while the same thing is shown the type only ever steps
+// down from where it is (a finished run's wrapped rows or a longer key
+// asking for more), never up. So the size depends on what is shown and on
+// the screen, not on when a layout pass or a timer happened to run, and it
+// settles in at most as many steps as the ladder has.
 #pragma once
 
-#include <optional>
+#include <functional>
 #include <QSize>
+#include <vector>
 
-namespace inflight::ui {
+namespace inflight::ui::type_steps {
 
-struct TypeScale {
-    static constexpr double kMostScale = 1.5;   // half as large again, for the back of a hall
-    static constexpr double kStep = 0.1;
-    static constexpr double kNoCeiling = 100;
+constexpr double kMostScale = 1.5;  // half as large again, for the back of a hall
+constexpr double kStep = 0.1;
 
-    double scale = kMostScale;
-    double ceiling = kNoCeiling;  // a scale found too large for what is shown
+// The ladder's sizes from `from` (at most kMostScale) down to 1, largest first.
+std::vector<double> ladder(double from = kMostScale);
 
-    // One step down when the window's parts need more than the screen.
-    TypeScale next(QSize need, QSize room) const;
-    // The larger size worth trying, if any.
-    std::optional<double> larger() const;
-    // `tried` did not fit: the ceiling for what is shown now.
-    TypeScale refused(double tried) const;
-};
+// The next size down from `scale`, or nothing at the normal type.
+std::vector<double> below(double scale);
 
-}  // namespace inflight::ui
+// The first size of `sizes` at which `need_at(size)` fits `room`; the last
+// size (the smallest tried) when none does. `need_at` lays the parts out at
+// that size and measures them.
+double fitting_scale(const std::vector<double>& sizes, QSize room, const std::function<QSize(double)>& need_at);
+
+}  // namespace inflight::ui::type_steps
