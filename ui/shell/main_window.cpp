@@ -597,6 +597,8 @@ void MainWindow::changeEvent(QEvent* e) {
 bool MainWindow::event(QEvent* e) {
     // Any change of the window's layout may change what it needs.
     if (e->type() == QEvent::LayoutRequest && isVisible() && !presenting_) fit_timer_.start();
+    // Presenting, the type waits for the screen's size to pick from the top.
+    if (e->type() == QEvent::Resize && presenting_ && fit_from_top_) fit_timer_.start();
     if (e->type() == QEvent::Resize && !presenting_ && !isMaximized() && !isFullScreen()) {
         // Made taller by its layout (its parts' least height passed its
         // own): the height it had comes back once they need less (fitScreen).
@@ -667,7 +669,11 @@ void MainWindow::fitPresentationType(QSize room) {
     if (fitting_type_) return;
     const QScopedValueRollback guard(fitting_type_, true);
     std::vector<double> sizes;
-    if (fit_from_top_) {
+    // Parts wrap at the widths they are given: the ladder is measured once
+    // the window has the screen's size (a window manager takes a moment
+    // to make it full screen), so the same step gets the same type.
+    const bool from_top = fit_from_top_ && (size() == room || windowed_);
+    if (from_top) {
         sizes = type_steps::ladder();
     } else {
         const QSize need = laidOutNeed();
@@ -675,7 +681,7 @@ void MainWindow::fitPresentationType(QSize room) {
         sizes = type_steps::below(type_scale_);
         if (sizes.empty()) return;  // the normal type: the least there is
     }
-    fit_from_top_ = false;
+    if (from_top) fit_from_top_ = false;
     const double was = type_scale_;
     type_scale_ = type_steps::fitting_scale(sizes, room, [&](double scale) {
         if (std::abs(QApplication::font().pointSizeF() - normal_font_.pointSizeF() * scale) > 1e-6)
