@@ -129,8 +129,9 @@ TEST_P(ClassAt720p, EveryStepOfEveryExperimentFitsTheScreenAndShowsWhatItNames) 
                 all << QStringLiteral("experiment %1 step %2: the run did not finish").arg(e + 1).arg(s + 1);
                 continue;
             }
-            // The window fits itself to the screen once its layout has
-            // settled (a timer): give it a moment, then measure.
+            // The normal look fits itself to the screen once its layout
+            // has settled (a timer); presenting, the type is fitted in the
+            // layout pass itself: give it a moment, then measure.
             const QRect screen = w->screen()->geometry();
             wait_until([&] {
                 return screen.contains(w->frameGeometry()) && screen.contains(w->geometry()) &&
