@@ -321,3 +321,32 @@ TEST_F(KernelWindowTest, CancelIsPromptAndLeavesNoNamespace) {
     EXPECT_TRUE(tools->bridge()->kernelStatus().contains("cancelled")) << tools->bridge()->kernelStatus().toStdString();
     EXPECT_TRUE(kernel->runAction()->isEnabled());
 }
+
+// A finished kernel run stays on the panels when a later one is cancelled:
+// what the student measured first is not taken away by a run that never
+// finished.
+TEST_F(KernelWindowTest, CancellingASecondRunKeepsTheFirstRunsOverlay) {
+    ASSERT_TRUE(run_scenario(*w, R"({"algo": "cubic", "bandwidth": "20Mbps", "rtt": "40ms", "duration": 2})"));
+    if (!can_run()) GTEST_SKIP() << "needs CAP_NET_ADMIN + CAP_SYS_ADMIN and /dev/net/tun (CI runs as root)";
+    KernelRunner* runner = kernel->runner();
+    QSignalSpy finished_spy(runner, &KernelRunner::finished);
+    QSignalSpy failed_spy(runner, &KernelRunner::failed);
+    ASSERT_TRUE(kernel->start());
+    ASSERT_TRUE(wait_until([&] { return !finished_spy.isEmpty() || !failed_spy.isEmpty(); }, 30000));
+    ASSERT_TRUE(failed_spy.isEmpty()) << failed_spy.first().first().toString().toStdString();
+    const KernelSnapshotPtr first = tools->compare()->kernel();
+    ASSERT_TRUE(first && first->done);
+    ASSERT_NE(tools->compare()->kernelOverlay()->windowSeries(), nullptr);
+
+    QSignalSpy progress_spy(runner, &KernelRunner::progress);
+    QSignalSpy cancelled_spy(runner, &KernelRunner::cancelled);
+    tools->bridge()->kernelDuration()->setValue(20);  // long enough to cancel midway
+    ASSERT_TRUE(kernel->start());
+    ASSERT_TRUE(wait_until([&] { return progress_spy.count() >= 3; }, 15000));
+    kernel->cancelAction()->trigger();
+    ASSERT_TRUE(wait_until([&] { return !runner->running(); }, 5000));
+    ASSERT_EQ(cancelled_spy.count(), 1);
+    EXPECT_EQ(tools->compare()->kernel(), first) << "the first run's figures were taken off the table";
+    EXPECT_NE(tools->compare()->kernelOverlay()->windowSeries(), nullptr) << "the first run's overlay went";
+    EXPECT_TRUE(tools->compare()->table()->hasKernel());
+}

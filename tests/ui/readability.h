@@ -30,9 +30,12 @@
 #include <QStringList>
 #include <QValueAxis>
 #include <QWidget>
+#include <algorithm>
+#include <cmath>
 #include <set>
 
 #include <QHeaderView>
+#include <QTableView>
 #include <QStyleOptionComboBox>
 
 #include "ui/controls/flow_list.h"
@@ -95,17 +98,33 @@ inline QStringList drawn_texts(QChartView* v, QStringList* problems) {
     return out;
 }
 
-// The labels a value axis would draw: its ticks in its label format.
+// The labels a value axis would draw: its ticks in its label format (a
+// fixed count spread evenly, or every multiple of its interval from its
+// anchor that lies on the axis).
 inline QStringList tick_labels(const QValueAxis* a) {
     QStringList out;
-    const int n = a->tickCount();
     const QByteArray fmt = a->labelFormat().toLatin1();
-    for (int i = 0; i < n; ++i) {
-        const double v = a->min() + (a->max() - a->min()) * i / std::max(1, n - 1);
-        out << QString::asprintf(fmt.constData(), std::abs(v) < 1e-12 * (a->max() - a->min()) ? 0.0 : v);
+    const double range = a->max() - a->min();
+    const auto label = [&](double v) {
+        return QString::asprintf(fmt.constData(), std::abs(v) < 1e-12 * range ? 0.0 : v);
+    };
+    if (a->tickType() == QValueAxis::TicksDynamic && a->tickInterval() > 0) {
+        const double step = a->tickInterval();
+        const double eps = 1e-9 * range;
+        for (double k = std::ceil((a->min() - a->tickAnchor() - eps) / step);; ++k) {
+            const double v = a->tickAnchor() + k * step;
+            if (v > a->max() + eps || out.size() > 100) break;
+            out << label(v);
+        }
+        return out;
     }
+    const int n = a->tickCount();
+    for (int i = 0; i < n; ++i) out << label(a->min() + range * i / std::max(1, n - 1));
     return out;
 }
+
+// The plot height from which a vertical axis must carry three labels.
+constexpr double kReadablePlotPx = 120;
 
 inline void check_chart(QChartView* v, int min_plot_height, QStringList* problems) {
     QChart* c = v->chart();
@@ -118,10 +137,19 @@ inline void check_chart(QChartView* v, int min_plot_height, QStringList* problem
         if (!a->isVisible()) continue;
         if (!a->titleText().isEmpty() && a->isTitleVisible() && !have.count(a->titleText()))
             *problems << QStringLiteral("axis title “%1” not drawn whole").arg(a->titleText());
-        if (auto* va = qobject_cast<QValueAxis*>(a); va && va->labelsVisible())
-            for (const QString& t : tick_labels(va))
+        if (auto* va = qobject_cast<QValueAxis*>(a); va && va->labelsVisible()) {
+            const QStringList ticks = tick_labels(va);
+            for (const QString& t : ticks)
                 if (!have.count(t))
                     *problems << QStringLiteral("axis “%1” tick “%2” not drawn whole").arg(a->titleText(), t);
+            // A plot tall enough to read a value off (kReadablePlotPx) carries
+            // at least three labels on each vertical axis: two ends alone
+            // cannot say where a quarter of the range is.
+            if ((va->orientation() == Qt::Vertical) && c->plotArea().height() >= kReadablePlotPx && ticks.size() < 3)
+                *problems << QStringLiteral("axis “%1” has %2 labels (%3) on a %4 px plot")
+                                 .arg(a->titleText()).arg(ticks.size()).arg(ticks.join(QStringLiteral(", ")))
+                                 .arg(c->plotArea().height());
+        }
     }
     if (c->legend()->isVisible())
         for (QLegendMarker* m : c->legend()->markers())
@@ -248,6 +276,48 @@ inline void check_flow_table(FlowTable* t, const QRect& vis, QStringList* proble
     }
 }
 
+// The event log's rows in view (a finished run's): every cell shown whole — the
+// short columns' text within their width, the sentence of "what happened"
+// within its row once wrapped to its column — so nothing ends in "…" and
+// nobody has to hover for a tooltip.
+inline void check_event_rows(QTableView* t, QStringList* problems) {
+    QAbstractItemModel* m = t->model();
+    const int margins = 2 * (t->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, t) + 1);
+    const int rows = std::min(m->rowCount(), 400);
+    int reported = 0;
+    for (int r = 0; r < rows && reported < 5; ++r) {
+        // The rows in view (a figure leaves the rest out and counts them;
+        // the window's are scrolled to, and fitted all the same).
+        if (t->rowViewportPosition(r) >= t->viewport()->height()) break;
+        for (int c = 0; c < m->columnCount(); ++c) {
+            if (t->isColumnHidden(c)) continue;
+            const QModelIndex i = m->index(r, c);
+            const QString text = i.data(Qt::DisplayRole).toString();
+            if (text.isEmpty()) continue;
+            const int width = t->columnWidth(c) - margins;
+            const QFontMetrics fm(t->font());
+            const bool swatch = i.data(Qt::DecorationRole).isValid();
+            const int icon = swatch ? t->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, t) + 4 : 0;
+            const bool last = c == m->columnCount() - 1;
+            if (!last) {
+                if (fm.horizontalAdvance(text) + icon > width + 1) {
+                    *problems << QStringLiteral("event log row %1 “%2” needs %3 px, its column has %4")
+                                     .arg(r + 1).arg(text).arg(fm.horizontalAdvance(text) + icon).arg(width);
+                    ++reported;
+                }
+                continue;
+            }
+            const int need = fm.boundingRect(QRect(0, 0, std::max(1, width), 100000),
+                                             Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, text).height();
+            if (need > t->rowHeight(r) + 1) {
+                *problems << QStringLiteral("event log row %1 “%2” needs %3 px high (wrapped to %4 px), has %5")
+                                 .arg(r + 1).arg(text.left(60)).arg(need).arg(width).arg(t->rowHeight(r));
+                ++reported;
+            }
+        }
+    }
+}
+
 inline QStringList readability_problems(QWidget* top, int min_plot_height) {
     // What the user sees once the window has laid itself out: layouts a
     // frame asked for (a key that wrapped, a column that resized) are done
@@ -319,6 +389,8 @@ inline QStringList readability_problems(QWidget* top, int min_plot_height) {
                                 .arg(who(c), shown.left(60)).arg(need).arg(field.width());
         } else if (auto* t = qobject_cast<FlowTable*>(w)) {
             check_flow_table(t, vis, &problems);
+        } else if (auto* ev = qobject_cast<QTableView*>(w); ev && ev->objectName() == QLatin1String("event_log_table")) {
+            check_event_rows(ev, &problems);
         }
     }
     return problems;

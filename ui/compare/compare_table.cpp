@@ -85,6 +85,14 @@ CompareTable::CompareTable(QWidget* parent) : QWidget(parent) {
                                  "retransmissions count the whole run. — : the kernel could not give it "
                                  "(hover for why)."));
     for (std::size_t i = 0; i < kfigs.size(); ++i) setKernelCell(static_cast<int>(i), KernelFigure, kfigs[i].name);
+    // Every cell whole: each column as wide as its widest text, and the
+    // table as wide as its columns (the sentences beside it take the rest
+    // of the row, not the table's room).
+    kernel_table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    kernel_table_->horizontalHeader()->setStretchLastSection(false);
+    kernel_table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    kernel_table_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    kernel_table_->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
     kernel_table_->hide();
 
     // Per flow: a row group per flow, A and B and B − A in columns. Shows
@@ -133,8 +141,8 @@ CompareTable::CompareTable(QWidget* parent) : QWidget(parent) {
         column->addStretch();
         layout->addLayout(column, stretch);
     }
-    layout->addWidget(kernel_table_, 1, Qt::AlignTop);
-    layout->addWidget(differences_scroll_, 0, Qt::AlignTop);
+    layout->addWidget(kernel_table_, 0, Qt::AlignTop);
+    layout->addWidget(differences_scroll_, 1, Qt::AlignTop);
     clear();
 }
 
@@ -169,7 +177,9 @@ void CompareTable::setKernel(const SnapshotPtr& model, const KernelSnapshotPtr& 
     }
     kernel_table_->show();
     table_->setVisible(ab_shown_);
-    differences_scroll_->setFixedWidth(ab_shown_ ? 360 : 520);
+    // The sentences take what the tables leave, at least a narrow column.
+    differences_scroll_->setMinimumWidth(260);
+    differences_scroll_->setMaximumWidth(QWIDGETSIZE_MAX);
     differences_scroll_->setFixedHeight(kernel_table_->height());
     const RunResult& k = kernel_->run->result;
     const bool done = kernel_->done;

@@ -95,11 +95,14 @@ QValueAxis* make_axis(QChart* chart, Qt::Alignment side, const QString& title) {
     axis->setLabelFormat("%g");
     axis->setTickCount(5);
     chart->addAxis(axis, side);
-    // A plot made lower after the run was drawn (a dock opening) keeps its
-    // labels whole: fewer ticks (the next run sets them afresh).
-    if (side & (Qt::AlignLeft | Qt::AlignRight))
-        QObject::connect(chart, &QChart::plotAreaChanged, axis,
-                         [axis](const QRectF& plot) { fit_vertical_ticks(axis, plot.height()); });
+    // A vertical axis follows its plot's height and its range both ways
+    // (fit_vertical_ticks): a dock that opens and closes again, or F11 there
+    // and back, leaves as many labels as the height allows.
+    if (side & (Qt::AlignLeft | Qt::AlignRight)) {
+        const auto fit = [chart, axis] { fit_vertical_ticks(axis, chart->plotArea().height()); };
+        QObject::connect(chart, &QChart::plotAreaChanged, axis, fit);
+        QObject::connect(axis, &QValueAxis::rangeChanged, axis, fit);
+    }
     return axis;
 }
 
@@ -161,13 +164,40 @@ void style_chart(QChart* chart) {
     }
 }
 
+double round_tick_step(double least_step) {
+    if (!(least_step > 0) || !std::isfinite(least_step)) return 0;
+    const double p = std::pow(10.0, std::floor(std::log10(least_step)));
+    for (double m : {1.0, 2.0, 2.5, 5.0})
+        if (m * p >= least_step * (1 - 1e-9)) return m * p;
+    return 10 * p;
+}
+
 void fit_vertical_ticks(QValueAxis* axis, double plot_height_px) {
-    const double line = QFontMetrics(axis->labelsFont()).height();
+    // The law: labels sit at whole multiples of a round step (1, 2, 2.5 or
+    // 5 × 10^k) counted from zero, at least 1.6 label lines apart and at
+    // most kMostIntervals per axis; the smallest such step is taken. The top
+    // of the axis need not carry a label, so a 0–5000 axis on a 120 px plot
+    // reads 0, 2000, 4000 rather than only its two ends (an evenly divided
+    // axis with a fixed count of ticks has no round middle on such a range).
+    constexpr double kMostIntervals = 6;
+    constexpr double kLinesApart = 1.6;
     const double range = axis->max() - axis->min();
-    if (!(range > 0) || plot_height_px <= 0) return;
-    int n = axis->tickCount();
-    while (n > 2 && (plot_height_px / (n - 1) < 1.6 * line || !round_step(range, n - 1))) --n;
-    if (n != axis->tickCount()) axis->setTickCount(n);
+    if (!(range > 0) || !(plot_height_px > 0)) return;
+    const double line = QFontMetrics(axis->labelsFont()).height();
+    const double intervals = std::min(kMostIntervals, plot_height_px / (kLinesApart * line));
+    double step = round_tick_step(range / std::max(1.0, intervals));
+    // Fewer than three labels (the step rounded up past half the range):
+    // a round step of at most half the range, if its labels still stand a
+    // line and a fifth apart — a short plot then reads 0, a middle and a top.
+    const auto labels = [range](double s) { return std::floor(range / s * (1 + 1e-9)) + 1; };
+    if (labels(step) < 3) {
+        const double finer = round_tick_step(range / 4);  // at most half the range: three labels or more
+        if (finer > 0 && labels(finer) >= 3 && plot_height_px * finer / range >= 1.2 * line) step = finer;
+    }
+    const double anchor = axis->min() <= 0 && axis->max() >= 0 ? 0.0 : axis->min();
+    if (axis->tickType() != QValueAxis::TicksDynamic) axis->setTickType(QValueAxis::TicksDynamic);
+    if (axis->tickAnchor() != anchor) axis->setTickAnchor(anchor);
+    if (axis->tickInterval() != step) axis->setTickInterval(step);
 }
 
 int chart_view_min_height(QChartView* view, int plot_px) {

@@ -53,10 +53,15 @@ QValueAxis* make_time_axis(QChart* chart);
 void fit_time_ticks(QValueAxis* axis, double plot_width_px);
 // Re-applies background, text and grid colours from the current palette.
 void style_chart(QChart* chart);
-// Fewer ticks on a vertical axis when its plot is short, so no tick label
-// is cut short: label spacing at least 1.6 lines of the labels' font, and
-// steps that stay round (two significant digits).
+// A vertical axis's labels: at multiples of a round step from zero, as
+// many as fit with 1.6 lines of the labels' font between them (at most six
+// intervals), whatever the axis's top; a plot of 120 px in either look
+// keeps at least three. Recomputed from the height and range alone, so it
+// grows back as readily as it shrinks.
 void fit_vertical_ticks(QValueAxis* axis, double plot_height_px);
+// The least of 1, 2, 2.5, 5 × 10^k that is at least `least_step` (0 for
+// a step that is not a positive finite number).
+double round_tick_step(double least_step);
 // The chart view's minimum height for a plot area of `plot_px` under the
 // current fonts (title line, tick labels, margins).
 int chart_view_min_height(QChartView* view, int plot_px);

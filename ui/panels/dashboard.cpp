@@ -68,10 +68,10 @@ Dashboard::Dashboard(QWidget* parent) : QWidget(parent) {
     // With several flows the stacked throughput chart takes the delivery
     // rate's place in the same box (the hero shows one or the other).
     fitChartMinimums();
-    // The log may be squeezed to nothing by the layout (the window never
-    // grows for it); fitEventLog() hides it then.
-    boxes_[3]->setMinimumHeight(1);
-    boxes_[3]->installEventFilter(this);
+    // The event log is never hidden: squeezed, it keeps its counters whole
+    // (its least height) and shows its rows again as soon as there is room
+    // for one (EventLogView's compact form); the panel a step sends the
+    // student to is always there.
     for (QChartView* v : {window_->view(), rtt_->view(), hero_->view(), hero_->throughputChart()->view()}) {
         auto* c = new ChartCursor(v);
         connect(c, &ChartCursor::scrubbed, this, &Dashboard::scrubbed);
@@ -123,15 +123,27 @@ void Dashboard::drawPending() {
     const QString rate_title = hero_->severalFlows() ? tr("Throughput per flow") : tr("Delivery rate");
     if (boxes_[2]->title() != rate_title) {
         boxes_[2]->setTitle(rate_title);
-        // The share bars take room of their own: with several flows the
-        // event log keeps an equal part of the column (3 : 2 with one).
-        right_->setStretch(0, hero_->severalFlows() ? 1 : 3);
-        right_->setStretch(1, hero_->severalFlows() ? 1 : 2);
+        fitRightColumn();
     }
     events_->setSnapshot(shown_);
     hero_->setTheory(theory);
     since_frame_end_.restart();
     emit frameShown(shown_->generation, shown_->done);
+}
+
+void Dashboard::fitRightColumn() {
+    // The share bars take room of their own: with several flows the event
+    // log keeps an equal part of the column (3 : 2 with one); a step that
+    // sends the student to the log gives it all the room the rate box can spare.
+    right_->setStretch(0, log_first_ ? 0 : hero_->severalFlows() ? 1 : 3);
+    right_->setStretch(1, log_first_ ? 1 : hero_->severalFlows() ? 1 : 2);
+}
+
+void Dashboard::setEventLogFirst(bool on) {
+    if (on == log_first_) return;
+    log_first_ = on;
+    events_->setLeastRows(on ? kLogFirstRows : 0);
+    fitRightColumn();
 }
 
 void Dashboard::showRunError(const QString& message) { hero_->showError(message); }
@@ -174,41 +186,6 @@ void Dashboard::fitChartMinimums() {
     // Each chart keeps a readable plot under its fonts.
     for (QChartView* v : {window_->view(), rtt_->view(), hero_->view(), hero_->throughputChart()->view()})
         v->setMinimumHeight(chart_view_min_height(v, kMinPlotPx));
-}
-
-int Dashboard::columnsHeightPx() const {
-    const QMargins m = layout()->contentsMargins();
-    return height() - m.top() - m.bottom() - headline_->height() - layout()->spacing();
-}
-
-void Dashboard::fitEventLog() {
-    const int columns = columnsHeightPx();
-    const int need = boxes_[2]->minimumSizeHint().height() + right_->spacing() + boxes_[3]->minimumSizeHint().height();
-    if (log_squeezed_at_px_ >= 0 && columns > log_squeezed_at_px_) log_squeezed_at_px_ = -1;
-    const bool show = columns >= need && log_squeezed_at_px_ < 0;
-    if (boxes_[3]->isHidden() == show) boxes_[3]->setVisible(show);
-}
-
-bool Dashboard::eventFilter(QObject* watched, QEvent* e) {
-    // Laid out lower than its contents: hidden (after this event), until the
-    // columns grow.
-    if (watched == boxes_[3] && e->type() == QEvent::Resize && boxes_[3]->isVisible() &&
-        boxes_[3]->height() < boxes_[3]->minimumSizeHint().height() - 1) {
-        log_squeezed_at_px_ = columnsHeightPx();
-        QTimer::singleShot(0, this, [this] { fitEventLog(); });
-    }
-    return QWidget::eventFilter(watched, e);
-}
-
-void Dashboard::resizeEvent(QResizeEvent* e) {
-    QWidget::resizeEvent(e);
-    fitEventLog();
-}
-
-bool Dashboard::event(QEvent* e) {
-    const bool r = QWidget::event(e);
-    if (e->type() == QEvent::LayoutRequest) fitEventLog();
-    return r;
 }
 
 void Dashboard::restyle() {

@@ -38,6 +38,9 @@ public:
     // squeezed (docks, small figures); at 720p without docks the layout gives
     // each chart 120 px or more (the readability test).
     static constexpr int kMinPlotPx = 100;
+    // The event log's table rows (one line each) kept in view while a step
+    // sends the student to the log: a few whole entries to read, in either look.
+    static constexpr int kLogFirstRows = 4;
 
     enum class Panel { Window, Rtt, Hero, Events };
 
@@ -64,6 +67,10 @@ public:
     // scenario, for display only).
     void setTheory(bool on);
     bool theoryShown() const { return theory_; }
+    // While a step sends the student to the event log: the delivery-rate
+    // box keeps its least height and the log takes the rest of its column,
+    // so its rows show whenever the column has room for any.
+    void setEventLogFirst(bool on);
     // The playhead's cursor across panels 1–3; the event log follows it.
     void setCursorTime(double t_s);
     void hideCursor();
@@ -88,22 +95,10 @@ signals:
     // A click or drag on a chart asks the playhead to go to t.
     void scrubbed(double t_s);
 
-protected:
-    void resizeEvent(QResizeEvent* e) override;
-    bool event(QEvent* e) override;
-
 private:
     int frame_interval_ms_ = kFrameIntervalMs;
     void fitChartMinimums();
-    // The event log is the panel that gives its room first: without room for
-    // its counters under the rate box, it is hidden until there is. The
-    // layout may still give it less than its contents need (the rate box
-    // takes more than its minimum); then it is hidden too, and shown again
-    // only when the columns grow past the height it was squeezed at.
-    void fitEventLog();
-    bool eventFilter(QObject* watched, QEvent* e) override;
-    int columnsHeightPx() const;  // under the headline
-    int log_squeezed_at_px_ = -1;  // the columns' height when the log was squeezed, or -1
+    void fitRightColumn();  // the rate box's and the event log's shares of their column
     // Draws the newest frame at hand now: the pending one if any, else the shown one.
     void redrawNewest();
     void drawPending();
@@ -120,6 +115,7 @@ private:
     QElapsedTimer since_frame_end_;
     std::vector<ChartCursor*> cursors_;
     bool theory_ = false;
+    bool log_first_ = false;  // setEventLogFirst
     ChartStyle style_;
 };
 

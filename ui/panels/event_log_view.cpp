@@ -210,7 +210,18 @@ EventLogView::EventLogView(QWidget* parent) : QWidget(parent) {
     table_->setColumnHidden(EventTableModel::kFlow, true);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setAlternatingRowColors(true);
-    table_->setWordWrap(false);
+    table_->setObjectName("event_log_table");
+    // "What happened" is read whole from across a room, never from a
+    // tooltip: its sentence wraps within the column and the row is as high
+    // as its lines (fitRowHeights, once a run has finished and whenever the
+    // column's width changes; a streaming run's rows stay one line).
+    table_->setWordWrap(true);
+    rows_timer_.setSingleShot(true);
+    rows_timer_.setInterval(30);
+    connect(&rows_timer_, &QTimer::timeout, this, &EventLogView::fitRowHeights);
+    connect(table_->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int column, int, int) {
+        if (column == EventTableModel::kText) rows_timer_.start();
+    });
     // The table gives up its room first: squeezed by a dock or the larger
     // type of presentation mode, it shrinks (to nothing, in the end) rather
     // than the layout drawing the counters over the "Show" row.
@@ -236,6 +247,12 @@ EventLogView::EventLogView(QWidget* parent) : QWidget(parent) {
     connect(flow_filter_, &QComboBox::currentIndexChanged, this, &EventLogView::refilter);
 }
 
+EventLogView::~EventLogView() {
+    // The children go after this body and after rows_timer_: a column
+    // resized or a filter changed as they go must not start the timer.
+    for (QObject* child : findChildren<QObject*>()) disconnect(child, nullptr, this, nullptr);
+}
+
 // Squeezed below the counters, the "Show" row and one row of the table (a
 // dock open at 720p, presentation's larger type), the log is its counters
 // alone: the row and the table go (a filter without a table to filter is no
@@ -252,26 +269,43 @@ void EventLogView::fitRoom() {
     if (filter_->isHidden() && !compact_) return;  // a figure's
     const QMargins m = layout()->contentsMargins();
     const int spacing = layout()->spacing();
-    // The least the log takes: its counters, whole (a dock or the larger
-    // type squeezes the rest away first).
-    const int least = m.top() + counters_->height() + m.bottom();
-    if (minimumHeight() != least) setMinimumHeight(least);
     const int row = std::max({filter_->sizeHint().height(), filter_label_->sizeHint().height(),
                               flow_filter_->sizeHint().height()});
     const int row_px = table_->verticalHeader()->defaultSectionSize();
-    const int table = table_->horizontalHeader()->sizeHint().height() + row_px + 2 * table_->frameWidth();
+    const int table_frame = table_->horizontalHeader()->sizeHint().height() + 2 * table_->frameWidth();
     const int text_width = std::max(1, width() - m.left() - m.right());
     const int counters = counters_->hasHeightForWidth() ? counters_->heightForWidth(text_width)
                                                         : counters_->sizeHint().height();
-    const int need = m.top() + counters + spacing + row + spacing + table + m.bottom();
+    const int need = m.top() + counters + spacing + row + spacing + table_frame + row_px + m.bottom();
+    // The least the log takes: its counters, whole (a dock or the larger
+    // type squeezes the rest away first) — or, while a step names the
+    // log, its counters, the "Show" row and least_rows_ rows.
+    const int least = least_rows_ > 0 ? need - row_px + leastRowsPx()
+                                      : m.top() + counters_->height() + m.bottom();
+    if (minimumHeight() != least) setMinimumHeight(least);
     // Hysteresis: once compact, the rows come back only with a table row to spare.
-    const bool compact = compact_ ? height() < need + row_px : height() < need;
+    const bool compact = least_rows_ > 0 ? false : compact_ ? height() < need + row_px : height() < need;
     if (compact == compact_) return;
     compact_ = compact;
     filter_label_->setVisible(!compact);
     filter_->setVisible(!compact);
     flow_filter_->setVisible(!compact && flows_shown_);
     table_->setVisible(!compact);
+    if (!compact) rows_timer_.start();
+}
+
+int EventLogView::leastRowsPx() const {
+    // least_rows_ lines, or the first two entries as wrapped if they are taller.
+    const int lines = least_rows_ * table_->verticalHeader()->defaultSectionSize();
+    int entries = 0;
+    for (int r = 0; r < std::min(2, model_->rowCount()); ++r) entries += table_->rowHeight(r);
+    return std::max(lines, entries);
+}
+
+void EventLogView::setLeastRows(int lines) {
+    if (lines == least_rows_) return;
+    least_rows_ = lines;
+    fitRoom();
 }
 
 void EventLogView::resizeEvent(QResizeEvent* e) {
@@ -375,6 +409,24 @@ void EventLogView::setSnapshot(SnapshotPtr snap) {
                         : tr(" · RTOs %1 (so far)").arg(n(c.rtos));
     counters_->setText(text);
     fitRoom();  // the counters may take a line more or less
+    if (snap_->done) rows_timer_.start();
+}
+
+void EventLogView::fitRowHeights() {
+    // A finished run's rows as high as their wrapped sentences; one line each
+    // while a run streams in (measuring every row at every frame would cost
+    // the UI thread more than the frame).
+    const int line_px = table_->verticalHeader()->defaultSectionSize();
+    if (!snap_ || !snap_->done || table_->isHidden()) {
+        if (rows_fitted_) {
+            for (int r = 0; r < model_->rowCount(); ++r) table_->setRowHeight(r, line_px);
+            rows_fitted_ = false;
+        }
+        return;
+    }
+    table_->resizeRowsToContents();
+    rows_fitted_ = true;
+    if (least_rows_ > 0) fitRoom();  // the least rows' height is the wrapped entries'
 }
 
 QString EventLogView::countersText() const { return counters_->text(); }
@@ -401,14 +453,24 @@ double EventLogView::selectedTime() const {
 void EventLogView::refilter() {
     const int flow = flows_shown_ ? flow_filter_->currentData().toInt() : EventTableModel::kAllFlows;
     model_->setEvents(snap_, filter_->currentData().toInt(), flow);
+    rows_fitted_ = false;  // a reset model's rows are one line again
     if (model_->extent() != columns_for_) fitColumns();
+    if (snap_ && snap_->done) rows_timer_.start();
 }
 
-void EventLogView::restyle(const ChartStyle& style) { model_->setStyle(style); }
+void EventLogView::restyle(const ChartStyle& style) {
+    model_->setStyle(style);
+    rows_fitted_ = false;
+    rows_timer_.start();
+}
 
 void EventLogView::changeEvent(QEvent* e) {
     QWidget::changeEvent(e);
-    if (e->type() == QEvent::FontChange || e->type() == QEvent::StyleChange) fitColumns();
+    if (e->type() == QEvent::FontChange || e->type() == QEvent::StyleChange) {
+        table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 4);
+        fitColumns();
+        rows_timer_.start();
+    }
 }
 
 void EventLogView::fitColumns() {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <QAbstractTableModel>
+#include <QTimer>
 #include <QWidget>
 #include <cstdint>
 #include <vector>
@@ -67,6 +68,7 @@ public:
     // column gives its room up first (fitKindColumn).
     static constexpr int kLeastWhatChars = 18;
     explicit EventLogView(QWidget* parent = nullptr);
+    ~EventLogView() override;
     void setSnapshot(SnapshotPtr snap);
     QString countersText() const;
     int rowCount() const;
@@ -84,6 +86,12 @@ public:
     double selectedTime() const;
     // The dashboard's look (the presentation colours for the kinds).
     void restyle(const ChartStyle& style);
+    // While a step sends the student to the log: its least height holds
+    // the "Show" row and `lines` table rows of one line each (or its first
+    // two entries as wrapped, if taller) besides the counters, so the
+    // window (or the presentation type) makes room for them; 0: the
+    // counters alone are its least.
+    void setLeastRows(int lines);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* e) override;
@@ -99,6 +107,9 @@ private:
     // Hides the kind column while "what happened" would keep fewer than
     // kLeastWhatChars characters with it (its sentence begins with the kind).
     void fitKindColumn();
+    // Each row as high as its wrapped sentence (a finished run's rows).
+    void fitRowHeights();
+    int leastRowsPx() const;  // the table rows setLeastRows keeps
 
     SnapshotPtr snap_;
     TextStrip* counters_;
@@ -109,11 +120,14 @@ private:
     bool flow_kinds_ = false;
     bool compact_ = false;  // squeezed: the counters alone
     bool fitting_ = false;  // inside fitRoom(): a resize it caused is not re-decided
+    int least_rows_ = 0;    // setLeastRows
     QStringList flow_labels_;
     EventTableModel::Extent columns_for_;  // what the short columns were sized for
     int kind_px_ = 0;                      // the kind column's width when shown
     QTableView* table_;
     EventTableModel* model_;
+    QTimer rows_timer_;         // fitRowHeights once a burst of changes is over
+    bool rows_fitted_ = false;  // the rows are as high as their sentences
 };
 
 QColor event_kind_color(EventKind k, const ChartStyle& style);

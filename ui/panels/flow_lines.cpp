@@ -42,6 +42,15 @@ QString pen_style_name(Qt::PenStyle s) {
     }
 }
 
+QString key_short_name(const ShownFlow& f) {
+    // The names the normal look's key shows ("bulk", "web") are the ones a
+    // crowded key keeps, so both looks name a flow alike; a long label
+    // ("flow 2 (cubic)") gives its number. If the longer name costs the
+    // key a line, the presentation type steps down for it (type_steps.h).
+    constexpr int kShortNameChars = 8;
+    return f.label.size() <= kShortNameChars ? f.label : QString::number(f.index + 1);
+}
+
 void style_flow_series(QXYSeries* s, const ShownFlow& f, const QString& group, const ChartStyle& style,
                        double width) {
     const bool dark = is_dark_palette();
@@ -64,7 +73,7 @@ void style_flow_series(QXYSeries* s, const ShownFlow& f, const QString& group, c
         tip = tr("%1: %2 — %3, %4 line").arg(f.label, group, flow_colour_name(f.index), pen_style_name(pen.style()));
     }
     s->setName(f.label);
-    tag_flow_series(s, f.index, group, QString::number(f.index + 1), tip);
+    tag_flow_series(s, f.index, group, key_short_name(f), tip);
 }
 
 }  // namespace inflight::ui

@@ -1,6 +1,6 @@
 // The flows panels 1 and 2 draw a line for, and how each flow's line looks
 // and is named: its colour and line style from flow_palette.h, its full
-// name ("flow 2 (bbr)") and short one ("2") for the key, and a tooltip that
+// name ("flow 2 (bbr)") and short one ("2", or its own "web") for the key, and a tooltip that
 // says the colour and the style in words. Empty with one flow: the panels
 // then draw today's one-flow chart.
 #pragma once
@@ -32,6 +32,10 @@ std::vector<ShownFlow> shown_flows(const RunResult& r);
 // triangle.
 void style_flow_series(QXYSeries* s, const ShownFlow& f, const QString& group, const ChartStyle& style,
                        double width);
+
+// A flow's name in a crowded key: its own label when that is short
+// ("bulk", "web"), else its number ("2").
+QString key_short_name(const ShownFlow& f);
 
 // "solid", "dashed", "dotted", "dash-dot": a pen style in words.
 QString pen_style_name(Qt::PenStyle s);

@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QSlider>
+#include <QTextOption>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -95,7 +96,10 @@ BridgePanel::BridgePanel(QWidget* parent) : QWidget(parent) {
         auto* t = new QPlainTextEdit;
         t->setReadOnly(true);
         t->setFont(mono);
+        // A command wraps between its words, never inside one (a word split
+        // across lines reads as two); a word longer than the box scrolls.
         t->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+        t->setWordWrapMode(QTextOption::WordWrap);
         t->setToolTip(tr(kBlocks[i].tip));
         t->setFixedHeight(kBlocks[i].lines * line + 2 * t->frameWidth() + 2 * static_cast<int>(t->document()->documentMargin()) + 6);
         text_[i] = t;

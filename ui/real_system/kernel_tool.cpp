@@ -114,6 +114,7 @@ void KernelTool::onProgress(const KernelSnapshotPtr& k) {
 }
 
 void KernelTool::onFinished(const KernelSnapshotPtr& k) {
+    last_finished_ = k;
     compare_->setKernel(k);
     panel_->setKernelRun(k->run);
     const Summary& r = k->run->result.summary;
@@ -129,15 +130,22 @@ void KernelTool::onFinished(const KernelSnapshotPtr& k) {
     setStatus(text);
 }
 
+void KernelTool::showLastFinished() {
+    // A run that did not finish leaves nothing of its own: the panels show
+    // the last run that did (or none), as before it started.
+    compare_->setKernel(last_finished_);
+    panel_->setKernelRun(last_finished_ ? last_finished_->run : nullptr);
+}
+
 void KernelTool::onCancelled() {
-    compare_->setKernel(nullptr);
-    panel_->setKernelRun(nullptr);
-    setStatus(tr("Kernel run cancelled; its namespaces are removed"));
+    showLastFinished();
+    setStatus(last_finished_ ? tr("Kernel run cancelled; its namespaces are removed. The panels show the last "
+                                  "finished kernel run.")
+                             : tr("Kernel run cancelled; its namespaces are removed"));
 }
 
 void KernelTool::onFailed(const QString& message) {
-    compare_->setKernel(nullptr);
-    panel_->setKernelRun(nullptr);
+    showLastFinished();
     setStatus(tr("The kernel run failed: %1").arg(message));
 }
 

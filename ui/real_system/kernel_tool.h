@@ -52,6 +52,8 @@ signals:
 private:
     void onProgress(const KernelSnapshotPtr& s);
     void onFinished(const KernelSnapshotPtr& s);
+    // The last finished run back on the panels (a later run cancelled or failed).
+    void showLastFinished();
     void onCancelled();
     void onFailed(const QString& message);
     void onRunningChanged(bool running);
@@ -62,6 +64,7 @@ private:
     CompareController* compare_;
     BridgePanel* panel_;
     KernelRunner* runner_;
+    KernelSnapshotPtr last_finished_;  // the newest kernel run that finished, if any
     QAction* run_;
     QAction* cancel_;
     QWidget* status_widget_;  // in the status bar while a run measures

@@ -1,5 +1,7 @@
 #include "ui/shell/main_window.h"
 
+#include <algorithm>
+#include <cmath>
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
@@ -13,10 +15,17 @@
 #include <QHBoxLayout>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QLayout>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QScrollArea>
+#include <QEvent>
+#include <QWindowStateChangeEvent>
+#include <QScopedValueRollback>
+#include <QScreen>
+#include <QShowEvent>
+#include <QResizeEvent>
 #include <QScrollBar>
 #include <QSettings>
 #include <QStatusBar>
@@ -43,6 +52,7 @@
 #include "ui/shell/field_shortcuts.h"
 #include "ui/shell/settings_keys.h"
 #include "ui/shell/themes.h"
+#include "ui/shell/type_steps.h"
 #include "model/core/units.h"
 
 // Outside any namespace, as Q_INIT_RESOURCE requires (static library).
@@ -51,8 +61,10 @@ static void init_ui_resources() { Q_INIT_RESOURCE(inflight_resources); }
 namespace inflight::ui {
 
 namespace {
-// Presentation mode's type: half as large again, for the back of a hall.
-constexpr double kPresentationFontScale = 1.5;
+// Layout passes a presentation type is given, at most, before it is measured.
+constexpr int kSettlePasses = 12;
+// How often, presenting, the parts' needs are compared with the screen.
+constexpr int kPresentPollMs = 250;
 QSettings settings() { return QSettings(keys::kOrganization, keys::kApplication); }
 QString q(const std::string& s) { return QString::fromStdString(s); }
 // `layout` without margins, `spacing` between its parts.
@@ -121,6 +133,7 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
     // Hidden until an experiment is opened.
     guide_dock_ = add_dock(this, tr("Guided experiment"), "guide", guide_, Qt::RightDockWidgetArea, false);
     guide_dock_->setMinimumWidth(300);
+    connect(guide_dock_, &QDockWidget::visibilityChanged, this, [this] { followStep(); });
 
     session_ = new RunSession(this);
     connect(controls_, &ControlsPanel::scenarioChanged, this, [this](const Scenario& s) {
@@ -175,6 +188,18 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
                 if (on && !d->isFloating() && dockWidgetArea(d) == Qt::BottomDockWidgetArea)
                     QTimer::singleShot(0, this, [this, d] { fitBottomDock(d); });
             });
+
+    // The window within its screen: checked once a layout has settled
+    // (fitScreen), whatever changed it — a step's flows, a dock, the type.
+    fit_timer_.setSingleShot(true);
+    fit_timer_.setInterval(40);
+    connect(&fit_timer_, &QTimer::timeout, this, &MainWindow::fitScreen);
+    // Presenting, the window never grows for its parts (its layout does not
+    // hold it), and a stream of frames can keep restarting the timer above:
+    // what they need is looked at every so often as well. (Harmless
+    // whenever it runs: with the same thing shown the type only steps down.)
+    present_poll_.setInterval(kPresentPollMs);
+    connect(&present_poll_, &QTimer::timeout, this, [this] { if (presenting_) fitScreen(); });
 
     Scenario start;
     bool placed = false;
@@ -360,12 +385,32 @@ void MainWindow::openExperiment(int index) {
     if (index < 0 || index >= static_cast<int>(guide_->experiments().size())) return;
     guide_dock_->show();
     guide_->setExperiment(index, session_->generation(), session_->current());
-    notchStepValues();
+    followStep();
 }
 
 void MainWindow::goToStep(int step) {
     guide_->setStep(step, session_->generation(), session_->current());
+    followStep();
+}
+
+// What a step asks of the window beside the guide: its sweep's values are
+// notches on the slider, and a step that sends the student to the event log
+// gets the log's rows in view.
+void MainWindow::followStep() {
     notchStepValues();
+    shownChanged();
+    bool log = false;
+    const int e = guide_->experimentIndex();
+    if (guide_dock_->isVisible() && e >= 0 && e < static_cast<int>(guide_->experiments().size())) {
+        const auto& steps = guide_->experiments()[static_cast<std::size_t>(e)].steps;
+        const int i = guide_->stepIndex();
+        if (i >= 0 && i < static_cast<int>(steps.size())) {
+            const Step& st = steps[static_cast<std::size_t>(i)];
+            const QString words = QString::fromStdString(st.todo + ' ' + st.watch + ' ' + st.check.text);
+            log = words.contains(QLatin1String("event log"), Qt::CaseInsensitive);
+        }
+    }
+    dashboard_->setEventLogFirst(log);
 }
 
 void MainWindow::notchStepValues() {
@@ -398,9 +443,22 @@ void MainWindow::onRunFinished(const SnapshotPtr& s) {
     // A closed guide counts nothing: only runs the student made with the
     // step in front of them tick it.
     if (guide_dock_->isVisible()) guide_->runFinished(s);
+    // A finished run, and the step's verdict on it, are a new thing shown
+    // (its flows' keys, its log's rows, the Check line's figures).
+    shownChanged();
+}
+
+void MainWindow::shownChanged() {
+    fit_from_top_ = true;
+    if (presenting_) fitScreen();
 }
 
 void MainWindow::run(const Scenario& s) {
+    // Other flows: other keys and share bars, so another need for room.
+    if (s.flows.size() != run_flows_) {
+        run_flows_ = s.flows.size();
+        shownChanged();
+    }
     guide_->setCurrent(s);
     if (use_settings_)
         settings().setValue(keys::kLastScenario, QJsonDocument(scenario_to_json(s)).toJson(QJsonDocument::Compact));
@@ -421,6 +479,18 @@ void MainWindow::fitBottomDock(QDockWidget* d) {
     const int central_min = centralWidget()->minimumSizeHint().height();
     const int spare = centralWidget()->height() + d->height() - central_min;
     const int want = d->widget()->sizeHint().height() + 30;
+    // Less room under the panels than the dock's content needs (a
+    // projector's 720 lines): the dock opens in a window of its own at the
+    // foot of the screen, as high as its content (at most half the screen),
+    // rather than showing two lines of it; it can be docked again by hand.
+    const QScreen* sc = screen();
+    if (want > spare && sc && (d->features() & QDockWidget::DockWidgetFloatable)) {
+        const QRect avail = sc->availableGeometry();
+        const int h = std::min(want, avail.height() / 2);
+        d->setFloating(true);
+        d->setGeometry(QRect(geometry().left(), avail.bottom() + 1 - h, width(), h));
+        return;
+    }
     const int h = std::max(80, std::min({want, spare, height() * 2 / 5}));
     resizeDocks({d}, {h}, Qt::Vertical);
 }
@@ -448,21 +518,41 @@ void MainWindow::setPresentation(bool on) {
         normal_font_ = QApplication::font();
         normal_controls_width_ = scroll_->width();
         normal_geometry_ = saveGeometry();
+        type_scale_ = type_steps::kMostScale;
+        fit_from_top_ = true;
+        refill_screen_ = false;
+        windowed_ = false;
         QFont big = normal_font_;
-        big.setPointSizeF(normal_font_.pointSizeF() * kPresentationFontScale);
+        big.setPointSizeF(normal_font_.pointSizeF() * type_scale_);
         QApplication::setFont(big);
         dashboard_->setPresentation(true);
         apply_presentation_palette();
+        // Presenting, the window is the screen's size and no larger: its
+        // layout no longer holds it at the parts' least size (a larger type
+        // tried, or flows added, would push it past the screen and out of
+        // full screen); parts that need more make the type step down.
+        layout()->setSizeConstraint(QLayout::SetNoConstraint);
+        setMinimumSize(0, 0);
+        present_poll_.start();
         showFullScreen();
     } else {
         QApplication::setFont(normal_font_);
+        present_poll_.stop();
         dashboard_->setPresentation(false);
         apply_theme(dark_action_->isChecked() ? Theme::Dark : Theme::Light);
         showNormal();
         restoreGeometry(normal_geometry_);  // where and how large it was, exactly,
         // again once the normal fonts have reached the layouts (until then
         // the presentation look's minimum size may hold the window larger)
-        QTimer::singleShot(0, this, [this] { if (!presenting_) restoreGeometry(normal_geometry_); });
+        QTimer::singleShot(0, this, [this] {
+            if (presenting_) return;
+            // The layout holds the window at its parts' least size again
+            // once they have their normal type (the presentation sizes
+            // would hold it larger than it was).
+            for (int pass = 0; pass < 3; ++pass) QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+            layout()->setSizeConstraint(QLayout::SetDefaultConstraint);
+            restoreGeometry(normal_geometry_);
+        });
     }
     controls_->setSecondaryVisible(!on);
     // The guide narrower, so the panels keep most of the screen.
@@ -476,6 +566,7 @@ void MainWindow::setPresentation(bool on) {
             if (!presenting_) return;
             forget_combo_minimums(this);
             fitControlsWidth();
+            fit_timer_.start();
         });
     else {
         scroll_->setFixedWidth(normal_controls_width_);
@@ -484,8 +575,174 @@ void MainWindow::setPresentation(bool on) {
             if (presenting_) return;
             forget_combo_minimums(this);
             fitControlsWidth();
+            fitNormalSoon();
         });
     }
+}
+
+void MainWindow::changeEvent(QEvent* e) {
+    QMainWindow::changeEvent(e);
+    if (e->type() != QEvent::WindowStateChange || !presenting_) return;
+    const auto* change = static_cast<QWindowStateChangeEvent*>(e);
+    // Out of full screen while no larger than the screen: asked for (a
+    // presentation in a window); out of it having grown past the screen: not.
+    if ((change->oldState() & Qt::WindowFullScreen) && !isFullScreen() && screen()) {
+        const QSize room = screen()->geometry().size();
+        windowed_ = width() <= room.width() && height() <= room.height();
+    } else if (isFullScreen()) {
+        windowed_ = false;
+    }
+}
+
+bool MainWindow::event(QEvent* e) {
+    // Any change of the window's layout may change what it needs.
+    if (e->type() == QEvent::LayoutRequest && isVisible() && !presenting_) fit_timer_.start();
+    // Presenting, the type waits for the screen's size to pick from the top.
+    if (e->type() == QEvent::Resize && presenting_ && fit_from_top_) fit_timer_.start();
+    if (e->type() == QEvent::Resize && !presenting_ && !isMaximized() && !isFullScreen()) {
+        // Made taller by its layout (its parts' least height passed its
+        // own): the height it had comes back once they need less (fitScreen).
+        const auto* r = static_cast<QResizeEvent*>(e);
+        const int was = r->oldSize().height(), now = r->size().height();
+        if (now > was && was > 0 && now == minimumHeight()) {
+            if (grown_from_px_ == 0) grown_from_px_ = was;
+        } else if (now != minimumHeight()) {
+            grown_from_px_ = 0;  // a height someone gave it
+        }
+    }
+    const bool done = QMainWindow::event(e);
+    // Laid out afresh: its parts may need less than the height they took.
+    if (e->type() == QEvent::LayoutRequest) restoreGrownHeight();
+    // Presenting, every layout pass that reaches the window (any part's
+    // need changing does) is answered in the same pass: the type a step
+    // smaller before anything is drawn, never a frame later.
+    if (e->type() == QEvent::LayoutRequest && presenting_ && isVisible() && !fitting_type_) fitScreen();
+    return done;
+}
+
+void MainWindow::restoreGrownHeight() {
+    if (presenting_ || grown_from_px_ == 0 || isMaximized() || isFullScreen()) return;
+    if (minimumSizeHint().height() > grown_from_px_) return;
+    const int h = grown_from_px_;
+    grown_from_px_ = 0;
+    resize(width(), h);
+}
+
+void MainWindow::showEvent(QShowEvent* e) {
+    QMainWindow::showEvent(e);
+    if (!e->spontaneous()) fitNormalSoon();
+}
+
+void MainWindow::fitNormalSoon() {
+    // A window manager frames a window a moment after it is shown (its
+    // frame, and so the room left for the window, is known only then):
+    // fitted now and again while that moment lasts.
+    constexpr int kFramedWithinMs = 1500;
+    fit_normal_.setRemainingTime(kFramedWithinMs);
+    fit_timer_.start();
+    for (int ms : {300, 800, kFramedWithinMs - 100}) QTimer::singleShot(ms, this, [this] { fit_timer_.start(); });
+}
+
+void MainWindow::setPresentationType(double scale, QSize room) {
+    QFont f = normal_font_;
+    f.setPointSizeF(normal_font_.pointSizeF() * scale);
+    QApplication::setFont(f);
+    dashboard_->restyle();
+    guide_dock_->setMaximumWidth(std::max(320, room.width() / 4));
+    forget_combo_minimums(this);
+    fitControlsWidth();
+}
+
+QSize MainWindow::laidOutNeed() {
+    // Every layout the change reached, laid out now with nothing painted
+    // (a label wraps again at its new width, which asks its parent for a
+    // new height, and so on up, a pass a level).
+    for (int pass = 0; pass < kSettlePasses; ++pass) QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    return minimumSizeHint();
+}
+
+void MainWindow::fitPresentationType(QSize room) {
+    // The rule is type_steps.h's: after a change of what is shown, the
+    // ladder from the top; else, only while the parts do not fit, the
+    // sizes below the current one. The layout passes inside reach this
+    // window again: they are not answered from within.
+    if (fitting_type_) return;
+    const QScopedValueRollback guard(fitting_type_, true);
+    std::vector<double> sizes;
+    // Parts wrap at the widths they are given: the ladder is measured once
+    // the window has the screen's size (a window manager takes a moment
+    // to make it full screen), so the same step gets the same type.
+    const bool from_top = fit_from_top_ && (size() == room || windowed_);
+    if (from_top) {
+        sizes = type_steps::ladder();
+    } else {
+        const QSize need = laidOutNeed();
+        if (need.width() <= room.width() && need.height() <= room.height()) return;
+        sizes = type_steps::below(type_scale_);
+        if (sizes.empty()) return;  // the normal type: the least there is
+    }
+    if (from_top) fit_from_top_ = false;
+    const double was = type_scale_;
+    type_scale_ = type_steps::fitting_scale(sizes, room, [&](double scale) {
+        if (std::abs(QApplication::font().pointSizeF() - normal_font_.pointSizeF() * scale) > 1e-6)
+            setPresentationType(scale, room);
+        return laidOutNeed();
+    });
+    if (std::abs(type_scale_ - was) > 1e-9)
+        QTimer::singleShot(0, this, [this] {
+            // The controls column's width once every combo box has its new size.
+            if (!presenting_) return;
+            forget_combo_minimums(this);
+            fitControlsWidth();
+        });
+}
+
+void MainWindow::fitScreen() {
+    // The law of the window's size: it never asks for more than its screen.
+    // Presenting, it fills the screen exactly, and the type is the largest
+    // at which its parts fit in it (fitPresentationType, type_steps.h).
+    // In the normal look, the window and its frame lie inside the screen's
+    // free area (it is made smaller, down to its least size, and moved in).
+    const QScreen* sc = screen();
+    if (!sc || !isVisible()) return;
+    if (presenting_) {
+        const QSize room = sc->geometry().size();
+        fitPresentationType(room);
+        // Grown past the screen (and so, under some window managers, out
+        // of full screen), now that it fits: full screen again. A window
+        // someone put in a normal state at the screen's size or less (a
+        // presentation in a window) is left as it is.
+        const QSize need = minimumSizeHint();
+        const bool fits = need.width() <= room.width() && need.height() <= room.height();
+        const QSize now = size();
+        if (now.width() > room.width() || now.height() > room.height()) refill_screen_ = !windowed_;
+        if (fits && refill_screen_) {
+            refill_screen_ = false;
+            showFullScreen();
+            setGeometry(sc->geometry());
+        }
+        return;
+    }
+    // The normal look is fitted when shown, when presentation ends and
+    // whenever it is found larger than the screen's free area; a size within
+    // it that the user or a caller gives it later is theirs.
+    if (isMaximized() || isFullScreen()) return;
+    restoreGrownHeight();
+    const QRect avail = sc->availableGeometry();
+    const QRect frame = frameGeometry(), inner = geometry();
+    // Past the screen's free area, it grew by itself (a layout's passing
+    // wish): fitted whenever that is seen, as well as when just shown.
+    const bool outgrown = frame.width() > avail.width() || frame.height() > avail.height();
+    if (fit_normal_.hasExpired() && !outgrown) return;
+    const QSize chrome(frame.width() - inner.width(), frame.height() - inner.height());
+    const QSize room = (avail.size() - chrome).expandedTo(minimumSizeHint());
+    const QSize fitted = size().boundedTo(room);
+    if (fitted != size()) resize(fitted);
+    const QRect now = frameGeometry();
+    QPoint at = now.topLeft();
+    at.setX(std::clamp(at.x(), avail.left(), std::max(avail.left(), avail.right() + 1 - now.width())));
+    at.setY(std::clamp(at.y(), avail.top(), std::max(avail.top(), avail.bottom() + 1 - now.height())));
+    if (at != now.topLeft()) move(at);
 }
 
 bool MainWindow::loadScenario(const QString& path) {

@@ -8,12 +8,15 @@
 #pragma once
 
 #include <QMainWindow>
+#include <QDeadlineTimer>
+#include <QTimer>
 #include <optional>
 
 #include "ui/export/export_helper.h"
 #include "ui/export/figure_layout.h"
 #include "ui/panels/dashboard.h"
 #include "model/core/scenario.h"
+#include "ui/shell/type_steps.h"
 #include "ui/shell/window_menus.h"
 
 class QAction;
@@ -75,6 +78,9 @@ public:
     QString bannerText() const;
 
 protected:
+    bool event(QEvent* e) override;
+    void changeEvent(QEvent* e) override;
+    void showEvent(QShowEvent* e) override;
     void closeEvent(QCloseEvent* e) override;
     void dragEnterEvent(QDragEnterEvent* e) override;
     void dropEvent(QDropEvent* e) override;
@@ -100,6 +106,24 @@ private:
     bool exportRun(const QString& path, std::optional<QString> (*save)(const RunResult&, const QString&));
     void fitControlsWidth();
     void fitBottomDock(QDockWidget* d);
+    // Keeps the window within its screen (the law is in the definition).
+    void fitScreen();
+    void fitNormalSoon();
+    // The presentation look's type at `scale` times the normal one, on a
+    // screen of `room`: every widget's font, the charts', the columns' widths.
+    void setPresentationType(double scale, QSize room);
+    // Presenting on a screen of `room`: the type the rule in type_steps.h
+    // picks, laid out.
+    void fitPresentationType(QSize room);
+    // The window's least size once the layouts a change reached have settled.
+    QSize laidOutNeed();
+    // Normal look: the height its layout took from it back, once its parts fit in it.
+    void restoreGrownHeight();
+    // The dashboard follows what the open step names (its event log).
+    void followStep();
+    // What the window shows has changed (a step, the flows, a finished run): the
+    // presentation type is picked again from the ladder's top (type_steps.h).
+    void shownChanged();
 
     bool use_settings_;
     ControlsPanel* controls_;
@@ -119,6 +143,16 @@ private:
     int base_controls_width_ = 0;  // the normal look's, as built (fitControlsWidth)
     QByteArray normal_geometry_;
     bool presenting_ = false;
+    double type_scale_ = type_steps::kMostScale;  // the presentation type over the normal one
+    bool fit_from_top_ = true;
+    bool fitting_type_ = false;        // inside fitPresentationType         // what is shown changed: the type is picked from the ladder's top
+    std::size_t run_flows_ = 0;        // the newest request's number of flows
+    QTimer fit_timer_;                 // fitScreen once the layout has settled
+    QTimer present_poll_;              // fitScreen every so often while presenting
+    bool refill_screen_ = false;       // presenting: it outgrew the screen; full screen again once it fits
+    bool windowed_ = false;            // presenting in a normal window, asked for (changeEvent)
+    int grown_from_px_ = 0;            // normal look: its height before its layout made it taller
+    QDeadlineTimer fit_normal_{0};     // until then, the normal look is fitted to the screen (shown, back from presenting)
     ExperimentPanel* guide_;
     QDockWidget* guide_dock_;
     Playhead* playhead_;

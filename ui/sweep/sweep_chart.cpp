@@ -221,6 +221,11 @@ SweepChart::SweepChart(QWidget* parent) : QWidget(parent) {
     fits_->setToolTip(tr("Least-squares line through ln(throughput) against ln(p) (Eigen), over the points "
                          "below 90 % of the link: throughput ≈ c · p^k. Reno's law (Mathis) has k = −0.5; "
                          "CUBIC's cubic term (RFC 9438 §5) k = −0.75."));
+    // Each legend entry a short stretch of its line, in its pen: a theory
+    // line (dashed, lighter) and the measured one of the same algorithm, or
+    // a fitted line (dotted), are told apart by their swatches, not only
+    // by a shade of one colour.
+    for (QChartView* v : {share_, throughput_, rtt_}) v->chart()->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
@@ -387,7 +392,7 @@ void SweepChart::drawThroughput(const SweepResult& r) {
             const double p = lo * std::pow(hi / lo, static_cast<double>(k) / kFitPoints);
             line.append({p * xu.scale, fit.loss_limited->constant * std::pow(p, fit.loss_limited->exponent) * kMbps});
         }
-        add_series(chart, x, y, tr("%1 fit").arg(algo), QPen(c.darker(140), 1.4, Qt::DotLine), line, false);
+        add_series(chart, x, y, tr("%1 fit").arg(algo), QPen(c.darker(140), 1.4, Qt::DotLine), line);
     }
     chart->setTitle(tr("Steady-state throughput"));
 }

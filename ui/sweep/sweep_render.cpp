@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QBuffer>
 #include <QEventLoop>
+#include <QLayout>
 #include <memory>
 
 #include "app/formats/atomic_write.h"
@@ -19,6 +20,10 @@ std::optional<QString> save_sweep_png(const SweepResult& r, const QString& path,
     SweepChart chart;
     chart.setAttribute(Qt::WA_DontShowOnScreen);
     chart.setAutoFillBackground(true);
+    // The plot's size is the image's: its layout never sets the offscreen
+    // window's least size (which the platform cannot take, and says so on
+    // stderr, once for every change).
+    chart.layout()->setSizeConstraint(QLayout::SetNoConstraint);
     chart.resize(size);
     chart.setFlowView(SweepChart::FlowView::Both);  // several flows: share and throughput side by side
     chart.show();

@@ -3,6 +3,7 @@
 #include "ui/export/file_dialogs.h"
 
 #include <QCheckBox>
+#include <algorithm>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -10,7 +11,11 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
+#include <QScrollBar>
+#include <QScrollArea>
 #include <QSpinBox>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include "ui/export/exporter.h"
@@ -91,7 +96,8 @@ SweepWindow::SweepWindow(QWidget* parent)
     progress_ = new QProgressBar;
     progress_->setRange(0, 1);
     progress_->setValue(0);
-    progress_->setFormat(tr("%v of %m runs"));
+    // Nothing counted before the first sweep (run() sets "%v of %m runs").
+    progress_->setFormat(tr("no sweep run yet"));
     status_ = new QLabel;
     status_->setWordWrap(true);
     export_png_ = new QPushButton(tr("Export &PNG…"));
@@ -103,7 +109,6 @@ SweepWindow::SweepWindow(QWidget* parent)
     exports->addWidget(export_csv_);
 
     auto* side = new QWidget;
-    side->setFixedWidth(300);
     auto* side_layout = new QVBoxLayout(side);
     side_layout->setContentsMargins(6, 6, 6, 6);
     side_layout->addLayout(form);
@@ -115,10 +120,20 @@ SweepWindow::SweepWindow(QWidget* parent)
     side_layout->addStretch();
     side_layout->addLayout(exports);
 
+    // The settings scroll when the screen is lower than they are tall, so
+    // the window's least height is the chart's, never the column's.
+    auto* side_scroll = new QScrollArea;
+    side_scroll->setObjectName("sweep_settings");
+    side_scroll->setWidget(side);
+    side_scroll->setWidgetResizable(true);
+    side_scroll->setFrameShape(QFrame::NoFrame);
+    side_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    side_scroll->setFixedWidth(300 + side_scroll->verticalScrollBar()->sizeHint().width());
+
     chart_ = new SweepChart;
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 6, 6);
-    layout->addWidget(side);
+    layout->addWidget(side_scroll);
     layout->addWidget(chart_, 1);
     resize(1280, 720);
 
@@ -152,6 +167,32 @@ SweepWindow::SweepWindow(QWidget* parent)
 }
 
 SweepWindow::~SweepWindow() = default;
+
+void SweepWindow::showEvent(QShowEvent* e) {
+    QWidget::showEvent(e);
+    // Once the window manager has framed it (its frame is known only then;
+    // some managers take a moment).
+    QTimer::singleShot(0, this, &SweepWindow::fitScreen);
+    QTimer::singleShot(300, this, &SweepWindow::fitScreen);
+}
+
+void SweepWindow::fitScreen() {
+    // The window, frame and all, within the screen's free area: no smaller
+    // than its least size, no larger than the room, moved inside it.
+    const QScreen* s = screen();
+    if (!s || isMaximized() || isFullScreen()) return;
+    const QRect avail = s->availableGeometry();
+    const QRect frame = frameGeometry(), inner = geometry();
+    const QSize chrome(frame.width() - inner.width(), frame.height() - inner.height());
+    const QSize room = (avail.size() - chrome).expandedTo(minimumSizeHint());
+    const QSize fitted = size().boundedTo(room);
+    if (fitted != size()) resize(fitted);
+    const QRect now = frameGeometry();
+    QPoint at = now.topLeft();
+    at.setX(std::clamp(at.x(), avail.left(), std::max(avail.left(), avail.right() + 1 - now.width())));
+    at.setY(std::clamp(at.y(), avail.top(), std::max(avail.top(), avail.bottom() + 1 - now.height())));
+    if (at != now.topLeft()) move(at);
+}
 
 QCheckBox* SweepWindow::algorithmBox(Algorithm a) const { return algos_[static_cast<int>(a)]; }
 QString SweepWindow::errorText() const { return error_->text(); }
@@ -247,6 +288,7 @@ bool SweepWindow::run() {
     }
     if (!runner_->start(*s, threads_)) return false;
     clock_.start();
+    progress_->setFormat(tr("%v of %m runs"));
     progress_->setRange(0, static_cast<int>(s->points * s->algorithms.size()));
     progress_->setValue(0);
     status_->setText(tr("Sweeping… %1 runs").arg(s->points * static_cast<int>(s->algorithms.size())));

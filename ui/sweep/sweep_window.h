@@ -74,7 +74,12 @@ public:
 signals:
     void sweepFinished(bool cancelled);
 
+protected:
+    void showEvent(QShowEvent* e) override;
+
 private:
+    // Keeps the window and its frame inside the screen's free area.
+    void fitScreen();
     void onParamChanged();
     void showBase();
     void revalidate();

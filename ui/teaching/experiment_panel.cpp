@@ -12,6 +12,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include "ui/teaching/capped_scroll.h"
 #include "ui/teaching/experiment_chooser.h"
 
 #include "ui/lesson/step_check.h"
@@ -23,6 +24,11 @@ namespace {
 
 // Keep this many finished runs per step: enough for any sweep a hand makes.
 constexpr std::size_t kMaxRuns = 60;
+// The Check line's most height before it scrolls: five lines or two
+// fifths of the panel, whichever is more — room for the check and what the
+// runs measured, never the whole dock.
+constexpr int kCheckLines = 5;
+constexpr double kCheckShare = 0.4;
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
@@ -60,11 +66,14 @@ ExperimentPanel::ExperimentPanel(QWidget* parent) : QWidget(parent) {
     tick_->setMinimumWidth(tick_->fontMetrics().horizontalAdvance(QStringLiteral("✔ ")) + 4);
     tick_->setAlignment(Qt::AlignTop);
     check_ = new QLabel(this);
+    check_->setObjectName("check");
     check_->setWordWrap(true);
     check_->setTextFormat(Qt::RichText);
     prev_ = new QPushButton(tr("◀ Previous"), this);
+    prev_->setObjectName("previous_step");
     prev_->setToolTip(tr("Previous step (Ctrl+Left)"));
     next_ = new QPushButton(tr("Next ▶"), this);
+    next_->setObjectName("next_step");
     next_->setToolTip(tr("Next step (Ctrl+Right)"));
     errors_ = new QLabel(this);
     errors_->setWordWrap(true);
@@ -72,21 +81,36 @@ ExperimentPanel::ExperimentPanel(QWidget* parent) : QWidget(parent) {
     errors_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     errors_->setVisible(false);
 
+    // What only reads (refused files, the experiment's title and
+    // introduction, the step's title and its words) scrolls; what the
+    // student acts on or waits for stays in view at any height: the chooser
+    // and step buttons above, the step's Check line and the buttons below.
+    // The Check line asks for its own lines up to a cap and scrolls past it. So the panel's least height is that of a few lines,
+    // whatever the experiment's texts and type size, and the window it docks
+    // in never outgrows the screen for it.
     auto* content = new QWidget;
     auto* c = new QVBoxLayout(content);
     c->setContentsMargins(0, 0, 0, 0);
+    c->addWidget(errors_);
+    c->addWidget(heading_);
+    c->addWidget(intro_);
     c->addWidget(title_);
     c->addWidget(body_);
-    auto* check_row = new QHBoxLayout;
-    check_row->addWidget(tick_, 0, Qt::AlignTop);
-    check_row->addWidget(check_, 1);
-    c->addLayout(check_row);
     c->addStretch(1);
     auto* scroll = new QScrollArea(this);
+    scroll->setObjectName("guide_text");
     scroll->setWidget(content);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+
+    auto* check_box = new QWidget;
+    auto* check_row = new QHBoxLayout(check_box);
+    check_row->setContentsMargins(0, 0, 0, 0);
+    check_row->addWidget(tick_, 0, Qt::AlignTop);
+    check_row->addWidget(check_, 1);
+    auto* check_scroll = new CappedScroll(check_box, kCheckLines, kCheckShare, this);
+    check_scroll->setObjectName("check_area");
 
     auto* nav = new QHBoxLayout;
     nav->addWidget(prev_);
@@ -96,12 +120,10 @@ ExperimentPanel::ExperimentPanel(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(chooser_);
-    layout->addWidget(heading_);
-    layout->addWidget(intro_);
     layout->addWidget(step_row_);
     layout->addWidget(scroll, 1);
+    layout->addWidget(check_scroll);
     layout->addLayout(nav);
-    layout->addWidget(errors_);
 
     connect(chooser_, &QComboBox::currentIndexChanged, this, [this](int i) {
         if (i != exp_) emit experimentRequested(i);  // the window answers with setExperiment

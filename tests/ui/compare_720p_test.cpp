@@ -1,0 +1,85 @@
+// The model-vs-kernel table at 1280×720: opened under the panels with a
+// finished kernel run beside the model's, every cell — the figures' names,
+// the model's and the kernel's values, the ratios — is written whole in
+// its column (none cut to "…") and every column lies inside what the dock
+// shows. The kernel's run is stood in for by a second model run (the table
+// only reads its summary and facts), so no namespace is needed.
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QStyle>
+#include <QTableWidget>
+#include <QTest>
+#include <gtest/gtest.h>
+
+#include "finished_run.h"
+#include "readability.h"
+#include "tools_helpers.h"
+#include "ui/compare/compare_controller.h"
+#include "ui/compare/compare_table.h"
+#include "ui/session/kernel_worker.h"
+#include "ui/shell/analysis_tools.h"
+
+using namespace inflight;
+using namespace inflight::ui;
+using namespace inflight::ui::test;
+
+TEST(CompareAt720p, EveryKernelCellIsWholeInItsColumn) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_until([&] { return finished(*w); }, 60000));
+    ASSERT_TRUE(run_scenario(*w, R"({"algo": "cubic", "bandwidth": "20Mbps", "rtt": "40ms", "duration": 5})"));
+    AnalysisTools* tools = tools_of(*w);
+    const SnapshotPtr model = w->dashboard()->shown();
+    ASSERT_TRUE(model && model->done);
+
+    Scenario measured = model->result.scenario;
+    measured.loss = 0.001;  // other figures than the model's, so every ratio is written
+    auto kernel = std::make_shared<KernelSnapshot>();
+    kernel->generation = 1;
+    kernel->done = true;
+    kernel->duration_s = measured.duration_s;
+    kernel->elapsed_s = measured.duration_s;
+    kernel->run = finished_snapshot(measured);
+    kernel->facts.kernel_release = "6.18.44-fc-v1045";
+    kernel->facts.kernel_version = "#1 SMP PREEMPT_DYNAMIC";
+    kernel->facts.congestion_control = "cubic";
+    kernel->facts.mtu_bytes = 1500;
+    kernel->facts.mss_bytes = 1448;
+    kernel->facts.pacing = "fq";
+
+    CompareTable* table = tools->compare()->table();
+    table->setKernel(model, kernel);
+    tools->compareDock()->show();
+    QTest::qWait(200);
+    for (int pass = 0; pass < 5; ++pass) {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QCoreApplication::processEvents();
+    }
+
+    QTableWidget* t = table->kernelTable();
+    ASSERT_TRUE(t->isVisible());
+    const QRect vis = visible_rect(t->viewport(), w.get());
+    const QRect whole(t->viewport()->mapTo(w.get(), QPoint(0, 0)), t->viewport()->size());
+    QStringList problems;
+    // A cell's text is drawn inside its column less the item's margins
+    // (a focus frame's each side); wider than that, Qt writes "…".
+    const int margins = 2 * (t->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, t) + 1);
+    int filled = 0;
+    for (int r = 0; r < t->rowCount(); ++r)
+        for (int c = 0; c < t->columnCount(); ++c) {
+            const QTableWidgetItem* item = t->item(r, c);
+            if (!item || item->text().isEmpty()) continue;
+            ++filled;
+            if (item->text() == QStringLiteral("…")) problems << QStringLiteral("row %1 column %2 still “…”").arg(r).arg(c);
+            const QFont f = item->data(Qt::FontRole).isValid() ? item->font() : t->font();
+            const int need = QFontMetrics(f).horizontalAdvance(item->text()) + margins;
+            if (need > t->columnWidth(c))
+                problems << QStringLiteral("“%1” needs %2 px in a %3 px column").arg(item->text()).arg(need).arg(t->columnWidth(c));
+        }
+    EXPECT_GE(filled, 3 * t->rowCount()) << "names, model and kernel values at least";
+    // Every column inside what is shown of the table.
+    const int columns_px = t->horizontalHeader()->length();
+    if (columns_px > vis.width() || vis.width() < whole.width())
+        problems << QStringLiteral("the columns take %1 px; %2 of the table's %3 px are shown")
+                        .arg(columns_px).arg(vis.width()).arg(whole.width());
+    EXPECT_TRUE(problems.isEmpty()) << problems.join(QStringLiteral("\n")).toStdString();
+}

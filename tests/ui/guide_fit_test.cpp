@@ -1,0 +1,106 @@
+// The guide's words never make the window taller than it is: an experiment
+// whose introduction, step words and check run to pages, opened beside the
+// panels at 1280×720 in the normal look and in the presentation look, leaves
+// the window 1280×720, its texts scrolling inside the dock, with the step's
+// Check line, Set it, Previous and Next whole and in view.
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QTest>
+#include <gtest/gtest.h>
+
+#include "readability.h"
+#include "test_helpers.h"
+#include "ui/shell/main_window.h"
+#include "ui/teaching/experiment_panel.h"
+
+using namespace inflight;
+using namespace inflight::ui;
+using namespace inflight::ui::test;
+
+namespace {
+
+std::string pages_of(const std::string& sentence) {
+    std::string out;
+    for (int i = 0; i < 40; ++i) out += sentence + ' ';
+    return out;
+}
+
+// A built-in experiment with every text a student reads made very long.
+Experiment very_long(Experiment e) {
+    e.intro = pages_of("This introduction goes on and on about windows, round trips and queues.");
+    for (Step& s : e.steps) {
+        s.todo = pages_of("Do this, then that, then something else again.");
+        s.why = pages_of("Because the window over the round trip is the rate, as the panels show.");
+        s.check.text = pages_of("The hero number reads what the theory line says.");
+    }
+    return e;
+}
+
+// `w`'s rectangle inside `top`, uncut by any parent (not scrolled away).
+QString cut(QWidget* w, QMainWindow* top, const char* what) {
+    if (!w || !w->isVisible()) return QStringLiteral("%1 hidden").arg(what);
+    const QRect r(w->mapTo(top, QPoint(0, 0)), w->size());
+    QRect vis = r;
+    for (QWidget* p = w->parentWidget(); p && p != top; p = p->parentWidget())
+        vis &= QRect(p->mapTo(top, QPoint(0, 0)), p->size());
+    if (vis != r || !top->rect().contains(r))
+        return QStringLiteral("%1 cut: %2×%3 at %4,%5 shows %6×%7").arg(what)
+            .arg(r.width()).arg(r.height()).arg(r.x()).arg(r.y()).arg(vis.width()).arg(vis.height());
+    return {};
+}
+
+QStringList problems(MainWindow& w, const QString& where) {
+    for (int pass = 0; pass < 10; ++pass) {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QCoreApplication::processEvents();
+    }
+    QStringList out;
+    if (w.size() != QSize(1280, 720))
+        out << QStringLiteral("the window is %1×%2 — %3").arg(w.width()).arg(w.height()).arg(minimum_heights(&w));
+    ExperimentPanel* g = w.guide();
+    auto* area = g->findChild<QScrollArea*>("check_area");
+    for (const QString& p : {cut(area, &w, "the Check line's area"), cut(g->setButton(), &w, "Set it"),
+                             cut(g->findChild<QPushButton*>("next_step"), &w, "Next"),
+                             cut(g->findChild<QPushButton*>("previous_step"), &w, "Previous")})
+        if (!p.isEmpty()) out << p;
+    // The Check line shows its first lines, at least two of them.
+    auto* check = g->findChild<QLabel*>("check");
+    if (area && check && area->viewport()->height() < 2 * check->fontMetrics().lineSpacing())
+        out << QStringLiteral("the Check line shows %1 px").arg(area->viewport()->height());
+    if (area && area->verticalScrollBar()->value() != 0) out << QStringLiteral("the Check line is scrolled");
+    for (QString& p : out) p.prepend(where + QStringLiteral(": "));
+    return out;
+}
+
+}  // namespace
+
+TEST(GuideFit, VeryLongTextsScrollInTheDockAndTheWindowKeeps720p) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_settled(*w));
+    std::vector<Experiment> list = w->guide()->experiments();
+    ASSERT_GE(list.size(), 6u);
+    // One flow (experiment 1) and flows (experiment 6: keys of several lines).
+    w->guide()->setExperiments({very_long(list[0]), very_long(list[5])}, {});
+    QStringList all;
+    for (const bool presenting : {false, true}) {
+        if (presenting) {
+            w->setPresentation(true);
+            w->showNormal();  // a projector of 1280×720 is a window of it (offscreen)
+        }
+        for (int e : {0, 1}) {
+            w->openExperiment(e);
+            const int last = static_cast<int>(w->guide()->experiments()[static_cast<std::size_t>(e)].steps.size()) - 1;
+            for (int step : {0, last}) {
+                w->goToStep(step);
+                w->resize(1280, 720);
+                QTest::qWait(150);
+                all << problems(*w, QStringLiteral("%1, experiment %2 step %3")
+                                        .arg(presenting ? "presentation" : "normal").arg(e + 1).arg(step + 1));
+            }
+        }
+        if (presenting) w->setPresentation(false);
+        QTest::qWait(100);
+    }
+    EXPECT_TRUE(all.isEmpty()) << "\n  " << all.join(QStringLiteral("\n  ")).toStdString();
+}

@@ -1,0 +1,43 @@
+// A crowded key names a flow as the roomy key does when its label is short
+// ("bulk", "web"), and by its number only when the label is long ("flow 2
+// (cubic)" is 2): the presentation look's narrow keys and the normal look's
+// wide ones speak of the same flows.
+#include <QChart>
+#include <QLineSeries>
+#include <gtest/gtest.h>
+
+#include "ui/panels/chart_key.h"
+#include "ui/panels/chart_style.h"
+#include "ui/panels/flow_lines.h"
+
+using namespace inflight::ui;
+
+TEST(KeyNames, ACrowdedKeyKeepsAFlowsOwnShortLabel) {
+    QChart chart;
+    const ChartStyle style;
+    const std::vector<ShownFlow> flows{{0, inflight::FlowKind::Tcp, QStringLiteral("bulk")},
+                                       {1, inflight::FlowKind::Tcp, QStringLiteral("flow 2 (cubic)")},
+                                       {2, inflight::FlowKind::Tcp, QStringLiteral("web")}};
+    for (const ShownFlow& f : flows) {
+        auto* s = new QLineSeries;
+        s->append(0, 1);
+        s->append(1, 2);
+        chart.addSeries(s);
+        style_flow_series(s, f, QStringLiteral("smoothed RTT"), style, 2);
+    }
+    ChartKey key(&chart);
+    key.refresh();
+    // The widest key that no longer shows the full names.
+    int w = 1200;
+    key.resize(w, key.heightForWidth(w));
+    ASSERT_EQ(key.detail(), ChartKey::Detail::Full);
+    while (w > 40 && key.detail() == ChartKey::Detail::Full) {
+        w -= 10;
+        key.resize(w, key.heightForWidth(w));
+    }
+    ASSERT_EQ(key.detail(), ChartKey::Detail::Short) << "at " << w << " px";
+    const QStringList shown = key.shownTexts();
+    EXPECT_TRUE(shown.contains(QStringLiteral("bulk"))) << shown.join(", ").toStdString();
+    EXPECT_TRUE(shown.contains(QStringLiteral("web"))) << shown.join(", ").toStdString();
+    EXPECT_TRUE(shown.contains(QStringLiteral("2"))) << shown.join(", ").toStdString();
+}

@@ -1,0 +1,80 @@
+// Presenting on a 1280×720 projector (the geometry tests' screen): the
+// type steps down for a tall layout (experiment 7's flows beside the guide)
+// and back up when a short one follows (experiment 1), to the size that
+// experiment gets when presenting starts on it, full screen throughout.
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QPushButton>
+#include <QScreen>
+#include <QTest>
+#include <gtest/gtest.h>
+
+#include "test_helpers.h"
+#include "ui/shell/main_window.h"
+#include "ui/teaching/experiment_panel.h"
+
+using namespace inflight;
+using namespace inflight::ui;
+using namespace inflight::ui::test;
+
+namespace {
+
+// Waits until the window fills the screen and its type has not changed
+// for half a second; the type's size then.
+double settled_type(MainWindow& w) {
+    const QRect screen = w.screen()->geometry();
+    double last = QApplication::font().pointSizeF();
+    QElapsedTimer still;
+    still.start();
+    wait_until([&] {
+        const double now = QApplication::font().pointSizeF();
+        if (now != last) {
+            last = now;
+            still.restart();
+        }
+        return still.elapsed() > 500 && w.isFullScreen() && w.geometry() == screen;
+    }, 15000);
+    return last;
+}
+
+// Sets every step of experiment `e` (index) with Set it; the smallest type seen.
+double walk(MainWindow& w, int e) {
+    w.openExperiment(e);
+    double least = 1e9;
+    const auto steps = w.guide()->experiments()[static_cast<std::size_t>(e)].steps.size();
+    for (int s = 0; s < static_cast<int>(steps); ++s) {
+        w.goToStep(s);
+        if (w.guide()->setButton()->isEnabled()) w.guide()->setButton()->click();
+        EXPECT_TRUE(wait_settled(w, 120000));
+        least = std::min(least, settled_type(w));
+    }
+    return least;
+}
+
+}  // namespace
+
+TEST(PresentationTypeAt720p, AShortExperimentAfterATallOneGetsItsLargerTypeBack) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_settled(*w, 60000));
+    const double normal = QApplication::font().pointSizeF();
+    w->openExperiment(0);
+    w->setPresentation(true);
+    // Experiment 1 alone: the type it gets.
+    w->goToStep(0);
+    w->guide()->setButton()->click();
+    ASSERT_TRUE(wait_settled(*w, 60000));
+    const double short_alone = settled_type(*w);
+    const double tall = walk(*w, 6);
+    ASSERT_LT(tall, short_alone) << "experiment 7 needed no smaller type (" << tall / normal << "×): "
+                                    "nothing here to step back up from";
+    w->openExperiment(0);
+    w->goToStep(0);
+    w->guide()->setButton()->click();
+    ASSERT_TRUE(wait_settled(*w, 60000));
+    const double after = settled_type(*w);
+    EXPECT_EQ(after, short_alone) << "experiment 1 after 7 at " << after / normal << "×, alone at "
+                                  << short_alone / normal << "× (7 stepped down to " << tall / normal << "×)";
+    EXPECT_TRUE(w->isFullScreen());
+    EXPECT_EQ(w->geometry(), w->screen()->geometry());
+    w->setPresentation(false);
+}
