@@ -122,8 +122,10 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
     if (s.aqm == Aqm::Codel) data.codel = codel_params(s);
     LinkConfig ack;
     ack.delay = rtt - rtt / 2;
-    LinkThread data_link(path.sender().tun_fd, path.receiver().tun_fd, data, s.mss_bytes, kEmulatorPriority);
-    LinkThread ack_link(path.receiver().tun_fd, path.sender().tun_fd, ack, s.mss_bytes, kEmulatorPriority);
+    LinkThread data_link(path.sender().tun_fd, path.receiver().tun_fd, data, s.mss_bytes, kEmulatorPriority,
+                         LinkCapture{options.capture, true});
+    LinkThread ack_link(path.receiver().tun_fd, path.sender().tun_fd, ack, s.mss_bytes, kEmulatorPriority,
+                        LinkCapture{options.capture, false});
     data_link.start();
     ack_link.start();
     Receiver receiver;
