@@ -130,7 +130,7 @@ TEST(ModelCapture, OneStreamPerFlowAndPingsAsIcmpEcho) {
 
 // 40 s at 100 Mbit/s (about 330,000 segments and as many ACKs): the capture
 // adds well under a second to the run.
-TEST(ModelCapture, FortySecondsAt100MbitWriteInWellUnderASecond) {
+TEST(ModelCapture, FortySecondsAt100MbitAddUnderOneWallSeconds) {
     TempDir dir;
     Scenario s;  // the defaults: CUBIC, 100 Mbit/s, 80 ms, 40 s
     const auto t0 = std::chrono::steady_clock::now();
