@@ -53,7 +53,7 @@ TEST(CaptureCli, RunWritesACaptureThatCaptureReadsWithRunsKeys) {
 TEST(CaptureCli, AnUnwritablePcapIsOneLineBeforeAnythingRunsAndLeavesNothing) {
     TempDir dir;
     const Shell missing = inflight("run --duration 600s --pcap /nonexistent-folder/x.pcap");
-    EXPECT_NE(missing.code, 0);
+    EXPECT_EQ(missing.code, 2);
     EXPECT_EQ(missing.err, "inflight: --pcap: cannot write '/nonexistent-folder/x.pcap': directory "
                            "'/nonexistent-folder' does not exist\n");
     EXPECT_EQ(missing.out, "");
@@ -64,6 +64,17 @@ TEST(CaptureCli, AnUnwritablePcapIsOneLineBeforeAnythingRunsAndLeavesNothing) {
     const Shell sweep = inflight("sweep --param rtt --from 10ms --to 20ms --points 2 --pcap x.pcap");
     EXPECT_EQ(sweep.code, 2);
     EXPECT_NE(sweep.err.find("--pcap"), std::string::npos) << sweep.err;
+}
+
+TEST(CaptureCli, KernelRefusesAnUnwritablePcapInOneLineBeforeAnythingRuns) {
+    // A missing folder is refused while the options are read (exit 2, as for
+    // --csv), before the privileges are even looked at: one line, nothing created.
+    const Shell k = inflight("kernel --duration 5s --pcap /nonexistent-folder/k.pcap");
+    EXPECT_EQ(k.code, 2);
+    EXPECT_EQ(std::count(k.err.begin(), k.err.end(), '\n'), 1) << k.err;
+    EXPECT_EQ(k.err, "inflight: --pcap: cannot write '/nonexistent-folder/k.pcap': directory "
+                     "'/nonexistent-folder' does not exist\n");
+    EXPECT_EQ(k.out, "");
 }
 
 TEST(CaptureCli, BadCapturesExitOneWithOneLine) {
