@@ -32,10 +32,8 @@ bool model_stack_only(const Option& o) {
     }
 }
 
-// The kernel engine makes one connection: several flows stay with `run`.
-bool for_kernel(const Option& o) {
-    return o.kind != Kind::Flow && o.kind != Kind::Parallel && !model_stack_only(o);
-}
+// The kernel run takes every run option but the model's stack and its details.
+bool for_kernel(const Option& o) { return !model_stack_only(o); }
 
 // The first model-only option among the arguments ("--hystart" of
 // "--hystart off" or "--hystart=off"), or nullptr.
@@ -55,8 +53,10 @@ std::string kernel_help_text() {
         "Usage: inflight kernel [options]\n"
         "\n"
         "Runs the scenario on this machine's Linux TCP stack instead of the model: two private\n"
-        "network namespaces joined by Inflight's own path emulator (loss, tail-drop buffer, link\n"
-        "rate, half the RTT each way), a real TCP connection between them, TCP_INFO read every\n"
+        "network namespaces joined by Inflight's own path emulator (loss, a tail-drop, CoDel or\n"
+        "fq_codel buffer, link rate, half of each flow's RTT each way), a real TCP connection per\n"
+        "flow between them (--flow, --parallel or a scenario file's flows: TCP bulk flows, up to\n"
+        "16; pings and size= transfers are for inflight run), TCP_INFO read every\n"
         "10 ms. Nothing is configured outside the namespaces, and they are removed at the end,\n"
         "on Ctrl-C and at the next start after a crash. It runs in real time: --duration is wall\n"
         "time (try --duration 20s). It needs root or CAP_NET_ADMIN and CAP_SYS_ADMIN:\n"
@@ -95,11 +95,6 @@ ParseResult parse_kernel_options(const std::vector<std::string>& args, RunReques
         *error = "--" + std::string(o->name) +
                  " chooses what the model's TCP does; inflight kernel runs this machine's own Linux TCP, which "
                  "has every one of Linux's details (use it with inflight run)";
-        return ParseResult::Error;
-    }
-    if (!out.scenario.flows.empty()) {
-        *error = "inflight kernel runs one flow, the one the run options describe; --flow, --parallel and a "
-                 "scenario file's flows are for inflight run";
         return ParseResult::Error;
     }
     return read;

@@ -15,10 +15,11 @@ namespace {
 
 constexpr const char* kNotSimulated =
     "packets_simulated: nothing is simulated; segments_sent is the sender's tcpi_data_segs_out";
-constexpr const char* kNotComputed =
-    "mean_queue_delay_s, p95_queue_delay_s, settled: not computed from the kernel's readings (null)";
+constexpr const char* kQueueDelaySampled =
+    "mean_queue_delay_s, p95_queue_delay_s: the buffer's bytes at each 10 ms reading over the link rate, not "
+    "every packet's sojourn";
 // Summary fields a kernel run leaves at the model's defaults: null in JSON.
-constexpr const char* kNullFields[] = {"packets_simulated", "mean_queue_delay_s", "p95_queue_delay_s", "settled"};
+constexpr const char* kNullFields[] = {"packets_simulated"};
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
@@ -53,7 +54,7 @@ std::string realtime_words(const kernel::KernelFacts& f) {
 std::vector<std::string> kernel_absent(const kernel::KernelFacts& facts) {
     std::vector<std::string> out = facts.absent;
     out.push_back(kNotSimulated);
-    out.push_back(kNotComputed);
+    out.push_back(kQueueDelaySampled);
     return out;
 }
 

@@ -49,7 +49,16 @@ TimePs LatenessStats::quantile(double q) const {
 
 LinkCore::LinkCore(const LinkConfig& c)
     : cfg_(c), loss_(c.loss, c.loss_pattern, c.seed) {
-    if (c.codel) codel_.emplace(*c.codel);
+    if (c.codel && !c.fq_codel) codel_.emplace(*c.codel);
+    counters_.flows.resize(c.flow_delays.size());
+    if (c.fq_codel) {
+        FqCodelParams p;
+        p.queues = static_cast<std::uint32_t>(c.flow_delays.size()) + 1;  // the last: packets of no flow
+        p.limit_bytes = c.buffer_bytes;
+        p.quantum_bytes = c.quantum_bytes;
+        p.codel = *c.fq_codel;
+        fq_.emplace(p);
+    }
 }
 
 TimePs LinkCore::service_time(std::size_t len) const {
@@ -57,24 +66,33 @@ TimePs LinkCore::service_time(std::size_t len) const {
     return serialization_time(static_cast<std::uint32_t>(len), cfg_.rate_bps);
 }
 
+std::uint32_t LinkCore::flow_of(const PacketInfo& info) const {
+    if (!info.ipv4_tcp || cfg_.flow_delays.empty()) return kNoFlow;
+    const std::uint16_t port = cfg_.flow_port_is_destination ? info.dst_port : info.src_port;
+    if (port < cfg_.flow_port_base) return kNoFlow;
+    const std::uint32_t i = port - cfg_.flow_port_base;
+    return i < cfg_.flow_delays.size() ? i : kNoFlow;
+}
+
 LinkCore::Fate LinkCore::arrive(TimePs now, const std::uint8_t* data, std::size_t len) {
     advance_to(now);
     const PacketInfo info = inspect_packet(data, len);
+    const std::uint32_t flow = flow_of(info);
+    FlowLinkCounters* fc = counters_of(flow);
     ++counters_.pkts_in;
     counters_.bytes_in += len;
     range_min_ = std::min(range_min_, counters_.queue_bytes);
-    if (info.pure_ack()) ++counters_.pure_acks;
+    if (info.pure_ack()) {
+        ++counters_.pure_acks;
+        if (fc) ++fc->pure_acks;
+    }
     if (info.payload_bytes > 0) {
         ++counters_.payload_segments;
         if (loss_.lose_next()) {  // loss first, on payload segments only
             ++counters_.drops_random;
+            if (fc) ++fc->drops_random;
             return Fate::LostRandom;
         }
-    }
-    // Tail drop: the buffer cannot hold the waiting packets plus this one.
-    if (counters_.queue_bytes + len > cfg_.buffer_bytes) {
-        ++counters_.drops_tail;
-        return Fate::DroppedTail;
     }
     std::vector<std::uint8_t> bytes;
     if (!pool_.empty()) {
@@ -82,7 +100,42 @@ LinkCore::Fate LinkCore::arrive(TimePs now, const std::uint8_t* data, std::size_
         pool_.pop_back();
     }
     bytes.assign(data, data + len);
-    fifo_.push_back(Waiting{std::move(bytes), now, info.ect});
+    Waiting w{std::move(bytes), now, info.ect, flow};
+    if (fq_) {
+        // fq_codel: the packet joins its flow's queue; over the shared limit,
+        // the longest queue loses its head (which may be this packet).
+        std::uint32_t slot;
+        if (!fq_free_.empty()) {
+            slot = fq_free_.back();
+            fq_free_.pop_back();
+            fq_packets_[slot] = std::move(w);
+        } else {
+            slot = static_cast<std::uint32_t>(fq_packets_.size());
+            fq_packets_.push_back(std::move(w));
+        }
+        if (fq_->empty()) fq_busy_from_ = now;
+        const std::uint32_t queue = flow == kNoFlow ? fq_->scheduler().queues() - 1 : flow;
+        bool kept = fq_->admit(now, queue, static_cast<std::uint32_t>(len), slot, [&](const FqPacket<std::uint32_t>& d) {
+            Waiting& dropped = fq_packets_[d.payload];
+            ++counters_.drops_tail;
+            if (FlowLinkCounters* dc = counters_of(dropped.flow)) ++dc->drops_tail;
+            recycle(std::move(dropped.bytes));
+            fq_free_.push_back(d.payload);
+        });
+        counters_.queue_bytes = fq_->backlog_bytes();
+        counters_.queue_max_bytes = std::max(counters_.queue_max_bytes, counters_.queue_bytes);
+        range_max_ = std::max(range_max_, counters_.queue_bytes);
+        advance_to(now);
+        return kept ? Fate::Queued : Fate::DroppedTail;
+    }
+    // Tail drop: the buffer cannot hold the waiting packets plus this one.
+    if (counters_.queue_bytes + len > cfg_.buffer_bytes) {
+        ++counters_.drops_tail;
+        if (fc) ++fc->drops_tail;
+        recycle(std::move(w.bytes));
+        return Fate::DroppedTail;
+    }
+    fifo_.push_back(std::move(w));
     counters_.queue_bytes += len;
     counters_.queue_max_bytes = std::max(counters_.queue_max_bytes, counters_.queue_bytes);
     range_max_ = std::max(range_max_, counters_.queue_bytes);
@@ -90,11 +143,29 @@ LinkCore::Fate LinkCore::arrive(TimePs now, const std::uint8_t* data, std::size_
     return Fate::Queued;
 }
 
+void LinkCore::serve(Waiting&& w, TimePs start) {
+    link_free_ = start + service_time(w.bytes.size());
+    delay_line_.push_back(InFlight{std::move(w.bytes), link_free_ + delay_of(w.flow), served_++, w.flow});
+    std::push_heap(delay_line_.begin(), delay_line_.end(),
+                   [this](const InFlight& a, const InFlight& b) { return later(a, b); });
+}
+
+void LinkCore::drop_aqm(Waiting&& w) {
+    ++counters_.drops_aqm;
+    if (FlowLinkCounters* fc = counters_of(w.flow)) ++fc->drops_aqm;
+    recycle(std::move(w.bytes));
+}
+
 void LinkCore::advance_to(TimePs now) {
     if (now < now_) now = now_;  // time never runs backwards
     now_ = now;
+    if (fq_) advance_fq(now);
+    else advance_fifo(now);
+}
+
+void LinkCore::advance_fifo(TimePs now) {
     while (!fifo_.empty()) {
-        const TimePs start = start_of(fifo_.front());
+        const TimePs start = start_of(fifo_.front().arrived);
         if (start > now) break;
         Waiting w = std::move(fifo_.front());
         fifo_.pop_front();
@@ -106,28 +177,62 @@ void LinkCore::advance_to(TimePs now) {
                 if (w.ect) {
                     mark_ce(w.bytes.data(), w.bytes.size());
                     ++counters_.ecn_marks;
+                    if (FlowLinkCounters* fc = counters_of(w.flow)) ++fc->ecn_marks;
                     break;
                 }
                 [[fallthrough]];  // RFC 3168 §5: a Not-ECT packet is dropped instead
             case Codel::Verdict::Drop:
-                ++counters_.drops_aqm;
-                recycle(std::move(w.bytes));
+                drop_aqm(std::move(w));
                 continue;  // the link stays free for the next packet at the same moment
             }
         }
-        link_free_ = start + service_time(w.bytes.size());
-        delay_line_.push_back(InFlight{std::move(w.bytes), link_free_ + cfg_.delay});
+        serve(std::move(w), start);
+    }
+}
+
+// fq_codel picks the next packet when the link falls free (RFC 8290 §4.2):
+// the choice waits for the link, so a packet arriving meanwhile may be chosen.
+void LinkCore::advance_fq(TimePs now) {
+    while (!fq_->empty()) {
+        const TimePs start = start_of(fq_busy_from_);
+        if (start > now) break;
+        bool ce = false;
+        const FqPacket<std::uint32_t>* p = fq_->next(start, ce, [&](const FqPacket<std::uint32_t>& d) {
+            drop_aqm(std::move(fq_packets_[d.payload]));
+            fq_free_.push_back(d.payload);
+        });
+        counters_.queue_bytes = fq_->backlog_bytes();
+        if (!p) break;
+        const std::uint32_t slot = p->payload;
+        Waiting w = std::move(fq_packets_[slot]);
+        fq_free_.push_back(slot);
+        if (ce) {
+            if (!w.ect) {  // RFC 3168 §5: a Not-ECT packet is dropped instead
+                drop_aqm(std::move(w));
+                continue;
+            }
+            mark_ce(w.bytes.data(), w.bytes.size());
+            ++counters_.ecn_marks;
+            if (FlowLinkCounters* fc = counters_of(w.flow)) ++fc->ecn_marks;
+        }
+        serve(std::move(w), start);
+        fq_busy_from_ = link_free_;  // the next choice falls when this one has left
     }
 }
 
 std::optional<LinkCore::Due> LinkCore::pop_due(TimePs now) {
     advance_to(now);
     if (delay_line_.empty() || delay_line_.front().deliver_at > now) return std::nullopt;
-    InFlight f = std::move(delay_line_.front());
-    delay_line_.pop_front();
+    std::pop_heap(delay_line_.begin(), delay_line_.end(),
+                  [this](const InFlight& a, const InFlight& b) { return later(a, b); });
+    InFlight f = std::move(delay_line_.back());
+    delay_line_.pop_back();
     ++counters_.pkts_out;
     counters_.bytes_out += f.bytes.size();
-    if (inspect_packet(f.bytes.data(), f.bytes.size()).payload_bytes > 0) ++counters_.payload_segments_out;
+    if (inspect_packet(f.bytes.data(), f.bytes.size()).payload_bytes > 0) {
+        ++counters_.payload_segments_out;
+        if (FlowLinkCounters* fc = counters_of(f.flow)) ++fc->payload_segments_out;
+    }
     return Due{std::move(f.bytes), f.deliver_at};
 }
 
@@ -138,9 +243,14 @@ void LinkCore::recycle(std::vector<std::uint8_t>&& bytes) {
 TimePs LinkCore::next_deadline() const {
     TimePs t = kNever;
     if (!delay_line_.empty()) t = delay_line_.front().deliver_at;
+    // The next service's end plus the shortest delay a packet may take.
+    TimePs shortest = cfg_.delay;
+    for (TimePs d : cfg_.flow_delays) shortest = std::min(shortest, d);
     if (!fifo_.empty()) {
         const Waiting& w = fifo_.front();
-        t = std::min(t, start_of(w) + service_time(w.bytes.size()) + cfg_.delay);
+        t = std::min(t, start_of(w.arrived) + service_time(w.bytes.size()) + shortest);
+    } else if (fq_ && !fq_->empty()) {
+        t = std::min(t, start_of(fq_busy_from_) + shortest);
     }
     return t;
 }

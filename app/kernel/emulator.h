@@ -2,18 +2,26 @@
 // between two packet file descriptors (the two TUN devices; socketpairs in
 // the unit tests). Data direction, in order:
 //   loss:      on segments that carry TCP payload, evenly spaced or seeded
-//              random, by the model's own LossProcess (model/loss_process.h)
+//              random, by the model's own LossProcess (model/path/loss_process.h)
 //   buffer:    a FIFO of B bytes; tail drop when the waiting packets plus
 //              this one exceed B (the packet being serialized has left it)
-//   AQM:       CoDel from the model (model/codel.h), judged as a packet
-//              leaves the FIFO, when aqm = codel
+//   AQM:       CoDel from the model (model/path/aqm/codel.h), judged as a
+//              packet leaves the FIFO, when aqm = codel; or fq_codel from
+//              the model (model/path/aqm/fq_codel.h): one queue per flow and
+//              one for every other packet, B shared, deficit round robin
+//              and CoDel on each queue, when aqm = fq_codel
 //   link:      one packet at a time, size·8/C each
-//   delay:     half the base RTT, then the packet is written out
-// ACK direction: the other half of the RTT, no rate limit, no loss.
+//   delay:     the packet's flow's one-way delay, then it is written out
+// ACK direction: the other half of each flow's RTT, no rate limit, no loss.
+// Flows: a run's TCP flows each talk to their own receiver port, so a
+// packet's flow is its port (the destination port going to the receiver,
+// the source port coming back); each flow has its own delay (its RTT) and
+// its own counters. A packet of no flow (none in a run: ARP has no place on
+// a TUN device, and every connection is a flow's) takes the link's delay.
 // Counted on the way: segments with TCP payload (in, and written out) and
 // pure ACKs (TCP with only the ACK flag, no payload): the receiver's ACKs
 // per data segment.
-// Time is a virtual timeline (integer picoseconds, model/sim_time.h): a
+// Time is a virtual timeline (integer picoseconds, model/core/sim_time.h): a
 // packet's service start is max(its arrival, the link's end of the previous
 // service) and its delivery time is computed, not slept for, so a late
 // wake-up delays one write (counted: how late each write was) but never
@@ -32,9 +40,11 @@
 
 #include "app/capture/pcap_file_writer.h"
 #include "model/path/aqm/codel.h"
+#include "model/path/aqm/fq_codel.h"
 #include "model/path/loss_process.h"
 #include "model/core/scenario.h"
 #include "model/core/sim_time.h"
+#include "app/kernel/ip_header.h"
 
 namespace inflight::kernel {
 
@@ -47,6 +57,14 @@ struct LinkConfig {
     LossPattern loss_pattern = LossPattern::Even;
     std::uint64_t seed = 1;
     std::optional<CodelParams> codel;                            // CoDel on the FIFO
+    std::optional<CodelParams> fq_codel;                         // fq_codel instead of the FIFO (each queue's CoDel)
+    std::uint32_t quantum_bytes = 1500;                          // fq_codel's DRR quantum
+    // Flows by port: ports flow_port_base … flow_port_base + flow_delays.size() − 1
+    // are flows 0, 1, …; the destination port is read when
+    // flow_port_is_destination, else the source port.
+    std::uint16_t flow_port_base = 0;
+    bool flow_port_is_destination = true;
+    std::vector<TimePs> flow_delays;                             // each flow's one-way delay after the link
 };
 
 // How late the writes were: an exact maximum and a histogram for the p99.
@@ -65,6 +83,13 @@ private:
     TimePs max_ = 0;
 };
 
+// One flow's share of a direction's counters.
+struct FlowLinkCounters {
+    std::uint64_t payload_segments_out = 0;  // written out, carrying TCP payload
+    std::uint64_t pure_acks = 0;             // read, pure ACKs
+    std::uint64_t drops_random = 0, drops_tail = 0, drops_aqm = 0, ecn_marks = 0;
+};
+
 struct LinkCounters {
     std::uint64_t pkts_in = 0, bytes_in = 0;       // read from the input
     std::uint64_t payload_segments = 0;            // of those, carrying TCP payload
@@ -75,6 +100,7 @@ struct LinkCounters {
     std::uint64_t write_errors = 0;                // writes the output refused
     std::uint64_t queue_bytes = 0;                 // waiting in the FIFO (at the last advance)
     std::uint64_t queue_max_bytes = 0;             // whole-run maximum
+    std::vector<FlowLinkCounters> flows;           // one per flow of LinkConfig::flow_delays
     std::uint64_t drops() const { return drops_random + drops_tail + drops_aqm; }
 };
 
@@ -114,19 +140,42 @@ private:
         std::vector<std::uint8_t> bytes;
         TimePs arrived;
         bool ect;
+        std::uint32_t flow;  // index into the per-flow tables; kNoFlow for none
     };
     struct InFlight {
         std::vector<std::uint8_t> bytes;
         TimePs deliver_at;
+        std::uint64_t order;  // service order: ties leave in it
+        std::uint32_t flow;
     };
+    static constexpr std::uint32_t kNoFlow = 0xFFFF'FFFFu;
     TimePs service_time(std::size_t len) const;
-    TimePs start_of(const Waiting& w) const { return w.arrived > link_free_ ? w.arrived : link_free_; }
+    TimePs start_of(TimePs arrived) const { return arrived > link_free_ ? arrived : link_free_; }
+    std::uint32_t flow_of(const PacketInfo& info) const;
+    TimePs delay_of(std::uint32_t flow) const { return flow == kNoFlow ? cfg_.delay : cfg_.flow_delays[flow]; }
+    FlowLinkCounters* counters_of(std::uint32_t flow) {
+        return flow == kNoFlow ? nullptr : &counters_.flows[flow];
+    }
+    // The packet leaves the queue at `start` (the AQM has let it through): onto the link.
+    void serve(Waiting&& w, TimePs start);
+    void advance_fifo(TimePs now);
+    void advance_fq(TimePs now);
+    void drop_aqm(Waiting&& w);
+    bool later(const InFlight& a, const InFlight& b) const {
+        return a.deliver_at != b.deliver_at ? a.deliver_at > b.deliver_at : a.order > b.order;
+    }
 
     LinkConfig cfg_;
     LossProcess loss_;
     std::optional<Codel> codel_;
-    std::deque<Waiting> fifo_;
-    std::deque<InFlight> delay_line_;   // in delivery order (service order, constant delay)
+    std::deque<Waiting> fifo_;          // the FIFO (tail drop, CoDel)
+    // fq_codel: the scheduler holds each packet's index into fq_packets_.
+    std::optional<FqCodel<std::uint32_t>> fq_;
+    std::vector<Waiting> fq_packets_;
+    std::vector<std::uint32_t> fq_free_;
+    TimePs fq_busy_from_ = 0;           // when the backlog last became non-empty
+    std::vector<InFlight> delay_line_;  // a min-heap on (deliver_at, order): flows' delays differ
+    std::uint64_t served_ = 0;
     std::vector<std::vector<std::uint8_t>> pool_;
     TimePs link_free_ = 0;              // end of the current (or last) service
     TimePs now_ = 0;                    // latest time advanced to

@@ -1,7 +1,7 @@
 // What the emulator needs to know about one packet read from a TUN device
 // (IFF_NO_PI: the buffer starts with the IP header): does it carry TCP
-// payload (only those may be lost; ACKs never are), is it ECN-capable, and how to
-// mark it CE. IPv4 (RFC 791), TCP data offset (RFC 9293 §3.1), ECN field
+// payload (only those may be lost; ACKs never are), which ports (which flow
+// it belongs to), is it ECN-capable, and how to mark it CE. IPv4 (RFC 791), TCP data offset (RFC 9293 §3.1), ECN field
 // (RFC 3168 §5: the low two bits of the TOS byte; 00 Not-ECT, 11 CE).
 #pragma once
 
@@ -15,6 +15,7 @@ struct PacketInfo {
     std::uint32_t payload_bytes = 0;  // TCP payload (0 for SYN, pure ACKs, non-TCP)
     bool ect = false;                 // ECT(0), ECT(1) or already CE
     std::uint8_t tcp_flags = 0;       // the TCP header's flags byte (FIN 0x01, SYN 0x02, RST 0x04, ACK 0x10)
+    std::uint16_t src_port = 0, dst_port = 0;  // TCP's, in host order (0 for non-TCP)
     // A pure ACK: TCP with the ACK flag, no payload, no SYN, FIN or RST.
     bool pure_ack() const { return ipv4_tcp && payload_bytes == 0 && (tcp_flags & 0x17) == 0x10; }
 };
@@ -30,6 +31,8 @@ inline PacketInfo inspect_packet(const std::uint8_t* p, std::size_t len) {
     if (tcp_header_bytes < 20 || ihl_bytes + tcp_header_bytes > total) return info;
     info.ipv4_tcp = true;
     info.tcp_flags = p[ihl_bytes + 13];
+    info.src_port = static_cast<std::uint16_t>((p[ihl_bytes] << 8) | p[ihl_bytes + 1]);
+    info.dst_port = static_cast<std::uint16_t>((p[ihl_bytes + 2] << 8) | p[ihl_bytes + 3]);
     info.payload_bytes = static_cast<std::uint32_t>(total - ihl_bytes - tcp_header_bytes);
     return info;
 }

@@ -136,6 +136,7 @@ void KernelRecorder::add(const KernelSample& s) {
             window_begun_ = true;
             window_t0_ = s.t_s;
             window_bytes0_ = s.received_bytes;
+            mid_bytes_ = s.received_bytes;
         } else {
             const double dt = s.t_s - last_t_;
             window_time_ += dt;
@@ -143,6 +144,8 @@ void KernelRecorder::add(const KernelSample& s) {
             window_limit_time_[static_cast<int>(limit)] += dt;
         }
         if (t.srtt_s > 0) window_srtt_.push_back(t.srtt_s);
+        if (!mid_seen_ && s.t_s < (cfg_.window_start_s + cfg_.duration_s) / 2) mid_bytes_ = s.received_bytes;
+        else mid_seen_ = true;
     }
     if (t.ok) on_events(s, phase);
     last_t_ = s.t_s;
@@ -249,10 +252,12 @@ void KernelRecorder::finish(double end_s, Summary& out) {
     flush_drops(end_s);
     flush_congestion();
     std::stable_sort(events_.begin(), events_.end(), [](const Event& a, const Event& b) { return a.t_s < b.t_s; });
+    for (Event& e : events_) e.flow = cfg_.flow_index;
 
     out.window_start_s = window_begun_ ? window_t0_ : cfg_.window_start_s;
     out.window_end_s = window_begun_ ? last_t_ : end_s;
-    const double span = out.window_end_s - out.window_start_s;
+    // A flow that stopped writing inside the window: its rate over the part it was active.
+    const double span = std::min(out.window_end_s, std::max(cfg_.stop_s, out.window_start_s)) - out.window_start_s;
     out.throughput_bps = window_begun_ && span > 0 ? static_cast<double>(last_bytes_ - window_bytes0_) * 8.0 / span : kNaN;
     out.utilisation = out.throughput_bps / cfg_.link_rate_bps;
     out.mean_cwnd_packets = window_time_ > 0 ? cwnd_packets_time_ / window_time_ : kNaN;

@@ -51,12 +51,19 @@ public:
         double event_group_span_s = 0.1;
         bool random_loss = false;
         bool bbr = false;
+        int flow_index = 0;           // Event::flow of its events
+        double stop_s = 1e300;        // the flow stops writing then: its throughput's span ends there
     };
     KernelRecorder(const Config& c, Trace& trace, std::vector<Event>& events);
 
     void add(const KernelSample& s);
     // Closes the buckets up to `end_s` and fills the summary.
     void finish(double end_s, Summary& out);
+    // After finish: the bytes received in the steady window, and in its two
+    // halves (the settled rule's input).
+    std::uint64_t window_bytes() const { return window_begun_ ? last_bytes_ - window_bytes0_ : 0; }
+    double first_half_bytes() const { return static_cast<double>(mid_bytes_ - window_bytes0_); }
+    double second_half_bytes() const { return static_cast<double>(last_bytes_ - mid_bytes_); }
 
 private:
     struct Open {
@@ -86,6 +93,8 @@ private:
     bool window_begun_ = false;
     double window_t0_ = 0;
     std::uint64_t window_bytes0_ = 0;
+    std::uint64_t mid_bytes_ = 0;     // received by the window's middle
+    bool mid_seen_ = false;
     double last_t_ = 0;
     std::uint64_t last_bytes_ = 0;
     double cwnd_packets_time_ = 0, window_time_ = 0;

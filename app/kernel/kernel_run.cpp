@@ -8,8 +8,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <memory>
 
 #include "app/kernel/emulator.h"
+#include "app/kernel/kernel_flows.h"
 #include "app/kernel/kernel_recorder.h"
 #include "app/kernel/netns.h"
 #include "app/kernel/privileges.h"
@@ -25,6 +27,12 @@ constexpr TimePs kSamplePeriod = from_ms(10);          // TCP_INFO readings
 constexpr double kMinBucketS = 0.020;                  // two readings per trace bucket at least
 constexpr int kMaxBuckets = 5000;                      // as the model's trace
 constexpr TimePs kProgressPeriod = from_ms(100);
+// The run's clock starts this long after the last sender is made, so that a
+// flow starting at 0 s connects at a moment every reading can see.
+constexpr TimePs kConnectLead = from_ms(1);
+
+// " of flow 3" (1-based) when there are several flows, for an error line.
+std::string which(std::size_t n, std::size_t i) { return n > 1 ? " of flow " + std::to_string(i + 1) : ""; }
 // SCHED_FIFO priority of the emulator's threads: above every ordinary
 // thread, low among real-time ones (the kernel's own sit at 50 and up).
 constexpr int kEmulatorPriority = 10;
@@ -64,18 +72,26 @@ std::vector<std::string> absent_fields(const Scenario& s) {
 
 std::optional<std::string> kernel_run_refusal(const Scenario& s, const KernelRunOptions& options) {
     if (auto e = validate(s)) return e;
-    // The emulator has one queue (tail drop or the model's CoDel); a queue
-    // per flow is not built into it yet, and a kernel run is one flow.
-    if (s.aqm == Aqm::FqCodel)
-        return std::string("--aqm fq_codel: the kernel run's path emulator has no fq_codel yet (one flow, one queue); "
-                           "use --aqm none or --aqm codel");
+    const std::vector<ResolvedFlow> flows = resolve_flows(s);
+    if (flows.size() > kKernelMaxFlows)
+        return std::to_string(flows.size()) + " flows: a kernel run carries at most " + std::to_string(kKernelMaxFlows) +
+               " on this machine (" + kKernelMaxFlowsWhy + "); use inflight run for more";
+    for (std::size_t i = 0; i < flows.size(); ++i) {
+        const ResolvedFlow& f = flows[i];
+        if (f.kind == FlowKind::Ping)
+            return "flows[" + std::to_string(i) + "]: pings are not carried by kernel runs yet (TCP bulk flows are); use inflight run";
+        if (f.size_bytes)
+            return "flows[" + std::to_string(i) + "]: finite transfers (size=) are not carried by kernel runs yet (TCP bulk flows "
+                   "are); use inflight run";
+    }
     if (s.bandwidth_bps > kEmulatorHonestRateBps && !options.beyond_honest_rate)
         return "--bandwidth " + format_rate(s.bandwidth_bps) + " is above what the path emulator keeps honest on "
                "this machine (" + format_rate(kEmulatorHonestRateBps) + ", measured); use a lower rate";
     if (auto e = missing_privileges()) return e;
     if (access("/dev/net/tun", R_OK | W_OK) != 0)
         return std::string("no usable /dev/net/tun on this machine: load the TUN driver (sudo modprobe tun)");
-    if (std::string e = check_algorithm_available(s.algorithm); !e.empty()) return e;
+    for (const ResolvedFlow& f : flows)
+        if (std::string e = check_algorithm_available(f.algorithm); !e.empty()) return e;
     return std::nullopt;
 }
 
@@ -110,58 +126,94 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
     facts.sender_netns = path.sender().name;
     facts.receiver_netns = path.receiver().name;
 
-    // 3. Emulator, receiver, sender. Declared after the guard: they stop first.
-    const TimePs rtt = from_seconds(s.rtt_s);
+    // 3. Emulator, receivers, senders. Declared after the guard: they stop first.
+    const std::vector<ResolvedFlow> flows = resolve_flows(s);
+    const std::size_t n = flows.size();
     LinkConfig data;
     data.rate_bps = s.bandwidth_bps;
-    data.delay = rtt / 2;
+    data.delay = from_seconds(s.rtt_s) / 2;
     data.buffer_bytes = static_cast<std::uint64_t>(buffer_bytes(s));
     data.loss = s.loss;
     data.loss_pattern = s.loss_pattern;
     data.seed = s.seed;
     if (s.aqm == Aqm::Codel) data.codel = codel_params(s);
+    if (s.aqm == Aqm::FqCodel) data.fq_codel = codel_params(s);
+    data.quantum_bytes = s.mss_bytes;
+    data.flow_port_base = kPort;
+    data.flow_port_is_destination = true;
     LinkConfig ack;
-    ack.delay = rtt - rtt / 2;
+    ack.delay = from_seconds(s.rtt_s) - data.delay;
+    ack.flow_port_base = kPort;
+    ack.flow_port_is_destination = false;
+    for (const ResolvedFlow& f : flows) {
+        const TimePs rtt = from_seconds(f.rtt_s);
+        data.flow_delays.push_back(rtt / 2);
+        ack.flow_delays.push_back(rtt - rtt / 2);
+    }
     LinkThread data_link(path.sender().tun_fd, path.receiver().tun_fd, data, s.mss_bytes, kEmulatorPriority,
                          LinkCapture{options.capture, true});
     LinkThread ack_link(path.receiver().tun_fd, path.sender().tun_fd, ack, s.mss_bytes, kEmulatorPriority,
                         LinkCapture{options.capture, false});
     data_link.start();
     ack_link.start();
-    Receiver receiver;
-    if (std::string e = receiver.start(path.receiver().netns_fd, s); !e.empty()) {
-        out.error = "receiver: " + e;
-        return out;
+    std::vector<std::unique_ptr<Receiver>> receivers;
+    for (std::size_t i = 0; i < n; ++i) {
+        receivers.push_back(std::make_unique<Receiver>());
+        if (std::string e = receivers[i]->start(path.receiver().netns_fd, s, flows[i], i); !e.empty()) {
+            out.error = "receiver" + which(n, i) + ": " + e;
+            return out;
+        }
     }
-    facts.window_scaling = receiver.window_scaling();
-    Sender sender;
-    const TimePs t0 = monotonic_now();
-    if (std::string e = sender.start(path.sender().netns_fd, s); !e.empty()) {
-        out.error = "sender: " + e;
-        return out;
+    facts.window_scaling = receivers[0]->window_scaling();
+    // The senders connect at their flows' starts, counted from t0.
+    const TimePs t0 = monotonic_now() + kConnectLead;
+    std::vector<std::unique_ptr<Sender>> senders;
+    for (std::size_t i = 0; i < n; ++i) {
+        senders.push_back(std::make_unique<Sender>());
+        const TimePs connect_at = t0 + from_seconds(flows[i].start_s);
+        const TimePs stop_at = t0 + from_seconds(std::min(flows[i].stop_s, s.duration_s + 1));
+        if (std::string e = senders[i]->start(path.sender().netns_fd, s, flows[i], i, connect_at, stop_at); !e.empty()) {
+            out.error = "sender" + which(n, i) + ": " + e;
+            return out;
+        }
     }
-    facts.congestion_control = sender.congestion_control();
+    facts.congestion_control = senders[0]->congestion_control();
+    for (std::size_t i = 1; i < n; ++i)
+        if (senders[i]->congestion_control() != facts.congestion_control) facts.congestion_control = "per flow";
 
-    // 4. The readings.
+    // 4. The readings: every flow's TCP_INFO at each tick.
     RunResult result;
     result.scenario = s;
-    Trace& trace = result.trace;
-    trace.bdp_bytes = bdp_bytes(s);
-    trace.buffer_bytes = static_cast<double>(data.buffer_bytes);
-    trace.base_rtt_s = s.rtt_s;
-    trace.mss_bytes = s.mss_bytes;
-    KernelRecorder::Config rc;
-    rc.duration_s = s.duration_s;
-    rc.bucket_count = std::clamp(static_cast<int>(s.duration_s / kMinBucketS), 1, kMaxBuckets);
-    rc.window_start_s = s.duration_s / 2;
-    rc.link_rate_bps = s.bandwidth_bps;
-    rc.scenario_mss_bytes = s.mss_bytes;
-    rc.bdp_bytes = bdp_bytes(s);
-    rc.buffer_bytes = buffer_bytes(s);
-    rc.event_group_span_s = std::max(s.rtt_s, 0.1);
-    rc.random_loss = s.loss > 0 && s.loss_pattern == LossPattern::Random;
-    rc.bbr = s.algorithm == Algorithm::Bbr;
-    KernelRecorder recorder(rc, trace, result.events);
+    result.flows.resize(n);
+    std::vector<std::vector<Event>> flow_events(n);
+    std::vector<std::unique_ptr<KernelRecorder>> recorders;
+    const int bucket_count = std::clamp(static_cast<int>(s.duration_s / kMinBucketS), 1, kMaxBuckets);
+    for (std::size_t i = 0; i < n; ++i) {
+        const ResolvedFlow& f = flows[i];
+        FlowResult& fr = result.flows[i];
+        fr.flow = f;
+        Trace& trace = fr.trace;
+        const double flow_bdp = s.bandwidth_bps / 8.0 * f.rtt_s;
+        trace.bdp_bytes = flow_bdp;
+        trace.buffer_bytes = static_cast<double>(data.buffer_bytes);
+        trace.base_rtt_s = f.rtt_s;
+        trace.mss_bytes = s.mss_bytes;
+        KernelRecorder::Config rc;
+        rc.duration_s = s.duration_s;
+        rc.bucket_count = bucket_count;
+        rc.window_start_s = s.duration_s / 2;
+        rc.link_rate_bps = s.bandwidth_bps;
+        rc.scenario_mss_bytes = s.mss_bytes;
+        rc.bdp_bytes = flow_bdp;
+        rc.buffer_bytes = buffer_bytes(s);
+        rc.event_group_span_s = std::max(f.rtt_s, 0.1);
+        rc.random_loss = s.loss > 0 && s.loss_pattern == LossPattern::Random;
+        rc.bbr = f.algorithm == Algorithm::Bbr;
+        rc.flow_index = static_cast<int>(i);
+        rc.stop_s = f.stop_s;
+        recorders.push_back(std::make_unique<KernelRecorder>(rc, trace, flow_events[i]));
+    }
+    PathTraceBuilder path_trace(result.trace, s, bucket_count);
 
     const TimePs duration = from_seconds(s.duration_s);
     TimePs next_progress = t0 + kProgressPeriod;
@@ -173,23 +225,40 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
         }
         const bool stop_asked = (cancel && cancel->load()) || signals.signal_received() != 0;
         const TimePs now = monotonic_now();
-        KernelSample sample;
-        sample.t_s = to_seconds(std::min(now, t0 + duration) - t0);
-        sample.tcp = read_tcp_sample(sender.socket_fd(), rc.bbr);
-        sample.queue = data_link.take_queue_range();
+        const double t_s = to_seconds(std::min(now, t0 + duration) - t0);
+        const QueueRange queue = data_link.take_queue_range();
         const LinkCounters c = data_link.counters();
-        sample.drops_tail = c.drops_tail;
-        sample.drops_aqm = c.drops_aqm;
-        sample.drops_random = c.drops_random;
-        sample.ecn_marks = c.ecn_marks;
-        sample.received_bytes = receiver.bytes_received();
-        recorder.add(sample);
-        elapsed_s = sample.t_s;
-        if (sample.tcp.ok && sample.tcp.mss_bytes > 0) facts.mss_bytes = sample.tcp.mss_bytes;
-        if (std::string e = sender.error(); !e.empty()) {
-            out.error = "sender: " + e;
-            return out;
+        std::uint64_t received = 0;
+        PathTraceBuilder::Sums sums;
+        for (std::size_t i = 0; i < n; ++i) {
+            received += receivers[i]->bytes_received();
+            if (!senders[i]->connected()) continue;  // not started yet
+            KernelSample sample;
+            sample.t_s = t_s;
+            sample.tcp = read_tcp_sample(senders[i]->socket_fd(), flows[i].algorithm == Algorithm::Bbr);
+            sample.queue = queue;
+            const FlowLinkCounters& fc = c.flows[i];
+            sample.drops_tail = fc.drops_tail;
+            sample.drops_aqm = fc.drops_aqm;
+            sample.drops_random = fc.drops_random;
+            sample.ecn_marks = fc.ecn_marks;
+            sample.received_bytes = receivers[i]->bytes_received();
+            recorders[i]->add(sample);
+            if (sample.tcp.ok) {
+                sums.cwnd_bytes += sample.tcp.cwnd_bytes;
+                sums.window_bytes += sample.tcp.peer_window_bytes > 0
+                                         ? std::min(sample.tcp.cwnd_bytes, sample.tcp.peer_window_bytes)
+                                         : sample.tcp.cwnd_bytes;
+                sums.inflight_bytes += sample.tcp.inflight_bytes;
+            }
+            if (sample.tcp.ok && sample.tcp.mss_bytes > 0) facts.mss_bytes = sample.tcp.mss_bytes;
+            if (std::string e = senders[i]->error(); !e.empty()) {
+                out.error = "sender" + which(n, i) + ": " + e;
+                return out;
+            }
         }
+        path_trace.add(t_s, queue, received, sums);
+        elapsed_s = t_s;
         if (stop_asked) {
             result.cancelled = true;
             out.signal = signals.signal_received();
@@ -198,13 +267,17 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
         if (now >= t0 + duration) break;
         if (progress && now >= next_progress) {
             next_progress += kProgressPeriod;
-            progress(KernelProgressView{trace, result.events, elapsed_s, s.duration_s});
+            const Trace& shown = n == 1 ? result.flows[0].trace : result.trace;
+            std::vector<Event> events;
+            for (const std::vector<Event>& e : flow_events) events.insert(events.end(), e.begin(), e.end());
+            std::stable_sort(events.begin(), events.end(), [](const Event& a, const Event& b) { return a.t_s < b.t_s; });
+            progress(KernelProgressView{shown, events, result.flows, elapsed_s, s.duration_s});
         }
     }
 
     // 5. Stop everything, then describe the run.
-    sender.stop();
-    receiver.stop();
+    for (auto& sender : senders) sender->stop();
+    for (auto& receiver : receivers) receiver->stop();
     data_link.stop();
     ack_link.stop();
     facts.data_direction = honesty_of(data_link);
@@ -212,15 +285,26 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
     facts.honest = facts.data_direction.p99_late_s <= kHonestP99LateS;
     facts.emulator_realtime = data_link.realtime() && ack_link.realtime();
     path.tear_down();
-    recorder.finish(elapsed_s, result.summary);
-    // The receiver's ACKs per data segment: the data segments the path
-    // delivered to it, the pure ACKs it sent back.
-    result.summary.segments_received = data_link.counters().payload_segments_out;
-    result.summary.acks_sent = ack_link.counters().pure_acks;
-    for (FlowResult& f : result.flows) {
-        f.summary.segments_received = result.summary.segments_received;
-        f.summary.acks_sent = result.summary.acks_sent;
+    path_trace.finish(elapsed_s);
+    std::vector<Summary> each(n);
+    std::vector<FlowWindowBytes> window(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        recorders[i]->finish(elapsed_s, each[i]);
+        window[i] = FlowWindowBytes{recorders[i]->window_bytes(),
+                                    HalfBytes{recorders[i]->first_half_bytes(), recorders[i]->second_half_bytes()}};
+        result.events.insert(result.events.end(), flow_events[i].begin(), flow_events[i].end());
     }
+    std::stable_sort(result.events.begin(), result.events.end(),
+                     [](const Event& a, const Event& b) { return a.t_s < b.t_s; });
+    // The receivers' ACKs per data segment: the data segments the path
+    // delivered to each, the pure ACKs each sent back.
+    const LinkCounters data_counts = data_link.counters(), ack_counts = ack_link.counters();
+    for (std::size_t i = 0; i < n; ++i) {
+        each[i].segments_received = data_counts.flows[i].payload_segments_out;
+        each[i].acks_sent = ack_counts.flows[i].pure_acks;
+    }
+    summarize_kernel_flows(s, each, window, path_trace.window_queue_delays_s(), result);
+    if (n == 1) result.trace = result.flows[0].trace;
     result.summary.wall_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
     out.result = std::move(result);

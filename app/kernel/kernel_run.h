@@ -1,5 +1,6 @@
 // The one entry point for running a scenario on this machine's Linux TCP
-// stack, in real time. Everything privileged sits behind it, in order:
+// stack, in real time: its TCP bulk flows (one, or up to kKernelMaxFlows
+// each with its own algorithm, RTT, start, stop and windows). Everything privileged sits behind it, in order:
 //   1. checks, creating nothing: the scenario, the emulator's honest rate,
 //      CAP_NET_ADMIN + CAP_SYS_ADMIN, /dev/net/tun, the algorithm
 //   2. leftovers of killed runs removed; two namespaces with TUN devices
@@ -33,6 +34,14 @@ namespace inflight::kernel {
 // lateness 45…150 µs; 1000 Mbit/s: utilisation 0.956 and p99 lateness 12 ms
 // (the emulator fell behind). The limit is the last honest rate measured.
 inline constexpr double kEmulatorHonestRateBps = 800e6;
+
+// The most flows a kernel run carries on this machine: each is a sender and
+// a receiver thread and a socket read every 10 ms, beside the emulator's
+// two real-time threads, on 2 cores. Measured with kernel_try (see the
+// room's README); the reason is given with a refusal.
+inline constexpr std::size_t kKernelMaxFlows = 16;
+inline constexpr const char* kKernelMaxFlowsWhy =
+    "two cores carry the emulator and a sender and receiver thread per flow; measured honest up to 16";
 
 // How late the emulator's writes were, per direction.
 struct EmulatorHonesty {
@@ -71,8 +80,9 @@ struct KernelOutcome {
 };
 
 struct KernelProgressView {
-    const Trace& trace;               // buckets so far
-    const std::vector<Event>& events;
+    const Trace& trace;               // buckets so far (several flows: the path's)
+    const std::vector<Event>& events; // every flow's so far, in time order
+    const std::vector<FlowResult>& flows;  // each flow as it ran, its trace so far (one flow too)
     double elapsed_s;
     double duration_s;
 };

@@ -19,6 +19,7 @@
 #include <sstream>
 #include <vector>
 
+#include "app/kernel/emulator.h"
 #include "app/kernel/netns.h"
 
 namespace inflight::kernel {
@@ -37,10 +38,10 @@ constexpr std::uint64_t kUnlimitedWindow = Limits::max_window_bytes;
 
 std::string errno_text(const std::string& what) { return what + ": " + std::strerror(errno); }
 
-sockaddr_in receiver_address() {
+sockaddr_in receiver_address(std::uint16_t port) {
     sockaddr_in a{};
     a.sin_family = AF_INET;
-    a.sin_port = htons(kPort);
+    a.sin_port = htons(port);
     inet_pton(AF_INET, kReceiverAddress, &a.sin_addr);
     return a;
 }
@@ -51,7 +52,11 @@ std::string raise_autotune_max(const char* path, const Scenario& s) {
     std::istringstream in(read_sysctl(path));
     std::uint64_t lo = 0, def = 0, hi = 0;
     if (!(in >> lo >> def >> hi)) return {};
-    const double want = kBufferHeadroom * (bdp_bytes(s) + buffer_bytes(s));
+    // The longest flow RTT's BDP: the flow that needs the largest window.
+    double longest_rtt_s = s.rtt_s;
+    for (const ResolvedFlow& f : resolve_flows(s)) longest_rtt_s = std::max(longest_rtt_s, f.rtt_s);
+    const double bdp = s.bandwidth_bps / 8.0 * longest_rtt_s;
+    const double want = kBufferHeadroom * (bdp + buffer_bytes(s));
     const auto target = static_cast<std::uint64_t>(std::min(want, static_cast<double>(kMaxAutotuneBytes)));
     if (target <= hi) return {};
     return write_sysctl(path, std::to_string(lo) + " " + std::to_string(def) + " " + std::to_string(target));
@@ -59,7 +64,7 @@ std::string raise_autotune_max(const char* path, const Scenario& s) {
 
 std::string namespace_sysctls(const Scenario& s, bool receiver, bool& window_scaling) {
     std::string err;
-    if (receiver && s.rwnd_bytes <= Limits::no_wscale_rwnd_bytes) {
+    if (receiver && window_scaling_off(s)) {
         err = write_sysctl("/proc/sys/net/ipv4/tcp_window_scaling", "0");
         if (!err.empty()) return err;
     }
@@ -89,6 +94,16 @@ std::string start_thread(std::thread& thread, Setup setup, Loop loop) {
 
 }  // namespace
 
+bool window_scaling_off(const Scenario& s) {
+    bool any = false;
+    for (const ResolvedFlow& f : resolve_flows(s)) {
+        if (f.kind != FlowKind::Tcp) continue;
+        if (f.rwnd_bytes > Limits::no_wscale_rwnd_bytes) return false;
+        any = true;
+    }
+    return any;
+}
+
 const char* kernel_cc_name(Algorithm a) {
     switch (a) {
     case Algorithm::Reno: return "reno";
@@ -109,8 +124,9 @@ std::string check_algorithm_available(Algorithm a) {
 
 Receiver::~Receiver() { stop(); }
 
-std::string Receiver::start(int netns_fd, const Scenario& s) {
-    auto setup = [this, netns_fd, s] {
+std::string Receiver::start(int netns_fd, const Scenario& s, const ResolvedFlow& f, std::size_t flow_index) {
+    port_ = static_cast<std::uint16_t>(kPort + flow_index);
+    auto setup = [this, netns_fd, s, f] {
         std::string err = enter_netns(netns_fd);
         if (err.empty()) err = namespace_sysctls(s, true, window_scaling_);
         if (err.empty()) {
@@ -119,27 +135,27 @@ std::string Receiver::start(int netns_fd, const Scenario& s) {
         }
         const int one = 1;
         if (err.empty()) setsockopt(listen_fd_, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-        if (err.empty() && s.rwnd_bytes < kUnlimitedWindow) {
+        if (err.empty() && f.rwnd_bytes < kUnlimitedWindow) {
             // Inherited by the accepted socket (tcp_openreq_init_rwin).
-            const int clamp = static_cast<int>(s.rwnd_bytes);
+            const int clamp = static_cast<int>(f.rwnd_bytes);
             if (setsockopt(listen_fd_, IPPROTO_TCP, TCP_WINDOW_CLAMP, &clamp, sizeof clamp) != 0)
                 err = errno_text("TCP_WINDOW_CLAMP");
         }
-        if (err.empty() && s.rcvbuf_bytes != 0) {
+        if (err.empty() && f.tcp.rcvbuf_bytes != 0) {
             // SO_RCVBUF before listen(): the accepted socket inherits the
             // locked buffer, and the SYN-ACK's window scale is chosen from it.
             // The kernel takes an int, caps it at net.core.rmem_max and
             // doubles it (net/core/sock.c); it switches autotuning off.
-            if (s.rcvbuf_bytes > static_cast<std::uint64_t>(std::numeric_limits<int>::max())) {
-                err = "--rcvbuf " + std::to_string(s.rcvbuf_bytes) + " B is more than SO_RCVBUF takes (an int: at most " +
+            if (f.tcp.rcvbuf_bytes > static_cast<std::uint64_t>(std::numeric_limits<int>::max())) {
+                err = "--rcvbuf " + std::to_string(f.tcp.rcvbuf_bytes) + " B is more than SO_RCVBUF takes (an int: at most " +
                       std::to_string(std::numeric_limits<int>::max()) + " B)";
             } else {
-                const int rcvbuf = static_cast<int>(s.rcvbuf_bytes);
+                const int rcvbuf = static_cast<int>(f.tcp.rcvbuf_bytes);
                 if (setsockopt(listen_fd_, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof rcvbuf) != 0)
                     err = errno_text("SO_RCVBUF");
             }
         }
-        const sockaddr_in addr = receiver_address();
+        const sockaddr_in addr = receiver_address(port_);
         if (err.empty() && bind(listen_fd_, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) != 0)
             err = errno_text("bind");
         if (err.empty() && listen(listen_fd_, 1) != 0) err = errno_text("listen");
@@ -186,8 +202,12 @@ void Receiver::stop() {
 
 Sender::~Sender() { stop(); }
 
-std::string Sender::start(int netns_fd, const Scenario& s) {
-    auto setup = [this, netns_fd, s] {
+std::string Sender::start(int netns_fd, const Scenario& s, const ResolvedFlow& f, std::size_t flow_index,
+                          std::int64_t connect_at, std::int64_t stop_writing_at) {
+    port_ = static_cast<std::uint16_t>(kPort + flow_index);
+    connect_at_ = connect_at;
+    stop_writing_at_ = stop_writing_at;
+    auto setup = [this, netns_fd, s, f] {
         bool ws = true;
         std::string err = enter_netns(netns_fd);
         if (err.empty()) err = namespace_sysctls(s, false, ws);
@@ -195,30 +215,29 @@ std::string Sender::start(int netns_fd, const Scenario& s) {
             fd_ = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
             if (fd_ < 0) err = errno_text("socket");
         }
-        const char* cc = kernel_cc_name(s.algorithm);
+        const char* cc = kernel_cc_name(f.algorithm);
         if (err.empty() && setsockopt(fd_, IPPROTO_TCP, TCP_CONGESTION, cc, std::strlen(cc)) != 0)
-            err = errno == ENOENT ? check_algorithm_available(s.algorithm) : errno_text("TCP_CONGESTION");
+            err = errno == ENOENT ? check_algorithm_available(f.algorithm) : errno_text("TCP_CONGESTION");
         if (err.empty()) {
             char name[16] = {};  // TCP_CA_NAME_MAX (include/net/tcp.h)
             socklen_t len = sizeof name;
             if (getsockopt(fd_, IPPROTO_TCP, TCP_CONGESTION, name, &len) == 0) cc_in_force_.assign(name, strnlen(name, len));
         }
-        if (err.empty() && s.sndbuf_bytes < kUnlimitedWindow) {
-            const int sndbuf = static_cast<int>(std::min<std::uint64_t>(s.sndbuf_bytes, 1u << 30));
+        if (err.empty() && f.sndbuf_bytes < kUnlimitedWindow) {
+            const int sndbuf = static_cast<int>(std::min<std::uint64_t>(f.sndbuf_bytes, 1u << 30));
             if (setsockopt(fd_, SOL_SOCKET, SO_SNDBUFFORCE, &sndbuf, sizeof sndbuf) != 0)
                 err = errno_text("SO_SNDBUF");
         }
-        if (err.empty() && s.pacing) {
+        // Asked for (the flow's pacing, not BBR pacing itself: the kernel's
+        // BBR always paces).
+        const bool asked = f.algorithm == Algorithm::Bbr ? s.pacing : f.pacing;
+        if (err.empty() && asked) {
             const auto cap = static_cast<std::uint64_t>(kPacingCapLinkMultiple * s.bandwidth_bps / 8.0);
             if (setsockopt(fd_, SOL_SOCKET, SO_MAX_PACING_RATE, &cap, sizeof cap) != 0)
                 err = errno_text("SO_MAX_PACING_RATE");
             else
                 paced_by_option_ = true;
         }
-        const sockaddr_in addr = receiver_address();
-        if (err.empty() && connect(fd_, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) != 0 &&
-            errno != EINPROGRESS)
-            err = errno_text("connect");
         return err;
     };
     std::string err = start_thread(thread_, setup, [this] { loop(); });
@@ -227,8 +246,27 @@ std::string Sender::start(int netns_fd, const Scenario& s) {
 }
 
 void Sender::loop() {
+    // The flow's start: connect then.
+    while (!stop_.load(std::memory_order_relaxed)) {
+        const std::int64_t wait = connect_at_ - monotonic_now();
+        if (wait <= 0) break;
+        const std::int64_t ms = std::min<std::int64_t>(kPollMs, wait / 1'000'000'000 + 1);
+        poll(nullptr, 0, static_cast<int>(ms));
+    }
+    if (stop_.load()) return;
+    const sockaddr_in addr = receiver_address(port_);
+    if (connect(fd_, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) != 0 && errno != EINPROGRESS) {
+        failure_ = errno_text("connect");
+        failed_ = true;
+        return;
+    }
+    connected_ = true;
     const std::vector<char> data(kChunkBytes, 'x');
     while (!stop_.load(std::memory_order_relaxed)) {
+        if (monotonic_now() >= stop_writing_at_) {  // the flow's stop: no new data
+            poll(nullptr, 0, kPollMs);
+            continue;
+        }
         pollfd p{fd_, POLLOUT, 0};
         if (poll(&p, 1, kPollMs) <= 0) continue;
         if (p.revents & (POLLERR | POLLHUP)) {

@@ -1,12 +1,17 @@
-// The transfer (our own code, no iperf3): a receiver thread in the
-// receiver's namespace that accepts one connection and reads everything, and
-// a sender thread in the sender's namespace that writes as fast as the
-// socket takes it. The sockets are the kernel's TCP (tcp(7)):
+// The transfer (our own code, no iperf3), one pair per flow: a receiver
+// thread in the receiver's namespace that accepts the flow's connection on
+// the flow's own port (kPort + its index: the emulator tells flows apart by
+// it) and reads everything, and a sender thread in the sender's namespace
+// that connects at the flow's start, writes as fast as the socket takes it
+// and stops writing at the flow's stop. The sockets are the kernel's TCP
+// (tcp(7)), with the flow's settings:
 //   TCP_CONGESTION   the scenario's algorithm (refused, naming modprobe, when
 //                    the kernel does not offer it)
-//   rwnd             TCP_WINDOW_CLAMP on the receiver; 65,535 B or less turns
-//                    window scaling off in the receiver's namespace
-//                    (net.ipv4.tcp_window_scaling = 0), the lesson's case
+//   rwnd             TCP_WINDOW_CLAMP on the receiver; when every flow's is
+//                    65,535 B or less, window scaling is off in the
+//                    receiver's namespace (net.ipv4.tcp_window_scaling = 0),
+//                    the lesson's case (the setting is the namespace's, so
+//                    one flow with a larger window keeps it on for all)
 //   rcvbuf           SO_RCVBUF on the listening socket before listen() (the
 //                    accepted socket inherits it, and the window scale in the
 //                    SYN-ACK is chosen from it): the kernel caps it at
@@ -29,6 +34,7 @@
 #include <string>
 #include <thread>
 
+#include "model/core/flow_spec.h"
 #include "model/core/scenario.h"
 
 namespace inflight::kernel {
@@ -40,12 +46,16 @@ const char* kernel_cc_name(Algorithm a);
 // Nothing when the kernel offers the algorithm, else one line naming modprobe.
 std::string check_algorithm_available(Algorithm a);
 
+// Window scaling off in the receiver's namespace: every TCP flow's rwnd fits
+// 16 bits.
+bool window_scaling_off(const Scenario& s);
+
 class Receiver {
 public:
     ~Receiver();
     // Enters the namespace on its thread, sets the namespace's sysctls and
-    // listens; returns once listening (or an error).
-    std::string start(int netns_fd, const Scenario& s);
+    // listens on kPort + flow_index; returns once listening (or an error).
+    std::string start(int netns_fd, const Scenario& s, const ResolvedFlow& f, std::size_t flow_index);
     void stop();
     std::uint64_t bytes_received() const { return bytes_.load(std::memory_order_relaxed); }
     int socket_fd() const { return conn_fd_.load(); }
@@ -58,18 +68,22 @@ private:
     std::atomic<std::uint64_t> bytes_{0};
     std::atomic<int> conn_fd_{-1};
     int listen_fd_ = -1;
+    std::uint16_t port_ = kPort;
     bool window_scaling_ = true;
 };
 
 class Sender {
 public:
     ~Sender();
-    // Enters the namespace on its thread, makes the socket with the
-    // scenario's options and starts connecting; returns once connect() has
-    // been called (or an error). The thread then writes until stop().
-    std::string start(int netns_fd, const Scenario& s);
+    // Enters the namespace on its thread and makes the socket with the
+    // flow's options; returns once it is made (or an error). The thread
+    // connects at `connect_at` (monotonic_now()'s scale), then writes until
+    // `stop_writing_at` or stop().
+    std::string start(int netns_fd, const Scenario& s, const ResolvedFlow& f, std::size_t flow_index,
+                      std::int64_t connect_at, std::int64_t stop_writing_at);
     void stop();
     int socket_fd() const { return fd_; }
+    bool connected() const { return connected_.load(); }  // connect() was called
     bool paced() const { return paced_by_option_; }
     std::string congestion_control() const { return cc_in_force_; }
     std::string error() const;  // a failure after start (connection refused, reset)
@@ -78,7 +92,10 @@ private:
     void loop();
     std::thread thread_;
     std::atomic<bool> stop_{false};
+    std::atomic<bool> connected_{false};
     int fd_ = -1;
+    std::uint16_t port_ = kPort;
+    std::int64_t connect_at_ = 0, stop_writing_at_ = 0;
     bool paced_by_option_ = false;
     std::string cc_in_force_;
     std::atomic<bool> failed_{false};

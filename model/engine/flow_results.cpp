@@ -15,7 +15,9 @@ double mean(const std::vector<double>& v) {
     return v.empty() ? 0.0 : std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
 }
 
-void fill_flow(const Summary& s, FlowSummary& f) {
+}  // namespace
+
+void fill_flow_summary(const Summary& s, FlowSummary& f) {
     f.throughput_bps = s.throughput_bps;
     f.mean_cwnd_packets = s.mean_cwnd_packets;
     f.mean_rtt_s = s.mean_rtt_s;
@@ -32,8 +34,6 @@ void fill_flow(const Summary& s, FlowSummary& f) {
     f.retransmits = s.retransmits;
     f.rtos = s.rtos;
 }
-}  // namespace
-
 double jain_index(const std::vector<double>& x) {
     if (x.empty()) return 1;
     double sum = 0, squares = 0;
@@ -128,7 +128,7 @@ void summarize(const Scenario& sc, const std::vector<Flow>& flows, std::vector<R
     for (std::size_t i = 0; i < n; ++i) {
         FlowResult& out = result.flows[i];
         FlowSummary& fs = out.summary;
-        fill_flow(each[i], fs);
+        fill_flow_summary(each[i], fs);
         fs.share = all_window_bytes > 0 ? static_cast<double>(window_bytes[i]) / static_cast<double>(all_window_bytes) : 0;
         fs.settled = settled[i];
         fs.segments_received = totals[i].segments_received;

@@ -24,6 +24,11 @@ namespace inflight {
 void summarize(const Scenario& sc, const std::vector<Flow>& flows, std::vector<Recorder>& recorders,
                const Bottleneck& path, RunResult& result);
 
+// A flow's own figures out of the Summary of that flow alone (throughput,
+// cwnd, RTTs, limits, counts); share, FCTs, pings and settled are the
+// caller's.
+void fill_flow_summary(const Summary& s, FlowSummary& f);
+
 // Jain's fairness index of the rates: 1 for equal shares, 1/n for one taking all.
 double jain_index(const std::vector<double>& rates);
 // The nearest-rank quantile q (0 < q ≤ 1) of the values; 0 for none.

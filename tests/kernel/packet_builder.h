@@ -7,7 +7,8 @@
 
 namespace inflight::kernel::test {
 
-inline std::vector<std::uint8_t> tcp_packet(std::uint32_t payload_bytes, std::uint8_t tos = 0) {
+inline std::vector<std::uint8_t> tcp_packet(std::uint32_t payload_bytes, std::uint8_t tos = 0,
+                                            std::uint16_t src_port = 0, std::uint16_t dst_port = 0) {
     constexpr std::uint32_t kIp = 20, kTcp = 32;  // TCP with the timestamp option
     const std::uint32_t total = kIp + kTcp + payload_bytes;
     std::vector<std::uint8_t> p(total, 0);
@@ -17,6 +18,10 @@ inline std::vector<std::uint8_t> tcp_packet(std::uint32_t payload_bytes, std::ui
     p[3] = static_cast<std::uint8_t>(total & 0xff);
     p[8] = 64;
     p[9] = 6;  // TCP
+    p[kIp + 0] = static_cast<std::uint8_t>(src_port >> 8);
+    p[kIp + 1] = static_cast<std::uint8_t>(src_port & 0xff);
+    p[kIp + 2] = static_cast<std::uint8_t>(dst_port >> 8);
+    p[kIp + 3] = static_cast<std::uint8_t>(dst_port & 0xff);
     p[kIp + 12] = static_cast<std::uint8_t>((kTcp / 4) << 4);
     return p;
 }

@@ -9,6 +9,7 @@
 #include <QLineSeries>
 #include <QTest>
 #include <gtest/gtest.h>
+#include <cmath>
 #include <memory>
 
 #include "finished_run.h"
@@ -161,6 +162,31 @@ TEST(FlowHero, TwoFlowsGetOneShareBarEachInTheirColourProportionalToTheirShares)
     ASSERT_TRUE(box);
     EXPECT_EQ(box->title(), QStringLiteral("Throughput per flow"));
     EXPECT_FALSE(h->view()->isVisible());
+}
+
+// A second run's shares (the kernel's, measured beside the model): one
+// stroke per flow at that share on the bar's own scale, in the overlay's
+// colour, named in the heading and the row's tooltip; removed again.
+TEST(FlowHero, AnotherRunsSharesAreStrokesOnTheBarsOwnScale) {
+    const Shown s = show(cubic_vs_bbr());
+    ShareBars* bars = s.d->hero()->shareBars();
+    ASSERT_EQ(bars->flowRows(), 2);
+    const double w0 = bars->barRect(0).width(), w1 = bars->barRect(1).width();
+    const double px_per_share = w0 + w1;  // the two shares sum to 1
+    const QColor magenta("#d1007a");
+    bars->setOverlayShares({0.30, 0.70}, QStringLiteral("Linux 6.18 — measured"), magenta);
+    EXPECT_NEAR(bars->overlayMarkerX(0) - bars->barRect(0).left(), 0.30 * px_per_share, 1.0);
+    EXPECT_NEAR(bars->overlayMarkerX(1) - bars->barRect(1).left(), 0.70 * px_per_share, 1.0);
+    const QImage img = bars->grab().toImage();
+    for (int i : {0, 1}) {
+        const QPoint at(static_cast<int>(std::lround(bars->overlayMarkerX(i))),
+                        static_cast<int>(bars->barRect(i).center().y()));
+        EXPECT_EQ(img.pixelColor(at).name(), magenta.name()) << "flow " << i;
+    }
+    EXPECT_TRUE(bars->rowToolTip(1).contains(QStringLiteral("Linux 6.18 — measured: share 70.0 %"))) << bars->rowToolTip(1).toStdString();
+    bars->setOverlayShares({}, QString(), QColor());
+    EXPECT_TRUE(std::isnan(bars->overlayMarkerX(0)));
+    EXPECT_FALSE(bars->rowToolTip(1).contains(QStringLiteral("measured")));
 }
 
 TEST(FlowHero, JainWordsNameTheFlowWithTheLargestShareAndItsMultipleOfTheFairShare) {

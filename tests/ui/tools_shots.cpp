@@ -4,8 +4,9 @@
 // after a 13-point loss sweep of three algorithms; and, where the kernel run
 // may start (root), the bufferbloat experiment in the model and on this
 // computer's kernel overlaid (a 20 s kernel run in wall time). Run it under
-// Xvfb (or QT_QPA_PLATFORM=offscreen): tools_shots OUTDIR [kernel|nokernel]
-// — with `kernel`, only that shot; with `nokernel`, every shot but that one.
+// Xvfb (or QT_QPA_PLATFORM=offscreen): tools_shots OUTDIR [kernel|kernelflows|nokernel]
+// — with `kernel`, only that shot; `kernelflows`, only CUBIC against BBR on
+// the kernel; with `nokernel`, every shot but the kernel's.
 // At 1280×720 but the real system's (1280×900) and the kernel's (1600×900).
 #include <QAction>
 #include <QDockWidget>
@@ -54,6 +55,30 @@ void kernel_bufferbloat_shot(ShotHarness& shots) {
     shots.save(&w, "kernel-bufferbloat.png");
 }
 
+// CUBIC against BBR on one path (experiment 5's, 2 BDP), the model with
+// the linux stack and 20 s of it on the kernel: each flow's kernel series
+// beside the model's, at 1280×720.
+void kernel_flows_shot(ShotHarness& shots) {
+    MainWindow& w = shots.window();
+    AnalysisTools* tools = tools_of(w);
+    w.resize(1280, 720);
+    run_scenario(w, R"({"bandwidth": "50Mbps", "rtt": "40ms", "buffer": "80ms", "stack": "linux", "duration": "20s",
+                        "flows": [{"algo": "cubic"}, {"algo": "bbr"}]})");
+    KernelTool* kernel = tools->kernel();
+    tools->bridge()->kernelDuration()->setValue(20);
+    if (const auto why = kernel->runner()->refusal(kernel->scenarioToRun())) {
+        std::printf("skipped kernel-cubic-bbr.png: %s\n", qPrintable(*why));
+        return;
+    }
+    if (!kernel->start()) return;
+    wait_until([&] { return !kernel->runner()->running(); }, 60000);
+    if (!tools->compare()->finishedKernel()) {
+        std::printf("FAILED kernel-cubic-bbr.png: %s\n", qPrintable(tools->bridge()->kernelStatus()));
+        return;
+    }
+    shots.save(&w, "kernel-cubic-bbr.png");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -63,6 +88,11 @@ int main(int argc, char** argv) {
     if (argc > 2 && std::strcmp(argv[2], "kernel") == 0) {
         wait_settled(w);
         kernel_bufferbloat_shot(shots);
+        return 0;
+    }
+    if (argc > 2 && std::strcmp(argv[2], "kernelflows") == 0) {
+        wait_settled(w);
+        kernel_flows_shot(shots);
         return 0;
     }
 

@@ -21,6 +21,7 @@
 #include "ui/panels/flow_palette.h"
 #include "ui/panels/flow_throughput.h"
 #include "ui/panels/hero_panel.h"
+#include "ui/panels/share_bars.h"
 #include "ui/panels/throughput_chart.h"
 #include "ui/panels/trace_series.h"
 #include "ui/panels/window_chart.h"
@@ -153,6 +154,7 @@ void GhostOverlay::removeSeries(QLineSeries*& s) {
 void GhostOverlay::setGhost(SnapshotPtr ghost) {
     ghost_ = std::move(ghost);
     if (!ghost_) {
+        drawShares();
         for (QLineSeries** s : {&cwnd_, &srtt_, &rate_, &throughput_, &total_over_time_}) removeSeries(*s);
         for (FlowGhost& f : flows_)
             for (QLineSeries** s : {&f.cwnd, &f.srtt, &f.throughput, &f.over_time}) removeSeries(*s);
@@ -312,10 +314,14 @@ void GhostOverlay::restyle() {
     // read: thin and solid; the steady throughput dashed beside it.
     if (rate_) rate_->setPen(overlay_pen(o, c.rate, o.width / 2, Qt::SolidLine));
     if (throughput_) throughput_->setPen(overlay_pen(o, c.cwnd, o.width, o.dash));
-    // Each flow in its own colour, faded and dashed like the rest of A.
+    // Each flow in its own colour: faded and dashed like the rest of A, or,
+    // for an overlay of one colour (the kernel's), the flow's full colour in
+    // the overlay's dash: its totals keep the overlay's colour, and each
+    // flow reads beside the model's flow of the same colour.
     const bool dark = is_dark_palette() && !dashboard_->style().presentation;
     for (FlowGhost& g : flows_) {
-        const QPen p = overlay_pen(o, flow_colour(g.index, dark), o.width, o.dash);
+        QPen p(o.color.isValid() ? flow_colour(g.index, dark) : faded(flow_colour(g.index, dark)), o.width, o.dash);
+        p.setCapStyle(Qt::FlatCap);
         for (QLineSeries* s : {g.cwnd, g.srtt, g.throughput, g.over_time})
             if (s) s->setPen(p);
     }
@@ -351,6 +357,21 @@ void GhostOverlay::drawWindow() {
     }
 }
 
+// An overlay of one colour (the kernel's), once its run is done: each
+// flow's share as a stroke over the share bars of the run shown.
+void GhostOverlay::drawShares() {
+    ShareBars* bars = dashboard_->hero() ? dashboard_->hero()->shareBars() : nullptr;
+    if (!bars) return;
+    if (!ghost_ || !ghost_->done || !style_.color.isValid() || ghost_->result.flows.size() < 2) {
+        bars->setOverlayShares({}, QString(), QColor());
+        return;
+    }
+    std::vector<double> shares;
+    for (const FlowResult& f : ghost_->result.flows)
+        shares.push_back(f.flow.kind == FlowKind::Tcp ? f.summary.share : std::nan(""));
+    bars->setOverlayShares(std::move(shares), style_.label, style_.color);
+}
+
 void GhostOverlay::drawRttAndRate() {
     if (!ghost_) return;
     drawOverTime();
@@ -380,6 +401,7 @@ void GhostOverlay::drawRttAndRate() {
                 g.throughput->clear();
         }
     }
+    drawShares();
     if (rate_) {
         rate_->replace(minmax_line(a.trace, &TraceBucket::delivery_rate_bps, {0, duration, columns_of(hero_)}, 1e-6));
         const double mbps = a.summary.throughput_bps * 1e-6;

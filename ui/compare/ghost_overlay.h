@@ -98,6 +98,7 @@ public:
 private:
     void drawWindow();
     void drawRttAndRate();
+    void drawShares();
     void drawOverTime();
     QLineSeries* addOverTimeSeries();
     QLineSeries* addSeries(QChart* chart, const QString& name);

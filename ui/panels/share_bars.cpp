@@ -69,7 +69,11 @@ QString ShareBars::rowToolTip(int r) const {
     if (r < 0) return {};
     if (r >= flowRows()) return moreToolTip();
     const ShareRow& row = rows_[static_cast<std::size_t>(r)];
-    return row.detail.isEmpty() ? row.name + QStringLiteral(": ") + row.value : row.detail;
+    QString tip = row.detail.isEmpty() ? row.name + QStringLiteral(": ") + row.value : row.detail;
+    if (!row.ping && row.flow >= 0 && static_cast<std::size_t>(row.flow) < overlay_shares_.size() &&
+        std::isfinite(overlay_shares_[static_cast<std::size_t>(row.flow)]))
+        tip += tr("\n┃ %1: share %2 %").arg(overlay_label_).arg(overlay_shares_[static_cast<std::size_t>(row.flow)] * 100, 0, 'f', 1);
+    return tip;
 }
 
 int ShareBars::rowHeight() const { return fontMetrics().height() + 4; }
@@ -236,8 +240,11 @@ void ShareBars::paintEvent(QPaintEvent*) {
     // is full: the marker's short name, then "share" alone (the aggregate
     // is the hero number above).
     QStringList heads;
-    for (const QString& h : {heading_, tr("share")})
+    const QString overlay = overlay_shares_.empty() ? QString() : tr("  ┃ %1").arg(overlay_label_);
+    for (const QString& h : {heading_, tr("share")}) {
+        if (!overlay.isEmpty()) heads << (fair_ > 0 ? h + tr("  ┆ fair") : h) + overlay;
         heads << (fair_ > 0 ? h + tr("  ┆ fair share") : h) << (fair_ > 0 ? h + tr("  ┆ fair") : h);
+    }
     QString head = heads.back();
     for (const QString& h : heads)
         if (fm.horizontalAdvance(h) <= width() - more_w) {
@@ -275,7 +282,31 @@ void ShareBars::paintEvent(QPaintEvent*) {
             p.setPen(pen);
             p.drawLine(QPointF(x, g.name.top() + 1), QPointF(x, g.name.bottom() - 1));
         }
+        const double ox = overlayMarkerX(r);
+        if (std::isfinite(ox)) {
+            QPen pen(overlay_colour_, style_.presentation ? 4.0 : 3.0, Qt::SolidLine, Qt::FlatCap);
+            p.setPen(pen);
+            p.drawLine(QPointF(ox, g.name.top()), QPointF(ox, g.name.bottom()));
+        }
     }
+}
+
+void ShareBars::setOverlayShares(std::vector<double> shares, const QString& label, const QColor& colour) {
+    if (shares == overlay_shares_ && label == overlay_label_ && colour == overlay_colour_) return;
+    overlay_shares_ = std::move(shares);
+    overlay_label_ = label;
+    overlay_colour_ = colour;
+    setToolTip(overlay_shares_.empty() ? QString() : tr("┃ %1: its share of each flow").arg(overlay_label_));
+    update();
+}
+
+double ShareBars::overlayMarkerX(int r) const {
+    if (r < 0 || r >= shownRows()) return std::nan("");
+    const ShareRow& row = rows_[static_cast<std::size_t>(r)];
+    if (row.ping || row.flow < 0 || static_cast<std::size_t>(row.flow) >= overlay_shares_.size()) return std::nan("");
+    const double share = overlay_shares_[static_cast<std::size_t>(row.flow)];
+    if (!std::isfinite(share)) return std::nan("");
+    return geometry(r).track.left() + std::clamp(share, 0.0, 1.0) * pxPerShare();
 }
 
 }  // namespace inflight::ui

@@ -13,8 +13,12 @@
 // stay eight readable bars at 1280×720 in the presentation look too. A name
 // too long for its room is drawn elided, and the row's tooltip (and the
 // widget's) says it whole.
+// A second run's shares (the kernel's, measured beside the model) can be
+// laid over the bars: a short upright stroke per flow at that share, in the
+// overlay's colour, named at the heading's end and in each row's tooltip.
 #pragma once
 
+#include <QColor>
 #include <QString>
 #include <QWidget>
 #include <vector>
@@ -49,6 +53,12 @@ public:
     // bars ("share of 48.7 Mbit/s").
     void setRows(std::vector<ShareRow> rows, double fair, const QString& heading);
     void restyle(const ChartStyle& style);
+    // Another run's share per flow index (NaN: none), drawn over the bars
+    // as strokes in `colour`; an empty vector removes them.
+    void setOverlayShares(std::vector<double> shares, const QString& label, const QColor& colour);
+    const std::vector<double>& overlayShares() const { return overlay_shares_; }
+    // The x of the overlay's stroke in row r, NaN without one.
+    double overlayMarkerX(int r) const;
 
     // For tests and tooltips: what is shown.
     int flowRows() const;                 // rows with one flow each
@@ -94,6 +104,9 @@ private:
     int rowAt(const QPoint& p) const;
 
     std::vector<ShareRow> rows_;
+    std::vector<double> overlay_shares_;
+    QString overlay_label_;
+    QColor overlay_colour_;
     double fair_ = 0;
     QString heading_;
     int columns_ = 1;

@@ -32,6 +32,7 @@ void KernelWorker::run(const Scenario& scenario, quint64 generation, std::shared
         run->result.scenario = scenario;
         run->result.trace = v.trace;
         run->result.events = v.events;
+        if (v.flows.size() > 1) run->result.flows = v.flows;  // one flow: its trace is the run's
         auto snap = std::make_shared<KernelSnapshot>();
         snap->generation = generation;
         snap->elapsed_s = v.elapsed_s;

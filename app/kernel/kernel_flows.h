@@ -1,0 +1,68 @@
+// A kernel run of several flows as the model reports one: the path's own
+// trace (the queue, the flows' sums, the aggregate delivery rate) and the
+// aggregate Summary over the flows' own. The rules are the model's
+// (model/engine/flow_results.h), applied to what the kernel measured:
+//   share_i  = bytes_i / Σ bytes received in the steady window
+//   Jain     = (Σx)² / (n·Σx²) over the TCP bulk flows active through the window
+//   settled  = one flow: the window's halves within 10%; several: each
+//              flow's share of the halves within 0.05
+//   queueing delay = the buffer's bytes at each 10 ms reading of the steady
+//              window over the link rate: what a packet arriving then
+//              waits (a sample of the delay, not every packet's sojourn);
+//              under fq_codel, the whole backlog's
+// With one flow the run's Summary is that flow's, with the last two added.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "app/kernel/emulator.h"
+#include "model/core/result.h"
+#include "model/engine/flow_results.h"
+
+namespace inflight::kernel {
+
+// What one flow's receiver took in the steady window, whole and by halves.
+struct FlowWindowBytes {
+    std::uint64_t bytes = 0;
+    HalfBytes halves;
+};
+
+// Fills result.summary and each result.flows[i].summary from the flows'
+// own summaries (each[i], as KernelRecorder gave it for flow i alone, with
+// segments_received and acks_sent set); result.flows[i].flow is what ran.
+// queue_delays_s: the queueing delay at each reading of the steady window.
+void summarize_kernel_flows(const Scenario& s, const std::vector<Summary>& each,
+                            const std::vector<FlowWindowBytes>& window, const std::vector<double>& queue_delays_s,
+                            RunResult& result);
+
+// The path's trace of a run of several flows, reading by reading: the
+// queue's range, the flows' summed cwnd, window and bytes in flight at
+// each reading (min and max over the bucket), and the aggregate delivery
+// rate (bytes the receivers took over the bucket). Other series are NaN.
+class PathTraceBuilder {
+public:
+    PathTraceBuilder(Trace& trace, const Scenario& s, int bucket_count);
+    struct Sums {
+        double cwnd_bytes = 0, window_bytes = 0, inflight_bytes = 0;
+    };
+    void add(double t_s, const QueueRange& queue, std::uint64_t received_bytes, const Sums& sums);
+    // Closes the buckets up to end_s.
+    void finish(double end_s);
+    // The queueing delay at each reading from window_start_s on.
+    const std::vector<double>& window_queue_delays_s() const { return window_delays_s_; }
+
+private:
+    void close_before(double t_s);
+    Trace& trace_;
+    int bucket_count_;
+    double bucket_s_;
+    int bucket_ = 0;
+    bool any_ = false;
+    TraceBucket open_;
+    std::uint64_t received_at_bucket_start_ = 0, received_last_ = 0;
+    double window_start_s_, rate_bps_;
+    std::vector<double> window_delays_s_;
+};
+
+}  // namespace inflight::kernel
