@@ -19,6 +19,9 @@ packages=(
   clang-14 libclang-rt-14-dev
   # compiled objects reused across builds and CI runs (packaging/ccache.sh)
   ccache
+  # packet captures: libpcap reads and writes them, tshark is the tests'
+  # independent reader (its setuid question is answered below, before apt)
+  libpcap-dev tshark
 )
 
 missing=()
@@ -46,5 +49,11 @@ else
 fi
 
 echo "setup: installing ${missing[*]}"
+# tshark's package asks whether non-root users may capture; answer "no"
+# beforehand so the install never stops at a prompt.
+if command -v debconf-set-selections >/dev/null; then
+  echo 'wireshark-common wireshark-common/install-setuid boolean false' |
+    "${as_root[@]}" debconf-set-selections
+fi
 "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update
 "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"

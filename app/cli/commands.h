@@ -19,6 +19,7 @@ struct Subcommand {
     const char* summary;  // its line in `inflight --help`
     // `args` excludes "inflight <name>". Returns the exit code.
     int (*main)(const std::vector<std::string>& args, const Io& io, const Frontends& frontends);
+    const char* arguments = "[options]";  // what follows the name in `inflight --help`
 };
 
 // In the order of `inflight --help`.

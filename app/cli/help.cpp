@@ -62,7 +62,7 @@ std::string help_text() {
         "Usage:\n";
     out += usage_line("  inflight", "open the window");
     for (const Subcommand& c : subcommands())
-        out += usage_line("  inflight " + std::string(c.name) + " [options]", c.summary);
+        out += usage_line("  inflight " + std::string(c.name) + " " + c.arguments, c.summary);
     out +=
         "  inflight --help | --version\n"
         "\n"

@@ -10,6 +10,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/kernel_output.h"
 #include "app/cli/options.h"
+#include "app/cli/pcap_output.h"
 
 namespace inflight::cli {
 namespace {
@@ -102,6 +103,18 @@ ParseResult parse_kernel_options(const std::vector<std::string>& args, RunReques
 int execute_kernel(const RunRequest& req, const Io& io, const DashboardRenderer& render, const KernelEngine& engine,
                    bool show_progress) {
     if (auto refused = refuse_unrenderable(req, io, render)) return *refused;
+    kernel::KernelRunOptions options;
+    std::unique_ptr<capture::PcapFileWriter> pcap;
+    if (!req.pcap_path.empty()) {
+        // Refusals first: a run that cannot start leaves no capture file.
+        if (auto refusal = kernel::kernel_run_refusal(req.scenario)) {
+            io.err << "inflight: " << *refusal << "\n";
+            return kExitFailure;
+        }
+        pcap = open_pcap(req.pcap_path, io);
+        if (!pcap) return kExitFailure;
+        options.capture = pcap.get();
+    }
 
     int shown_second = -1;
     bool progress_shown = false;
@@ -114,7 +127,7 @@ int execute_kernel(const RunRequest& req, const Io& io, const DashboardRenderer&
     };
     kernel::KernelOutcome outcome;
     try {
-        outcome = engine(req.scenario, show_progress ? progress : kernel::KernelProgress{}, io.cancel);
+        outcome = engine(req.scenario, show_progress ? progress : kernel::KernelProgress{}, io.cancel, options);
     } catch (const std::exception& e) {
         if (progress_shown) io.err << "\r\x1b[K";
         io.err << "inflight: the kernel run failed: " << e.what() << "\n";
@@ -133,16 +146,20 @@ int execute_kernel(const RunRequest& req, const Io& io, const DashboardRenderer&
         return kExitFailure;
     }
     const RunResult& result = *outcome.result;
+    const bool pcap_ok = !pcap || finish_pcap(*pcap, io);
     const std::string text = req.json ? kernel_result_json_text(result, outcome.facts)
                                       : kernel_summary_text(result, outcome.facts);
-    return print_and_write(req, result, text, kernel_origin(outcome.facts), io, render);
+    const int code = print_and_write(req, result, text, kernel_origin(outcome.facts), io, render);
+    return pcap_ok ? code : kExitFailure;
 }
 
 int kernel_main(const std::vector<std::string>& args, const Io& io, const Frontends& frontends) {
     return parse_then_execute<RunRequest>(args, io, parse_kernel_options, kernel_help_text, [&](const RunRequest& req) {
         const bool terminal = &io.err == &std::cerr && isatty(STDERR_FILENO);
         const KernelEngine engine = [](const Scenario& s, const kernel::KernelProgress& p,
-                                       const std::atomic<bool>* cancel) { return kernel::run_on_kernel(s, p, cancel); };
+                                       const std::atomic<bool>* cancel, const kernel::KernelRunOptions& options) {
+            return kernel::run_on_kernel(s, p, cancel, options);
+        };
         return execute_kernel(req, io, frontends.render_dashboard, engine, terminal);
     });
 }

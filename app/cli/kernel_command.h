@@ -30,7 +30,8 @@ ParseResult parse_kernel_options(const std::vector<std::string>& args, RunReques
 
 // How a kernel run is made: run_on_kernel, or a stand-in in tests.
 using KernelEngine = std::function<kernel::KernelOutcome(const Scenario&, const kernel::KernelProgress&,
-                                                         const std::atomic<bool>* cancel)>;
+                                                         const std::atomic<bool>* cancel,
+                                                         const kernel::KernelRunOptions& options)>;
 
 // Runs the request on `engine`, showing progress on io.err when
 // `show_progress` (stderr is a terminal), then prints and writes.

@@ -21,6 +21,8 @@ constexpr Option kOtherRunOptions[] = {
     {"events", Kind::Output, Param::Algorithm, "FILE", "write the event log as CSV"},
     {"png", Kind::Output, Param::Algorithm, "FILE", "render the dashboard to PNG (offscreen)"},
     {"svg", Kind::Output, Param::Algorithm, "FILE", "render the dashboard to SVG (offscreen)"},
+    {"pcap", Kind::Output, Param::Algorithm, "FILE",
+     "write the packets a capture at the sender sees (pcap, for Wireshark and inflight capture)"},
     {"size", Kind::Figure, Param::Algorithm, "WxH",
      "the --png/--svg figure's size in pixels, 960x540 - 7680x4320 (default 1920x1080)"},
     {"presentation", Kind::FigureSwitch, Param::Algorithm, "",

@@ -7,6 +7,8 @@
 #include "app/cli/figure_options.h"
 #include "app/cli/help.h"
 #include "app/formats/json_output.h"
+#include "app/capture/model_capture.h"
+#include "app/cli/pcap_output.h"
 #include "model/engine/run.h"
 #include "app/cli/run_print_write.h"
 #include "app/cli/scenario_options.h"
@@ -31,7 +33,7 @@ Grammar run_grammar(std::string_view command) {
 
 std::string* output_path(RunRequest& req, std::string_view option) {
     return option == "csv" ? &req.csv_path : option == "events" ? &req.events_path
-         : option == "png" ? &req.png_path : &req.svg_path;
+         : option == "png" ? &req.png_path : option == "pcap" ? &req.pcap_path : &req.svg_path;
 }
 
 }  // namespace
@@ -72,7 +74,7 @@ ParseResult parse_run_options(const std::vector<std::string>& args, RunRequest& 
     // Two outputs into one file would leave only the last.
     const std::pair<const char*, const std::string*> outputs[] = {
         {"--csv", &req.csv_path}, {"--events", &req.events_path},
-        {"--png", &req.png_path}, {"--svg", &req.svg_path}};
+        {"--png", &req.png_path}, {"--svg", &req.svg_path}, {"--pcap", &req.pcap_path}};
     for (std::size_t a = 0; a < std::size(outputs); ++a)
         for (std::size_t b = a + 1; b < std::size(outputs); ++b)
             if (!outputs[a].second->empty() && *outputs[a].second == *outputs[b].second) {
@@ -106,14 +108,28 @@ int print_and_write(const RunRequest& req, const RunResult& result, const std::s
 
 int execute_run(const RunRequest& req, const Io& io, const DashboardRenderer& render) {
     if (auto refused = refuse_unrenderable(req, io, render)) return *refused;
+    std::unique_ptr<capture::PcapFileWriter> pcap;
+    std::optional<capture::ModelCapture> tap;
+    if (!req.pcap_path.empty()) {
+        pcap = open_pcap(req.pcap_path, io);
+        if (!pcap) return kExitFailure;
+        tap.emplace(*pcap, req.scenario);
+    }
     const auto result = run_guarded<RunResult>(io, "the run", [&](const std::atomic<bool>* cancel) {
         RunControl control;
         control.cancel = cancel;
+        if (tap) control.tap = &*tap;
         return run_scenario(req.scenario, control);
     });
-    if (!result) return kExitFailure;
-    return print_and_write(req, *result, req.json ? result_json_text(*result) : summary_text(*result), {}, io,
-                           render);
+    if (!result) return kExitFailure;  // the capture's temporary file goes with it
+    bool pcap_ok = true;
+    if (tap) {
+        tap->flush();
+        pcap_ok = finish_pcap(*pcap, io);
+    }
+    const int code = print_and_write(req, *result, req.json ? result_json_text(*result) : summary_text(*result), {},
+                                     io, render);
+    return pcap_ok ? code : kExitFailure;
 }
 
 int run_main(const std::vector<std::string>& args, const Io& io, const Frontends& frontends) {

@@ -18,7 +18,7 @@ namespace inflight::cli {
 struct RunRequest {
     Scenario scenario;
     bool json = false;
-    std::string csv_path, events_path, png_path, svg_path;  // empty: not wanted
+    std::string csv_path, events_path, png_path, svg_path, pcap_path;  // empty: not wanted
     FigureRequest figure;  // --size, --presentation: how png_path and svg_path are drawn
 };
 

@@ -40,6 +40,7 @@ constexpr Option kSweepOptions[] = {
     {"help", Kind::Help, Param::Algorithm, "", ""},
     {"events", Kind::Refused, Param::Algorithm, "", kNotForSweep},
     {"svg", Kind::Refused, Param::Algorithm, "", kNotForSweep},
+    {"pcap", Kind::Refused, Param::Algorithm, "", kNotForSweep},
     {"size", Kind::Refused, Param::Algorithm, "", kDashboardFigureOnly},
     {"presentation", Kind::Refused, Param::Algorithm, "", kDashboardFigureOnly},
 };

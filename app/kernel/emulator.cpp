@@ -264,9 +264,9 @@ QueueRange LinkCore::take_queue_range(TimePs now) {
 }
 
 LinkThread::LinkThread(int fd_in, int fd_out, const LinkConfig& c, std::size_t max_packet_bytes,
-                       int realtime_priority)
+                       int realtime_priority, const LinkCapture& capture)
     : fd_in_(fd_in), fd_out_(fd_out), max_packet_bytes_(max_packet_bytes), realtime_priority_(realtime_priority),
-      core_(c) {}
+      capture_(capture), core_(c) {}
 
 LinkThread::~LinkThread() { stop(); }
 
@@ -315,6 +315,8 @@ void LinkThread::loop() {
             const ssize_t n = read(fd_in_, scratch.data(), scratch.size());
             if (n < 0 && errno == EINTR) continue;
             if (n <= 0) break;  // EAGAIN: nothing more for now
+            if (capture_.writer && capture_.at_input)
+                capture_.writer->write_now(scratch.data(), static_cast<std::size_t>(n), static_cast<std::size_t>(n));
             std::lock_guard lock(mutex_);
             core_.arrive(monotonic_now(), scratch.data(), static_cast<std::size_t>(n));
         }
@@ -337,6 +339,8 @@ void LinkThread::loop() {
                 do w = write(fd_out_, d.bytes.data(), d.bytes.size());
                 while (w < 0 && errno == EINTR);
                 if (w < 0) ++errors;
+                else if (capture_.writer && !capture_.at_input)
+                    capture_.writer->write_now(d.bytes.data(), d.bytes.size(), d.bytes.size());
             }
             std::lock_guard lock(mutex_);
             for (TimePs l : late) lateness_.add(l);

@@ -38,6 +38,7 @@
 #include <thread>
 #include <vector>
 
+#include "app/capture/pcap_file_writer.h"
 #include "model/path/aqm/codel.h"
 #include "model/path/aqm/fq_codel.h"
 #include "model/path/loss_process.h"
@@ -185,13 +186,23 @@ private:
 // The monotonic clock on the virtual timeline's scale.
 TimePs monotonic_now();
 
+// Where a direction's packets go into a capture, if one is asked for: as
+// they are read (the data direction, as the sender puts them on the wire,
+// lost ones included) or as they are written out (the ACKs, as they reach
+// the sender) — together what a capture at the sender's interface sees.
+struct LinkCapture {
+    capture::PcapFileWriter* writer = nullptr;
+    bool at_input = false;
+};
+
 // A thread moving packets from fd_in to fd_out through a LinkCore. Both fds
 // must be non-blocking packet descriptors (TUN, SOCK_SEQPACKET); they stay
 // owned by the caller. With realtime_priority > 0 the thread asks for
 // SCHED_FIFO at that priority (realtime() says whether it got it).
 class LinkThread {
 public:
-    LinkThread(int fd_in, int fd_out, const LinkConfig& c, std::size_t max_packet_bytes, int realtime_priority = 0);
+    LinkThread(int fd_in, int fd_out, const LinkConfig& c, std::size_t max_packet_bytes, int realtime_priority = 0,
+               const LinkCapture& capture = {});
     ~LinkThread();  // stops and joins
     LinkThread(const LinkThread&) = delete;
     LinkThread& operator=(const LinkThread&) = delete;
@@ -210,6 +221,7 @@ private:
     int fd_in_, fd_out_;
     std::size_t max_packet_bytes_;
     int realtime_priority_;
+    LinkCapture capture_;
     std::atomic<bool> realtime_{false};
     std::mutex mutex_;  // guards core_ and lateness_
     LinkCore core_;

@@ -149,8 +149,10 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
         data.flow_delays.push_back(rtt / 2);
         ack.flow_delays.push_back(rtt - rtt / 2);
     }
-    LinkThread data_link(path.sender().tun_fd, path.receiver().tun_fd, data, s.mss_bytes, kEmulatorPriority);
-    LinkThread ack_link(path.receiver().tun_fd, path.sender().tun_fd, ack, s.mss_bytes, kEmulatorPriority);
+    LinkThread data_link(path.sender().tun_fd, path.receiver().tun_fd, data, s.mss_bytes, kEmulatorPriority,
+                         LinkCapture{options.capture, true});
+    LinkThread ack_link(path.receiver().tun_fd, path.sender().tun_fd, ack, s.mss_bytes, kEmulatorPriority,
+                        LinkCapture{options.capture, false});
     data_link.start();
     ack_link.start();
     // A TCP flow is a receiver and a sender; a ping flow its echo and prober

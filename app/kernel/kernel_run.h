@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "app/capture/pcap_file_writer.h"
 #include "model/core/result.h"
 #include "model/core/scenario.h"
 
@@ -95,6 +96,9 @@ struct KernelRunOptions {
     // Only for re-measuring kEmulatorHonestRateBps (tests/kernel/kernel_try
     // --sweep-rate): run above it instead of refusing.
     bool beyond_honest_rate = false;
+    // Where the emulator writes what the sender's interface sees (both
+    // directions), or null. Opened by the caller; finished by the caller.
+    capture::PcapFileWriter* capture = nullptr;
 };
 
 // The checks of step 1 only: nothing when a run could start.

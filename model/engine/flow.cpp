@@ -230,11 +230,13 @@ void Flow::on_ack(TimePs t, const AckInFlight& a) {
         const std::size_t i = find(a.packet.conn);
         if (i == kNone || conns_[i]->sender) return;  // a reply to a SYN sent again, after the first came back
         Connection& c = *conns_[i];
+        if (cfg_.tap) cfg_.tap->syn_ack_arrived(t, cfg_.index, c.id);
         establish(t, c, t - c.syn_sent_at[a.packet.tx_index]);
         return;
     }
     case PacketKind::Ping: {
         const TimePs rtt = t - ping_time(a.packet.seg_no);
+        if (cfg_.tap) cfg_.tap->ping(t, cfg_.index, a.packet.seg_no, a.packet.bytes, true);
         rec_.rtt_sample(t, rtt);
         ping_t_s_.push_back(to_seconds(t));
         ping_rtt_s_.push_back(to_seconds(rtt));
@@ -277,6 +279,7 @@ void Flow::send_syn(TimePs t, Connection& c) {
     TimePs wait = kInitialRto;  // doubled per retry (RFC 6298 §5.5), capped
     for (std::uint32_t i = 0; i < attempt && wait < kMaxSynRto; ++i) wait *= 2;
     c.syn_deadline = t + std::min(wait, kMaxSynRto);
+    if (cfg_.tap) cfg_.tap->syn_sent(t, cfg_.index, c.id, attempt);
     path_.enqueue(t, Packet{0, attempt, kSynBytes, cfg_.index, c.id, PacketKind::Syn});
 }
 
@@ -294,6 +297,7 @@ void Flow::establish(TimePs t, Connection& c, TimePs rtt) {
     s.conn = c.id;
     s.data_bytes = cfg_.spec.size_bytes.value_or(Sender::kUnlimited);
     s.receive_buffer = ReceiveBuffer::config_for(cfg_.spec.tcp, cfg_.mss_bytes);
+    s.tap = cfg_.tap;
     c.sender.emplace(s, *c.cc, path_, rec_);
     if (delayed_acks_) {
         Receiver::Config r;
@@ -320,6 +324,7 @@ void Flow::finish_connection(TimePs t, std::size_t i) {
 
 void Flow::send_ping(TimePs t) {
     if (next_ping_seq_ == 0) rec_.flow_event(t, EventKind::FlowStart, 0, 0);
+    if (cfg_.tap) cfg_.tap->ping(t, cfg_.index, static_cast<std::uint32_t>(next_ping_seq_), cfg_.spec.ping_bytes, false);
     path_.enqueue(t, Packet{static_cast<std::uint32_t>(next_ping_seq_), 0, static_cast<std::uint16_t>(cfg_.spec.ping_bytes),
                             cfg_.index, 0, PacketKind::Ping});
     ++pings_sent_;

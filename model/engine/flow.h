@@ -50,6 +50,7 @@ public:
         std::uint32_t mss_bytes;
         std::uint64_t seed;      // this flow's: the scenario's seed for flow 0
         TimePs duration;
+        PacketTap* tap = nullptr;  // a capture's listener, handed to each sender
     };
     Flow(const Config& c, Bottleneck& path, AckPath& acks, Recorder& recorder);
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 
+#include "model/core/packet_tap.h"
 #include "model/core/result.h"
 
 namespace inflight {
@@ -32,6 +33,9 @@ struct RunControl {
     static constexpr std::uint32_t kMomentsPerCancelCheck = 8192;
     // Called on the running thread every few percent of the run.
     std::function<void(const Progress&)> on_progress;
+    // Told of every packet a capture at the senders would see (packet_tap.h),
+    // on the running thread, in time order; null: none (the usual case).
+    PacketTap* tap = nullptr;
 };
 
 // Runs a scenario that validate() accepts (throws std::invalid_argument

@@ -129,3 +129,65 @@ void Sender::try_send_general(TimePs now) {
 }
 
 }  // namespace inflight
+
+namespace inflight {
+
+// The byte offset of a segment is snd_una plus the lengths of the segments
+// below it; a new segment is the last one sent (snd_nxt − its length), so
+// only retransmissions walk the scoreboard.
+void Sender::tap_data(TimePs now, std::uint64_t seg_no, const Segment& g, bool retransmission) {
+    std::uint64_t seq = snd_nxt_ - g.bytes;
+    if (retransmission || seg_no + 1 != una_seg_ + segs_.size()) {
+        seq = snd_una_;
+        for (std::uint64_t s = una_seg_; s < seg_no; ++s) seq += segs_[static_cast<std::size_t>(s - una_seg_)].bytes;
+    }
+    cfg_.tap->data_sent(now, cfg_.flow, cfg_.conn, seq, g.bytes, retransmission);
+}
+
+// What the receiver would put in this ACK (RFC 2018): the cumulative
+// acknowledgement (snd_una once the ACK is taken) and SACK blocks for the
+// delivered runs above it — first the run holding the segment this ACK is
+// for, then the lowest others, four in all at most (the option's room
+// without timestamps). The scoreboard is walked only while something above
+// snd_una is delivered, which is a hole's lifetime (recovery).
+void Sender::tap_ack(TimePs now, const AckInFlight& ack) {
+    constexpr int kMaxBlocks = 4;
+    SackBlock blocks[kMaxBlocks];
+    int n = 0;
+    const std::int64_t own = offset_from_una(ack.packet.seg_no);
+    const bool hole = own > 0 || recovery_ != RecoveryState::Open;
+    if (hole && !segs_.empty()) {
+        // Runs of delivered segments above snd_una, in sequence order.
+        SackBlock found[kMaxBlocks * 2];
+        int found_n = 0;
+        int own_block = -1;
+        std::uint64_t at = snd_una_;
+        std::size_t i = 0;
+        const std::size_t size = segs_.size();
+        while (i < size) {
+            if (segs_[i].state != SegState::Delivered) {
+                at += segs_[i].bytes;
+                ++i;
+                continue;
+            }
+            SackBlock b{at, at};
+            const std::size_t first = i;
+            while (i < size && segs_[i].state == SegState::Delivered) b.end_bytes += segs_[i++].bytes;
+            const bool holds_own = own >= 0 && static_cast<std::size_t>(own) >= first && static_cast<std::size_t>(own) < i;
+            at = b.end_bytes;
+            if (found_n == kMaxBlocks * 2) {
+                if (!holds_own) continue;
+                --found_n;  // the ACK's own run takes the last place
+            }
+            if (holds_own) own_block = found_n;
+            found[found_n++] = b;
+            if (found_n >= kMaxBlocks && (own_block >= 0 || own < 0 || static_cast<std::size_t>(own) < i)) break;
+        }
+        if (own_block >= 0) blocks[n++] = found[own_block];
+        for (int k = 0; k < found_n && n < kMaxBlocks; ++k)
+            if (k != own_block) blocks[n++] = found[k];
+    }
+    cfg_.tap->ack_arrived(now, cfg_.flow, cfg_.conn, snd_una_, advertised_window_, ack.packet.ce, blocks, n);
+}
+
+}  // namespace inflight

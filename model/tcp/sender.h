@@ -40,6 +40,7 @@
 #include "model/tcp/prr.h"
 #include "model/tcp/rate_sampler.h"
 #include "model/tcp/receive_buffer.h"
+#include "model/core/packet_tap.h"
 #include "model/core/ring.h"
 
 namespace inflight {
@@ -79,6 +80,7 @@ public:
         TimePs max_rto = 120 * kPsPerSecond;      // Linux TCP_RTO_MAX
         bool prr = false;                         // the cut by PRR (prr.h), not at once
         ReceiveBuffer::Config receive_buffer{};   // Linux's receive buffer; off: rwnd alone
+        PacketTap* tap = nullptr;                 // told of each segment sent and ACK taken (a capture)
     };
     static constexpr std::uint64_t kUnlimited = ~0ull;
     Sender(const Config& c, CongestionControl& cc, Bottleneck& path, SenderEvents& events);
@@ -162,6 +164,9 @@ private:
     INFLIGHT_HOT TimePs current_rto() const;
     void set_advertised_window(std::uint64_t rwnd);
     void on_receiver_read(TimePs now);  // Linux's receive buffer: the application read up to snd_una
+    // The tap's side, off the hot path (only when a capture is asked for).
+    void tap_data(TimePs now, std::uint64_t seg_no, const Segment& g, bool retransmission);
+    void tap_ack(TimePs now, const AckInFlight& ack);
 
     Config cfg_;
     Packet packet_;  // what every packet of this connection carries (flow, conn, kind); transmit fills in the rest
@@ -303,9 +308,11 @@ inline bool Sender::advance_snd_una() {
 inline AckOutcome Sender::on_ack(TimePs now, const AckInFlight& ack) {
     AckOutcome out;
     const std::int64_t offset = offset_from_una(ack.packet.seg_no);
-    if (offset < 0) return out;  // a duplicate of data already acknowledged
+    if (offset < 0 || segs_[static_cast<std::size_t>(offset)].state == SegState::Delivered) {
+        if (cfg_.tap) [[unlikely]] tap_ack(now, ack);
+        return out;  // a duplicate of data already acknowledged
+    }
     Segment& g = segs_[static_cast<std::size_t>(offset)];
-    if (g.state == SegState::Delivered) return out;
 
     const std::uint64_t prior_in_flight = in_flight_bytes_;
     if (g.state == SegState::InFlight) in_flight_bytes_ -= g.bytes;
@@ -377,6 +384,7 @@ inline AckOutcome Sender::on_ack(TimePs now, const AckInFlight& ack) {
         cc_state_.request_app_limited = false;
     }
     note_phase(now);
+    if (cfg_.tap) [[unlikely]] tap_ack(now, ack);
     return out;
 }
 
@@ -396,6 +404,7 @@ inline void Sender::transmit(TimePs now, std::uint64_t seg_no, Segment& g, bool 
     }
     in_flight_bytes_ += g.bytes;
     ++packets_sent_;
+    if (cfg_.tap) [[unlikely]] tap_data(now, seg_no, g, retransmission);
     Packet p = packet_;
     p.seg_no = seg_lo;
     p.tx_index = g.tx_index;

@@ -144,17 +144,20 @@ TEST(OptionTable, NamesAreUniqueAndRunsScenarioParametersAreAllThere) {
     EXPECT_EQ(find_option(run_options(), "frobnicate"), nullptr);
 }
 
-TEST(Subcommands, TableHoldsRunSweepAndKernelAndTheHelpListsThem) {
-    ASSERT_EQ(subcommands().size(), 3u);
+TEST(Subcommands, TableHoldsRunSweepKernelAndCaptureAndTheHelpListsThem) {
+    ASSERT_EQ(subcommands().size(), 4u);
     EXPECT_STREQ(subcommands()[0].name, "run");
     EXPECT_STREQ(subcommands()[1].name, "sweep");
     EXPECT_STREQ(subcommands()[2].name, "kernel");
     EXPECT_EQ(find_subcommand("sweep"), &subcommands()[1]);
     EXPECT_EQ(find_subcommand("kernel"), &subcommands()[2]);
+    EXPECT_STREQ(subcommands()[3].name, "capture");
+    EXPECT_EQ(find_subcommand("capture"), &subcommands()[3]);
     EXPECT_EQ(find_subcommand("walk"), nullptr);
     const std::string help = help_text();
     EXPECT_TRUE(contains(help, "\n  inflight run [options]    simulate without a window and print a summary\n"));
     EXPECT_TRUE(contains(help, "\n  inflight sweep [options]  run a response curve over one parameter (sweep --help)\n"));
     EXPECT_TRUE(contains(help, "\n  inflight kernel [options] run on this machine's Linux TCP stack, as root (kernel --help)\n"));
+    EXPECT_TRUE(contains(help, "\n  inflight capture FILE     measure a TCP stream of a packet capture as a run (capture --help)\n"));
     EXPECT_TRUE(contains(help, "\n  inflight                  open the window\n"));
 }

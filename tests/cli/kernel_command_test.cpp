@@ -92,7 +92,8 @@ Executed execute_with(const RunRequest& req, const std::function<kernel::KernelO
                       bool show_progress = false) {
     Executed e;
     std::ostringstream out, err;
-    const KernelEngine fake = [&](const Scenario&, const kernel::KernelProgress& progress, const std::atomic<bool>*) {
+    const KernelEngine fake = [&](const Scenario&, const kernel::KernelProgress& progress, const std::atomic<bool>*,
+                                  const kernel::KernelRunOptions&) {
         ++e.engine_calls;
         return engine(progress);
     };

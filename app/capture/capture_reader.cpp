@@ -1,0 +1,162 @@
+// Reading a capture's TCP segments (capture_reader.h).
+#include "app/capture/capture_reader.h"
+
+#include <pcap/pcap.h>
+#include <pcap/sll.h>
+
+#include <cerrno>
+#include <cstring>
+#include <memory>
+
+namespace inflight::capture {
+namespace {
+
+constexpr int kDltIpv4 = 228;  // LINKTYPE_IPV4 (libpcap maps it to itself)
+constexpr int kDltSll2 = 276;  // LINUX_SLL2, if the headers are older than it
+
+std::uint16_t get16(const std::uint8_t* p) { return static_cast<std::uint16_t>((p[0] << 8) | p[1]); }
+std::uint32_t get32(const std::uint8_t* p) {
+    return (static_cast<std::uint32_t>(p[0]) << 24) | (static_cast<std::uint32_t>(p[1]) << 16) |
+           (static_cast<std::uint32_t>(p[2]) << 8) | p[3];
+}
+
+// Where the IPv4 header starts in a record of this link type, or null when
+// the record carries something else.
+const std::uint8_t* ipv4_start(int dlt, const std::uint8_t* p, std::size_t len, std::size_t* rest) {
+    std::size_t off = 0;
+    std::uint16_t ethertype = 0x0800;
+    switch (dlt) {
+    case DLT_EN10MB:
+        if (len < 14) return nullptr;
+        ethertype = get16(p + 12);
+        off = 14;
+        while ((ethertype == 0x8100 || ethertype == 0x88a8) && len >= off + 4) {  // 802.1Q / 802.1ad tags
+            ethertype = get16(p + off + 2);
+            off += 4;
+        }
+        break;
+    case DLT_LINUX_SLL:
+        if (len < 16) return nullptr;
+        ethertype = get16(p + 14);
+        off = 16;
+        break;
+    case kDltSll2:
+        if (len < 20) return nullptr;
+        ethertype = get16(p);
+        off = 20;
+        break;
+    case DLT_RAW:
+    case kDltIpv4:
+        break;
+    default: return nullptr;
+    }
+    if (ethertype != 0x0800 || len < off + 20 || (p[off] >> 4) != 4) return nullptr;
+    *rest = len - off;
+    return p + off;
+}
+
+void read_options(const std::uint8_t* o, std::size_t len, TcpPacket& t) {
+    std::size_t i = 0;
+    while (i < len) {
+        const std::uint8_t kind = o[i];
+        if (kind == 0) break;          // end of options
+        if (kind == 1) {               // NOP
+            ++i;
+            continue;
+        }
+        if (i + 1 >= len) break;
+        const std::uint8_t size = o[i + 1];
+        if (size < 2 || i + size > len) break;
+        if (kind == 2 && size == 4) t.mss = get16(o + i + 2);
+        if (kind == 3 && size == 3) t.window_shift = static_cast<std::int8_t>(std::min<int>(o[i + 2], 14));
+        if (kind == 5 && size >= 10) {
+            const int blocks = std::min(4, (size - 2) / 8);
+            t.sack_blocks = static_cast<std::uint8_t>(blocks);
+            for (int b = 0; b < 2 * blocks; ++b) t.sack_edges[b] = get32(o + i + 2 + 4 * b);
+        }
+        i += size;
+    }
+}
+
+// One record's TCP segment, if it holds one.
+bool parse(const std::uint8_t* ip, std::size_t len, TcpPacket& t) {
+    const std::size_t ihl = static_cast<std::size_t>(ip[0] & 0x0f) * 4;
+    if (ihl < 20 || len < ihl || ip[9] != 6) return false;
+    if ((get16(ip + 6) & 0x1fff) != 0) return false;  // a later fragment
+    const std::size_t total = get16(ip + 2);
+    if (len < ihl + 20) return false;  // the snap length cut the TCP header
+    const std::uint8_t* tcp = ip + ihl;
+    const std::size_t doff = static_cast<std::size_t>(tcp[12] >> 4) * 4;
+    if (doff < 20) return false;
+    t.src_ip = get32(ip + 12);
+    t.dst_ip = get32(ip + 16);
+    t.ecn = ip[1] & 0x03;
+    t.src_port = get16(tcp);
+    t.dst_port = get16(tcp + 2);
+    t.seq = get32(tcp + 4);
+    t.ack = get32(tcp + 8);
+    t.flags = tcp[13];
+    t.window = get16(tcp + 14);
+    // A total length of 0 is a segment the NIC will split (TSO): count what was captured.
+    const std::size_t ip_bytes = total != 0 ? total : len;
+    t.payload_bytes = ip_bytes > ihl + doff ? static_cast<std::uint32_t>(ip_bytes - ihl - doff) : 0;
+    if (len >= ihl + doff) read_options(tcp + 20, doff - 20, t);
+    return true;
+}
+
+struct PcapCloser {
+    void operator()(pcap_t* p) const { pcap_close(p); }
+};
+
+}  // namespace
+
+std::optional<CaptureContents> read_capture(const std::string& path, std::string* error) {
+    char why[PCAP_ERRBUF_SIZE] = {};
+    errno = 0;
+    std::unique_ptr<pcap_t, PcapCloser> p(
+        pcap_open_offline_with_tstamp_precision(path.c_str(), PCAP_TSTAMP_PRECISION_NANO, why));
+    if (!p) {
+        const std::string reason = why;
+        if (errno == ENOENT || errno == EACCES || errno == EISDIR)
+            *error = "cannot read '" + path + "': " + reason;
+        else if (reason.find("truncated") != std::string::npos)
+            *error = "'" + path + "' is cut short (truncated): " + reason;
+        else
+            *error = "'" + path + "' is not a packet capture (pcap or pcapng): " + reason;
+        return std::nullopt;
+    }
+    CaptureContents out;
+    const int dlt = pcap_datalink(p.get());
+    const char* name = pcap_datalink_val_to_name(dlt);
+    out.link_type = name ? name : std::to_string(dlt);
+    if (dlt != DLT_EN10MB && dlt != DLT_LINUX_SLL && dlt != kDltSll2 && dlt != DLT_RAW && dlt != kDltIpv4) {
+        *error = "'" + path + "' has link type " + out.link_type +
+                 "; inflight capture reads Ethernet, raw IP and Linux cooked (SLL, SLL2) captures";
+        return std::nullopt;
+    }
+    pcap_pkthdr* header = nullptr;
+    const u_char* data = nullptr;
+    for (;;) {
+        const int r = pcap_next_ex(p.get(), &header, &data);
+        if (r == PCAP_ERROR_BREAK) break;  // the end of the file
+        if (r == PCAP_ERROR) {
+            *error = "'" + path + "' is cut short (truncated) after " + std::to_string(out.packets) +
+                     " packets: " + pcap_geterr(p.get());
+            return std::nullopt;
+        }
+        if (r != 1) continue;
+        ++out.packets;
+        std::size_t rest = 0;
+        const std::uint8_t* ip = ipv4_start(dlt, data, header->caplen, &rest);
+        TcpPacket t;
+        if (!ip || !parse(ip, rest, t)) {
+            ++out.not_tcp;
+            continue;
+        }
+        t.t_s = static_cast<double>(header->ts.tv_sec) + static_cast<double>(header->ts.tv_usec) * 1e-9;
+        out.tcp.push_back(t);
+    }
+    return out;
+}
+
+}  // namespace inflight::capture

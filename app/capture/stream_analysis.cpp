@@ -1,0 +1,362 @@
+// The sender's view of one TCP stream (stream_analysis.h).
+#include "app/capture/stream_analysis.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <limits>
+#include <numeric>
+
+#include "app/capture/synthetic_headers.h"
+
+namespace inflight::capture {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr int kMaxBuckets = 2000;
+constexpr double kMinBucketS = 0.010;
+
+// 32-bit sequence numbers made 64-bit offsets from a base, across wraps.
+class Unwrap {
+public:
+    void start(std::uint32_t base) {
+        base_ = base;
+        last32_ = 0;
+        last_ = 0;
+    }
+    std::int64_t operator()(std::uint32_t v) {
+        const std::uint32_t rel = v - base_;
+        last_ += static_cast<std::int32_t>(rel - last32_);
+        last32_ = rel;
+        return last_;
+    }
+
+private:
+    std::uint32_t base_ = 0, last32_ = 0;
+    std::int64_t last_ = 0;
+};
+
+struct Sent {
+    std::int64_t begin, end;
+    double t_s;
+    bool retransmitted;
+};
+
+struct Bucket {
+    MinMax inflight{kNaN, kNaN}, window{kNaN, kNaN}, rtt{kNaN, kNaN};
+    std::int64_t ack_start = -1, ack_end = -1;
+    double srtt_s = kNaN, min_rtt_s = kNaN;
+    std::uint64_t retransmits = 0, segments = 0, delivered = 0;
+    double rwnd_time = 0, cwnd_time = 0;
+};
+
+void widen(MinMax& m, double v) {
+    if (std::isnan(m.min) || v < m.min) m.min = v;
+    if (std::isnan(m.max) || v > m.max) m.max = v;
+}
+
+double quantile(std::vector<double> v, double q) {
+    if (v.empty()) return kNaN;
+    std::sort(v.begin(), v.end());
+    const auto i = static_cast<std::size_t>(std::ceil(q * static_cast<double>(v.size()))) - 1;
+    return v[std::min(i, v.size() - 1)];
+}
+
+}  // namespace
+
+std::optional<CaptureAnalysis> analyze_capture(const CaptureContents& c, const std::string& path,
+                                               std::optional<int> wanted, std::string* error) {
+    if (c.tcp.empty()) {
+        *error = "'" + path + "' has no IPv4 TCP segments (" + std::to_string(c.packets) +
+                 " packets, none of them TCP over IPv4)";
+        return std::nullopt;
+    }
+    std::vector<TcpStream> streams = tcp_streams(c);
+    std::size_t pick = 0;
+    if (wanted) {
+        if (*wanted < 0 || static_cast<std::size_t>(*wanted) >= streams.size()) {
+            *error = "--stream " + std::to_string(*wanted) + ": '" + path + "' has TCP streams 0 to " +
+                     std::to_string(streams.size() - 1);
+            return std::nullopt;
+        }
+        pick = static_cast<std::size_t>(*wanted);
+    } else {
+        for (std::size_t i = 1; i < streams.size(); ++i)
+            if (streams[i].payload_bytes() > streams[pick].payload_bytes()) pick = i;
+    }
+    CaptureAnalysis out;
+    out.stream_count = static_cast<int>(streams.size());
+    out.stream = streams[pick];
+    const TcpStream& s = out.stream;
+    const std::string which = "TCP stream " + std::to_string(s.index) + " of '" + path + "'";
+    if (s.payload_bytes() == 0) {
+        *error = which + " carries no data (handshakes or ACKs only); nothing to measure";
+        return std::nullopt;
+    }
+    // The sender: the end that sent more payload.
+    const bool a_sends = s.a_to_b_payload_bytes >= s.b_to_a_payload_bytes;
+    const std::uint32_t snd_ip = a_sends ? s.a_ip : s.b_ip;
+    const std::uint16_t snd_port = a_sends ? s.a_port : s.b_port;
+    out.sender = endpoint_words(snd_ip, snd_port);
+    out.receiver = endpoint_words(a_sends ? s.b_ip : s.a_ip, a_sends ? s.b_port : s.a_port);
+    if ((a_sends ? s.b_to_a_packets : s.a_to_b_packets) == 0) {
+        *error = which + " has packets from " + out.sender + " to " + out.receiver +
+                 " only: without the ACKs, bytes in flight, RTT, goodput, duplicate ACKs and the advertised "
+                 "window cannot be derived (capture both directions, e.g. at the sender)";
+        return std::nullopt;
+    }
+    const auto from_sender = [&](const TcpPacket& p) { return p.src_ip == snd_ip && p.src_port == snd_port; };
+
+    // The handshake: initial sequence numbers and window scaling.
+    int snd_shift = -2, rcv_shift = -2;  // -2: that SYN not seen; -1: seen without the option
+    std::optional<std::uint32_t> snd_isn;
+    for (std::size_t i : s.packets) {
+        const TcpPacket& p = c.tcp[i];
+        if (!(p.flags & kTcpSyn)) continue;
+        if (from_sender(p)) {
+            snd_shift = p.window_shift;
+            snd_isn = p.seq;
+        } else {
+            rcv_shift = p.window_shift;
+        }
+    }
+    out.window_scale_known = snd_shift != -2 && rcv_shift != -2;
+    const int shift = out.window_scale_known && snd_shift >= 0 && rcv_shift >= 0 ? rcv_shift : 0;
+    if (!out.window_scale_known)
+        out.absent.push_back("advertised window: the capture does not hold both SYNs, so the window scale is "
+                             "unknown; the window field is taken unscaled");
+
+    // The base of the sequence space: after the SYN, or the first data byte.
+    std::uint32_t base = 0;
+    bool based = false;
+    if (snd_isn) {
+        base = *snd_isn + 1;
+        based = true;
+    }
+    const double t0 = c.tcp[s.packets.front()].t_s;
+    const double t_end = c.tcp[s.packets.back()].t_s;
+    out.duration_s = std::max(t_end - t0, 0.0);
+    const int n_buckets =
+        std::clamp(static_cast<int>(out.duration_s / kMinBucketS), 1, kMaxBuckets);
+    const double bucket_s = std::max(out.duration_s, 1e-9) / n_buckets;
+    std::vector<Bucket> buckets(static_cast<std::size_t>(n_buckets));
+    const auto bucket_of = [&](double t) -> Bucket& {
+        const auto k = static_cast<int>((t - t0) / bucket_s);
+        return buckets[static_cast<std::size_t>(std::clamp(k, 0, n_buckets - 1))];
+    };
+
+    Unwrap seq_of, ack_of;
+    std::int64_t high = 0;            // the end of the highest data sent
+    std::int64_t acked = 0;           // the highest cumulative ACK
+    bool ack_seen = false;
+    std::int64_t last_ack = -1;
+    std::uint32_t last_window_field = 0;
+    double adv_window = kNaN;         // bytes
+    std::deque<Sent> outstanding;     // first transmissions, in sequence order
+    std::vector<std::pair<std::int64_t, std::int64_t>> sacked;  // the latest ACK's SACK blocks
+    std::uint64_t retransmits = 0;
+    double srtt = kNaN, min_rtt = kNaN;
+    std::vector<std::pair<double, double>> rtts;  // (t, rtt)
+    std::vector<std::pair<double, std::int64_t>> ack_progress;  // (t, cumulative ack)
+    double last_t = t0;
+    bool rwnd_bound = false;
+
+    for (std::size_t i : s.packets) {
+        const TcpPacket& p = c.tcp[i];
+        // Time since the previous packet, charged to the limit in force then.
+        Bucket& prev = bucket_of(last_t);
+        (rwnd_bound ? prev.rwnd_time : prev.cwnd_time) += p.t_s - last_t;
+        last_t = p.t_s;
+        Bucket& b = bucket_of(p.t_s);
+        if (from_sender(p)) {
+            if (p.payload_bytes == 0) continue;
+            if (!based) {
+                base = p.seq;
+                based = true;
+            }
+            if (!ack_seen && high == 0) {
+                seq_of.start(base);
+                ack_of.start(base);
+            }
+            const std::int64_t begin = seq_of(p.seq);
+            const std::int64_t end = begin + p.payload_bytes;
+            ++out.data_segments;
+            ++b.segments;
+            out.mss_bytes = std::max(out.mss_bytes, p.payload_bytes);
+            const bool keepalive = p.payload_bytes <= 1 && end == high;
+            if (begin < high && !keepalive) {
+                ++retransmits;
+                // Karn: every first transmission it overlaps loses its sample.
+                auto it = std::lower_bound(outstanding.begin(), outstanding.end(), begin,
+                                           [](const Sent& x, std::int64_t v) { return x.end <= v; });
+                for (; it != outstanding.end() && it->begin < end; ++it) it->retransmitted = true;
+            }
+            if (end > high) {
+                outstanding.push_back(Sent{std::max(begin, high), end, p.t_s, begin < high});
+                high = end;
+            }
+            // In flight after this segment: up to its end, less what is
+            // acknowledged and what the latest ACK's SACK blocks hold.
+            std::int64_t flight = end - (ack_seen ? acked : 0);
+            for (const auto& [le, re] : sacked) flight -= std::max<std::int64_t>(0, std::min(re, end) - std::max(le, acked));
+            if (flight > 0) {
+                out.max_bytes_in_flight = std::max<std::uint64_t>(out.max_bytes_in_flight, static_cast<std::uint64_t>(flight));
+                widen(b.inflight, static_cast<double>(flight));
+            }
+            rwnd_bound = !std::isnan(adv_window) && static_cast<double>(flight + out.mss_bytes) > adv_window;
+        } else {
+            if (!(p.flags & kTcpAck) || !based) continue;
+            if (high == 0 && !ack_seen) {
+                seq_of.start(base);
+                ack_of.start(base);
+            }
+            const std::int64_t a = ack_of(p.ack);
+            if (p.flags & kTcpSyn) continue;  // the SYN-ACK acknowledges the SYN, not data
+            const std::uint32_t field = p.window;
+            adv_window = std::ldexp(static_cast<double>(field), shift);
+            out.max_advertised_window_bytes = std::max(out.max_advertised_window_bytes, adv_window);
+            widen(b.window, adv_window);
+            if (p.payload_bytes == 0) ++out.acks;
+            if (p.sack_blocks > 0) ++out.sack_acks;
+            sacked.clear();
+            for (int k = 0; k < p.sack_blocks; ++k) {
+                // Unwrapped near the ACK (the unwrapper follows one sequence only).
+                const std::int64_t le = a + static_cast<std::int32_t>(p.sack_edges[2 * k] - p.ack);
+                const std::int64_t re = a + static_cast<std::int32_t>(p.sack_edges[2 * k + 1] - p.ack);
+                if (re > le) sacked.emplace_back(le, re);
+            }
+            const bool pure = p.payload_bytes == 0 && !(p.flags & (kTcpSyn | kTcpFin | kTcpRst));
+            if (pure && a == last_ack && field == last_window_field && high > a) ++out.duplicate_acks;
+            last_ack = a;
+            last_window_field = field;
+            if (!ack_seen || a > acked) {
+                // An RTT sample when the ACK lands on a segment's end over never-retransmitted data.
+                bool clean = true;
+                const Sent* last = nullptr;
+                Sent popped{};
+                while (!outstanding.empty() && outstanding.front().end <= a) {
+                    popped = outstanding.front();
+                    clean = clean && !popped.retransmitted;
+                    last = &popped;
+                    outstanding.pop_front();
+                }
+                if (last && clean && popped.end == a) {
+                    const double rtt = p.t_s - popped.t_s;
+                    rtts.emplace_back(p.t_s, rtt);
+                    srtt = std::isnan(srtt) ? rtt : srtt + (rtt - srtt) / 8;  // RFC 6298 §2.3, α = 1/8
+                    min_rtt = std::isnan(min_rtt) ? rtt : std::min(min_rtt, rtt);
+                    widen(b.rtt, rtt);
+                }
+                acked = std::max(acked, a);
+                ack_seen = true;
+                ack_progress.emplace_back(p.t_s, acked);
+            }
+            const std::int64_t flight = high - acked;
+            rwnd_bound = static_cast<double>(flight + out.mss_bytes) > adv_window;
+        }
+        b.retransmits = retransmits;
+        b.srtt_s = srtt;
+        b.min_rtt_s = min_rtt;
+        if (b.ack_start < 0) b.ack_start = acked;
+        b.ack_end = acked;
+    }
+    out.rtt_samples = rtts.size();
+    out.acked_bytes = static_cast<std::uint64_t>(std::max<std::int64_t>(acked, 0));
+    if (!ack_seen)
+        out.absent.push_back("goodput, RTT: no ACK of data from " + out.receiver);
+
+    // The trace, one bucket per slice of the stream.
+    RunResult& r = out.result;
+    Trace& tr = r.trace;
+    tr.mss_bytes = out.mss_bytes;
+    tr.base_rtt_s = min_rtt;
+    tr.bdp_bytes = kNaN;
+    tr.buffer_bytes = kNaN;
+    tr.bucket_s = bucket_s;
+    std::uint64_t cum_retransmits = 0, cum_segments = 0;
+    std::int64_t ack_before = 0;
+    double srtt_now = kNaN, min_now = kNaN;
+    for (int k = 0; k < n_buckets; ++k) {
+        const Bucket& b = buckets[static_cast<std::size_t>(k)];
+        TraceBucket t;
+        t.t_start_s = k * bucket_s;
+        t.t_end_s = (k + 1) * bucket_s;
+        t.cwnd_bytes = MinMax{kNaN, kNaN};
+        t.queue_bytes = MinMax{kNaN, kNaN};
+        t.inflight_bytes = b.inflight;
+        t.window_bytes = b.window;  // the advertised window
+        t.rtt_s = b.rtt;
+        t.ssthresh_bytes = kNaN;
+        t.cwnd_end_bytes = kNaN;
+        t.pacing_rate_bps = kNaN;
+        if (!std::isnan(b.srtt_s)) srtt_now = b.srtt_s, min_now = b.min_rtt_s;
+        t.srtt_s = srtt_now;
+        t.min_rtt_s = min_now;
+        t.rttvar_s = kNaN;
+        const std::int64_t ack_after = b.ack_end >= 0 ? b.ack_end : ack_before;
+        const double rate = static_cast<double>(ack_after - ack_before) * 8.0 / bucket_s;
+        t.delivery_rate_bps = MinMax{rate, rate};
+        ack_before = ack_after;
+        cum_retransmits = std::max(cum_retransmits, b.retransmits);
+        cum_segments += b.segments;
+        t.retransmits = cum_retransmits;
+        t.pkts_sent = cum_segments;
+        t.limit = b.rwnd_time > b.cwnd_time ? Limit::Rwnd : Limit::Cwnd;
+        tr.buckets.push_back(t);
+    }
+
+    // The summary over the second half, as a run's steady-state window.
+    Summary& sum = r.summary;
+    const double w0 = t0 + out.duration_s / 2;
+    sum.window_start_s = out.duration_s / 2;
+    sum.window_end_s = out.duration_s;
+    const auto ack_at = [&](double t) {
+        std::int64_t v = 0;
+        auto it = std::upper_bound(ack_progress.begin(), ack_progress.end(), t,
+                                   [](double x, const std::pair<double, std::int64_t>& e) { return x < e.first; });
+        if (it != ack_progress.begin()) v = std::prev(it)->second;
+        return v;
+    };
+    const double span = t_end - w0;
+    sum.throughput_bps = span > 0 ? static_cast<double>(ack_at(t_end) - ack_at(w0)) * 8.0 / span : kNaN;
+    sum.utilisation = kNaN;
+    sum.mean_cwnd_packets = kNaN;
+    std::vector<double> window_rtts;
+    for (const auto& [t, rtt] : rtts)
+        if (t >= w0) window_rtts.push_back(rtt);
+    if (window_rtts.empty())
+        for (const auto& e : rtts) window_rtts.push_back(e.second);
+    if (window_rtts.empty()) {
+        sum.mean_rtt_s = sum.min_rtt_s = sum.max_rtt_s = sum.p95_rtt_s = kNaN;
+        out.absent.push_back("RTT: no ACK landed on a segment's end over never-retransmitted data");
+    } else {
+        sum.mean_rtt_s = std::accumulate(window_rtts.begin(), window_rtts.end(), 0.0) / static_cast<double>(window_rtts.size());
+        sum.min_rtt_s = *std::min_element(window_rtts.begin(), window_rtts.end());
+        sum.max_rtt_s = *std::max_element(window_rtts.begin(), window_rtts.end());
+        sum.p95_rtt_s = quantile(window_rtts, 0.95);
+    }
+    double rwnd_time = 0, cwnd_time = 0;
+    for (int k = 0; k < n_buckets; ++k) {
+        const Bucket& b = buckets[static_cast<std::size_t>(k)];
+        if ((k + 1) * bucket_s <= out.duration_s / 2) continue;
+        rwnd_time += b.rwnd_time;
+        cwnd_time += b.cwnd_time;
+    }
+    const double total = rwnd_time + cwnd_time;
+    sum.binding_fractions = {total > 0 ? cwnd_time / total : kNaN, total > 0 ? rwnd_time / total : kNaN, kNaN, kNaN,
+                             kNaN};
+    sum.binding_limit = rwnd_time > cwnd_time ? Limit::Rwnd : Limit::Cwnd;
+    sum.retransmits = retransmits;
+    sum.segments_received = out.data_segments;
+    sum.acks_sent = out.acks;
+    sum.bdp_packets = kNaN;
+    sum.buffer_packets = kNaN;
+    out.absent.push_back("utilisation, bdp_packets, buffer_packets: the path's rate and buffer are not in a capture");
+    out.absent.push_back("mean_cwnd_packets: the sender's cwnd is not on the wire");
+    out.absent.push_back("drops, ecn_marks, congestion_events, rtos: where and why packets were lost is not seen "
+                         "from one point; retransmits and duplicate_acks are");
+    out.absent.push_back("binding_fractions: only cwnd (or loss recovery) and rwnd can be told apart on the wire");
+    return out;
+}
+
+}  // namespace inflight::capture

@@ -1,0 +1,59 @@
+// One TCP stream of a capture, seen from its sender's side, turned into the
+// model's own trace and summary (model/core/result.h), so a capture is read
+// and printed as a run is. The sender is the end that sent more payload.
+//   bytes in flight: after each data segment, its end less the highest
+//     acknowledgement and less the bytes the latest ACK's SACK blocks hold
+//     below that end — RFC 5681 §2's flight size made SACK-aware, as
+//     Wireshark's tcp.analysis.bytes_in_flight counts it
+//   RTT samples: an ACK that moves the cumulative acknowledgement to the
+//     end of a segment, over data none of which was ever retransmitted
+//     (Karn's rule, RFC 6298 §3): the ACK's time minus that segment's
+//   goodput: the cumulative acknowledgement's progress over time (bytes
+//     the receiver has in order); the summary's throughput over the second
+//     half of the stream, as a run's steady-state window
+//   retransmissions: data segments that start below the highest sequence
+//     number already sent (keep-alives aside), Wireshark's rule
+//   duplicate ACKs: RFC 5681 §2 — no data, no SYN/FIN/RST, the same
+//     acknowledgement and window as the previous ACK, data outstanding
+//   advertised window: the receiver's window field, scaled by the shift its
+//     SYN-ACK offered when both SYNs offered one (RFC 7323 §2.2)
+//   limit: rwnd while the flight is within one MSS of the advertised
+//     window, otherwise cwnd (or loss recovery: a capture cannot tell)
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/capture/capture_reader.h"
+#include "app/capture/tcp_streams.h"
+#include "model/core/result.h"
+
+namespace inflight::capture {
+
+struct CaptureAnalysis {
+    RunResult result;                 // trace and summary; figures a capture cannot give are NaN
+    TcpStream stream;
+    int stream_count = 0;
+    std::string sender, receiver;     // "ip:port"
+    std::uint64_t data_segments = 0;  // from the sender, with payload
+    std::uint64_t acks = 0;           // from the receiver, without payload
+    std::uint64_t duplicate_acks = 0;
+    std::uint64_t sack_acks = 0;      // ACKs carrying SACK blocks
+    std::uint64_t rtt_samples = 0;
+    std::uint64_t max_bytes_in_flight = 0;
+    double max_advertised_window_bytes = 0;
+    std::uint32_t mss_bytes = 0;      // the largest segment's payload
+    std::uint64_t acked_bytes = 0;    // over the whole stream
+    double duration_s = 0;
+    bool window_scale_known = false;
+    std::vector<std::string> absent;  // what could not be derived, one line each
+};
+
+// The stream `stream` (tshark's tcp.stream number), or the one carrying
+// the most payload; nothing and one line in *error when the capture has
+// no TCP, no such stream, no data, or only one direction of it.
+std::optional<CaptureAnalysis> analyze_capture(const CaptureContents& c, const std::string& path,
+                                               std::optional<int> stream, std::string* error);
+
+}  // namespace inflight::capture

@@ -1,0 +1,73 @@
+// Splitting a capture into TCP streams (tcp_streams.h).
+#include "app/capture/tcp_streams.h"
+
+#include <map>
+#include <string>
+#include <tuple>
+
+#include "app/capture/synthetic_headers.h"
+
+namespace inflight::capture {
+namespace {
+
+using Key = std::tuple<std::uint32_t, std::uint16_t, std::uint32_t, std::uint16_t>;
+
+// The same key for both directions: the lower end first.
+Key key_of(const TcpPacket& p) {
+    const auto a = std::make_pair(p.src_ip, p.src_port), b = std::make_pair(p.dst_ip, p.dst_port);
+    return a < b ? Key{a.first, a.second, b.first, b.second} : Key{b.first, b.second, a.first, a.second};
+}
+
+struct Open {
+    std::size_t stream = 0;
+    bool closed = false;          // FIN or RST seen
+    bool syn_seen = false;
+    std::uint32_t syn_seq = 0;    // the client's initial sequence number
+};
+
+}  // namespace
+
+std::vector<TcpStream> tcp_streams(const CaptureContents& c) {
+    std::vector<TcpStream> streams;
+    std::map<Key, Open> open;
+    for (std::size_t i = 0; i < c.tcp.size(); ++i) {
+        const TcpPacket& p = c.tcp[i];
+        const Key k = key_of(p);
+        const bool syn_only = (p.flags & (kTcpSyn | kTcpAck)) == kTcpSyn;
+        auto it = open.find(k);
+        const bool fresh = it == open.end() ||
+                           (syn_only && (it->second.closed || (it->second.syn_seen && it->second.syn_seq != p.seq)));
+        if (fresh) {
+            TcpStream s;
+            s.index = static_cast<int>(streams.size());
+            s.a_ip = p.src_ip, s.a_port = p.src_port, s.b_ip = p.dst_ip, s.b_port = p.dst_port;
+            streams.push_back(std::move(s));
+            Open o;
+            o.stream = streams.size() - 1;
+            it = open.insert_or_assign(k, o).first;
+        }
+        Open& o = it->second;
+        if (syn_only && !o.syn_seen) {
+            o.syn_seen = true;
+            o.syn_seq = p.seq;
+        }
+        if (p.flags & (kTcpFin | kTcpRst)) o.closed = true;
+        TcpStream& s = streams[o.stream];
+        s.packets.push_back(i);
+        if (p.src_ip == s.a_ip && p.src_port == s.a_port) {
+            s.a_to_b_payload_bytes += p.payload_bytes;
+            ++s.a_to_b_packets;
+        } else {
+            s.b_to_a_payload_bytes += p.payload_bytes;
+            ++s.b_to_a_packets;
+        }
+    }
+    return streams;
+}
+
+std::string endpoint_words(std::uint32_t ip, std::uint16_t port) {
+    return std::to_string(ip >> 24) + "." + std::to_string((ip >> 16) & 0xff) + "." + std::to_string((ip >> 8) & 0xff) +
+           "." + std::to_string(ip & 0xff) + ":" + std::to_string(port);
+}
+
+}  // namespace inflight::capture

@@ -1,0 +1,117 @@
+// The capture's summary, JSON and CSV (capture_output.h).
+#include "app/cli/capture_output.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <cmath>
+#include <sstream>
+
+#include "app/formats/csv_export.h"
+#include "app/formats/json_output.h"
+#include "model/core/units.h"
+
+namespace inflight::cli {
+namespace {
+
+// Summary fields a capture has no figure for, whatever their value.
+constexpr const char* kUnknown[] = {"utilisation", "mean_cwnd_packets", "window_congestion_events",
+                                    "congestion_events", "drops_tail", "drops_aqm", "drops_random", "ecn_marks",
+                                    "rtos", "bdp_packets", "buffer_packets", "packets_simulated", "few_events",
+                                    "jain_index", "mean_queue_delay_s", "p95_queue_delay_s", "settled", "scenario"};
+
+void nan_to_null(QJsonObject& o) {
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        if (it->isDouble() && !std::isfinite(it->toDouble())) *it = QJsonValue(QJsonValue::Null);
+        else if (it->isObject()) {
+            QJsonObject inner = it->toObject();
+            nan_to_null(inner);
+            *it = inner;
+        }
+    }
+}
+
+
+std::string csv_number(double x) {
+    if (!std::isfinite(x)) return "";
+    std::ostringstream o;
+    o.precision(9);
+    o << x;
+    return o.str();
+}
+
+}  // namespace
+
+std::string capture_summary_text(const capture::CaptureAnalysis& a, const std::string& path) {
+    const Summary& s = a.result.summary;
+    std::ostringstream out;
+    out << "Goodput " << format_rate(s.throughput_bps) << " over the second half of the stream, limited by "
+        << (s.binding_limit == Limit::Rwnd ? "rwnd (the advertised window)" : "cwnd (or loss recovery)") << "\n";
+    out << "Capture '" << path << "': TCP stream " << a.stream.index << " of " << a.stream_count << ", "
+        << a.sender << " -> " << a.receiver << ", " << format_time(a.duration_s, 4) << ", "
+        << format_grouped(a.acked_bytes) << " bytes acknowledged\n";
+    if (std::isfinite(s.mean_rtt_s))
+        out << "RTT: min " << format_time(s.min_rtt_s) << ", mean " << format_time(s.mean_rtt_s) << ", p95 "
+            << format_time(s.p95_rtt_s) << ", max " << format_time(s.max_rtt_s) << " ("
+            << format_grouped(a.rtt_samples) << " samples from ACKs of never-retransmitted data)\n";
+    out << "Bytes in flight: max " << format_grouped(a.max_bytes_in_flight) << " B";
+    if (a.mss_bytes > 0)
+        out << " (" << format_number(static_cast<double>(a.max_bytes_in_flight) / a.mss_bytes) << " segments of "
+            << format_grouped(a.mss_bytes) << " B)";
+    out << "; advertised window: max " << format_grouped(static_cast<std::uint64_t>(a.max_advertised_window_bytes))
+        << " B" << (a.window_scale_known ? "" : " (window scale unknown: unscaled)") << "\n";
+    out << "Retransmissions " << format_grouped(s.retransmits) << ", duplicate ACKs "
+        << format_grouped(a.duplicate_acks) << ", ACKs with SACK blocks " << format_grouped(a.sack_acks) << "\n";
+    out << "Packets: " << format_grouped(a.data_segments) << " data segments, " << format_grouped(a.acks)
+        << " ACKs without data\n";
+    out << "Not in a capture:\n";
+    for (const std::string& line : a.absent) out << "  " << line << "\n";
+    return out.str();
+}
+
+std::string capture_json_text(const capture::CaptureAnalysis& a, const std::string& path) {
+    QJsonObject o = result_to_json(a.result);
+    for (const char* key : kUnknown)
+        if (o.contains(key)) o.insert(key, QJsonValue::Null);
+    nan_to_null(o);
+    o.insert("engine", "capture");
+    o.insert("file", QString::fromStdString(path));
+    o.insert("stream", a.stream.index);
+    o.insert("streams", a.stream_count);
+    o.insert("sender", QString::fromStdString(a.sender));
+    o.insert("receiver", QString::fromStdString(a.receiver));
+    o.insert("duration_s", a.duration_s);
+    o.insert("acked_bytes", static_cast<qint64>(a.acked_bytes));
+    o.insert("data_segments", static_cast<qint64>(a.data_segments));
+    o.insert("acks", static_cast<qint64>(a.acks));
+    o.insert("duplicate_acks", static_cast<qint64>(a.duplicate_acks));
+    o.insert("sack_acks", static_cast<qint64>(a.sack_acks));
+    o.insert("rtt_samples", static_cast<qint64>(a.rtt_samples));
+    o.insert("max_bytes_in_flight", static_cast<qint64>(a.max_bytes_in_flight));
+    o.insert("max_advertised_window_bytes", a.max_advertised_window_bytes);
+    o.insert("window_scale_known", a.window_scale_known);
+    o.insert("mss_bytes", static_cast<qint64>(a.mss_bytes));
+    QJsonArray absent;
+    for (const std::string& line : a.absent) absent.append(QString::fromStdString(line));
+    o.insert("absent", absent);
+    return QJsonDocument(o).toJson(QJsonDocument::Indented).toStdString();
+}
+
+std::string capture_trace_csv(const capture::CaptureAnalysis& a, const std::string& path) {
+    std::ostringstream out;
+    out << "# inflight " << INFLIGHT_VERSION << " capture trace: one row per time bucket, TCP stream "
+        << a.stream.index << " (" << a.sender << " -> " << a.receiver << ") seen from its sender\n";
+    out << "# inflight capture " << shell_word(path) << " --stream " << a.stream.index << " --csv FILE\n";
+    out << "t_start_s,t_end_s,inflight_min_bytes,inflight_max_bytes,rtt_min_s,rtt_max_s,srtt_s,goodput_bps,"
+           "advertised_window_min_bytes,advertised_window_max_bytes,retransmits,data_segments,limit\n";
+    for (const TraceBucket& b : a.result.trace.buckets) {
+        out << csv_number(b.t_start_s) << ',' << csv_number(b.t_end_s) << ',' << csv_number(b.inflight_bytes.min)
+            << ',' << csv_number(b.inflight_bytes.max) << ',' << csv_number(b.rtt_s.min) << ','
+            << csv_number(b.rtt_s.max) << ',' << csv_number(b.srtt_s) << ',' << csv_number(b.delivery_rate_bps.max)
+            << ',' << csv_number(b.window_bytes.min) << ',' << csv_number(b.window_bytes.max) << ','
+            << b.retransmits << ',' << b.pkts_sent << ',' << to_string(b.limit) << '\n';
+    }
+    return out.str();
+}
+
+}  // namespace inflight::cli

@@ -1,0 +1,136 @@
+// The project's reader against tshark on the same files: retransmissions,
+// the largest bytes in flight and duplicate ACKs as tshark counts them, the
+// stream numbering as tcp.stream, and goodput as the model run measured it
+// itself; and the bad inputs, each one line naming the file and the problem.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+
+#include "app/capture/capture_reader.h"
+#include "app/capture/model_capture.h"
+#include "app/capture/stream_analysis.h"
+#include "model/engine/run.h"
+#include "tshark.h"
+
+namespace inflight::capture {
+namespace {
+
+using capture_test::TempDir;
+
+RunResult write_model_capture(const Scenario& s, const std::string& path) {
+    std::string error;
+    auto writer = PcapFileWriter::open(path, {}, &error);
+    EXPECT_TRUE(writer) << error;
+    ModelCapture tap(*writer, s);
+    RunControl control;
+    control.tap = &tap;
+    RunResult r = run_scenario(s, control);
+    tap.flush();
+    EXPECT_FALSE(writer->finish());
+    return r;
+}
+
+CaptureAnalysis analyze(const std::string& path, std::optional<int> stream = std::nullopt) {
+    std::string error;
+    const auto contents = read_capture(path, &error);
+    EXPECT_TRUE(contents) << error;
+    if (!contents) return {};
+    auto a = analyze_capture(*contents, path, stream, &error);
+    EXPECT_TRUE(a) << error;
+    return a ? *a : CaptureAnalysis{};
+}
+
+std::string refusal(const std::string& path) {
+    std::string error;
+    const auto contents = read_capture(path, &error);
+    if (!contents) return error;
+    if (analyze_capture(*contents, path, std::nullopt, &error)) return "";
+    return error;
+}
+
+Scenario lossy(Algorithm algo) {
+    Scenario s;
+    s.algorithm = algo;
+    s.bandwidth_bps = 20e6;
+    s.rtt_s = 0.040;
+    s.loss = 0.001;
+    s.loss_pattern = LossPattern::Random;
+    s.duration_s = 10;
+    return s;
+}
+
+TEST(CaptureReader, AgreesWithTsharkOnAModelCapture) {
+    REQUIRE_TSHARK();
+    TempDir dir;
+    for (Algorithm algo : {Algorithm::Reno, Algorithm::Cubic}) {
+        const std::string f = dir.file("lossy.pcap");
+        const RunResult run = write_model_capture(lossy(algo), f);
+        const CaptureAnalysis a = analyze(f);
+        EXPECT_EQ(a.result.summary.retransmits, capture_test::tshark_count(f, capture_test::kSenderRetransmissions));
+        EXPECT_EQ(static_cast<double>(a.max_bytes_in_flight),
+                  capture_test::tshark_max(f, "tcp.analysis.bytes_in_flight"));
+        EXPECT_EQ(a.duplicate_acks, capture_test::tshark_count(f, "tcp.analysis.duplicate_ack"));
+        // Goodput over the second half, as the run measured its own.
+        EXPECT_NEAR(a.result.summary.throughput_bps, run.summary.throughput_bps, 0.01 * run.summary.throughput_bps);
+        // RTT samples: no lower than the path's base RTT, the mean within the run's range.
+        EXPECT_GE(a.result.summary.min_rtt_s, 0.040 - 1e-6);
+        EXPECT_LE(a.result.summary.min_rtt_s, run.summary.min_rtt_s + 1e-6);
+    }
+}
+
+TEST(CaptureReader, PicksTheStreamWithTheMostDataAndNumbersThemAsTshark) {
+    REQUIRE_TSHARK();
+    TempDir dir;
+    Scenario s;
+    s.duration_s = 3;
+    s.flows = {FlowSpec{}, FlowSpec{}};
+    s.flows[0].rwnd_bytes = 65535;  // flow 0 is held to 64 KB per RTT; flow 1 takes the rest
+    const std::string f = dir.file("two.pcap");
+    write_model_capture(s, f);
+    const CaptureAnalysis a = analyze(f);
+    const auto stream_of_port = capture_test::tshark_field(f, "tcp.srcport == " + std::to_string(a.stream.a_port) +
+                                                                   " && tcp.flags.syn == 1", "tcp.stream");
+    ASSERT_FALSE(stream_of_port.empty());
+    EXPECT_EQ(std::to_string(a.stream.index), stream_of_port[0]);
+    EXPECT_EQ(a.stream.a_port, 1024 + 600 * 1 + 1);  // flow 1's first connection
+    const CaptureAnalysis first = analyze(f, 0);
+    EXPECT_EQ(first.result.summary.binding_limit, Limit::Rwnd);
+}
+
+TEST(CaptureReader, BadInputIsOneLineNamingTheProblem) {
+    TempDir dir;
+    // Not a capture.
+    const std::string text = dir.file("notes.txt");
+    std::ofstream(text) << "not a capture at all\n";
+    EXPECT_EQ(refusal(text).rfind("'" + text + "' is not a packet capture (pcap or pcapng)", 0), 0u) << refusal(text);
+    // Missing.
+    EXPECT_EQ(refusal(dir.file("none.pcap")).rfind("cannot read '", 0), 0u) << refusal(dir.file("none.pcap"));
+    // Truncated in the middle of a record.
+    Scenario s;
+    s.duration_s = 1;
+    const std::string whole = dir.file("whole.pcap");
+    write_model_capture(s, whole);
+    const std::string cut = dir.file("cut.pcap");
+    capture_test::shell("head -c 100001 '" + whole + "' > '" + cut + "'");
+    EXPECT_NE(refusal(cut).find("is cut short (truncated)"), std::string::npos) << refusal(cut);
+    // No TCP: pings only.
+    Scenario pings;
+    pings.duration_s = 1;
+    pings.flows = {FlowSpec{}};
+    pings.flows[0].kind = FlowKind::Ping;
+    const std::string icmp = dir.file("pings.pcap");
+    write_model_capture(pings, icmp);
+    EXPECT_NE(refusal(icmp).find("has no IPv4 TCP segments"), std::string::npos) << refusal(icmp);
+    // One direction: the data without its ACKs.
+    const std::string one_way = dir.file("one-way.pcap");
+    capture_test::shell("tshark -r '" + whole + "' -Y 'tcp.srcport != 5201' -w '" + one_way + "'");
+    if (capture_test::have_tshark()) {
+        EXPECT_NE(refusal(one_way).find("only: without the ACKs"), std::string::npos) << refusal(one_way);
+    }
+    for (const std::string& f : {text, cut, icmp})
+        EXPECT_EQ(refusal(f).find('\n'), std::string::npos) << f;
+}
+
+}  // namespace
+}  // namespace inflight::capture

@@ -1,0 +1,92 @@
+// The capture file is complete or absent: an unwritable place is refused at
+// open and leaves nothing; an abandoned capture leaves nothing; the size
+// cap keeps whole records before it and says when it stopped; tshark reads
+// what is written without a word on stderr.
+#include <gtest/gtest.h>
+
+#include "app/capture/pcap_file_writer.h"
+#include "app/capture/synthetic_headers.h"
+#include "tshark.h"
+
+namespace inflight::capture {
+namespace {
+
+using capture_test::TempDir;
+
+std::size_t one_ack(std::uint8_t* p, std::uint32_t ack, std::size_t* wire) {
+    TcpFields f;
+    f.src_port = 5201, f.dst_port = 1024, f.ack = ack, f.flags = kTcpAck, f.window = 100;
+    return build_tcp_packet(p, Addresses{0x0a000002, 0x0a000001}, f, wire);
+}
+
+TEST(PcapFileWriter, AMissingFolderIsRefusedAtOpenInOneLine) {
+    std::string error;
+    EXPECT_EQ(PcapFileWriter::open("/nonexistent-folder/x.pcap", {}, &error), nullptr);
+    EXPECT_EQ(error, "cannot write '/nonexistent-folder/x.pcap': directory '/nonexistent-folder' does not exist");
+    TempDir dir;
+    EXPECT_EQ(PcapFileWriter::open(dir.path(), {}, &error), nullptr);
+    EXPECT_NE(error.find("is a directory"), std::string::npos) << error;
+    EXPECT_TRUE(dir.entries().empty());
+}
+
+TEST(PcapFileWriter, NothingIsLeftWhenTheCaptureIsAbandoned) {
+    TempDir dir;
+    std::string error;
+    {
+        auto w = PcapFileWriter::open(dir.file("a.pcap"), {}, &error);
+        ASSERT_TRUE(w) << error;
+        std::uint8_t p[kMaxHeaderBytes];
+        std::size_t wire = 0;
+        const std::size_t n = one_ack(p, 1, &wire);
+        EXPECT_TRUE(w->write(1, 0, p, n, wire));
+        EXPECT_EQ(dir.entries().size(), 1u);  // the temporary file, hidden
+        EXPECT_EQ(dir.entries()[0][0], '.');
+    }
+    EXPECT_TRUE(dir.entries().empty());
+}
+
+TEST(PcapFileWriter, TheCapKeepsWholeRecordsAndSaysWhenItStopped) {
+    REQUIRE_TSHARK();
+    TempDir dir;
+    std::uint8_t p[kMaxHeaderBytes];
+    std::size_t wire = 0;
+    const std::size_t n = one_ack(p, 1, &wire);
+    PcapFileWriter::Config c;
+    c.cap_bytes = 24 + 10 * (16 + n);  // the file header and ten records exactly
+    std::string error;
+    auto w = PcapFileWriter::open(dir.file("capped.pcap"), c, &error);
+    ASSERT_TRUE(w) << error;
+    int written = 0;
+    for (int i = 0; i < 20; ++i)
+        if (w->write(100 + i, 0, p, n, wire)) ++written;
+    EXPECT_EQ(written, 10);
+    ASSERT_TRUE(w->capped_at_s());
+    EXPECT_DOUBLE_EQ(*w->capped_at_s(), 110.0);
+    EXPECT_EQ(capped_words(*w), "the capture reached its " + std::to_string(c.cap_bytes) +
+                                    "-byte cap 10 s after its first packet; '" + dir.file("capped.pcap") +
+                                    "' holds the packets before then");
+    EXPECT_FALSE(w->finish());
+    EXPECT_EQ(capture_test::tshark_count(dir.file("capped.pcap"), "tcp"), 10u);
+    EXPECT_EQ(capture_test::tshark_complaints(dir.file("capped.pcap")), "");
+}
+
+TEST(PcapFileWriter, AFullDiskIsOneLineAndNoFile) {
+    // /dev/full refuses every write: written in place (not a regular file),
+    // the failure shows at open (the file header) or at the latest at finish.
+    std::string error;
+    auto w = PcapFileWriter::open("/dev/full", {}, &error);
+    if (!w) {
+        EXPECT_EQ(error, "cannot write '/dev/full': No space left on device");
+        return;
+    }
+    std::uint8_t p[kMaxHeaderBytes];
+    std::size_t wire = 0;
+    const std::size_t n = one_ack(p, 1, &wire);
+    for (int i = 0; i < 1000; ++i) w->write(i, 0, p, n, wire);
+    const auto e = w->finish();
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->rfind("cannot write '/dev/full': ", 0), 0u) << *e;
+}
+
+}  // namespace
+}  // namespace inflight::capture
