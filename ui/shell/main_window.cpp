@@ -230,6 +230,9 @@ MainWindow::~MainWindow() {
     // (one with a value typed in it) must not ask this half-destroyed
     // window for a run.
     disconnect(controls_, nullptr, this, nullptr);
+    // The guide's dock hides as it goes, and its visibility signal follows
+    // the step on this window: not once this body has run.
+    disconnect(guide_dock_, nullptr, this, nullptr);
     if (!presenting_) return;
     QApplication::setFont(normal_font_);
     apply_theme(dark_action_->isChecked() ? Theme::Dark : Theme::Light);
