@@ -1,6 +1,7 @@
 // Several flows on this machine's TCP stack through the emulator. Expected
 // figures are the stated bounds and arithmetic on the path:
-//   two CUBIC flows on one path share it: Jain's index ≥ 0.9
+//   two CUBIC flows on one path share it: Jain's index ≥ 0.9, on a path
+//     where CUBIC's epoch is short enough to repeat many times in 20 s
 //   ten streams behind 64 KB windows over 80 ms each move 65,535 B per
 //     round trip, so together ten times one stream (within 5%), measured
 //     here against one stream on the same path
@@ -38,11 +39,17 @@ Scenario shared_path(double bandwidth_bps, double rtt_s, double buffer_s, double
 
 TEST(KernelFlows, TwoCubicFlowsShareFairlyAndEachHasItsOwnTraceAndEvents) {
     REQUIRE_ROOT();
-    Scenario s = shared_path(50e6, 0.040, 0.040, 20);  // 12 s left CUBIC unconverged once (Jain 0.89)
+    // CUBIC's epoch lasts K = cbrt(W_max·(1−β)/C) s (RFC 9438 §4.2, C = 0.4,
+    // β = 0.7). At 50 Mbit/s, 40 ms and one BDP of buffer the two flows
+    // share W ≈ 333 packets, K ≈ 5 s each: 20 s holds three losses, and a
+    // loaded CI machine measured Jain 0.85 there (0.99–1.00 when idle). At
+    // 10 Mbit/s (W ≈ 67, K ≈ 2.9 s, and Reno-friendly growth faster still)
+    // the flows meet several times: 0.955–0.999 with both cores busy.
+    Scenario s = shared_path(10e6, 0.040, 0.040, 20);
     s.flows = {FlowSpec{}, FlowSpec{}};
     const RunResult r = run_ok(s);
     ASSERT_EQ(r.flows.size(), 2u);
-    std::printf("2 CUBIC, 50 Mbit/s, 40 ms: %.2f + %.2f Mbit/s, Jain %.3f, utilisation %.3f\n",
+    std::printf("2 CUBIC, 10 Mbit/s, 40 ms: %.2f + %.2f Mbit/s, Jain %.3f, utilisation %.3f\n",
                 r.flows[0].summary.throughput_bps / 1e6, r.flows[1].summary.throughput_bps / 1e6, r.summary.jain_index,
                 r.summary.utilisation);
     EXPECT_GE(r.summary.jain_index, 0.9);
