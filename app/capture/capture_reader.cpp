@@ -90,7 +90,7 @@ bool parse(const std::uint8_t* ip, std::size_t len, TcpPacket& t) {
     if (doff < 20) return false;
     t.src_ip = get32(ip + 12);
     t.dst_ip = get32(ip + 16);
-    t.ecn = ip[1] & 0x03;
+    t.ecn_field = ip[1] & 0x03;
     t.src_port = get16(tcp);
     t.dst_port = get16(tcp + 2);
     t.seq = get32(tcp + 4);

@@ -23,7 +23,7 @@ struct TcpPacket {
     std::uint16_t mss = 0;            // the MSS option (0: none)
     std::uint8_t flags = 0;
     std::int8_t window_shift = -1;    // the window-scale option (-1: none)
-    std::uint8_t ecn = 0;             // the IP header's ECN field
+    std::uint8_t ecn_field = 0;            // the IP header's ECN field
     std::uint8_t sack_blocks = 0;
     std::uint32_t sack_edges[8] = {};
 };

@@ -114,7 +114,7 @@ void ModelCapture::data_sent(TimePs t, std::uint16_t flow, std::uint16_t conn, s
     // Scaling is in force only when both ends offered it.
     f.window = flows_[flow].shift >= 0 ? kSenderWindow : 0xffff;
     f.payload_bytes = len_bytes;
-    f.ecn = ecn_ ? 2 : 0;
+    f.ecn_field = ecn_ ? 2 : 0;
     f.ip_id = ip_id_up_++;
     std::uint8_t p[kMaxHeaderBytes];
     std::size_t wire = 0;

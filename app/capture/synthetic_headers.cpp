@@ -24,9 +24,9 @@ std::uint16_t finish_checksum(std::uint32_t sum) {
 
 // RFC 791 §3.1: a 20-byte header, DF set, TTL 64, the checksum over it.
 void put_ipv4(std::uint8_t* p, const Addresses& a, std::uint8_t protocol, std::size_t total, std::uint16_t id,
-              std::uint8_t ecn) {
+              std::uint8_t ecn_field) {
     p[0] = 0x45;
-    p[1] = static_cast<std::uint8_t>(ecn & 0x03);
+    p[1] = static_cast<std::uint8_t>(ecn_field & 0x03);
     put16(p + 2, static_cast<std::uint32_t>(total));
     put16(p + 4, id);
     put16(p + 6, 0x4000);  // don't fragment
@@ -81,7 +81,7 @@ std::size_t build_tcp_packet(std::uint8_t* out, const Addresses& a, const TcpFie
     put16(tcp + 18, 0);
     const std::size_t segment = tcp_len + t.payload_bytes;
     const std::size_t total = 20 + segment;
-    put_ipv4(out, a, 6, total, t.ip_id, t.ecn);
+    put_ipv4(out, a, 6, total, t.ip_id, t.ecn_field);
     // RFC 9293 §3.1: the pseudo-header (addresses, protocol, TCP length), then the segment.
     std::uint8_t pseudo[12];
     put32(pseudo, a.src_ip);

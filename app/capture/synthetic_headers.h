@@ -28,7 +28,7 @@ struct TcpFields {
     std::uint8_t flags = 0;
     std::uint16_t window = 0;              // as on the wire (already scaled down)
     std::uint32_t payload_bytes = 0;       // counted in the IPv4 total length, not stored
-    std::uint8_t ecn = 0;                  // the IP header's ECN field: 0 Not-ECT, 2 ECT(0), 3 CE
+    std::uint8_t ecn_field = 0;                 // the IP header's ECN field: 0 Not-ECT, 2 ECT(0), 3 CE
     std::uint16_t ip_id = 0;
     // Options (SYN and SYN-ACK: MSS, window scale, SACK-permitted; ACKs: SACK blocks).
     std::uint16_t mss = 0;                 // 0: no MSS option

@@ -11,7 +11,7 @@ namespace {
 TEST(SyntheticHeaders, TcpWithSackBlocksVerifiesAndCountsItsPayloadInTheTotalLength) {
     TcpFields f;
     f.src_port = 1024, f.dst_port = 5201, f.seq = 0xfffffff0u, f.ack = 12345, f.flags = kTcpAck;
-    f.window = 4000, f.payload_bytes = 1448, f.ecn = 2;
+    f.window = 4000, f.payload_bytes = 1448, f.ecn_field = 2;
     f.sack_blocks = 3;
     for (int i = 0; i < 6; ++i) f.sack_edges[i] = 1000u * static_cast<unsigned>(i + 1);
     std::uint8_t p[kMaxHeaderBytes];
