@@ -112,7 +112,7 @@ std::string kernel_result_json_text(const RunResult& r, const kernel::KernelFact
 }
 
 std::string kernel_summary_text(const RunResult& r, const kernel::KernelFacts& f) {
-    std::string out = summary_figures(r);
+    std::string out = summary_figures(r, Engine::Kernel);
     out += "Kernel     Linux " + f.kernel_release + " (this machine's TCP stack, " + f.congestion_control +
            ") in private namespaces; MSS " + (f.mss_bytes > 0 ? format_size(f.mss_bytes) : "unknown") +
            " used in packets of " + format_size(f.mtu_bytes) + "; window scaling " +

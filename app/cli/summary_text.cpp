@@ -96,7 +96,7 @@ std::string hero_line(const RunResult& r) {
            format_rate(r.scenario.bandwidth_bps) + "), " + binding_limit_words(r);
 }
 
-std::string scenario_line(const Scenario& s) {
+std::string scenario_line(const Scenario& s, Engine engine) {
     std::string out = std::string(to_string(s.algorithm)) + ", " + format_rate(s.bandwidth_bps) +
                       ", RTT " + format_time(s.rtt_s) + ", loss ";
     out += s.loss == 0 ? std::string("none")
@@ -106,12 +106,12 @@ std::string scenario_line(const Scenario& s) {
     out += ", ECN " + param_exact_text(s, Param::Ecn);
     out += ", MSS " + format_size(s.mss_bytes);
     out += ", pacing " + param_exact_text(s, Param::Pacing);
-    out += ", stack " + stack_words(s);
+    if (engine == Engine::Model) out += ", stack " + stack_words(s);
     out += ", " + format_time(s.duration_s) + ", seed " + std::to_string(s.seed);
     return out;
 }
 
-std::string summary_figures(const RunResult& r) {
+std::string summary_figures(const RunResult& r, Engine engine) {
     const Summary& s = r.summary;
     std::string out;
     if (r.cancelled) out += "Cancelled: the figures below cover only the part that ran.\n";
@@ -130,7 +130,7 @@ std::string summary_figures(const RunResult& r) {
            count(s.drops_random) + "; ECN marks " + count(s.ecn_marks) + "; retransmits " +
            count(s.retransmits) + "\n";
     out += flow_lines(r);
-    out += "Scenario   " + scenario_line(r.scenario) + "\n";
+    out += "Scenario   " + scenario_line(r.scenario, engine) + "\n";
     return out;
 }
 

@@ -13,11 +13,15 @@ namespace inflight {
 
 // "Throughput 24.1 Mbit/s (24.1% of 100 Mbit/s), limited by cwnd"
 std::string hero_line(const RunResult& r);
-// One line naming every parameter: "cubic, 100 Mbit/s, RTT 80 ms, ...".
-std::string scenario_line(const Scenario& s);
+// Which engine ran a scenario: the model (whose stack the scenario names) or
+// this machine's kernel (whose stack is the machine's own, said elsewhere).
+enum class Engine { Model, Kernel };
+// One line naming every parameter: "cubic, 100 Mbit/s, RTT 80 ms, ...";
+// the model's stack only for the model.
+std::string scenario_line(const Scenario& s, Engine engine = Engine::Model);
 // The summary's figures, from the hero line to the scenario line (what any
 // engine's run has; the per-flow lines before the scenario), lines ending in '\n'.
-std::string summary_figures(const RunResult& r);
+std::string summary_figures(const RunResult& r, Engine engine = Engine::Model);
 // The warning that the figure rests on too few congestion events, or "".
 std::string few_events_warning(const RunResult& r);
 // With several flows (or a scenario that lists flows): a line with the

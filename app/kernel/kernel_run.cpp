@@ -38,13 +38,6 @@ std::string which(std::size_t n, std::size_t i) { return n > 1 ? " of flow " + s
 // thread, low among real-time ones (the kernel's own sit at 50 and up).
 constexpr int kEmulatorPriority = 10;
 
-std::string describe_pacing(const Scenario& s) {
-    if (s.algorithm == Algorithm::Bbr)
-        return "Linux TCP internal pacing (BBR asks for it, with or without --pacing; no fq qdisc)";
-    if (s.pacing) return "Linux TCP internal pacing (SO_MAX_PACING_RATE set; no fq qdisc)";
-    return "none (Linux sends as cwnd and the ACK clock allow)";
-}
-
 EmulatorHonesty honesty_of(LinkThread& link) {
     const LatenessStats l = link.lateness();
     EmulatorHonesty h;
@@ -70,6 +63,27 @@ std::vector<std::string> absent_fields(const Scenario& s) {
 }
 
 }  // namespace
+
+// BBR asks for Linux's internal pacing
+// itself (since 4.13, without an fq qdisc); another algorithm only when the
+// flow asked for pacing (SO_MAX_PACING_RATE). With several flows, one
+// clause per kind.
+std::string kernel_pacing_words(const Scenario& s) {
+    bool bbr = false, asked = false, unpaced = false;
+    for (const ResolvedFlow& f : resolve_flows(s)) {
+        if (f.kind != FlowKind::Tcp) continue;
+        if (f.algorithm == Algorithm::Bbr) bbr = true;
+        else if (f.pacing) asked = true;
+        else unpaced = true;
+    }
+    std::string out;
+    const auto add = [&out](const std::string& clause) { out += (out.empty() ? "" : "; ") + clause; };
+    if (bbr) add("BBR: Linux TCP internal pacing (BBR asks for it, with or without --pacing; no fq qdisc)");
+    if (asked) add("paced flows: Linux TCP internal pacing (SO_MAX_PACING_RATE set; no fq qdisc)");
+    if (unpaced)
+        add(std::string(bbr || asked ? "the others: " : "") + "none (Linux sends as cwnd and the ACK clock allow)");
+    return out;
+}
 
 std::optional<std::string> kernel_run_refusal(const Scenario& s, const KernelRunOptions& options) {
     if (auto e = validate(s)) return e;
@@ -105,7 +119,7 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
         facts.kernel_version = u.version;
     }
     facts.mtu_bytes = s.mss_bytes;
-    facts.pacing = describe_pacing(s);
+    facts.pacing = kernel_pacing_words(s);
     facts.absent = absent_fields(s);
 
     // 1. Checks, creating nothing.

@@ -104,6 +104,10 @@ struct KernelRunOptions {
 // The checks of step 1 only: nothing when a run could start.
 std::optional<std::string> kernel_run_refusal(const Scenario& s, const KernelRunOptions& options = {});
 
+// How the kernel paces the scenario's TCP flows, in words for the summary's
+// Pacing line: "BBR: Linux TCP internal pacing (...); the others: none (...)".
+std::string kernel_pacing_words(const Scenario& s);
+
 KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress = {},
                             const std::atomic<bool>* cancel = nullptr, const KernelRunOptions& options = {});
 

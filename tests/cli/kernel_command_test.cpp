@@ -256,7 +256,10 @@ TEST(KernelCommand, CtrlCWritesNothingAndExits130) {
 TEST(KernelCommand, SummaryIsRunsFiguresPlusTheKernelsFacts) {
     const kernel::KernelOutcome o = made_up_kernel_outcome(short_scenario());
     const std::string text = kernel_summary_text(*o.result, o.facts);
-    EXPECT_TRUE(text.starts_with(summary_figures(*o.result))) << text;
+    EXPECT_TRUE(text.starts_with(summary_figures(*o.result, Engine::Kernel))) << text;
+    // The machine's stack is the kernel line's; the model's stack is not named.
+    EXPECT_TRUE(contains(summary_figures(*o.result), ", stack textbook,"));
+    EXPECT_FALSE(contains(text, ", stack ")) << text;
     for (const char* part : {"Kernel     Linux 6.18.44-test", "MSS 1,448 B used", "Pacing     none",
                              "Emulator   honest up to 800 Mbit/s", "max 2 ms, p99 50 µs", "real-time priority granted",
                              "segments sent", "Not measured by the kernel", "  trace.rtt_s: srtt per bucket",

@@ -55,5 +55,22 @@ TEST(Refusal, FinitTransfersAreRefusedNamingTheFlowAndFqCodelIsNot) {
     EXPECT_EQ(msg->find('\n'), std::string::npos);
 }
 
+// Linux paces BBR itself (sk_pacing_status set by tcp_bbr.c) and no other
+// algorithm unless the socket asks: the Pacing line says so per kind of flow.
+TEST(KernelPacingWords, BbrPacesItselfBesideAnUnpacedCubic) {
+    Scenario s;
+    s.algorithm = Algorithm::Cubic;
+    EXPECT_EQ(kernel_pacing_words(s).find("BBR"), std::string::npos);
+    EXPECT_NE(kernel_pacing_words(s).find("none"), std::string::npos);
+    FlowSpec bbr;
+    bbr.algorithm = Algorithm::Bbr;
+    s.flows = {FlowSpec{}, bbr};
+    const std::string both = kernel_pacing_words(s);
+    EXPECT_NE(both.find("BBR: Linux TCP internal pacing"), std::string::npos) << both;
+    EXPECT_NE(both.find("the others: none"), std::string::npos) << both;
+    s.flows = {bbr};
+    EXPECT_EQ(kernel_pacing_words(s).find("the others"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace inflight::kernel
