@@ -140,20 +140,30 @@ TEST(KernelCommand, SeveralFlowsAreReadAsRunReadsThem) {
     }
 }
 
-// What the emulator cannot carry yet is refused before anything is made,
-// in one line naming the flow (flows[i], as every flow error does).
-TEST(KernelCommand, TransfersAndTooManyFlowsAreRefusedNamingTheFlow) {
-    const std::pair<std::vector<std::string>, std::string> cases[] = {
-        {{"--flow", "ping", "--flow", "cubic,size=100KB"}, "flows[1]: finite transfers"},
-        {{"--flow", "cubic,size=100KB"}, "flows[0]: finite transfers"},
-        {{"--parallel", "17"}, "17 flows: a kernel run carries at most 16"}};
-    for (const auto& [args, start] : cases) {
+// More flows than the machine carries are refused before anything is made,
+// in one line; finite transfers are carried (refused, if at all, for
+// privileges only), and a bad size or every is named as run names it.
+TEST(KernelCommand, TooManyFlowsAreRefusedAndTransfersAreCarried) {
+    const Parsed many = parse_kernel({"--parallel", "17"});
+    ASSERT_EQ(many.result, ParseResult::Ok) << many.error;
+    const std::optional<std::string> refused = kernel::kernel_run_refusal(many.req.scenario);
+    ASSERT_TRUE(refused.has_value());
+    EXPECT_EQ(refused->rfind("17 flows: a kernel run carries at most 16", 0), 0u) << *refused;
+    EXPECT_EQ(refused->find('\n'), std::string::npos);
+    for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+             {"--flow", "cubic,size=100KB"}, {"--flow", "ping", "--flow", "cubic,size=1MB,every=500ms"}}) {
         const Parsed k = parse_kernel(args);
         ASSERT_EQ(k.result, ParseResult::Ok) << k.error;
-        const std::optional<std::string> refused = kernel::kernel_run_refusal(k.req.scenario);
-        ASSERT_TRUE(refused.has_value()) << start;
-        EXPECT_EQ(refused->rfind(start, 0), 0u) << *refused;
-        EXPECT_EQ(refused->find('\n'), std::string::npos);
+        EXPECT_EQ(k.req.scenario, parse_run(args).req.scenario);
+        if (const std::optional<std::string> r = kernel::kernel_run_refusal(k.req.scenario))
+            EXPECT_EQ(r->find("size"), std::string::npos) << *r;  // only the machine's (root, TUN)
+    }
+    for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+             {"--flow", "cubic,size=5B"}, {"--flow", "cubic,every=1s"}, {"--flow", "cubic,size=100KB,every=1ms"}}) {
+        const Parsed k = parse_kernel(args);
+        EXPECT_EQ(k.result, ParseResult::Error) << args[1];
+        EXPECT_EQ(k.error, parse_run(args).error);
+        EXPECT_EQ(k.error.find('\n'), std::string::npos) << k.error;
     }
 }
 
@@ -194,7 +204,8 @@ TEST(KernelCommand, HelpSaysWhatItDoesAndWhatItNeeds) {
     const std::string help = kernel_help_text();
     for (const char* part : {"Usage: inflight kernel [options]", "Linux TCP stack", "private",
                              "namespaces", "real time", "--duration 20s", "root", "CAP_NET_ADMIN", "CAP_SYS_ADMIN",
-                             "setcap cap_net_admin,cap_sys_admin+ep", "130", "up to 16", "fq_codel"})
+                             "setcap cap_net_admin,cap_sys_admin+ep", "130", "up to 16", "fq_codel",
+                             "finite transfers (size=, every="})
         EXPECT_TRUE(contains(help, part)) << part;
     for (const Option& option : run_options()) {
         const bool duration = option.kind == Kind::Value && option.param == Param::Duration;
