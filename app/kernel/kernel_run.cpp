@@ -306,6 +306,8 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
             const Trace& shown = n == 1 ? result.flows[0].trace : result.trace;
             std::vector<Event> events;
             for (const std::vector<Event>& e : flow_events) events.insert(events.end(), e.begin(), e.end());
+            for (std::size_t i = 0; i < n; ++i)
+                if (finite[i]) add_transfer_events(finite[i]->transfers(), flows[i], i, elapsed_s, events);
             std::stable_sort(events.begin(), events.end(), [](const Event& a, const Event& b) { return a.t_s < b.t_s; });
             progress(KernelProgressView{shown, events, result.flows, elapsed_s, s.duration_s});
         }
@@ -346,7 +348,7 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
         window[i] = FlowWindowBytes{recorders[i]->window_bytes(),
                                     HalfBytes{recorders[i]->first_half_bytes(), recorders[i]->second_half_bytes()}};
         result.events.insert(result.events.end(), flow_events[i].begin(), flow_events[i].end());
-        if (finite[i]) add_transfer_events(finite[i]->transfers(), flows[i], i, result.events);
+        if (finite[i]) add_transfer_events(finite[i]->transfers(), flows[i], i, elapsed_s, result.events);
     }
     std::stable_sort(result.events.begin(), result.events.end(),
                      [](const Event& a, const Event& b) { return a.t_s < b.t_s; });
@@ -359,7 +361,7 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
     }
     summarize_kernel_flows(s, each, window, ping_counts, path_trace.window_queue_delays_s(), result);
     for (std::size_t i = 0; i < n; ++i)
-        if (finite[i]) fill_fct_summary(completion_times(finite[i]->transfers()), result.flows[i].summary);
+        if (finite[i]) fill_fct_summary(completion_times(finite[i]->transfers(), elapsed_s), result.flows[i].summary);
     if (n == 1) result.trace = result.flows[0].trace;
     result.summary.wall_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();

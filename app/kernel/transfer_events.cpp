@@ -3,10 +3,15 @@
 
 namespace inflight::kernel {
 
+namespace {
+bool done_by(const FiniteTransfer& t, double end_s) { return t.done && t.start_s + t.fct_s <= end_s; }
+}  // namespace
+
 void add_transfer_events(const std::vector<FiniteTransfer>& transfers, const ResolvedFlow& f, std::size_t flow_index,
-                         std::vector<Event>& events) {
+                         double end_s, std::vector<Event>& events) {
     const std::uint64_t size = f.size_bytes.value_or(0);
     for (const FiniteTransfer& t : transfers) {
+        if (t.start_s > end_s) continue;  // started as the run was being stopped
         Event e;
         e.flow = static_cast<int>(flow_index);
         e.t_s = t.start_s;
@@ -18,7 +23,7 @@ void add_transfer_events(const std::vector<FiniteTransfer>& transfers, const Res
         e.kind = EventKind::FlowStart;
         e.size_bytes = size;
         events.push_back(e);
-        if (!t.done) continue;
+        if (!done_by(t, end_s)) continue;
         e.kind = EventKind::TransferDone;
         e.t_s = t.start_s + t.fct_s;
         e.fct_s = t.fct_s;
@@ -26,10 +31,10 @@ void add_transfer_events(const std::vector<FiniteTransfer>& transfers, const Res
     }
 }
 
-std::vector<double> completion_times(const std::vector<FiniteTransfer>& transfers) {
+std::vector<double> completion_times(const std::vector<FiniteTransfer>& transfers, double end_s) {
     std::vector<double> out;
     for (const FiniteTransfer& t : transfers)
-        if (t.done) out.push_back(t.fct_s);
+        if (done_by(t, end_s)) out.push_back(t.fct_s);
     return out;
 }
 

@@ -16,8 +16,8 @@ namespace inflight::kernel {
 
 // Appends flow `flow_index`'s transfer events to `events` (not sorted).
 void add_transfer_events(const std::vector<FiniteTransfer>& transfers, const ResolvedFlow& f, std::size_t flow_index,
-                         std::vector<Event>& events);
-// The completed transfers' FCTs, in the order they started.
-std::vector<double> completion_times(const std::vector<FiniteTransfer>& transfers);
+                         double end_s, std::vector<Event>& events);
+// The FCTs of the transfers completed by end_s, in the order they started.
+std::vector<double> completion_times(const std::vector<FiniteTransfer>& transfers, double end_s);
 
 }  // namespace inflight::kernel
