@@ -406,6 +406,34 @@ TEST(KernelBinary, WindowOf65535BytesGivesTheLessonsArithmetic) {
     EXPECT_TRUE(namespaces_of(r.pid).isEmpty()) << namespaces_of(r.pid).join(' ').toStdString();
 }
 
+TEST(KernelBinary, AFiniteTransfersFctIsShownAsRunShowsIt) {
+    if (!privileged()) GTEST_SKIP() << "needs CAP_NET_ADMIN and CAP_SYS_ADMIN (CI runs as root)";
+    const QStringList path = {"--flow", "cubic,size=100KB", "--bandwidth", "100Mbps", "--rtt", "80ms", "--buffer", "80ms",
+                              "--duration", "1s"};
+    const Ran k = run_program(INFLIGHT_EXE, QStringList{"kernel"} + path + QStringList{"--json"});
+    ASSERT_EQ(k.exit_code, 0) << k.err;
+    const Ran m = run_program(INFLIGHT_EXE, QStringList{"run", "--stack", "linux"} + path + QStringList{"--json"});
+    ASSERT_EQ(m.exit_code, 0) << m.err;
+    const QJsonObject kf = json_of(k.out).value("flows").toArray().at(0).toObject();
+    const QJsonObject mf = json_of(m.out).value("flows").toArray().at(0).toObject();
+    // The same FCT fields as run's, one transfer, its FCT within 10% of the model's.
+    for (const char* key : {"fct_s", "fct_mean_s", "fct_p50_s", "fct_p95_s", "fct_max_s"}) {
+        EXPECT_TRUE(mf.contains(key)) << key;
+        EXPECT_TRUE(kf.contains(key)) << key << k.out;
+    }
+    ASSERT_EQ(kf.value("fct_s").toArray().size(), 1) << k.out;
+    const double fct = kf.value("fct_s").toArray().at(0).toDouble();
+    EXPECT_EQ(kf.value("fct_p50_s").toDouble(), fct);
+    EXPECT_EQ(kf.value("fct_max_s").toDouble(), fct);
+    const double model = mf.value("fct_p50_s").toDouble();
+    EXPECT_NEAR(fct, model, 0.10 * model) << k.out;
+    // The summary's flow line says it as run's does.
+    const Ran text = run_program(INFLIGHT_EXE, QStringList{"kernel"} + path);
+    ASSERT_EQ(text.exit_code, 0) << text.err;
+    EXPECT_TRUE(contains(text.out, "100 KB transfer: FCT ")) << text.out;
+    EXPECT_TRUE(namespaces_of(text.pid).isEmpty());
+}
+
 TEST(KernelBinary, CtrlCStopsPromptlyRemovesTheNamespacesAndWritesNothing) {
     if (!privileged()) GTEST_SKIP() << "needs CAP_NET_ADMIN and CAP_SYS_ADMIN (CI runs as root)";
     QTemporaryDir dir;
