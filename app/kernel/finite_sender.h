@@ -8,8 +8,10 @@
 // acknowledged. The sender learns that by polling SIOCOUTQ (bytes written
 // and not yet acknowledged, tcp(7)) every kAckPollPeriod once everything is
 // written: the kernel gives no wake-up for an ACK, so the FCT measured is
-// late by up to one period plus the thread's wake-up latency (tens of µs on
-// an idle core), never early.
+// late by up to one period plus the thread's wake-up, never early. A 250 µs
+// ppoll on this 2-core machine woke 82 µs late at the median, 136 µs at the
+// 99th percentile (timer slack included): at most about 0.4 ms, 0.1% of a
+// 100 KB transfer's 326 ms over 80 ms.
 // Transfers not finished when the run stops have no FCT (the model's rule:
 // only completed transfers are counted).
 #pragma once
