@@ -91,7 +91,8 @@ void KernelRecorder::close_buckets_before(double t_s) {
 void KernelRecorder::add(const KernelSample& s) {
     close_buckets_before(s.t_s);
     const TcpSample& t = s.tcp;
-    const CcPhase phase = phase_of(t);
+    // No connection open (a finite flow between transfers): the phase holds.
+    const CcPhase phase = t.ok ? phase_of(t) : prev_phase_;
     const Limit limit = limit_of(s);
     if (t.ok && bucket_ < cfg_.bucket_count) {
         TraceBucket& b = open_.b;

@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "app/kernel/emulator.h"
+#include "app/kernel/finite_sender.h"
 #include "app/kernel/kernel_flows.h"
 #include "app/kernel/kernel_recorder.h"
 #include "app/kernel/netns.h"
@@ -18,6 +19,7 @@
 #include "app/kernel/privileges.h"
 #include "app/kernel/signal_stop.h"
 #include "app/kernel/transfer.h"
+#include "app/kernel/transfer_events.h"
 #include "model/core/units.h"
 
 namespace inflight::kernel {
@@ -91,12 +93,6 @@ std::optional<std::string> kernel_run_refusal(const Scenario& s, const KernelRun
     if (flows.size() > kKernelMaxFlows)
         return std::to_string(flows.size()) + " flows: a kernel run carries at most " + std::to_string(kKernelMaxFlows) +
                " on this machine (" + kKernelMaxFlowsWhy + "); use inflight run for more";
-    for (std::size_t i = 0; i < flows.size(); ++i) {
-        const ResolvedFlow& f = flows[i];
-        if (f.size_bytes)
-            return "flows[" + std::to_string(i) + "]: finite transfers (size=) are not carried by kernel runs yet (TCP bulk flows "
-                   "and pings are); use inflight run";
-    }
     if (s.bandwidth_bps > kEmulatorHonestRateBps && !options.beyond_honest_rate)
         return "--bandwidth " + format_rate(s.bandwidth_bps) + " is above what the path emulator keeps honest on "
                "this machine (" + format_rate(kEmulatorHonestRateBps) + ", measured); use a lower rate";
@@ -169,10 +165,12 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
                         LinkCapture{options.capture, false});
     data_link.start();
     ack_link.start();
-    // A TCP flow is a receiver and a sender; a ping flow its echo and prober
-    // (the other pointers stay null).
+    // A TCP flow is a receiver and a sender (a bulk one's, or a finite
+    // flow's transfers); a ping flow its echo and prober (the other pointers
+    // stay null).
     std::vector<std::unique_ptr<Receiver>> receivers(n);
     std::vector<std::unique_ptr<Sender>> senders(n);
+    std::vector<std::unique_ptr<FiniteSender>> finite(n);
     std::vector<std::unique_ptr<PingFlow>> pings(n);
     std::size_t first_tcp = n;
     for (std::size_t i = 0; i < n; ++i) {
@@ -200,6 +198,17 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
             }
             continue;
         }
+        if (flows[i].size_bytes) {
+            // Transfers start from the flow's start until its stop (the end of the run at most).
+            finite[i] = std::make_unique<FiniteSender>();
+            if (std::string e = finite[i]->start(path.sender().netns_fd, s, flows[i], i, t0, start_at,
+                                                 t0 + from_seconds(std::min(flows[i].stop_s, s.duration_s)));
+                !e.empty()) {
+                out.error = "sender" + which(n, i) + ": " + e;
+                return out;
+            }
+            continue;
+        }
         senders[i] = std::make_unique<Sender>();
         if (std::string e = senders[i]->start(path.sender().netns_fd, s, flows[i], i, start_at, stop_at); !e.empty()) {
             out.error = "sender" + which(n, i) + ": " + e;
@@ -207,9 +216,10 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
         }
     }
     for (std::size_t i = first_tcp; i < n; ++i) {
-        if (!senders[i]) continue;
-        if (facts.congestion_control.empty()) facts.congestion_control = senders[i]->congestion_control();
-        else if (senders[i]->congestion_control() != facts.congestion_control) facts.congestion_control = "per flow";
+        if (!senders[i] && !finite[i]) continue;
+        const std::string cc = senders[i] ? senders[i]->congestion_control() : finite[i]->congestion_control();
+        if (facts.congestion_control.empty()) facts.congestion_control = cc;
+        else if (cc != facts.congestion_control) facts.congestion_control = "per flow";
     }
 
     // 4. The readings: every flow's TCP_INFO at each tick.
@@ -264,12 +274,18 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
         std::uint64_t received = 0;
         PathTraceBuilder::Sums sums;
         for (std::size_t i = 0; i < n; ++i) {
-            if (!senders[i]) continue;  // a ping: its replies are read at the end
+            if (!senders[i] && !finite[i]) continue;  // a ping: its replies are read at the end
             received += receivers[i]->bytes_received();
-            if (!senders[i]->connected()) continue;  // not started yet
+            const bool bbr = flows[i].algorithm == Algorithm::Bbr;
             KernelSample sample;
             sample.t_s = t_s;
-            sample.tcp = read_tcp_sample(senders[i]->socket_fd(), flows[i].algorithm == Algorithm::Bbr);
+            if (senders[i]) {
+                if (!senders[i]->connected()) continue;  // not started yet
+                sample.tcp = read_tcp_sample(senders[i]->socket_fd(), bbr);
+            } else {
+                if (!finite[i]->started()) continue;
+                sample.tcp = finite[i]->sample(bbr);  // the newest open transfer's
+            }
             sample.queue = queue;
             const FlowLinkCounters& fc = c.flows[i];
             sample.drops_tail = fc.drops_tail;
@@ -286,7 +302,7 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
                 sums.inflight_bytes += sample.tcp.inflight_bytes;
             }
             if (sample.tcp.ok && sample.tcp.mss_bytes > 0) facts.mss_bytes = sample.tcp.mss_bytes;
-            if (std::string e = senders[i]->error(); !e.empty()) {
+            if (std::string e = senders[i] ? senders[i]->error() : finite[i]->error(); !e.empty()) {
                 out.error = "sender" + which(n, i) + ": " + e;
                 return out;
             }
@@ -304,6 +320,8 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
             const Trace& shown = n == 1 ? result.flows[0].trace : result.trace;
             std::vector<Event> events;
             for (const std::vector<Event>& e : flow_events) events.insert(events.end(), e.begin(), e.end());
+            for (std::size_t i = 0; i < n; ++i)
+                if (finite[i]) add_transfer_events(finite[i]->transfers(), flows[i], i, elapsed_s, events);
             std::stable_sort(events.begin(), events.end(), [](const Event& a, const Event& b) { return a.t_s < b.t_s; });
             progress(KernelProgressView{shown, events, result.flows, elapsed_s, s.duration_s});
         }
@@ -312,6 +330,8 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
     // 5. Stop everything, then describe the run.
     for (auto& sender : senders)
         if (sender) sender->stop();
+    for (auto& f : finite)
+        if (f) f->stop();
     for (auto& receiver : receivers)
         if (receiver) receiver->stop();
     for (auto& ping : pings)
@@ -342,6 +362,7 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
         window[i] = FlowWindowBytes{recorders[i]->window_bytes(),
                                     HalfBytes{recorders[i]->first_half_bytes(), recorders[i]->second_half_bytes()}};
         result.events.insert(result.events.end(), flow_events[i].begin(), flow_events[i].end());
+        if (finite[i]) add_transfer_events(finite[i]->transfers(), flows[i], i, elapsed_s, result.events);
     }
     std::stable_sort(result.events.begin(), result.events.end(),
                      [](const Event& a, const Event& b) { return a.t_s < b.t_s; });
@@ -353,6 +374,8 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
         each[i].acks_sent = ack_counts.flows[i].pure_acks;
     }
     summarize_kernel_flows(s, each, window, ping_counts, path_trace.window_queue_delays_s(), result);
+    for (std::size_t i = 0; i < n; ++i)
+        if (finite[i]) fill_fct_summary(completion_times(finite[i]->transfers(), elapsed_s), result.flows[i].summary);
     if (n == 1) result.trace = result.flows[0].trace;
     result.summary.wall_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();

@@ -1,6 +1,8 @@
 // The one entry point for running a scenario on this machine's Linux TCP
-// stack, in real time: its TCP bulk flows (one, or up to kKernelMaxFlows
-// each with its own algorithm, RTT, start, stop and windows). Everything privileged sits behind it, in order:
+// stack, in real time: its flows (one, or up to kKernelMaxFlows each with
+// its own algorithm, RTT, start, stop and windows): TCP bulk flows, finite
+// transfers (size=, every=: a new connection each) and pings. Everything
+// privileged sits behind it, in order:
 //   1. checks, creating nothing: the scenario, the emulator's honest rate,
 //      CAP_NET_ADMIN + CAP_SYS_ADMIN, /dev/net/tun, the algorithm
 //   2. leftovers of killed runs removed; two namespaces with TUN devices

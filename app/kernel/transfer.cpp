@@ -29,6 +29,7 @@ namespace {
 
 constexpr int kPollMs = 20;                          // threads look at their stop flag this often
 constexpr std::size_t kChunkBytes = 256 * 1024;      // one write or read
+constexpr int kListenBacklog = 64;                   // a finite flow's overlapping transfers
 constexpr double kPacingCapLinkMultiple = 10.0;      // SO_MAX_PACING_RATE: far above any 200% gain
 // Socket buffers may grow to this many times BDP + buffer (autotuning's caps,
 // per namespace); never below the kernel's defaults.
@@ -74,6 +75,10 @@ std::string namespace_sysctls(const Scenario& s, bool receiver, bool& window_sca
         err = write_sysctl("/proc/sys/net/ipv4/tcp_ecn", "1");
         if (!err.empty()) return err;
     }
+    // Each finite transfer starts afresh, as the model's do: no RTT or
+    // ssthresh remembered from the flow's earlier connections (tcp_metrics).
+    err = write_sysctl("/proc/sys/net/ipv4/tcp_no_metrics_save", "1");
+    if (!err.empty()) return err;
     return raise_autotune_max(receiver ? "/proc/sys/net/ipv4/tcp_rmem" : "/proc/sys/net/ipv4/tcp_wmem", s);
 }
 
@@ -143,7 +148,7 @@ std::string Receiver::start(int netns_fd, const Scenario& s, const ResolvedFlow&
         const sockaddr_in addr = receiver_address(port_);
         if (err.empty() && bind(listen_fd_, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) != 0)
             err = errno_text("bind");
-        if (err.empty() && listen(listen_fd_, 1) != 0) err = errno_text("listen");
+        if (err.empty() && listen(listen_fd_, kListenBacklog) != 0) err = errno_text("listen");
         return err;
     };
     std::string err = start_thread(thread_, setup, [this] { loop(); });
@@ -152,40 +157,94 @@ std::string Receiver::start(int netns_fd, const Scenario& s, const ResolvedFlow&
 }
 
 void Receiver::loop() {
+    // The listening socket and every connection accepted on it (a finite
+    // flow's transfers arrive one connection each, possibly overlapping);
+    // a connection the sender closed is closed here too.
     std::vector<char> buf(kChunkBytes);
-    int fd = -1;
+    std::vector<int> conns;
+    std::vector<pollfd> polled;
     while (!stop_.load(std::memory_order_relaxed)) {
-        pollfd p{fd < 0 ? listen_fd_ : fd, POLLIN, 0};
-        if (poll(&p, 1, kPollMs) <= 0) continue;
-        if (fd < 0) {
-            fd = accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK);
-            if (fd >= 0) conn_fd_ = fd;
-            continue;
+        polled.assign(1, pollfd{listen_fd_, POLLIN, 0});
+        for (int c : conns) polled.push_back(pollfd{c, POLLIN, 0});
+        if (poll(polled.data(), polled.size(), kPollMs) <= 0) continue;
+        std::vector<int> open;
+        if (polled[0].revents & POLLIN) {
+            const int fd = accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK);
+            if (fd >= 0) open.push_back(fd);  // read from the next poll on
         }
-        for (;;) {
-            const ssize_t n = read(fd, buf.data(), buf.size());
-            if (n > 0) {
-                bytes_.fetch_add(static_cast<std::uint64_t>(n), std::memory_order_relaxed);
-                continue;
+        for (std::size_t k = 1; k < polled.size(); ++k) {
+            const int fd = polled[k].fd;
+            bool ended = false;
+            if (polled[k].revents != 0) {
+                for (;;) {
+                    const ssize_t n = read(fd, buf.data(), buf.size());
+                    if (n > 0) {
+                        bytes_.fetch_add(static_cast<std::uint64_t>(n), std::memory_order_relaxed);
+                        continue;
+                    }
+                    // 0: the sender closed, nothing more will come; an error
+                    // other than EAGAIN ends it too (the sender reports failures).
+                    ended = n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK);
+                    break;
+                }
             }
-            if (n == 0) {  // the sender closed: nothing more will come
-                while (!stop_.load(std::memory_order_relaxed)) poll(nullptr, 0, kPollMs);
-            }
-            break;  // EAGAIN (or an error: the sender reports failures)
+            if (ended) close(fd);
+            else open.push_back(fd);
         }
+        conns = std::move(open);
     }
+    for (int c : conns) close(c);
 }
 
 void Receiver::stop() {
     stop_ = true;
     if (thread_.joinable()) thread_.join();
-    const int c = conn_fd_.exchange(-1);
-    if (c >= 0) close(c);
     if (listen_fd_ >= 0) close(listen_fd_);
     listen_fd_ = -1;
 }
 
 Sender::~Sender() { stop(); }
+
+std::string make_sender_socket(const Scenario& s, const ResolvedFlow& f, SenderSocket& out) {
+    out.fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    if (out.fd < 0) return errno_text("socket");
+    std::string err;
+    const char* cc = kernel_cc_name(f.algorithm);
+    if (setsockopt(out.fd, IPPROTO_TCP, TCP_CONGESTION, cc, std::strlen(cc)) != 0)
+        err = errno == ENOENT ? check_algorithm_available(f.algorithm) : errno_text("TCP_CONGESTION");
+    if (err.empty()) {
+        char name[16] = {};  // TCP_CA_NAME_MAX (include/net/tcp.h)
+        socklen_t len = sizeof name;
+        if (getsockopt(out.fd, IPPROTO_TCP, TCP_CONGESTION, name, &len) == 0)
+            out.cc_in_force.assign(name, strnlen(name, len));
+    }
+    if (err.empty() && f.sndbuf_bytes < kUnlimitedWindow) {
+        const int sndbuf = static_cast<int>(std::min<std::uint64_t>(f.sndbuf_bytes, 1u << 30));
+        if (setsockopt(out.fd, SOL_SOCKET, SO_SNDBUFFORCE, &sndbuf, sizeof sndbuf) != 0) err = errno_text("SO_SNDBUF");
+    }
+    // Asked for (the flow's pacing, not BBR pacing itself: the kernel's
+    // BBR always paces).
+    const bool asked = f.algorithm == Algorithm::Bbr ? s.pacing : f.pacing;
+    if (err.empty() && asked) {
+        const auto cap = static_cast<std::uint64_t>(kPacingCapLinkMultiple * s.bandwidth_bps / 8.0);
+        if (setsockopt(out.fd, SOL_SOCKET, SO_MAX_PACING_RATE, &cap, sizeof cap) != 0)
+            err = errno_text("SO_MAX_PACING_RATE");
+        else
+            out.paced_by_option = true;
+    }
+    if (!err.empty()) {
+        close(out.fd);
+        out.fd = -1;
+    }
+    return err;
+}
+
+std::string enter_sender_namespace(int netns_fd, const Scenario& s) {
+    bool ws = true;
+    std::string err = enter_netns(netns_fd);
+    if (err.empty()) err = namespace_sysctls(s, false, ws);
+    return err;
+}
 
 std::string Sender::start(int netns_fd, const Scenario& s, const ResolvedFlow& f, std::size_t flow_index,
                           std::int64_t connect_at, std::int64_t stop_writing_at) {
@@ -193,36 +252,12 @@ std::string Sender::start(int netns_fd, const Scenario& s, const ResolvedFlow& f
     connect_at_ = connect_at;
     stop_writing_at_ = stop_writing_at;
     auto setup = [this, netns_fd, s, f] {
-        bool ws = true;
-        std::string err = enter_netns(netns_fd);
-        if (err.empty()) err = namespace_sysctls(s, false, ws);
-        if (err.empty()) {
-            fd_ = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
-            if (fd_ < 0) err = errno_text("socket");
-        }
-        const char* cc = kernel_cc_name(f.algorithm);
-        if (err.empty() && setsockopt(fd_, IPPROTO_TCP, TCP_CONGESTION, cc, std::strlen(cc)) != 0)
-            err = errno == ENOENT ? check_algorithm_available(f.algorithm) : errno_text("TCP_CONGESTION");
-        if (err.empty()) {
-            char name[16] = {};  // TCP_CA_NAME_MAX (include/net/tcp.h)
-            socklen_t len = sizeof name;
-            if (getsockopt(fd_, IPPROTO_TCP, TCP_CONGESTION, name, &len) == 0) cc_in_force_.assign(name, strnlen(name, len));
-        }
-        if (err.empty() && f.sndbuf_bytes < kUnlimitedWindow) {
-            const int sndbuf = static_cast<int>(std::min<std::uint64_t>(f.sndbuf_bytes, 1u << 30));
-            if (setsockopt(fd_, SOL_SOCKET, SO_SNDBUFFORCE, &sndbuf, sizeof sndbuf) != 0)
-                err = errno_text("SO_SNDBUF");
-        }
-        // Asked for (the flow's pacing, not BBR pacing itself: the kernel's
-        // BBR always paces).
-        const bool asked = f.algorithm == Algorithm::Bbr ? s.pacing : f.pacing;
-        if (err.empty() && asked) {
-            const auto cap = static_cast<std::uint64_t>(kPacingCapLinkMultiple * s.bandwidth_bps / 8.0);
-            if (setsockopt(fd_, SOL_SOCKET, SO_MAX_PACING_RATE, &cap, sizeof cap) != 0)
-                err = errno_text("SO_MAX_PACING_RATE");
-            else
-                paced_by_option_ = true;
-        }
+        std::string err = enter_sender_namespace(netns_fd, s);
+        SenderSocket sock;
+        if (err.empty()) err = make_sender_socket(s, f, sock);
+        fd_ = sock.fd;
+        cc_in_force_ = sock.cc_in_force;
+        paced_by_option_ = sock.paced_by_option;
         return err;
     };
     std::string err = start_thread(thread_, setup, [this] { loop(); });

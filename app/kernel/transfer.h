@@ -1,9 +1,11 @@
 // The transfer (our own code, no iperf3), one pair per flow: a receiver
-// thread in the receiver's namespace that accepts the flow's connection on
+// thread in the receiver's namespace that accepts the flow's connections on
 // the flow's own port (kPort + its index: the emulator tells flows apart by
-// it) and reads everything, and a sender thread in the sender's namespace
-// that connects at the flow's start, writes as fast as the socket takes it
-// and stops writing at the flow's stop. The sockets are the kernel's TCP
+// it; a finite flow's transfers are one connection each, from different
+// source ports) and reads everything, and a sender thread in the sender's
+// namespace that connects at the flow's start, writes as fast as the socket
+// takes it and stops writing at the flow's stop (a bulk flow; a finite one
+// is finite_sender.h's). The sockets are the kernel's TCP
 // (tcp(7)), with the flow's settings:
 //   TCP_CONGESTION   the scenario's algorithm (refused, naming modprobe, when
 //                    the kernel does not offer it)
@@ -25,6 +27,8 @@
 //                    then paces Reno and CUBIC itself (tcp_output.c); BBR asks
 //                    for pacing itself, so it is paced either way
 //   ECN              net.ipv4.tcp_ecn = 1 in both namespaces when asked
+//   metrics         net.ipv4.tcp_no_metrics_save = 1: a connection does
+//                   not inherit an earlier one's RTT or ssthresh
 // The sockets stay open until stop() so the sampler may read TCP_INFO from
 // another thread.
 #pragma once
@@ -50,6 +54,18 @@ std::string check_algorithm_available(Algorithm a);
 // 16 bits.
 bool window_scaling_off(const Scenario& s);
 
+// A sender's socket, made with the flow's options (congestion control,
+// sndbuf, pacing) in the calling thread's namespace; not yet connected.
+struct SenderSocket {
+    int fd = -1;
+    std::string cc_in_force;       // as the socket reports it
+    bool paced_by_option = false;  // SO_MAX_PACING_RATE set
+};
+// Nothing when made (out.fd open), else one line (nothing left open).
+std::string make_sender_socket(const Scenario& s, const ResolvedFlow& f, SenderSocket& out);
+// Moves the calling thread into the sender's namespace and sets its sysctls.
+std::string enter_sender_namespace(int netns_fd, const Scenario& s);
+
 class Receiver {
 public:
     ~Receiver();
@@ -57,8 +73,8 @@ public:
     // listens on kPort + flow_index; returns once listening (or an error).
     std::string start(int netns_fd, const Scenario& s, const ResolvedFlow& f, std::size_t flow_index);
     void stop();
+    // Over every connection accepted so far.
     std::uint64_t bytes_received() const { return bytes_.load(std::memory_order_relaxed); }
-    int socket_fd() const { return conn_fd_.load(); }
     bool window_scaling() const { return window_scaling_; }
 
 private:
@@ -66,7 +82,6 @@ private:
     std::thread thread_;
     std::atomic<bool> stop_{false};
     std::atomic<std::uint64_t> bytes_{0};
-    std::atomic<int> conn_fd_{-1};
     int listen_fd_ = -1;
     std::uint16_t port_ = kPort;
     bool window_scaling_ = true;

@@ -99,6 +99,15 @@ std::vector<bool> shares_settled(const std::vector<HalfBytes>& flows) {
     return out;
 }
 
+void fill_fct_summary(const std::vector<double>& fct_s, FlowSummary& f) {
+    f.fct_s = fct_s;
+    if (fct_s.empty()) return;
+    f.fct_mean_s = mean(fct_s);
+    f.fct_p50_s = quantile(fct_s, 0.50);
+    f.fct_p95_s = quantile(fct_s, 0.95);
+    f.fct_max_s = *std::max_element(fct_s.begin(), fct_s.end());
+}
+
 void summarize(const Scenario& sc, const std::vector<Flow>& flows, std::vector<Recorder>& recorders,
                const Bottleneck& path, RunResult& result) {
     const std::size_t n = flows.size();
@@ -151,13 +160,7 @@ void summarize(const Scenario& sc, const std::vector<Flow>& flows, std::vector<R
         fs.settled = settled[i];
         fs.segments_received = totals[i].segments_received;
         fs.acks_sent = totals[i].acks_sent;
-        fs.fct_s = flows[i].fct_s();
-        if (!fs.fct_s.empty()) {
-            fs.fct_mean_s = mean(fs.fct_s);
-            fs.fct_p50_s = quantile(fs.fct_s, 0.50);
-            fs.fct_p95_s = quantile(fs.fct_s, 0.95);
-            fs.fct_max_s = *std::max_element(fs.fct_s.begin(), fs.fct_s.end());
-        }
+        fill_fct_summary(flows[i].fct_s(), fs);
         if (flows[i].is_ping()) {
             out.ping_rtt_samples_t_s = flows[i].ping_reply_t_s();
             out.ping_rtt_samples_s = flows[i].ping_rtt_s();

@@ -29,6 +29,11 @@ void summarize(const Scenario& sc, const std::vector<Flow>& flows, std::vector<R
 // caller's.
 void fill_flow_summary(const Summary& s, FlowSummary& f);
 
+// A finite flow's completion times (those of its transfers that completed,
+// in order) and their mean, p50, p95 and max; transfers still running at
+// the end have none and are not counted.
+void fill_fct_summary(const std::vector<double>& fct_s, FlowSummary& f);
+
 // A ping flow's figures from its replies (f.ping_rtt_samples_*): RTT mean,
 // p50, p95 and max over the replies to pings sent from window_start_s on
 // (every reply when none was), and the counts sent and lost.

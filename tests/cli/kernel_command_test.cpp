@@ -140,20 +140,30 @@ TEST(KernelCommand, SeveralFlowsAreReadAsRunReadsThem) {
     }
 }
 
-// What the emulator cannot carry yet is refused before anything is made,
-// in one line naming the flow (flows[i], as every flow error does).
-TEST(KernelCommand, TransfersAndTooManyFlowsAreRefusedNamingTheFlow) {
-    const std::pair<std::vector<std::string>, std::string> cases[] = {
-        {{"--flow", "ping", "--flow", "cubic,size=100KB"}, "flows[1]: finite transfers"},
-        {{"--flow", "cubic,size=100KB"}, "flows[0]: finite transfers"},
-        {{"--parallel", "17"}, "17 flows: a kernel run carries at most 16"}};
-    for (const auto& [args, start] : cases) {
+// More flows than the machine carries are refused before anything is made,
+// in one line; finite transfers are carried (refused, if at all, for
+// privileges only), and a bad size or every is named as run names it.
+TEST(KernelCommand, TooManyFlowsAreRefusedAndTransfersAreCarried) {
+    const Parsed many = parse_kernel({"--parallel", "17"});
+    ASSERT_EQ(many.result, ParseResult::Ok) << many.error;
+    const std::optional<std::string> refused = kernel::kernel_run_refusal(many.req.scenario);
+    ASSERT_TRUE(refused.has_value());
+    EXPECT_EQ(refused->rfind("17 flows: a kernel run carries at most 16", 0), 0u) << *refused;
+    EXPECT_EQ(refused->find('\n'), std::string::npos);
+    for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+             {"--flow", "cubic,size=100KB"}, {"--flow", "ping", "--flow", "cubic,size=1MB,every=500ms"}}) {
         const Parsed k = parse_kernel(args);
         ASSERT_EQ(k.result, ParseResult::Ok) << k.error;
-        const std::optional<std::string> refused = kernel::kernel_run_refusal(k.req.scenario);
-        ASSERT_TRUE(refused.has_value()) << start;
-        EXPECT_EQ(refused->rfind(start, 0), 0u) << *refused;
-        EXPECT_EQ(refused->find('\n'), std::string::npos);
+        EXPECT_EQ(k.req.scenario, parse_run(args).req.scenario);
+        if (const std::optional<std::string> r = kernel::kernel_run_refusal(k.req.scenario))
+            EXPECT_EQ(r->find("size"), std::string::npos) << *r;  // only the machine's (root, TUN)
+    }
+    for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+             {"--flow", "cubic,size=5B"}, {"--flow", "cubic,every=1s"}, {"--flow", "cubic,size=100KB,every=1ms"}}) {
+        const Parsed k = parse_kernel(args);
+        EXPECT_EQ(k.result, ParseResult::Error) << args[1];
+        EXPECT_EQ(k.error, parse_run(args).error);
+        EXPECT_EQ(k.error.find('\n'), std::string::npos) << k.error;
     }
 }
 
@@ -194,7 +204,8 @@ TEST(KernelCommand, HelpSaysWhatItDoesAndWhatItNeeds) {
     const std::string help = kernel_help_text();
     for (const char* part : {"Usage: inflight kernel [options]", "Linux TCP stack", "private",
                              "namespaces", "real time", "--duration 20s", "root", "CAP_NET_ADMIN", "CAP_SYS_ADMIN",
-                             "setcap cap_net_admin,cap_sys_admin+ep", "130", "up to 16", "fq_codel"})
+                             "setcap cap_net_admin,cap_sys_admin+ep", "130", "up to 16", "fq_codel",
+                             "finite transfers (size=, every="})
         EXPECT_TRUE(contains(help, part)) << part;
     for (const Option& option : run_options()) {
         const bool duration = option.kind == Kind::Value && option.param == Param::Duration;
@@ -396,6 +407,34 @@ TEST(KernelBinary, WindowOf65535BytesGivesTheLessonsArithmetic) {
     EXPECT_FALSE(QFile::exists("/run/netns/" + ns.value("sender").toString()));
     EXPECT_FALSE(QFile::exists("/run/netns/" + ns.value("receiver").toString()));
     EXPECT_TRUE(namespaces_of(r.pid).isEmpty()) << namespaces_of(r.pid).join(' ').toStdString();
+}
+
+TEST(KernelBinary, AFiniteTransfersFctIsShownAsRunShowsIt) {
+    if (!privileged()) GTEST_SKIP() << "needs CAP_NET_ADMIN and CAP_SYS_ADMIN (CI runs as root)";
+    const QStringList path = {"--flow", "cubic,size=100KB", "--bandwidth", "100Mbps", "--rtt", "80ms", "--buffer", "80ms",
+                              "--duration", "1s"};
+    const Ran k = run_program(INFLIGHT_EXE, QStringList{"kernel"} + path + QStringList{"--json"});
+    ASSERT_EQ(k.exit_code, 0) << k.err;
+    const Ran m = run_program(INFLIGHT_EXE, QStringList{"run", "--stack", "linux"} + path + QStringList{"--json"});
+    ASSERT_EQ(m.exit_code, 0) << m.err;
+    const QJsonObject kf = json_of(k.out).value("flows").toArray().at(0).toObject();
+    const QJsonObject mf = json_of(m.out).value("flows").toArray().at(0).toObject();
+    // The same FCT fields as run's, one transfer, its FCT within 10% of the model's.
+    for (const char* key : {"fct_s", "fct_mean_s", "fct_p50_s", "fct_p95_s", "fct_max_s"}) {
+        EXPECT_TRUE(mf.contains(key)) << key;
+        EXPECT_TRUE(kf.contains(key)) << key << k.out;
+    }
+    ASSERT_EQ(kf.value("fct_s").toArray().size(), 1) << k.out;
+    const double fct = kf.value("fct_s").toArray().at(0).toDouble();
+    EXPECT_EQ(kf.value("fct_p50_s").toDouble(), fct);
+    EXPECT_EQ(kf.value("fct_max_s").toDouble(), fct);
+    const double model = mf.value("fct_p50_s").toDouble();
+    EXPECT_NEAR(fct, model, 0.10 * model) << k.out;
+    // The summary's flow line says it as run's does.
+    const Ran text = run_program(INFLIGHT_EXE, QStringList{"kernel"} + path);
+    ASSERT_EQ(text.exit_code, 0) << text.err;
+    EXPECT_TRUE(contains(text.out, "100 KB transfer: FCT ")) << text.out;
+    EXPECT_TRUE(namespaces_of(text.pid).isEmpty());
 }
 
 TEST(KernelBinary, CtrlCStopsPromptlyRemovesTheNamespacesAndWritesNothing) {
