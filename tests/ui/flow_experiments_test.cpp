@@ -3,7 +3,9 @@
 // lesson level, as the guide does after every run: each step's settings →
 // run_scenario → evaluate_check, the sweep a step asks for made by moving
 // its parameter from one end of its range to the other. Every step ticks
-// with its own settings; a deliberately wrong setting does not. Expected
+// with its own settings; a deliberately wrong setting does not. A step
+// whose check reads the kernel is walked here with the model's linux stack,
+// which must agree with it (the kernel itself walks it in kernel_steps_test). Expected
 // figures come from the experiments' statements and arithmetic
 // (65,535 B × 8 / 80 ms), never
 // from the model. And the checks over flows: selectors, their messages.
@@ -95,15 +97,15 @@ FlowSpec tcp(Algorithm a) {
 
 // --- Walked to the last step -------------------------------------------------
 
-TEST(FlowExperiments, TwoAlgorithmsOneLinkTicksEveryStep) { walk_all("two-algorithms", 3); }
-TEST(FlowExperiments, TenStreamsTicksEveryStep) { walk_all("ten-streams", 4); }
-TEST(FlowExperiments, TheLatencyOthersPayTicksEveryStep) { walk_all("latency-others-pay", 3); }
+TEST(FlowExperiments, TwoAlgorithmsOneLinkTicksEveryStep) { walk_all("two-algorithms", 4); }
+TEST(FlowExperiments, TenStreamsTicksEveryStep) { walk_all("ten-streams", 5); }
+TEST(FlowExperiments, TheLatencyOthersPayTicksEveryStep) { walk_all("latency-others-pay", 4); }
 
 // --- The figures the steps state, from arithmetic ---------------------------
 
 TEST(FlowExperiments, TheStepsCarryTheFiguresTheyState) {
     const Experiment& two = experiment("two-algorithms");
-    ASSERT_EQ(two.steps.size(), 3u);
+    ASSERT_EQ(two.steps.size(), 4u);
     // ½ BDP at 50 Mbit/s × 40 ms is 20 ms of buffer; 16 BDP is 640 ms.
     const Scenario& s0 = two.steps[0].settings;
     ASSERT_EQ(s0.flows.size(), 2u);
@@ -113,7 +115,7 @@ TEST(FlowExperiments, TheStepsCarryTheFiguresTheyState) {
     EXPECT_DOUBLE_EQ(two.steps[2].settings.duration_s, 60.0);
 
     const Experiment& ten = experiment("ten-streams");
-    ASSERT_EQ(ten.steps.size(), 4u);
+    ASSERT_EQ(ten.steps.size(), 5u);
     const double one_stream = 65535.0 * 8 / 0.080;  // 6.55 Mbit/s
     EXPECT_NEAR(ten.steps[0].check.all[1].value, one_stream, 0.01 * one_stream);
     EXPECT_EQ(ten.steps[1].settings.flows.size(), 10u);
@@ -124,7 +126,7 @@ TEST(FlowExperiments, TheStepsCarryTheFiguresTheyState) {
     EXPECT_NEAR(ten.steps[2].check.all[2].value, 16 * 65535.0 * 8 / 100e6, 0.001);  // 83.9 ms
 
     const Experiment& lat = experiment("latency-others-pay");
-    ASSERT_EQ(lat.steps.size(), 3u);
+    ASSERT_EQ(lat.steps.size(), 4u);
     EXPECT_EQ(lat.steps[0].settings.aqm, Aqm::None);
     EXPECT_EQ(lat.steps[1].settings.aqm, Aqm::Codel);
     EXPECT_EQ(lat.steps[2].settings.aqm, Aqm::FqCodel);
@@ -139,7 +141,7 @@ TEST(FlowExperiments, TheStepsCarryTheFiguresTheyState) {
 
 TEST(FlowExperiments, TwoAlgorithmsShallowBufferDoesNotTickTheDeepBufferSteps) {
     const Experiment& e = experiment("two-algorithms");
-    ASSERT_EQ(e.steps.size(), 3u);
+    ASSERT_EQ(e.steps.size(), 4u);
     // "Deep buffers need long runs" as Set it leaves it, 60 s: CUBIC has
     // filled the 640 ms buffer first and BBR holds a few percent, far from
     // the 35% it wins back over 240 s: no tick.
@@ -175,7 +177,7 @@ TEST(FlowExperiments, TwoAlgorithmsShallowBufferDoesNotTickTheDeepBufferSteps) {
 
 TEST(FlowExperiments, TenStreamsWithoutTheSmallWindowDoNotTickTenTimesOne) {
     const Experiment& e = experiment("ten-streams");
-    ASSERT_EQ(e.steps.size(), 4u);
+    ASSERT_EQ(e.steps.size(), 5u);
     Scenario scaled = e.steps[1].settings;  // ten streams, but window scaling on
     scaled.rwnd_bytes = Limits::max_window_bytes;
     const CheckOutcome o = walk(e.steps[1], scaled);
@@ -190,7 +192,7 @@ TEST(FlowExperiments, TenStreamsWithoutTheSmallWindowDoNotTickTenTimesOne) {
 
 TEST(FlowExperiments, TheFqCodelPingCheckDoesNotTickBehindAFifoOrPlainCodel) {
     const Experiment& e = experiment("latency-others-pay");
-    ASSERT_EQ(e.steps.size(), 3u);
+    ASSERT_EQ(e.steps.size(), 4u);
     const Step& fq = e.steps[2];
     for (Aqm wrong : {Aqm::None, Aqm::Codel}) {
         Scenario s = fq.settings;

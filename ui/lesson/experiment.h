@@ -71,6 +71,11 @@ struct FixedSettings {
 struct Check {
     std::string text;         // the check in words, shown beside the tick
     std::vector<Condition> all;
+    // "on": "kernel": the check reads the run on this computer's kernel
+    // (View ▸ Real system), not the model's. Its fixed settings leave out
+    // the model's stack and its details (the kernel has its own) and the
+    // duration (the kernel run's is chosen beside its button); no "across".
+    bool on_kernel = false;
     std::optional<Across> across;
     std::optional<FixedSettings> fixed;  // unset: a step without "set"
 };

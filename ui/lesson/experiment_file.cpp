@@ -279,8 +279,18 @@ Across parse_across(const QJsonValue& jv, const QString& where) {
 // but the swept parameter and the keys "free" names (those the step asks
 // the student to change). A "free" key the set does not name is refused:
 // it would free nothing.
+// The keys a kernel run does not take from the step: the model's stack and
+// its details (the kernel is Linux itself) and the duration (chosen beside
+// the kernel's button, in wall time).
+bool model_only_key(const QString& k) {
+    for (Param p : {Param::Stack, Param::BbrPacing, Param::Hystart, Param::DelayedAcks, Param::Autotuning,
+                    Param::Prr, Param::Duration})
+        if (k == QLatin1String(key(p))) return true;
+    return false;
+}
+
 FixedSettings parse_fixed(const QJsonObject& check, const QJsonObject& set, const Scenario& settings,
-                          const std::optional<Across>& across, const QString& where) {
+                          const std::optional<Across>& across, bool on_kernel, const QString& where) {
     QStringList free;
     if (check.contains("free")) {
         const QJsonValue v = check.value("free");
@@ -300,6 +310,7 @@ FixedSettings parse_fixed(const QJsonObject& check, const QJsonObject& set, cons
     f.as_set = settings;
     for (const QString& k : set.keys()) {
         if (free.contains(k)) continue;
+        if (on_kernel && model_only_key(k)) continue;
         if (across && k == QLatin1String(key(across->param))) continue;
         f.keys.push_back(k.toStdString());
     }
@@ -311,23 +322,33 @@ FixedSettings parse_fixed(const QJsonObject& check, const QJsonObject& set, cons
 Check parse_check(const QJsonValue& jv, const QString& where, const Scenario* settings, const QJsonObject* set) {
     if (!jv.isObject()) fail(where, QStringLiteral("must be an object with text and all"));
     const QJsonObject o = jv.toObject();
-    only_keys(o, {"text", "all", "across", "free"}, where);
+    only_keys(o, {"text", "all", "across", "free", "on"}, where);
     Check c;
     c.text = text(o, "text", where, true).toStdString();
+    if (o.contains("on")) {
+        const QString on = o.value("on").toString();
+        if (on != QLatin1String("kernel") && on != QLatin1String("model"))
+            fail(where + ".on", QStringLiteral("must be \"model\" (the default) or \"kernel\" (the run on this computer's kernel)"));
+        c.on_kernel = on == QLatin1String("kernel");
+    }
     const QJsonValue all = o.value("all");
     if (!all.isArray() || all.toArray().isEmpty())
         fail(where + ".all", QStringLiteral("must be a non-empty array of conditions"));
     const QJsonArray arr = all.toArray();
     for (int i = 0; i < arr.size(); ++i)
         c.all.push_back(parse_condition(arr.at(i), QStringLiteral("%1.all[%2]").arg(where).arg(i), settings));
-    if (o.contains("across")) c.across = parse_across(o.value("across"), where + ".across");
+    if (o.contains("across")) {
+        if (c.on_kernel)
+            fail(where + ".across", QStringLiteral("a check on the kernel reads one kernel run; \"across\" is for the model's runs"));
+        c.across = parse_across(o.value("across"), where + ".across");
+    }
     for (std::size_t i = 0; i < c.all.size(); ++i) {
         const Condition::Op op = c.all[i].op;
         if (!c.across && (op == Condition::Op::FallsBy || op == Condition::Op::RisesBy))
             fail(QStringLiteral("%1.all[%2].op").arg(where).arg(i),
                  QStringLiteral("falls_by and rises_by compare the runs of a sweep: the check needs \"across\""));
     }
-    if (set && settings) c.fixed = parse_fixed(o, *set, *settings, c.across, where);
+    if (set && settings) c.fixed = parse_fixed(o, *set, *settings, c.across, c.on_kernel, where);
     else if (o.contains("free")) fail(where + ".free", QStringLiteral("frees keys of the step's \"set\", and this step has none"));
     return c;
 }

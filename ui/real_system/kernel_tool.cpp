@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
+#include <QKeySequence>
 #include <QLabel>
 #include <QMainWindow>
 #include <QStatusBar>
@@ -27,6 +28,7 @@ KernelTool::KernelTool(QMainWindow* window, RunSession* session, CompareControll
     : QObject(window), window_(window), session_(session), compare_(compare), panel_(panel), runner_(new KernelRunner(this)) {
     setObjectName("kernel_tool");
     run_ = new QAction(tr("Run on this computer's &kernel"), this);
+    run_->setShortcut(QKeySequence(tr("Ctrl+K")));
     connect(run_, &QAction::triggered, this, &KernelTool::start);
     cancel_ = new QAction(tr("Cancel the kernel run"), this);
     cancel_->setToolTip(tr("Stop the kernel run now; its namespaces are removed"));
@@ -115,6 +117,7 @@ void KernelTool::onProgress(const KernelSnapshotPtr& k) {
 
 void KernelTool::onFinished(const KernelSnapshotPtr& k) {
     last_finished_ = k;
+    if (!k->run->result.cancelled) emit runFinished(k->run);
     compare_->setKernel(k);
     panel_->setKernelRun(k->run);
     const Summary& r = k->run->result.summary;

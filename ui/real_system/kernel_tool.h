@@ -46,6 +46,8 @@ public:
     bool start();
 
 signals:
+    // A kernel run finished, not cancelled (the guide's kernel steps read it).
+    void runFinished(inflight::ui::SnapshotPtr run);
     // The status bar and the bridge panel's line, for tests: progress and outcomes.
     void statusChanged(const QString& text);
 

@@ -47,6 +47,7 @@
 #include "ui/lesson/playhead.h"
 #include "ui/session/run_session.h"
 #include "app/formats/scenario_file.h"
+#include "ui/real_system/kernel_tool.h"
 #include "ui/shell/analysis_tools.h"
 #include "ui/shell/docks.h"
 #include "ui/shell/field_shortcuts.h"
@@ -179,7 +180,14 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
     // The commands' keys (Ctrl+→, Ctrl+E, …) work while a text field has the focus.
     new FieldShortcuts(this);
     // Compare, Tools ▸ Sweep, View ▸ Real system (analysis_tools.h).
-    new AnalysisTools(ToolsHost{this, menus_, session_, dashboard_, playhead_});
+    auto* tools = new AnalysisTools(ToolsHost{this, menus_, session_, dashboard_, playhead_});
+    // A guided step whose check reads the kernel: its finished runs, and
+    // why this computer cannot make one.
+    connect(tools->kernel(), &KernelTool::runFinished, this, [this](SnapshotPtr run) {
+        if (guide_dock_->isVisible()) guide_->kernelRunFinished(std::move(run));
+    });
+    guide_->setKernelRefusal(
+        [runner = tools->kernel()->runner()](const Scenario& s) { return runner->refusal(s); });
     // A dock under the panels opens at a height the charts can spare: the
     // panels keep their minimum heights, the window keeps its own.
     for (QDockWidget* d : findChildren<QDockWidget*>())

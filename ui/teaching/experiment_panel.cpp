@@ -202,6 +202,7 @@ void ExperimentPanel::setStep(int index, quint64 generation, SnapshotPtr on_scre
     since_generation_ = generation;
     listening_ = true;
     runs_.clear();
+    kernel_runs_.clear();
     detail_.clear();
     last_passed_ = false;
     if (on_screen && on_screen->done && on_screen->generation == generation && countsOpeningRun(on_screen)) {
@@ -244,11 +245,25 @@ void ExperimentPanel::runFinished(SnapshotPtr snap) {
     evaluate();
 }
 
+void ExperimentPanel::setKernelRefusal(KernelRefusal refusal) {
+    kernel_refusal_ = std::move(refusal);
+    if (step()) showStep();
+}
+
+void ExperimentPanel::kernelRunFinished(SnapshotPtr run) {
+    const Step* s = step();
+    if (!listening_ || !run || !s || !s->check.on_kernel) return;
+    kernel_runs_.push_back(std::move(run));
+    if (kernel_runs_.size() > kMaxRuns) kernel_runs_.erase(kernel_runs_.begin());
+    evaluate();
+}
+
 void ExperimentPanel::evaluate() {
     const Step* s = step();
     if (!s) return;
     std::vector<const RunResult*> runs;
-    for (const SnapshotPtr& r : runs_) runs.push_back(&r->result);
+    for (const SnapshotPtr& r : s->check.on_kernel ? kernel_runs_ : runs_) runs.push_back(&r->result);
+    if (runs.empty()) return;
     const CheckOutcome o = evaluate_check(s->check, runs);
     detail_ = q(o.detail);
     last_passed_ = o.passed;
@@ -335,6 +350,15 @@ void ExperimentPanel::showStep() {
         }
     } else if (!detail_.isEmpty()) {
         shown_detail_ = detail_;
+    } else if (s->check.on_kernel) {
+        // The kernel's run is the student's to start; where it cannot
+        // start, the reason, and that the model's steps do not need it.
+        const std::optional<QString> refused =
+            kernel_refusal_ ? kernel_refusal_(s->settings) : std::optional<QString>(tr("no kernel runner"));
+        shown_detail_ = refused ? tr("this computer cannot run it (%1); the model's steps do not need it")
+                                      .arg(*refused)
+                                : tr("waiting for a kernel run: press Set it, then Ctrl+K (View ▸ Run on this "
+                                     "computer's kernel)");
     } else {
         // No run counted yet: how to make one (a step that only asks to
         // look at a run still needs a run made with it open).

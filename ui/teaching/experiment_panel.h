@@ -4,6 +4,7 @@
 // window finishes; it never runs or waits on the model itself.
 #pragma once
 
+#include <functional>
 #include <optional>
 
 #include <QWidget>
@@ -49,9 +50,19 @@ public:
     QString errorsText() const;
     QPushButton* setButton() const { return set_; }
 
+    // Why a kernel run of a scenario cannot start on this computer, or
+    // nothing: a step whose check reads the kernel says it instead of
+    // waiting for a run that cannot come.
+    using KernelRefusal = std::function<std::optional<QString>(const Scenario&)>;
+    void setKernelRefusal(KernelRefusal refusal);
+
 public slots:
     // A run finished (the dashboard shows it).
     void runFinished(inflight::ui::SnapshotPtr snap);
+    // A run on this computer's kernel finished (not cancelled): a step
+    // whose check is on the kernel reads it, if it finished while the
+    // step was open.
+    void kernelRunFinished(inflight::ui::SnapshotPtr run);
     // The controls' scenario now: the step says what "Set it" would change in it.
     void setCurrent(const inflight::Scenario& now);
 
@@ -84,6 +95,8 @@ private:
     quint64 since_generation_ = 0;
     bool listening_ = false;  // an experiment was opened; runs count
     std::vector<SnapshotPtr> runs_;  // finished runs since the step began, oldest first
+    std::vector<SnapshotPtr> kernel_runs_;  // finished kernel runs since the step began
+    KernelRefusal kernel_refusal_;
     QString detail_;        // the newest evaluation
     QString shown_detail_;  // the line shown under the check
     bool last_passed_ = false;  // the newest evaluation passed
