@@ -57,9 +57,8 @@ std::string FiniteSender::start(int netns_fd, const Scenario& s, const ResolvedF
     stop_at_ = stop_at;
     every_ = f.every_s ? from_seconds(*f.every_s) : 0;
     auto setup = [this, netns_fd] {
-        std::string err = enter_sender_namespace(netns_fd, scenario_);
         SenderSocket sock;
-        if (err.empty()) err = make_sender_socket(scenario_, flow_, sock);
+        const std::string err = prepare_sender(netns_fd, scenario_, flow_, sock);
         prepared_fd_ = sock.fd;
         cc_in_force_ = sock.cc_in_force;
         paced_by_option_ = sock.paced_by_option;
@@ -97,13 +96,7 @@ bool FiniteSender::open_transfer(std::vector<Conn>& conns) {
         c.index = transfers_.size();
         open_fds_.push_back(fd);
     }
-    const sockaddr_in addr = [this] {
-        sockaddr_in a{};
-        a.sin_family = AF_INET;
-        a.sin_port = htons(port_);
-        inet_pton(AF_INET, kReceiverAddress, &a.sin_addr);
-        return a;
-    }();
+    const sockaddr_in addr = receiver_address(port_);
     c.started = monotonic_now();  // just before the SYN
     t.start_s = to_seconds(c.started - t0_);
     {

@@ -40,14 +40,6 @@ constexpr std::uint64_t kUnlimitedWindow = Limits::max_window_bytes;
 
 std::string errno_text(const std::string& what) { return what + ": " + std::strerror(errno); }
 
-sockaddr_in receiver_address(std::uint16_t port) {
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_port = htons(port);
-    inet_pton(AF_INET, kReceiverAddress, &a.sin_addr);
-    return a;
-}
-
 // net.ipv4.tcp_rmem / tcp_wmem: "min default max", per namespace; the max
 // raised so autotuning can cover the path's BDP plus its buffer.
 std::string raise_autotune_max(const char* path, const Scenario& s) {
@@ -83,6 +75,14 @@ std::string namespace_sysctls(const Scenario& s, bool receiver, bool& window_sca
 }
 
 }  // namespace
+
+sockaddr_in receiver_address(std::uint16_t port) {
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(port);
+    inet_pton(AF_INET, kReceiverAddress, &a.sin_addr);
+    return a;
+}
 
 bool window_scaling_off(const Scenario& s) {
     bool any = false;
@@ -246,15 +246,20 @@ std::string enter_sender_namespace(int netns_fd, const Scenario& s) {
     return err;
 }
 
+std::string prepare_sender(int netns_fd, const Scenario& s, const ResolvedFlow& f, SenderSocket& out) {
+    std::string err = enter_sender_namespace(netns_fd, s);
+    if (err.empty()) err = make_sender_socket(s, f, out);
+    return err;
+}
+
 std::string Sender::start(int netns_fd, const Scenario& s, const ResolvedFlow& f, std::size_t flow_index,
                           std::int64_t connect_at, std::int64_t stop_writing_at) {
     port_ = static_cast<std::uint16_t>(kPort + flow_index);
     connect_at_ = connect_at;
     stop_writing_at_ = stop_writing_at;
     auto setup = [this, netns_fd, s, f] {
-        std::string err = enter_sender_namespace(netns_fd, s);
         SenderSocket sock;
-        if (err.empty()) err = make_sender_socket(s, f, sock);
+        const std::string err = prepare_sender(netns_fd, s, f, sock);
         fd_ = sock.fd;
         cc_in_force_ = sock.cc_in_force;
         paced_by_option_ = sock.paced_by_option;

@@ -33,6 +33,8 @@
 // another thread.
 #pragma once
 
+#include <netinet/in.h>
+
 #include <atomic>
 #include <cstdint>
 #include <string>
@@ -65,6 +67,10 @@ struct SenderSocket {
 std::string make_sender_socket(const Scenario& s, const ResolvedFlow& f, SenderSocket& out);
 // Moves the calling thread into the sender's namespace and sets its sysctls.
 std::string enter_sender_namespace(int netns_fd, const Scenario& s);
+// Both: a sender thread's setup, in its own thread (nothing when made).
+std::string prepare_sender(int netns_fd, const Scenario& s, const ResolvedFlow& f, SenderSocket& out);
+// The receiver's address for the flow port `port`.
+sockaddr_in receiver_address(std::uint16_t port);
 
 class Receiver {
 public:
