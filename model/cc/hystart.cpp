@@ -38,9 +38,11 @@ HystartExit Hystart::on_ack(const HystartAck& a) {
     if (a.rtt < 0) return HystartExit::None;  // no sample: Linux returns before anything
     const TimePs delay = std::max<TimePs>(a.rtt, 1);
     if (delay_min_ == 0 || delay < delay_min_) delay_min_ = delay;
-    if (found_ || !a.in_slow_start || a.cwnd_packets < p_.low_window_packets) return HystartExit::None;
-
+    if (found_ || !a.in_slow_start) return HystartExit::None;
+    // A round opens whatever cwnd is, so that rounds open where flights do;
+    // the detectors wait for the low window.
     if (a.snd_una > end_seq_) start_round(a.now, a.snd_nxt);
+    if (a.cwnd_packets < p_.low_window_packets) return HystartExit::None;
     HystartExit exit = HystartExit::None;
 
     if (p_.ack_train && a.now - last_ack_ <= p_.ack_delta) {

@@ -2,11 +2,18 @@
 // "Taming the elephants", 2008 — not RFC 9406's HyStart++). It ends slow
 // start before the first loss by setting ssthresh = cwnd (no reduction).
 //   delay_min: the smallest RTT sample seen (CUBIC's own; cubictcp_acked).
-//   Active on an ACK with an RTT sample while in slow start, not yet found,
-//     and cwnd ≥ hystart_low_window = 16 packets (cubictcp_acked).
+//   Active on an ACK with an RTT sample while in slow start and not yet
+//     found (cubictcp_acked → hystart_update).
 //   Rounds (bictcp_hystart_reset): when snd_una passes end_seq a new round
 //     starts: round_start = last_ack = now, end_seq = snd_nxt,
-//     curr_rtt = "infinite", sample_cnt = 0 (hystart_update).
+//     curr_rtt = "infinite", sample_cnt = 0 — at any cwnd, so a round opens
+//     at the first ACK of a flight. Only then do the detectors wait for
+//     cwnd ≥ hystart_low_window = 16 packets (hystart_update, as fixed in
+//     Linux 6.14 by "tcp_cubic: fix incorrect HyStart round start
+//     detection"; before it, rounds opened only from 16 packets on, part-way
+//     through a flight, and the delay detector fired early: about 520
+//     packets on 100 Mbit/s, 80 ms, where the fixed kernel's ACK train fires
+//     at about 978).
 //   ACK train (HYSTART_ACK_TRAIN): an ACK within hystart_ack_delta_us = 2 ms
 //     of the previous one of the train extends it (last_ack = now); it fires
 //     when now − round_start > threshold, threshold = delay_min +

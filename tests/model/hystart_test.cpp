@@ -32,10 +32,14 @@ HystartAck ack_at(TimePs t, TimePs rtt, std::uint64_t una, double cwnd = 100) {
 }
 
 // A detector that has seen delay_min = `min_rtt` (from an ACK below the low
-// window, which HyStart otherwise ignores).
+// window, where the detectors do not run).
 Hystart with_delay_min(TimePs min_rtt, bool paced = false, HystartParams p = {}) {
     Hystart h(paced, p);
-    EXPECT_EQ(h.on_ack(ack_at(0, min_rtt, kMss, 10)), HystartExit::None);
+    // It opens a round too (at any cwnd), ending at its own snd_una: the
+    // test's next ACK, past it, opens the round the test watches.
+    HystartAck first = ack_at(0, min_rtt, kMss, 10);
+    first.snd_nxt = first.snd_una;
+    EXPECT_EQ(h.on_ack(first), HystartExit::None);
     EXPECT_EQ(h.delay_min(), min_rtt);
     return h;
 }
@@ -188,6 +192,20 @@ TEST(Hystart, InactiveBelowSixteenPacketsAndOutsideSlowStart) {
     EXPECT_EQ(k - 1, 41);
 }
 
+TEST(Hystart, ARoundOpensBelowSixteenPacketsSoRoundsOpenWhereFlightsDo) {
+    // Linux 6.14 on: bictcp_hystart_reset runs before the low-window test.
+    Hystart h(false);
+    HystartAck first = ack_at(80 * kMs, 80 * kMs, kMss, 10);  // passes end_seq = 0
+    EXPECT_EQ(h.on_ack(first), HystartExit::None);
+    EXPECT_EQ(h.round_start(), 80 * kMs);
+    EXPECT_EQ(h.end_seq(), first.snd_nxt);
+    // The next flight's first ACK, still below 16 packets, opens the next round.
+    HystartAck next = ack_at(160 * kMs, 80 * kMs, first.snd_nxt + kMss, 12);
+    EXPECT_EQ(h.on_ack(next), HystartExit::None);
+    EXPECT_EQ(h.round_start(), 160 * kMs);
+    EXPECT_EQ(h.sample_count(), 0);  // no detector ran below the low window
+}
+
 TEST(Hystart, AckWithoutRttSampleIsIgnored) {
     Hystart h = with_delay_min(80 * kMs, false, train_only());
     const TimePs t0 = 1000 * kMs;
@@ -336,21 +354,20 @@ TEST(CubicHystartRun, LeavesSlowStartBeforeAnyLossWithFarFewerDrops) {
     EXPECT_EQ(textbook.how, StartEnd::FirstCongestion);
     EXPECT_GT(textbook.drops, 1000u);
     // HyStart, by arithmetic on the model's slow start (one ACK per packet,
-    // two packets sent per ACK, so each burst queues at twice the link rate:
-    // the packet at position p of a burst waits p/2 · 0.12 ms):
-    //  - HyStart wakes on the first burst's 7th ACK (cwnd 16 before it); snd_nxt
-    //    is then 10 + 2·6 = 22 packets, so each round opens at position 0.6·W + 1
-    //    of a burst of W packets (13 of 20, 25 of 40, …, 193 of 320);
-    //  - delay: the round's first samples must queue > clamp(80/8) = 10 ms,
-    //    p/2 · 0.12 ms > 10 ms → p > 167: first in the burst of 320 (p = 193,
-    //    11.6 ms); the 9th sample (the 201st ACK of the burst) fires, with cwnd
-    //    320 + 200 = 520, about 24 ms into that burst's ACKs;
-    //  - the ACK train runs from mid-burst to the burst's end only: 0.4 of a
-    //    burst (0.4 · 320 · 0.12 ms = 15 ms < 40 ms in that round): not first.
+    // two packets sent per ACK, so each flight reaches the link at twice its
+    // rate and its ACKs come back one packet time, 0.12 ms, apart):
+    //  - rounds open at a flight's first ACK (the first passes end_seq = 0),
+    //    whose packet met an empty queue: the round's first 8 samples are
+    //    about delay_min, and the delay detector never fires;
+    //  - the ACK train fires when a round's ACKs have run past
+    //    (delay_min + 1 ms)/2 = (80.12 + 1)/2 = 40.56 ms: ACK k of the round
+    //    arrives k · 0.12 ms after its first, so k = 339. A flight of 320
+    //    packets lasts 38.4 ms (no fire); in the flight of 640 (cwnd 640 at
+    //    its first ACK, +1 per ACK) it fires at cwnd 640 + 339 + 1 = 980.
     // Before BDP + buffer = 1333 packets fill: no loss before the exit.
-    EXPECT_EQ(hystart.how, StartEnd::HystartDelay);
+    EXPECT_EQ(hystart.how, StartEnd::HystartAckTrain);
     EXPECT_EQ(hystart.drops_before_exit, 0u);
-    EXPECT_NEAR(hystart.exit_cwnd_packets, 520, 5);
+    EXPECT_NEAR(hystart.exit_cwnd_packets, 980, 5);
     EXPECT_LT(hystart.exit_t_s, 1.0);
     EXPECT_LT(hystart.drops * 10, textbook.drops);
     std::printf("textbook: slow start ends at %.3f s, %llu drops; hystart: at %.3f s, cwnd %.0f packets, %llu drops\n",
