@@ -79,15 +79,7 @@ void summarize_kernel_flows(const Scenario& s, const std::vector<Summary>& each,
         int rtt_flows = 0;
         std::array<double, kLimitCount> limit_share{};
         for (const Summary& e : each) {
-            sum.congestion_events += e.congestion_events;
-            sum.window_congestion_events += e.window_congestion_events;
-            sum.retransmits += e.retransmits;
-            sum.rtos += e.rtos;
-            sum.drops_tail += e.drops_tail;
-            sum.drops_aqm += e.drops_aqm;
-            sum.drops_random += e.drops_random;
-            sum.ecn_marks += e.ecn_marks;
-            sum.packets_simulated += e.packets_simulated;
+            add_counts(sum, e);
             sum.few_events = sum.few_events || e.few_events;
             if (!std::isnan(e.mean_cwnd_packets)) sum.mean_cwnd_packets += e.mean_cwnd_packets;
             for (int k = 0; k < kLimitCount; ++k) limit_share[k] += e.binding_fractions[k];

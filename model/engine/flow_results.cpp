@@ -52,6 +52,18 @@ void fill_ping_summary(FlowResult& f, double window_start_s, std::uint64_t sent,
     fs.throughput_bps = 0;  // probes, not a transfer
 }
 
+void add_counts(Summary& path, const Summary& flow) {
+    path.congestion_events += flow.congestion_events;
+    path.window_congestion_events += flow.window_congestion_events;
+    path.retransmits += flow.retransmits;
+    path.rtos += flow.rtos;
+    path.drops_tail += flow.drops_tail;
+    path.drops_aqm += flow.drops_aqm;
+    path.drops_random += flow.drops_random;
+    path.ecn_marks += flow.ecn_marks;
+    path.packets_simulated += flow.packets_simulated;
+}
+
 double jain_index(const std::vector<double>& x) {
     if (x.empty()) return 1;
     double sum = 0, squares = 0;
@@ -187,15 +199,7 @@ void summarize(const Scenario& sc, const std::vector<Flow>& flows, std::vector<R
         std::array<double, kLimitCount> limit_time{};
         for (std::size_t i = 0; i < n; ++i) {
             const Summary& s = each[i];
-            sum.congestion_events += s.congestion_events;
-            sum.window_congestion_events += s.window_congestion_events;
-            sum.retransmits += s.retransmits;
-            sum.rtos += s.rtos;
-            sum.drops_tail += s.drops_tail;
-            sum.drops_aqm += s.drops_aqm;
-            sum.drops_random += s.drops_random;
-            sum.ecn_marks += s.ecn_marks;
-            sum.packets_simulated += s.packets_simulated;
+            add_counts(sum, s);
             if (flows[i].is_ping()) continue;
             sum.mean_cwnd_packets += s.mean_cwnd_packets;
             sum.few_events = sum.few_events || s.few_events;

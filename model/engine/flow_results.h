@@ -39,6 +39,10 @@ void fill_fct_summary(const std::vector<double>& fct_s, FlowSummary& f);
 // (every reply when none was), and the counts sent and lost.
 void fill_ping_summary(FlowResult& f, double window_start_s, std::uint64_t sent, std::uint64_t lost);
 
+// Adds one flow's counts (congestion events, retransmits, RTOs, drops by
+// cause, ECN marks, packets simulated) to the path's.
+void add_counts(Summary& path, const Summary& flow);
+
 // Jain's fairness index of the rates: 1 for equal shares, 1/n for one taking all.
 double jain_index(const std::vector<double>& rates);
 // The nearest-rank quantile q (0 < q ≤ 1) of the values; 0 for none.
