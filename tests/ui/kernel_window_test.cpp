@@ -17,6 +17,8 @@
 #include <QImage>
 #include <QLineSeries>
 #include <QMenu>
+#include <QMenuBar>
+#include <QTest>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -349,4 +351,22 @@ TEST_F(KernelWindowTest, CancellingASecondRunKeepsTheFirstRunsOverlay) {
     EXPECT_EQ(tools->compare()->kernel(), first) << "the first run's figures were taken off the table";
     EXPECT_NE(tools->compare()->kernelOverlay()->windowSeries(), nullptr) << "the first run's overlay went";
     EXPECT_TRUE(tools->compare()->table()->hasKernel());
+}
+
+// Presenting, the menu bar is hidden; Ctrl+K still starts the kernel run a
+// guided step asks for, and Cancel's key still reaches it.
+TEST_F(KernelWindowTest, CtrlKStartsTheKernelRunWithTheMenuBarHidden) {
+    EXPECT_EQ(kernel->runAction()->shortcut(), QKeySequence(QStringLiteral("Ctrl+K")));
+    EXPECT_TRUE(w->actions().contains(kernel->runAction()));
+    EXPECT_TRUE(w->actions().contains(kernel->cancelAction()));
+    if (!can_run()) GTEST_SKIP() << "needs CAP_NET_ADMIN + CAP_SYS_ADMIN and /dev/net/tun (CI runs as root)";
+    QTest::keyClick(w.get(), Qt::Key_F11);
+    ASSERT_TRUE(w->presenting());
+    ASSERT_FALSE(w->menuBar()->isVisible());
+    KernelRunner* runner = kernel->runner();
+    QTest::keyClick(w.get(), Qt::Key_K, Qt::ControlModifier);
+    ASSERT_TRUE(wait_until([&] { return runner->running(); }, 2000));
+    kernel->cancelAction()->trigger();
+    ASSERT_TRUE(wait_until([&] { return !runner->running(); }, 5000));
+    QTest::keyClick(w.get(), Qt::Key_F11);
 }

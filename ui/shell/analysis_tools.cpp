@@ -123,7 +123,8 @@ void AnalysisTools::buildMenus() {
     toolbar_->addAction(real);
     bar->setCornerWidget(toolbar_, Qt::TopRightCorner);
     // Shortcuts that work with the menu bar hidden (presentation mode).
-    host_.window->addActions({compare_->pinAction(), compare_->unpinAction(), real});
+    host_.window->addActions(
+        {compare_->pinAction(), compare_->unpinAction(), real, kernel_->runAction(), kernel_->cancelAction()});
 }
 
 }  // namespace inflight::ui
