@@ -67,6 +67,18 @@ std::string flow_line(const RunResult& r, std::size_t i) {
                    format_time(f.fct_p95_s) + ", max " + format_time(f.fct_max_s);
         }
     }
+    if (spec.rpc) {
+        out += "; requests of " + rpc_writes_text(spec.rpc->writes) + ", responses of " +
+               format_size(spec.rpc->response_bytes) + (spec.rpc->nodelay ? ", TCP_NODELAY" : ", Nagle on") + ": ";
+        if (f.transactions == 0) {
+            out += "no transaction completed in the run";
+        } else {
+            out += count(f.transactions, "transaction") + ", latency mean " + format_time(f.transaction_mean_s) +
+                   ", p50 " + format_time(f.transaction_p50_s) + ", p95 " + format_time(f.transaction_p95_s) +
+                   ", max " + format_time(f.transaction_max_s);
+        }
+        out += "; " + count(f.writes_held_by_nagle, "write") + " held by Nagle";
+    }
     if (!f.settled) out += " (still changing)";
     return out + "\n";
 }

@@ -18,7 +18,8 @@ Sender::Sender(const Config& c, CongestionControl& cc, Bottleneck& path, SenderE
       data_limit_(c.data_bytes),
       rtx_order_(256),
       advertised_window_(c.rwnd_bytes),
-      receive_buffer_(c.receive_buffer) {
+      receive_buffer_(c.receive_buffer),
+      plain_send_(!c.pacing && !c.nagle) {
     cc_state_.mss_bytes = c.mss_bytes;
     cc_state_.cwnd_bytes = static_cast<double>(c.initial_cwnd_packets) * c.mss_bytes;
     // RFC 6298 §2.2 with the handshake's sample R: SRTT = R, RTTVAR = R/2.
@@ -124,8 +125,28 @@ void Sender::try_send_general(TimePs now) {
             transmit(now, s, seg(s), true);
             continue;
         }
+        if (cfg_.nagle) {
+            if (!send_nagle_segment(now)) return;
+            continue;
+        }
         if (!send_new_segment(now)) return;
     }
+}
+
+bool Sender::send_nagle_segment(TimePs now) {
+    const std::uint64_t end = new_data_end();
+    if (snd_nxt_ < end) {
+        const auto len = static_cast<std::uint32_t>(std::min<std::uint64_t>(cfg_.mss_bytes, end - snd_nxt_));
+        if (nagle_.holds(len, cfg_.mss_bytes, snd_una_, snd_nxt_)) {
+            nagle_holding_ = true;
+            return false;
+        }
+    }
+    const std::uint64_t before = snd_nxt_;
+    if (!send_new_segment(now, end)) return false;
+    nagle_holding_ = false;
+    nagle_.sent(static_cast<std::uint32_t>(snd_nxt_ - before), cfg_.mss_bytes, snd_nxt_);
+    return true;
 }
 
 }  // namespace inflight
