@@ -76,7 +76,8 @@ std::vector<std::string> lines_of(const std::string& text) {
 }
 
 const std::string kAllowedKeys =
-    "(allowed keys: algo, rtt, start, stop, size, every, rwnd, sndbuf, pacing, interval, bytes, label, rcvbuf)";
+    "(allowed keys: algo, rtt, start, stop, size, every, rwnd, sndbuf, pacing, interval, bytes, label, rcvbuf, app, "
+    "writes, response, think, nodelay)";
 
 }  // namespace
 
@@ -545,6 +546,8 @@ TEST(FlowOutput, JsonHasTheAggregateAndEachFlowInOrder) {
     const std::set<std::string> transfer = {"fct_s", "fct_mean_s", "fct_p50_s", "fct_p95_s", "fct_max_s"};
     const std::set<std::string> ping = {"ping_mean_rtt_s", "ping_p50_rtt_s", "ping_p95_rtt_s",
                                         "ping_max_rtt_s",  "pings_sent",     "pings_lost"};
+    const std::set<std::string> rpc = {"transactions",      "transaction_mean_s", "transaction_p50_s",
+                                       "transaction_p95_s", "transaction_max_s",  "writes_held_by_nagle"};
     const auto keys_of = [](const QJsonObject& f) {
         std::set<std::string> k;
         for (const QString& key : f.keys()) k.insert(key.toStdString());
@@ -567,9 +570,9 @@ TEST(FlowOutput, JsonHasTheAggregateAndEachFlowInOrder) {
     EXPECT_EQ(flows[3].toObject()["pings_lost"].toInteger(), 3);
     EXPECT_EQ(flows[3].toObject()["ping_p95_rtt_s"].toDouble(), 0.201);
     // The flow table lists each of them once.
-    for (const auto* set : {&every, &transfer, &ping})
+    for (const auto* set : {&every, &transfer, &ping, &rpc})
         for (const std::string& k : *set) EXPECT_NE(find_flow_field(k), nullptr) << k;
-    EXPECT_EQ(flow_fields().size(), every.size() + transfer.size() + ping.size());
+    EXPECT_EQ(flow_fields().size(), every.size() + transfer.size() + ping.size() + rpc.size());
 }
 
 TEST(FlowOutput, SummaryHasALinePerFlowAndTheJainIndex) {
