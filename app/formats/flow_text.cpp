@@ -176,9 +176,12 @@ std::optional<std::string> set_flow_key_from_text(FlowSpec& f, FlowKey k, std::s
                 const std::size_t plus = rest.find('+');
                 const std::string_view one = rest.substr(0, plus);
                 const Parsed<std::uint64_t> v = parse_size_bytes(one, name);
-                if (!v)
-                    return std::string(name) + ": " + quoted + " is not a list of write sizes (" + v.error +
-                           "); allowed " + flow_key_allowed(k);
+                if (!v) {
+                    std::string why = v.error;  // "NAME: 'x' is not a size; use ...": without its name
+                    if (why.rfind(std::string(name) + ": ", 0) == 0) why.erase(0, name.size() + 2);
+                    return std::string(name) + ": " + quoted + " is not a list of write sizes: " + why +
+                           "; allowed " + flow_key_allowed(k);
+                }
                 writes.push_back(v.value);
                 if (plus == std::string_view::npos) break;
                 rest = rest.substr(plus + 1);

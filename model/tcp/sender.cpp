@@ -17,9 +17,9 @@ Sender::Sender(const Config& c, CongestionControl& cc, Bottleneck& path, SenderE
       segs_(4096),
       data_limit_(c.data_bytes),
       rtx_order_(256),
+      plain_send_(!c.pacing && !c.nagle),
       advertised_window_(c.rwnd_bytes),
-      receive_buffer_(c.receive_buffer),
-      plain_send_(!c.pacing && !c.nagle) {
+      receive_buffer_(c.receive_buffer) {
     cc_state_.mss_bytes = c.mss_bytes;
     cc_state_.cwnd_bytes = static_cast<double>(c.initial_cwnd_packets) * c.mss_bytes;
     // RFC 6298 §2.2 with the handshake's sample R: SRTT = R, RTTVAR = R/2.

@@ -227,6 +227,7 @@ private:
     TimePs next_send_time_ = 0;
     Limit blocked_by_ = Limit::Cwnd;
     CcPhase phase_ = CcPhase::SlowStart;
+    bool plain_send_;  // unpaced, no Nagle: try_send's inlined loop, else try_send_general (beside blocked_by_, hot)
 
     std::uint64_t retransmits_ = 0, rtos_ = 0, congestion_events_ = 0, packets_sent_ = 0;
     std::uint64_t retransmitted_bytes_ = 0;
@@ -235,8 +236,6 @@ private:
     std::uint64_t advertised_window_;   // rwnd in force
     ReceiveBuffer receive_buffer_;      // consulted only when cfg_.receive_buffer.enabled
 
-    // Unpaced, no Nagle: try_send's inlined loop, else try_send_general.
-    bool plain_send_;
     Nagle nagle_;
     bool nagle_holding_ = false;
 };
