@@ -82,6 +82,9 @@ std::optional<std::string> kernel_run_refusal(const Scenario& s, const KernelRun
         if (f.size_bytes)
             return "flows[" + std::to_string(i) + "]: finite transfers (size=) are not carried by kernel runs yet (TCP bulk flows "
                    "and pings are); use inflight run";
+        if (f.is_rpc())
+            return "flows[" + std::to_string(i) + "]: request/response flows (app=rpc) are not carried by kernel runs yet "
+                   "(TCP bulk flows and pings are); use inflight run";
     }
     if (s.bandwidth_bps > kEmulatorHonestRateBps && !options.beyond_honest_rate)
         return "--bandwidth " + format_rate(s.bandwidth_bps) + " is above what the path emulator keeps honest on "

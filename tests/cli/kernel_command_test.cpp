@@ -146,6 +146,7 @@ TEST(KernelCommand, TransfersAndTooManyFlowsAreRefusedNamingTheFlow) {
     const std::pair<std::vector<std::string>, std::string> cases[] = {
         {{"--flow", "ping", "--flow", "cubic,size=100KB"}, "flows[1]: finite transfers"},
         {{"--flow", "cubic,size=100KB"}, "flows[0]: finite transfers"},
+        {{"--flow", "cubic", "--flow", "cubic,app=rpc"}, "flows[1]: request/response flows (app=rpc)"},
         {{"--parallel", "17"}, "17 flows: a kernel run carries at most 16"}};
     for (const auto& [args, start] : cases) {
         const Parsed k = parse_kernel(args);
