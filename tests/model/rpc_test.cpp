@@ -52,16 +52,24 @@ void expect_count(const FlowSummary& f, double duration_s, double first_s, doubl
 }
 }  // namespace
 
-TEST(Rpc, TextbookNoDelayCostsOneRtt) {
-    Scenario s = path(Stack::Textbook);
-    s.flows = {rpc({100, 100}, 100, true)};
+namespace {
+// The request leaves at once (TCP_NODELAY, or one write): one RTT plus the
+// serialization of its 200 B and of the 100 B response, whatever the stack.
+void expect_one_rtt_each(Stack stack, std::vector<std::uint64_t> writes, bool nodelay) {
+    Scenario s = path(stack);
+    s.flows = {rpc(std::move(writes), 100, nodelay)};
     const FlowSummary& f = only_flow(run_scenario(s));
-    const double per = kR + 3 * kSer100;  // two writes and the response serialize
+    const double per = kR + 3 * kSer100;
     EXPECT_NEAR(f.transaction_mean_s, per, 1e-4);
     EXPECT_NEAR(f.transaction_max_s, per, 1e-4);
     EXPECT_EQ(f.writes_held_by_nagle, 0u);
     expect_count(f, s.duration_s, per, per);
 }
+}  // namespace
+
+TEST(Rpc, TextbookNoDelayCostsOneRtt) { expect_one_rtt_each(Stack::Textbook, {100, 100}, true); }
+TEST(Rpc, LinuxNoDelayCostsOneRtt) { expect_one_rtt_each(Stack::Linux, {100, 100}, true); }
+TEST(Rpc, LinuxOneWriteIsNeverHeld) { expect_one_rtt_each(Stack::Linux, {200}, false); }
 
 TEST(Rpc, TextbookNagleWaitsOneRttForTheFirstWritesAck) {
     Scenario s = path(Stack::Textbook);
@@ -109,27 +117,6 @@ TEST(Rpc, LinuxNagleWithDelayedAckStallsFortyMsAfterQuickAcks) {
         EXPECT_NEAR(stalls[k]->wait_s, kR + kDelayedAck, 2e-3) << k;
         EXPECT_TRUE(stalls[k]->delayed_ack) << k;
     }
-}
-
-TEST(Rpc, LinuxNoDelayCostsOneRtt) {
-    Scenario s = path(Stack::Linux);
-    s.flows = {rpc({100, 100}, 100, true)};
-    const FlowSummary& f = only_flow(run_scenario(s));
-    const double per = kR + 3 * kSer100;
-    EXPECT_NEAR(f.transaction_mean_s, per, 1e-4);
-    EXPECT_NEAR(f.transaction_max_s, per, 1e-4);
-    EXPECT_EQ(f.writes_held_by_nagle, 0u);
-    expect_count(f, s.duration_s, per, per);
-}
-
-TEST(Rpc, LinuxOneWriteIsNeverHeld) {
-    Scenario s = path(Stack::Linux);
-    s.flows = {rpc({200}, 100)};
-    const FlowSummary& f = only_flow(run_scenario(s));
-    const double per = kR + 3 * kSer100;  // 200 B of request, 100 B of response
-    EXPECT_NEAR(f.transaction_max_s, per, 1e-4);
-    EXPECT_EQ(f.writes_held_by_nagle, 0u);
-    expect_count(f, s.duration_s, per, per);
 }
 
 // Minshall: a full segment does not count as a short one outstanding, so a
