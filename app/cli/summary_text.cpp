@@ -50,8 +50,9 @@ std::string flow_line(const RunResult& r, std::size_t i) {
         return out + "\n";
     }
     if (std::isfinite(f.mean_rtt_s)) {
-        out += format_rate(f.throughput_bps) + ", share " + percent(f.share) + ", RTT mean " +
-               format_time(f.mean_rtt_s) + ", " + limit_words(f.binding_limit, &spec);
+        out += format_rate(f.throughput_bps) + ", share " + percent(f.share) + ", RTT mean " + format_time(f.mean_rtt_s);
+        // A request/response flow waits for its application, not for a window.
+        if (!spec.rpc) out += ", " + limit_words(f.binding_limit, &spec);
     } else {  // it sent nothing in the steady-state window (e.g. one transfer done before it)
         out += "nothing sent in the steady-state window (" + format_time(r.summary.window_start_s) + " – " +
                format_time(r.summary.window_end_s) + ")";
