@@ -17,6 +17,7 @@
 #include <cmath>
 
 #include "model/engine/run.h"
+#include "model/tcp/nagle.h"
 
 using namespace inflight;
 
@@ -209,4 +210,19 @@ TEST(RpcKeys, BadValuesAreRefusedNamingTheFlowAndKey) {
     ping.nodelay = true;
     EXPECT_EQ(error_for(ping),
               "flows[0].nodelay: on is not allowed for a ping; a ping takes rtt, start, interval, bytes and label");
+}
+
+// ---- Nagle's rule alone (tcp_nagle_check with tcp_minshall_check) ----
+
+TEST(NagleRule, AShortSegmentWaitsWhileAnEarlierShortOneIsUnacknowledged) {
+    constexpr std::uint32_t mss = 1448;
+    Nagle n;
+    EXPECT_FALSE(n.holds(100, mss, 0, 0));  // nothing sent yet
+    n.sent(100, mss, 100);                  // a short segment [0, 100)
+    EXPECT_TRUE(n.holds(100, mss, 0, 100));
+    EXPECT_FALSE(n.holds(mss, mss, 0, 100));  // a full segment always goes
+    EXPECT_FALSE(n.holds(100, mss, 100, 100));  // the short one is ACKed
+    n.sent(mss, mss, 100 + mss);  // a full segment does not move snd_sml
+    EXPECT_EQ(n.snd_sml, 100u);
+    EXPECT_FALSE(n.holds(100, mss, 100, 100 + mss));  // only full segments outstanding: Minshall lets it go
 }
