@@ -139,19 +139,22 @@ std::optional<std::string> set_flow_key_from_text(FlowSpec& f, FlowKey k, std::s
         case FlowKey::Start:
         case FlowKey::Stop:
         case FlowKey::Every:
-        case FlowKey::Interval: {
+        case FlowKey::Interval:
+        case FlowKey::Think: {
             const Parsed<double> v = parse_time_s(text, name);
             if (!v) return with_allowed(v.error, k);
             if (k == FlowKey::Start) next.start_s = v.value;
             if (k == FlowKey::Stop) next.stop_s = v.value;
             if (k == FlowKey::Every) next.every_s = v.value;
             if (k == FlowKey::Interval) next.ping_interval_s = v.value;
+            if (k == FlowKey::Think) next.rpc_think_s = v.value;
             break;
         }
-        case FlowKey::Size: {
+        case FlowKey::Size:
+        case FlowKey::Response: {
             const Parsed<std::uint64_t> v = parse_size_bytes(text, name);
             if (!v) return with_allowed(v.error, k);
-            next.size_bytes = v.value;
+            (k == FlowKey::Size ? next.size_bytes : next.rpc_response_bytes) = v.value;
             break;
         }
         case FlowKey::Bytes: {
@@ -187,18 +190,6 @@ std::optional<std::string> set_flow_key_from_text(FlowSpec& f, FlowKey k, std::s
                 rest = rest.substr(plus + 1);
             }
             next.rpc_writes = std::move(writes);
-            break;
-        }
-        case FlowKey::Response: {
-            const Parsed<std::uint64_t> v = parse_size_bytes(text, name);
-            if (!v) return with_allowed(v.error, k);
-            next.rpc_response_bytes = v.value;
-            break;
-        }
-        case FlowKey::Think: {
-            const Parsed<double> v = parse_time_s(text, name);
-            if (!v) return with_allowed(v.error, k);
-            next.rpc_think_s = v.value;
             break;
         }
         case FlowKey::Nodelay:
