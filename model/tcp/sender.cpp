@@ -125,11 +125,12 @@ void Sender::try_send_general(TimePs now) {
             transmit(now, s, seg(s), true);
             continue;
         }
-        if (cfg_.nagle) {
-            if (!send_nagle_segment(now)) return;
-            continue;
-        }
-        if (!send_new_segment(now)) return;
+        if (cfg_.nagle ? send_nagle_segment(now) : send_new_segment(now)) continue;
+        // Out of data (or held by Nagle) after the pacing clock allowed a
+        // packet: the clock no longer holds the sender back, so its wake-up
+        // (pacing_wakeup, in the past now) must not stay armed.
+        if (blocked_by_ == Limit::Pacing) blocked_by_ = Limit::Cwnd;
+        return;
     }
 }
 
