@@ -178,7 +178,6 @@ void Flow::step_general(TimePs t) {
     case What::DelayedAck:
         conns_[due_.conn]->rx->on_timer(t);
         deliver_released(t, due_.conn);
-        if (rpc_) rpc_->after_send(t, *conns_[due_.conn]->sender, true, rec_);
         break;
     case What::Rto: {
         Sender& s = *conns_[due_.conn]->sender;
@@ -207,6 +206,9 @@ void Flow::step_general(TimePs t) {
         break;
     case What::Nothing: break;
     }
+    // A request/response flow's writes: whether Nagle holds some, or let go of them.
+    if (rpc_ && !conns_.empty() && conns_[0]->sender)
+        rpc_->after_send(t, *conns_[0]->sender, due_.what == What::DelayedAck, rec_);
     update_solo();
     refresh();
 }
@@ -278,7 +280,6 @@ void Flow::on_rpc_data(TimePs t, std::size_t i, const AckInFlight& a) {
         if (rpc_->request_complete(s.acked_bytes())) rpc_->respond(t);
     }
     s.try_send(t);
-    rpc_->after_send(t, s, false, rec_);
 }
 
 void Flow::start_connection(TimePs t) {

@@ -17,14 +17,22 @@ void RpcApp::start_request(TimePs t, Sender& s) {
     started_at_ = t;
     request_end_ += request_bytes_;
     awaiting_request_ = true;
+    write_ends_.clear();
+    writes_checked_ = 0;
+    std::uint64_t end = request_end_ - request_bytes_;
     for (const std::uint64_t w : cfg_.spec.writes) {
         s.write(w);
+        write_ends_.push_back(end += w);
         s.try_send(t);  // tcp_push at the end of each tcp_sendmsg
-        if (s.nagle_holding()) {
-            ++writes_held_;
-            if (stall_since_ == kNever) stall_since_ = t;
-        }
+        count_held(t, s);
     }
+}
+
+void RpcApp::count_held(TimePs t, const Sender& s) {
+    if (!s.nagle_holding()) return;
+    if (stall_since_ == kNever) stall_since_ = t;
+    for (; writes_checked_ < write_ends_.size(); ++writes_checked_)
+        if (write_ends_[writes_checked_] > s.sent_bytes()) ++writes_held_;
 }
 
 void RpcApp::on_moment(TimePs t, Sender& s, Recorder& rec) {
@@ -37,7 +45,6 @@ void RpcApp::on_moment(TimePs t, Sender& s, Recorder& rec) {
     if (next_start_ <= t) {
         next_start_ = kNever;
         start_request(t, s);
-        after_send(t, s, false, rec);
     }
 }
 
@@ -47,6 +54,7 @@ void RpcApp::respond(TimePs t) {
 }
 
 void RpcApp::after_send(TimePs t, const Sender& s, bool delayed_ack, Recorder& rec) {
+    count_held(t, s);
     if (stall_since_ == kNever || s.nagle_holding()) return;
     rec.nagle_stall(t, number_, to_seconds(t - stall_since_), delayed_ack);
     stall_since_ = kNever;

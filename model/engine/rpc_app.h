@@ -16,9 +16,10 @@
 //   the transaction ends when the client has the whole response; after the
 //     think time the next begins, unless the flow's stop has come.
 // Latency of a transaction = from its first write to its last response
-// byte. A write is "held by Nagle" when, right after its push, Nagle keeps
-// data back; a stall runs from the first held write until the held data
-// leaves, and is logged with whether a delayed ACK released it.
+// byte. A write is "held by Nagle" when Nagle keeps back data of it (after
+// its push, or once the pacing clock lets the sender try); a stall runs
+// from then until the held data leaves, and is logged with whether a
+// delayed ACK released it.
 // Not modelled: the response's own ACKs and congestion control on the
 // reverse direction, the client's delayed ACKs of the response, loss of the
 // response, TCP autocorking, Nagle on the server (its response is one write
@@ -59,7 +60,8 @@ public:
     }
     // The server writes the response at `t`.
     void respond(TimePs t);
-    // After the sender had its chance to send at `t`: ends a Nagle stall
+    // After each moment of the flow at `t` (the sender had its chance to
+    // send): counts the writes Nagle now holds, starts a stall, or ends one
     // whose data left (`delayed_ack`: a delayed-ACK timer released it).
     void after_send(TimePs t, const Sender& s, bool delayed_ack, Recorder& rec);
 
@@ -68,6 +70,7 @@ public:
 
 private:
     void start_request(TimePs t, Sender& s);
+    void count_held(TimePs t, const Sender& s);  // Nagle holds data: the stall and its writes
 
     Config cfg_;
     TimePs response_time_;             // the response's serialization
@@ -78,6 +81,8 @@ private:
     TimePs started_at_ = 0;
     TimePs next_start_ = kNever, response_at_ = kNever;
     TimePs stall_since_ = kNever;       // a Nagle stall running since
+    std::vector<std::uint64_t> write_ends_;  // the request's writes so far: where each ends in the stream
+    std::size_t writes_checked_ = 0;    // those already counted as held, or sent before any hold
     std::uint64_t writes_held_ = 0;
     std::vector<double> latencies_s_;
 };

@@ -116,6 +116,7 @@ public:
     }
     std::uint64_t bytes_in_flight() const { return in_flight_bytes_; }
     std::uint64_t acked_bytes() const { return snd_una_; }  // in order, cumulative
+    std::uint64_t sent_bytes() const { return snd_nxt_; }   // new data sent so far
     std::uint64_t delivered_bytes() const { return rate_.delivered_bytes(); }  // in or out of order
     double srtt_s() const { return cc_state_.srtt_s; }
     double rttvar_s() const { return to_seconds(rttvar_); }

@@ -226,3 +226,15 @@ TEST(NagleRule, AShortSegmentWaitsWhileAnEarlierShortOneIsUnacknowledged) {
     EXPECT_EQ(n.snd_sml, 100u);
     EXPECT_FALSE(n.holds(100, mss, 100, 100 + mss));  // only full segments outstanding: Minshall lets it go
 }
+
+// With pacing the second write may be tried at the pacing clock's moment,
+// not at its push: Nagle holds it all the same (textbook: 2R a transaction).
+TEST(Rpc, PacedNagleStillHoldsTheSecondWrite) {
+    Scenario s = path(Stack::Textbook);
+    FlowSpec f = rpc({100, 100}, 100);
+    f.pacing = true;
+    s.flows = {f};
+    const FlowSummary& out = only_flow(run_scenario(s));
+    EXPECT_NEAR(out.transaction_p50_s, 2 * kR, 2e-4);
+    EXPECT_NEAR(static_cast<double>(out.writes_held_by_nagle), static_cast<double>(out.transactions), 1.0);
+}
