@@ -77,6 +77,8 @@ std::string help_text() {
         "bytes (ping), label; units as above (size=100KB, start=5s, pacing=on). Unset keys take\n"
         "--algo --rtt --rwnd --sndbuf --pacing. --flow or --parallel N replaces a scenario file's\n"
         "\"flows\"; the two cannot be combined. Errors call the first flow flows[0].\n"
+        "Request/response: --flow cubic,app=rpc,writes=100B+100B,response=100B[,think=10ms]\n"
+        "[,nodelay=on] runs transactions on one connection (Nagle on unless nodelay=on).\n"
         "\n"
         "Exit status: 0 ok, 1 the run or an export failed, 2 bad option, value or file.\n";
     return out;

@@ -50,8 +50,9 @@ std::string flow_line(const RunResult& r, std::size_t i) {
         return out + "\n";
     }
     if (std::isfinite(f.mean_rtt_s)) {
-        out += format_rate(f.throughput_bps) + ", share " + percent(f.share) + ", RTT mean " +
-               format_time(f.mean_rtt_s) + ", " + limit_words(f.binding_limit, &spec);
+        out += format_rate(f.throughput_bps) + ", share " + percent(f.share) + ", RTT mean " + format_time(f.mean_rtt_s);
+        // A request/response flow waits for its application, not for a window.
+        if (!spec.rpc) out += ", " + limit_words(f.binding_limit, &spec);
     } else {  // it sent nothing in the steady-state window (e.g. one transfer done before it)
         out += "nothing sent in the steady-state window (" + format_time(r.summary.window_start_s) + " – " +
                format_time(r.summary.window_end_s) + ")";
@@ -66,6 +67,18 @@ std::string flow_line(const RunResult& r, std::size_t i) {
             out += "s: " + count(f.fct_s.size()) + " completed, FCT mean " + format_time(f.fct_mean_s) + ", p95 " +
                    format_time(f.fct_p95_s) + ", max " + format_time(f.fct_max_s);
         }
+    }
+    if (spec.rpc) {
+        out += "; requests of " + rpc_writes_text(spec.rpc->writes) + ", responses of " +
+               format_size(spec.rpc->response_bytes) + (spec.rpc->nodelay ? ", TCP_NODELAY" : ", Nagle on") + ": ";
+        if (f.transactions == 0) {
+            out += "no transaction completed in the run";
+        } else {
+            out += count(f.transactions, "transaction") + ", latency mean " + format_time(f.transaction_mean_s) +
+                   ", p50 " + format_time(f.transaction_p50_s) + ", p95 " + format_time(f.transaction_p95_s) +
+                   ", max " + format_time(f.transaction_max_s);
+        }
+        out += "; " + count(f.writes_held_by_nagle, "write") + " held by Nagle";
     }
     if (!f.settled) out += " (still changing)";
     return out + "\n";

@@ -124,6 +124,14 @@ QString transfer_overlap(const Event& e) {
         .arg(e.transfer);
 }
 
+QString nagle_stall(const Event& e) {
+    char ms[32];
+    std::snprintf(ms, sizeof ms, "%.1f", e.wait_s * 1e3);
+    return (e.delayed_ack ? tr("Request %1 waited %2 ms for an ACK: Nagle + delayed ACK")
+                          : tr("Request %1 waited %2 ms for an ACK: Nagle"))
+        .arg(QString::number(e.transfer), QString::fromLatin1(ms));
+}
+
 }  // namespace
 
 QString event_text(const Event& e) {
@@ -140,6 +148,7 @@ QString event_text(const Event& e) {
     case EventKind::TransferDone: return transfer_done(e);
     case EventKind::TransferOverlap: return transfer_overlap(e);
     case EventKind::FlowStop: return tr("Stops sending new data (what is in flight is still delivered)");
+    case EventKind::NagleStall: return nagle_stall(e);
     }
     return {};
 }

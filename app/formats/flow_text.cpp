@@ -52,7 +52,12 @@ bool flow_key_applies(FlowKey k, FlowKind kind) {
         case FlowKey::Sndbuf:
         case FlowKey::Rcvbuf:
         case FlowKey::Pacing:
-        case FlowKey::Stop: return kind == FlowKind::Tcp;
+        case FlowKey::Stop:
+        case FlowKey::App:
+        case FlowKey::Writes:
+        case FlowKey::Response:
+        case FlowKey::Think:
+        case FlowKey::Nodelay: return kind == FlowKind::Tcp;
         case FlowKey::Interval:
         case FlowKey::Bytes: return kind == FlowKind::Ping;
         default: return true;
@@ -78,6 +83,12 @@ std::string flow_key_allowed(FlowKey k) {
             return std::to_string(FlowLimits::min_ping_bytes) + " – " + std::to_string(FlowLimits::max_ping_bytes) +
                    " B";
         case FlowKey::Label: return "any text";
+        case FlowKey::App: return "transfer (bulk, or size=), rpc (request/response)";
+        case FlowKey::Writes:
+            return "1 – " + std::to_string(FlowLimits::max_rpc_writes) + " sizes joined by +, each at least 1 B (e.g. 100B+100B)";
+        case FlowKey::Response: return "1 B up to 10 segments";
+        case FlowKey::Think: return "0 s – " + format_time(Limits::max_duration_s);
+        case FlowKey::Nodelay: return "on, off";
     }
     return "";
 }
@@ -128,19 +139,22 @@ std::optional<std::string> set_flow_key_from_text(FlowSpec& f, FlowKey k, std::s
         case FlowKey::Start:
         case FlowKey::Stop:
         case FlowKey::Every:
-        case FlowKey::Interval: {
+        case FlowKey::Interval:
+        case FlowKey::Think: {
             const Parsed<double> v = parse_time_s(text, name);
             if (!v) return with_allowed(v.error, k);
             if (k == FlowKey::Start) next.start_s = v.value;
             if (k == FlowKey::Stop) next.stop_s = v.value;
             if (k == FlowKey::Every) next.every_s = v.value;
             if (k == FlowKey::Interval) next.ping_interval_s = v.value;
+            if (k == FlowKey::Think) next.rpc_think_s = v.value;
             break;
         }
-        case FlowKey::Size: {
+        case FlowKey::Size:
+        case FlowKey::Response: {
             const Parsed<std::uint64_t> v = parse_size_bytes(text, name);
             if (!v) return with_allowed(v.error, k);
-            next.size_bytes = v.value;
+            (k == FlowKey::Size ? next.size_bytes : next.rpc_response_bytes) = v.value;
             break;
         }
         case FlowKey::Bytes: {
@@ -153,6 +167,36 @@ std::optional<std::string> set_flow_key_from_text(FlowSpec& f, FlowKey k, std::s
             break;
         }
         case FlowKey::Label: next.label = std::string(text); break;
+        case FlowKey::App:
+            if (text == "rpc") next.app = FlowApp::Rpc;
+            else if (text == "transfer") next.app = FlowApp::Transfer;
+            else return std::string(name) + ": " + quoted + " is not allowed; use one of " + flow_key_allowed(k);
+            break;
+        case FlowKey::Writes: {
+            std::vector<std::uint64_t> writes;
+            std::string_view rest = text;
+            for (;;) {
+                const std::size_t plus = rest.find('+');
+                const std::string_view one = rest.substr(0, plus);
+                const Parsed<std::uint64_t> v = parse_size_bytes(one, name);
+                if (!v) {
+                    std::string why = v.error;  // "NAME: 'x' is not a size; use ...": without its name
+                    if (why.rfind(std::string(name) + ": ", 0) == 0) why.erase(0, name.size() + 2);
+                    return std::string(name) + ": " + quoted + " is not a list of write sizes: " + why +
+                           "; allowed " + flow_key_allowed(k);
+                }
+                writes.push_back(v.value);
+                if (plus == std::string_view::npos) break;
+                rest = rest.substr(plus + 1);
+            }
+            next.rpc_writes = std::move(writes);
+            break;
+        }
+        case FlowKey::Nodelay:
+            if (text == "on" || text == "true") next.nodelay = true;
+            else if (text == "off" || text == "false") next.nodelay = false;
+            else return std::string(name) + ": " + quoted + " is not allowed; use on or off";
+            break;
         default: break;
     }
     f = next;
@@ -174,6 +218,11 @@ std::string flow_spec_text(const FlowSpec& f) {
     if (f.sndbuf_bytes) add(FlowKey::Sndbuf, std::to_string(*f.sndbuf_bytes));
     if (f.pacing) add(FlowKey::Pacing, *f.pacing ? "on" : "off");
     if (f.rcvbuf_bytes) add(FlowKey::Rcvbuf, std::to_string(*f.rcvbuf_bytes));
+    if (f.app == FlowApp::Rpc) add(FlowKey::App, "rpc");
+    if (!f.rpc_writes.empty()) add(FlowKey::Writes, rpc_writes_text(f.rpc_writes));
+    if (f.rpc_response_bytes) add(FlowKey::Response, std::to_string(*f.rpc_response_bytes));
+    if (f.rpc_think_s) add(FlowKey::Think, exact_number(*f.rpc_think_s));
+    if (f.nodelay) add(FlowKey::Nodelay, *f.nodelay ? "on" : "off");
     if (f.kind == FlowKind::Ping) {
         add(FlowKey::Interval, exact_number(f.ping_interval_s));
         add(FlowKey::Bytes, std::to_string(f.ping_bytes));

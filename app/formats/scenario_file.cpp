@@ -136,8 +136,13 @@ std::string expected_flow_value(FlowKey k) {
         case FlowKey::Sndbuf:
         case FlowKey::Rcvbuf:
         case FlowKey::Bytes: return "a whole number of bytes or a string such as \"100KB\"";
-        case FlowKey::Pacing: return "true or false";
+        case FlowKey::Pacing:
+        case FlowKey::Nodelay: return "true or false";
         case FlowKey::Label: return "a string such as \"video call\"";
+        case FlowKey::App: return "a string, one of " + flow_key_allowed(k);
+        case FlowKey::Writes: return "a string such as \"100B+100B\" or a whole number of bytes";
+        case FlowKey::Response: return "a whole number of bytes or a string such as \"100B\"";
+        case FlowKey::Think: return "a number of seconds or a string such as \"10ms\"";
     }
     return "";
 }
@@ -169,9 +174,10 @@ std::optional<std::string> flow_from_json(const QJsonValue& v, std::size_t i, Fl
         std::string text;
         if (value.isString()) {
             text = value.toString().toStdString();
-        } else if (value.isDouble() && *fk != FlowKey::Label && *fk != FlowKey::Pacing) {
+        } else if (value.isDouble() && *fk != FlowKey::Label && *fk != FlowKey::Pacing && *fk != FlowKey::Nodelay &&
+                   *fk != FlowKey::App) {
             text = exact_number(value.toDouble());
-        } else if (value.isBool() && *fk == FlowKey::Pacing) {
+        } else if (value.isBool() && (*fk == FlowKey::Pacing || *fk == FlowKey::Nodelay)) {
             text = value.toBool() ? "on" : "off";
         } else {
             return name + ": " + describe(value) + " is not allowed; use " + expected_flow_value(*fk);
@@ -214,6 +220,11 @@ QJsonObject flow_to_json(const FlowSpec& f) {
     if (f.sndbuf_bytes) o.insert("sndbuf", static_cast<qint64>(*f.sndbuf_bytes));
     if (f.rcvbuf_bytes) o.insert("rcvbuf", static_cast<qint64>(*f.rcvbuf_bytes));
     if (f.pacing) o.insert("pacing", *f.pacing);
+    if (f.app == FlowApp::Rpc) o.insert("app", "rpc");
+    if (!f.rpc_writes.empty()) o.insert("writes", QString::fromStdString(rpc_writes_text(f.rpc_writes)));
+    if (f.rpc_response_bytes) o.insert("response", static_cast<qint64>(*f.rpc_response_bytes));
+    if (f.rpc_think_s) o.insert("think", *f.rpc_think_s);
+    if (f.nodelay) o.insert("nodelay", *f.nodelay);
     if (f.kind == FlowKind::Ping) {
         o.insert("interval", f.ping_interval_s);
         o.insert("bytes", static_cast<qint64>(f.ping_bytes));

@@ -102,6 +102,18 @@ const FlowField kFlowFields[] = {
      +[](F f) { return f.summary.settled; }},
     {"share", FieldUnit::Fraction, "share of the throughput", kEvery, +[](F f) { return f.summary.share; }},
     {"throughput_bps", FieldUnit::Rate, "throughput", kEvery, +[](F f) { return f.summary.throughput_bps; }},
+    {"transaction_max_s", FieldUnit::Time, "longest transaction", FlowFieldFor::Rpc,
+     +[](F f) { return f.summary.transaction_max_s; }},
+    {"transaction_mean_s", FieldUnit::Time, "mean transaction latency", FlowFieldFor::Rpc,
+     +[](F f) { return f.summary.transaction_mean_s; }},
+    {"transaction_p50_s", FieldUnit::Time, "median transaction latency", FlowFieldFor::Rpc,
+     +[](F f) { return f.summary.transaction_p50_s; }},
+    {"transaction_p95_s", FieldUnit::Time, "95th-percentile transaction latency", FlowFieldFor::Rpc,
+     +[](F f) { return f.summary.transaction_p95_s; }},
+    {"transactions", FieldUnit::Count, "transactions completed", FlowFieldFor::Rpc,
+     +[](F f) { return f.summary.transactions; }},
+    {"writes_held_by_nagle", FieldUnit::Count, "writes held by Nagle", FlowFieldFor::Rpc,
+     +[](F f) { return f.summary.writes_held_by_nagle; }},
 };
 
 }  // namespace
@@ -119,6 +131,7 @@ bool flow_field_applies(const FlowField& f, const ResolvedFlow& flow) {
         case FlowFieldFor::Every: return true;
         case FlowFieldFor::Transfers: return flow.kind == FlowKind::Tcp && flow.size_bytes.has_value();
         case FlowFieldFor::Pings: return flow.kind == FlowKind::Ping;
+        case FlowFieldFor::Rpc: return flow.is_rpc();
     }
     return false;
 }

@@ -58,7 +58,8 @@ std::optional<std::string_view> field_word(const SummaryField& f, const RunResul
 enum class FlowFieldFor : std::uint8_t {
     Every,      // every flow
     Transfers,  // TCP flows with a size (flow completion times)
-    Pings       // pings
+    Pings,      // pings
+    Rpc         // request/response flows (app=rpc)
 };
 
 // Read from one flow of a run: what ran (FlowResult::flow) and its figures.

@@ -93,6 +93,10 @@ std::optional<std::string> kernel_run_refusal(const Scenario& s, const KernelRun
     if (flows.size() > kKernelMaxFlows)
         return std::to_string(flows.size()) + " flows: a kernel run carries at most " + std::to_string(kKernelMaxFlows) +
                " on this machine (" + kKernelMaxFlowsWhy + "); use inflight run for more";
+    for (std::size_t i = 0; i < flows.size(); ++i)
+        if (flows[i].is_rpc())
+            return "flows[" + std::to_string(i) + "]: request/response flows (app=rpc) are not carried by kernel runs yet "
+                   "(TCP bulk flows, transfers and pings are); use inflight run";
     if (s.bandwidth_bps > kEmulatorHonestRateBps && !options.beyond_honest_rate)
         return "--bandwidth " + format_rate(s.bandwidth_bps) + " is above what the path emulator keeps honest on "
                "this machine (" + format_rate(kEmulatorHonestRateBps) + ", measured); use a lower rate";

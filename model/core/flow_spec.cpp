@@ -19,7 +19,7 @@ constexpr std::size_t kMaxLabelBytes = 100;
 
 constexpr const char* kKeys[] = {"algo",   "rtt",    "start",  "stop",     "size",  "every",
                                  "rwnd",   "sndbuf", "pacing", "interval", "bytes", "label",
-                                 "rcvbuf"};
+                                 "rcvbuf", "app",   "writes", "response", "think",    "nodelay"};
 static_assert(std::size(kKeys) == std::size(kAllFlowKeys));
 
 std::string where(std::size_t i, FlowKey k) { return "flows[" + std::to_string(i) + "]." + key(k); }
@@ -42,6 +42,38 @@ std::string not_for_ping(std::size_t i, FlowKey k, const std::string& value) {
 
 std::string not_for_tcp(std::size_t i, FlowKey k, const std::string& value) {
     return where(i, k) + ": " + value + " is not allowed for a TCP flow; interval and bytes are for pings";
+}
+
+std::string only_rpc(std::size_t i, FlowKey k, const std::string& value) {
+    return where(i, k) + ": " + value + " is allowed only with app=rpc (a request/response flow); add app=rpc";
+}
+
+// The request/response keys: only with app=rpc, which takes no size.
+std::optional<std::string> check_rpc(const Scenario& s, const FlowSpec& f, std::size_t i) {
+    if (f.app != FlowApp::Rpc) {
+        if (!f.rpc_writes.empty()) return only_rpc(i, FlowKey::Writes, rpc_writes_text(f.rpc_writes));
+        if (f.rpc_response_bytes) return only_rpc(i, FlowKey::Response, format_size(*f.rpc_response_bytes));
+        if (f.rpc_think_s) return only_rpc(i, FlowKey::Think, time_text(*f.rpc_think_s));
+        if (f.nodelay) return only_rpc(i, FlowKey::Nodelay, *f.nodelay ? "on" : "off");
+        return std::nullopt;
+    }
+    if (f.size_bytes)
+        return where(i, FlowKey::Size) + ": " + format_size_short(*f.size_bytes) +
+               " is not allowed with app=rpc; its request is writes= and its reply response=";
+    if (f.rpc_writes.size() > FlowLimits::max_rpc_writes)
+        return out_of_range(i, FlowKey::Writes, std::to_string(f.rpc_writes.size()) + " writes",
+                            "1 – " + std::to_string(FlowLimits::max_rpc_writes) + " writes a request");
+    for (const std::uint64_t w : f.rpc_writes)
+        if (w < 1 || w > FlowLimits::max_size_bytes)
+            return out_of_range(i, FlowKey::Writes, "a write of " + format_size(w),
+                                "1 B – " + format_size_short(FlowLimits::max_size_bytes) + " a write");
+    const std::uint64_t max_response = std::uint64_t{FlowLimits::rpc_response_segments} * s.mss_bytes;
+    if (f.rpc_response_bytes && (*f.rpc_response_bytes < 1 || *f.rpc_response_bytes > max_response))
+        return out_of_range(i, FlowKey::Response, format_size(*f.rpc_response_bytes),
+                            "1 B – " + format_size(max_response) + " (10 segments: one flight)");
+    if (f.rpc_think_s && !within(*f.rpc_think_s, 0, Limits::max_duration_s))
+        return out_of_range(i, FlowKey::Think, time_text(*f.rpc_think_s), "0 s – " + format_time(Limits::max_duration_s));
+    return std::nullopt;
 }
 
 std::optional<std::string> check_flow(const Scenario& s, const FlowSpec& f, std::size_t i) {
@@ -69,6 +101,11 @@ std::optional<std::string> check_flow(const Scenario& s, const FlowSpec& f, std:
         if (f.rcvbuf_bytes) return not_for_ping(i, FlowKey::Rcvbuf, format_size_short(*f.rcvbuf_bytes));
         if (f.pacing) return not_for_ping(i, FlowKey::Pacing, *f.pacing ? "on" : "off");
         if (f.stop_s) return not_for_ping(i, FlowKey::Stop, time_text(*f.stop_s));
+        if (f.app == FlowApp::Rpc) return not_for_ping(i, FlowKey::App, "rpc");
+        if (!f.rpc_writes.empty()) return not_for_ping(i, FlowKey::Writes, rpc_writes_text(f.rpc_writes));
+        if (f.rpc_response_bytes) return not_for_ping(i, FlowKey::Response, format_size(*f.rpc_response_bytes));
+        if (f.rpc_think_s) return not_for_ping(i, FlowKey::Think, time_text(*f.rpc_think_s));
+        if (f.nodelay) return not_for_ping(i, FlowKey::Nodelay, *f.nodelay ? "on" : "off");
         if (!within(f.ping_interval_s, FlowLimits::min_interval_s, FlowLimits::max_interval_s))
             return out_of_range(i, FlowKey::Interval, time_text(f.ping_interval_s),
                                 format_time(FlowLimits::min_interval_s) + " – " +
@@ -103,6 +140,7 @@ std::optional<std::string> check_flow(const Scenario& s, const FlowSpec& f, std:
                                        std::pair{FlowKey::Rcvbuf, f.rcvbuf_bytes}})
             if (bytes && (*bytes < Limits::min_window_bytes || *bytes > Limits::max_window_bytes))
                 return out_of_range(i, k, format_size(*bytes), allowed_range(Param::Rwnd));
+        if (auto err = check_rpc(s, f, i)) return err;
     }
     if (f.label.size() > kMaxLabelBytes)
         return where(i, FlowKey::Label) + ": a label of " + std::to_string(f.label.size()) +
@@ -124,6 +162,12 @@ std::optional<FlowKey> flow_key_from_key(std::string_view k) {
     for (FlowKey fk : kAllFlowKeys)
         if (k == key(fk)) return fk;
     return std::nullopt;
+}
+
+std::string rpc_writes_text(const std::vector<std::uint64_t>& writes) {
+    std::string out;
+    for (const std::uint64_t w : writes) out += (out.empty() ? "" : "+") + std::to_string(w) + "B";
+    return out;
 }
 
 std::size_t flow_count(const Scenario& s) { return s.flows.empty() ? 1 : s.flows.size(); }
@@ -163,6 +207,14 @@ ResolvedFlow resolve_flow(const Scenario& s, std::size_t i) {
     r.ping_bytes = f.ping_bytes;
     r.label = f.label.empty() ? default_label(s, i) : f.label;
     r.label_given = !f.label.empty();
+    if (f.kind == FlowKind::Tcp && f.app == FlowApp::Rpc) {
+        RpcSpec rpc;
+        rpc.writes = f.rpc_writes.empty() ? std::vector<std::uint64_t>{FlowLimits::default_rpc_bytes} : f.rpc_writes;
+        rpc.response_bytes = f.rpc_response_bytes.value_or(FlowLimits::default_rpc_bytes);
+        rpc.think_s = f.rpc_think_s.value_or(0);
+        rpc.nodelay = f.nodelay.value_or(false);
+        r.rpc = std::move(rpc);
+    }
     return r;
 }
 

@@ -18,6 +18,10 @@ enum class Algorithm;
 struct Scenario;
 
 enum class FlowKind { Tcp, Ping };
+// What a TCP flow's application does: Transfer is bulk or `size` (every
+// write a run of full segments); Rpc is request/response transactions on
+// one connection (model/engine/rpc_app.h).
+enum class FlowApp { Transfer, Rpc };
 
 struct FlowSpec {
     FlowKind kind = FlowKind::Tcp;
@@ -34,17 +38,28 @@ struct FlowSpec {
     double ping_interval_s = 0.100;           // ping only: one probe this often
     std::uint32_t ping_bytes = 64;            // ping only: its size on the wire
     std::string label;                        // empty: "flow N (ALGO)" / "flow N (ping)"
+    // app=rpc: the request's writes, the response's size, the pause after
+    // a response, TCP_NODELAY. The rpc keys are refused without app=rpc.
+    FlowApp app = FlowApp::Transfer;
+    std::vector<std::uint64_t> rpc_writes;    // empty: the default request (one 100 B write)
+    std::optional<std::uint64_t> rpc_response_bytes;
+    std::optional<double> rpc_think_s;
+    std::optional<bool> nodelay;
 
     bool operator==(const FlowSpec&) const = default;
 };
 
 // The keys of a flow, as in scenario files and --flow specs.
-enum class FlowKey { Algo, Rtt, Start, Stop, Size, Every, Rwnd, Sndbuf, Pacing, Interval, Bytes, Label, Rcvbuf };
+enum class FlowKey {
+    Algo, Rtt, Start, Stop, Size, Every, Rwnd, Sndbuf, Pacing, Interval, Bytes, Label, Rcvbuf,
+    App, Writes, Response, Think, Nodelay
+};
 inline constexpr FlowKey kAllFlowKeys[] = {FlowKey::Algo,   FlowKey::Rtt,    FlowKey::Start,
                                            FlowKey::Stop,   FlowKey::Size,   FlowKey::Every,
                                            FlowKey::Rwnd,   FlowKey::Sndbuf, FlowKey::Pacing,
                                            FlowKey::Interval, FlowKey::Bytes, FlowKey::Label,
-                                           FlowKey::Rcvbuf};
+                                           FlowKey::Rcvbuf, FlowKey::App,   FlowKey::Writes,
+                                           FlowKey::Response, FlowKey::Think, FlowKey::Nodelay};
 const char* key(FlowKey k);
 std::optional<FlowKey> flow_key_from_key(std::string_view key);
 
@@ -57,6 +72,21 @@ struct FlowLimits {
     static constexpr double min_every_s = 0.010;
     static constexpr double min_interval_s = 0.001, max_interval_s = 10.0;
     static constexpr std::uint32_t min_ping_bytes = 28, max_ping_bytes = 9000;
+    // app=rpc: 1 to 64 writes a request, each 1 B – 10 GB; a response of
+    // 1 B up to the initial window (10 segments: it leaves in one flight);
+    // think 0 – the longest run.
+    static constexpr std::size_t max_rpc_writes = 64;
+    static constexpr std::uint64_t default_rpc_bytes = 100;
+    static constexpr std::uint32_t rpc_response_segments = 10;
+};
+
+// A flow's request/response application, resolved (app=rpc).
+struct RpcSpec {
+    std::vector<std::uint64_t> writes;  // the request, write by write
+    std::uint64_t response_bytes = 0;
+    double think_s = 0;
+    bool nodelay = false;               // TCP_NODELAY: no Nagle
+    bool operator==(const RpcSpec&) const = default;
 };
 
 // The TCP a flow runs: which of Linux's details are in force (the
@@ -93,11 +123,16 @@ struct ResolvedFlow {
     std::uint32_t ping_bytes = 0;
     std::string label;                        // the user's label, or "flow N (ALGO)"
     bool label_given = false;                 // the user gave the label
+    std::optional<RpcSpec> rpc;               // app=rpc
 
     // A TCP flow without a size: it always has data (the flows fairness and
     // the fair share are about).
-    bool is_bulk() const { return kind == FlowKind::Tcp && !size_bytes; }
+    bool is_bulk() const { return kind == FlowKind::Tcp && !size_bytes && !rpc; }
+    bool is_rpc() const { return rpc.has_value(); }
 };
+
+// A request's writes as the rpc key writes them: "100B+100B".
+std::string rpc_writes_text(const std::vector<std::uint64_t>& writes);
 
 // The TCP details in force with the scenario's stack and switches, for a
 // flow whose application set SO_RCVBUF to `rcvbuf_bytes` (0: not set).

@@ -41,6 +41,7 @@ const char* to_string(EventKind k) {
     case EventKind::TransferDone: return "transfer done";
     case EventKind::TransferOverlap: return "transfer overlap";
     case EventKind::FlowStop: return "flow stop";
+    case EventKind::NagleStall: return "Nagle stall";
     }
     return "?";
 }

@@ -72,7 +72,8 @@ enum class EventKind : std::uint8_t {
     SynResent,        // the SYN (or its reply) was lost: sent again (next_rto_s: the next wait)
     TransferDone,     // the ACK of a transfer's last byte arrived (fct_s, size_bytes)
     TransferOverlap,  // a repetition is due while an earlier transfer still runs: a second connection
-    FlowStop          // a bulk flow stops sending new data
+    FlowStop,         // a bulk flow stops sending new data
+    NagleStall        // a request's short write waited for an ACK (transfer: the request, wait_s)
 };
 const char* to_string(EventKind k);
 enum class CongestionCause : std::uint8_t { Loss, Ecn, Rto };
@@ -114,6 +115,8 @@ struct Event {
                                          // transfer of the flow (1-based); 0 for a bulk flow's or pings
     std::uint64_t size_bytes = 0;        // FlowStart, TransferDone: the transfer's size (0: bulk)
     double fct_s = 0;                    // TransferDone: flow completion time, start to last ACK
+    double wait_s = 0;                   // NagleStall: how long the held write waited
+    bool delayed_ack = false;            // NagleStall: the ACK that released it was a delayed one
 };
 
 // Event::flow of an event that belongs to the path, not to one flow.
@@ -174,6 +177,11 @@ struct FlowSummary {
     // Pings: RTT statistics of the replies and the count sent and lost.
     double ping_mean_rtt_s = 0, ping_p50_rtt_s = 0, ping_p95_rtt_s = 0, ping_max_rtt_s = 0;
     std::uint64_t pings_sent = 0, pings_lost = 0;
+    // Request/response flows (app=rpc): transactions completed, their
+    // latency (first write to last response byte) and the writes Nagle held.
+    std::uint64_t transactions = 0;
+    double transaction_mean_s = 0, transaction_p50_s = 0, transaction_p95_s = 0, transaction_max_s = 0;
+    std::uint64_t writes_held_by_nagle = 0;
     bool settled = true;
 };
 

@@ -49,6 +49,7 @@ Flow::Flow(const Config& c, Bottleneck& path, AckPath& acks, Recorder& recorder)
       sized_(c.spec.size_bytes.has_value()),
       delayed_acks_(c.spec.kind == FlowKind::Tcp && c.spec.tcp.delayed_acks) {
     if (c.spec.every_s) every_ = from_seconds(*c.spec.every_s);
+    if (c.spec.rpc) rpc_.emplace(RpcApp::Config{*c.spec.rpc, stop_, c.bandwidth_bps});
     if (is_ping()) {
         ping_interval_ = std::max<TimePs>(1, from_seconds(c.spec.ping_interval_s));
         next_ping_ = start_;
@@ -74,7 +75,7 @@ void Flow::consider(Due& best, TimePs t, MomentKind k, What w, std::size_t conn)
 
 void Flow::update_solo() {
     const bool timers = next_start_ != kNever || next_ping_ != kNever || stop_at_ != kNever;
-    const bool one = conns_.size() == 1 && conns_[0]->sender && !timers;
+    const bool one = conns_.size() == 1 && conns_[0]->sender && !timers && !rpc_;
     solo_ = one && !delayed_acks_ ? &*conns_[0]->sender : nullptr;
     solo_rx_ = one && delayed_acks_ ? &*conns_[0]->rx : nullptr;
     solo_id_ = one ? conns_[0]->id : 0;
@@ -148,6 +149,7 @@ void Flow::refresh_general() {
     consider(d, next_start_, MomentKind::Timer, What::Start);
     consider(d, next_ping_, MomentKind::Timer, What::Ping);
     consider(d, stop_at_, MomentKind::Timer, What::Stop);
+    if (rpc_) consider(d, rpc_->next_moment(), MomentKind::Timer, What::Rpc);
     if (d.moment.t == kNever) d = Due{};
     due_ = d;
 }
@@ -195,6 +197,7 @@ void Flow::step_general(TimePs t) {
         start_connection(t);
         break;
     case What::Ping: send_ping(t); break;
+    case What::Rpc: rpc_->on_moment(t, *conns_[0]->sender, rec_); break;
     case What::Stop:
         for (auto& c : conns_)
             if (c->sender) c->sender->stop_new_data();
@@ -203,6 +206,9 @@ void Flow::step_general(TimePs t) {
         break;
     case What::Nothing: break;
     }
+    // A request/response flow's writes: whether Nagle holds some, or let go of them.
+    if (rpc_ && !conns_.empty() && conns_[0]->sender)
+        rpc_->after_send(t, *conns_[0]->sender, due_.what == What::DelayedAck, rec_);
     update_solo();
     refresh();
 }
@@ -212,6 +218,7 @@ void Flow::on_ack(TimePs t, const AckInFlight& a) {
     case PacketKind::Data: {
         const std::size_t i = find(a.packet.conn);
         if (i == kNone || !conns_[i]->sender) return;
+        if (rpc_) return on_rpc_data(t, i, a);
         if (conns_[i]->rx) {  // Linux's receiver decides when this segment is ACKed
             if (conns_[i]->rx->on_segment(t, a) == Receiver::Verdict::AckNow) deliver_released(t, i);
             return;
@@ -251,6 +258,26 @@ void Flow::deliver_released(TimePs t, std::size_t i) {
     if (cfg_.spec.size_bytes && s.done()) {
         finish_connection(t, i);
         return;
+    }
+    s.try_send(t);
+}
+
+void Flow::take_released(TimePs t, Connection& c) {
+    for (const AckInFlight& e : c.rx->release()) rec_.ack_sample(t, c.sender->on_ack(t, e));
+}
+
+void Flow::on_rpc_data(TimePs t, std::size_t i, const AckInFlight& a) {
+    Connection& c = *conns_[i];
+    Sender& s = *c.sender;
+    if (c.rx) {  // Linux's receiver: the response carries the ACK of what it holds
+        if (c.rx->on_segment(t, a) == Receiver::Verdict::AckNow) take_released(t, c);
+        if (rpc_->request_complete(c.rx->rcv_nxt_bytes())) {
+            if (c.rx->on_data_sent(t) == Receiver::Verdict::AckNow) take_released(t, c);
+            rpc_->respond(t);
+        }
+    } else {  // the mirror: every segment ACKed at once
+        rec_.ack_sample(t, s.on_ack(t, a));
+        if (rpc_->request_complete(s.acked_bytes())) rpc_->respond(t);
     }
     s.try_send(t);
 }
@@ -298,6 +325,10 @@ void Flow::establish(TimePs t, Connection& c, TimePs rtt) {
     s.data_bytes = cfg_.spec.size_bytes.value_or(Sender::kUnlimited);
     s.receive_buffer = ReceiveBuffer::config_for(cfg_.spec.tcp, cfg_.mss_bytes);
     s.tap = cfg_.tap;
+    if (rpc_) {  // the application writes its requests as they come
+        s.data_bytes = 0;
+        s.nagle = !cfg_.spec.rpc->nodelay;
+    }
     c.sender.emplace(s, *c.cc, path_, rec_);
     if (delayed_acks_) {
         Receiver::Config r;
@@ -309,6 +340,7 @@ void Flow::establish(TimePs t, Connection& c, TimePs rtt) {
     }
     if (is_bulk() && stop_at_ == kNever && stop_ < cfg_.duration) c.sender->stop_new_data();  // past its stop
     c.sender->try_send(t);
+    if (rpc_) rpc_->connected(t);
 }
 
 void Flow::finish_connection(TimePs t, std::size_t i) {

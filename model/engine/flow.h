@@ -19,6 +19,10 @@
 //     algorithm counts every segment acknowledged, then the sender sends once
 //     after the last of them) or holds it until its timer. Such a flow always
 //     takes the general step (no solo fast path).
+//   request/response (app=rpc, model/engine/rpc_app.h): one connection whose
+//     application writes requests and reads responses; the sender's data
+//     grows write by write, with Nagle unless nodelay. Such a flow always
+//     takes the general step, and its data segments go through on_rpc_data.
 //   ping: one packet of `bytes` every `interval`, not congestion-controlled;
 //     its reply returns one base RTT after service; a lost ping is counted,
 //     never retried.
@@ -37,6 +41,7 @@
 #include "model/engine/event_queue.h"
 #include "model/core/flow_spec.h"
 #include "model/engine/recorder.h"
+#include "model/engine/rpc_app.h"
 #include "model/tcp/receiver.h"
 #include "model/tcp/sender.h"
 
@@ -51,6 +56,7 @@ public:
         std::uint64_t seed;      // this flow's: the scenario's seed for flow 0
         TimePs duration;
         PacketTap* tap = nullptr;  // a capture's listener, handed to each sender
+        double bandwidth_bps = 0;  // the bottleneck's rate (a response's serialization)
     };
     Flow(const Config& c, Bottleneck& path, AckPath& acks, Recorder& recorder);
 
@@ -100,6 +106,8 @@ public:
     const std::vector<double>& ping_reply_t_s() const { return ping_t_s_; }
     const std::vector<double>& ping_rtt_s() const { return ping_rtt_s_; }
     std::uint64_t pings_sent() const { return pings_sent_; }
+    // app=rpc: its transactions; null for other flows.
+    const RpcApp* rpc() const { return rpc_ ? &*rpc_ : nullptr; }
 
 private:
     struct Connection {
@@ -112,7 +120,7 @@ private:
         std::optional<Sender> sender;         // after the handshake
         std::optional<Receiver> rx;           // Linux's receiver (delayed ACKs), after the handshake
     };
-    enum class What : std::uint8_t { AckLine, DelayedAck, Rto, Pacing, SynTimer, Start, Ping, Stop, Nothing };
+    enum class What : std::uint8_t { AckLine, DelayedAck, Rto, Pacing, SynTimer, Start, Ping, Stop, Rpc, Nothing };
     struct Due {
         Moment moment;
         What what = What::Nothing;            // (stale for the one sender's ACKs: see refresh)
@@ -155,6 +163,9 @@ private:
     void establish(TimePs t, Connection& c, TimePs rtt);
     void finish_connection(TimePs t, std::size_t i);
     void send_ping(TimePs t);
+    // app=rpc: a data segment of connection i reaches the server.
+    void on_rpc_data(TimePs t, std::size_t i, const AckInFlight& a);
+    void take_released(TimePs t, Connection& c);  // the receiver's released entries reach the sender
     static constexpr std::size_t kNone = ~std::size_t{0};
     std::size_t find(std::uint16_t id) const;  // the live connection with this id, or kNone
     TimePs ping_time(std::uint64_t seq) const { return start_ + static_cast<TimePs>(seq) * ping_interval_; }
@@ -176,6 +187,7 @@ private:
     std::uint16_t solo_id_ = 0;               // its connection's id
     bool sized_;                              // a finite transfer (size)
     bool delayed_acks_;                       // Linux's receiver: never the solo fast path
+    std::optional<RpcApp> rpc_;               // app=rpc: never the solo fast paths
     void update_solo();
     std::uint64_t transfers_started_ = 0;
     std::uint16_t next_conn_id_ = 1;

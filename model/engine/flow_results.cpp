@@ -173,6 +173,17 @@ void summarize(const Scenario& sc, const std::vector<Flow>& flows, std::vector<R
         fs.segments_received = totals[i].segments_received;
         fs.acks_sent = totals[i].acks_sent;
         fill_fct_summary(flows[i].fct_s(), fs);
+        if (const RpcApp* rpc = flows[i].rpc()) {
+            const std::vector<double>& lat = rpc->latencies_s();
+            fs.transactions = lat.size();
+            fs.writes_held_by_nagle = rpc->writes_held();
+            if (!lat.empty()) {
+                fs.transaction_mean_s = mean(lat);
+                fs.transaction_p50_s = quantile(lat, 0.50);
+                fs.transaction_p95_s = quantile(lat, 0.95);
+                fs.transaction_max_s = *std::max_element(lat.begin(), lat.end());
+            }
+        }
         if (flows[i].is_ping()) {
             out.ping_rtt_samples_t_s = flows[i].ping_reply_t_s();
             out.ping_rtt_samples_s = flows[i].ping_rtt_s();

@@ -322,6 +322,16 @@ void Recorder::flow_event(TimePs now, EventKind kind, std::uint64_t transfer, st
     add(std::move(e));
 }
 
+void Recorder::nagle_stall(TimePs now, std::uint64_t request, double wait_s, bool delayed_ack) {
+    Event e;
+    e.t_s = to_seconds(now);
+    e.kind = EventKind::NagleStall;
+    e.transfer = request;
+    e.wait_s = wait_s;
+    e.delayed_ack = delayed_ack;
+    add(std::move(e));
+}
+
 void Recorder::finish(const FlowTotals& t, Summary& out) {
     close_limit_run();  // (a run cancelled mid-bucket)
     if (group_start_ >= 0) flush_drop_group();

@@ -177,6 +177,8 @@ public:
     // The flow's own happenings: starts, completions (with FCT), overlaps.
     void flow_event(TimePs now, EventKind kind, std::uint64_t transfer, std::uint64_t size_bytes,
                     double fct_s = 0);
+    // Request `request`'s held write left after `wait_s` (a request/response flow).
+    void nagle_stall(TimePs now, std::uint64_t request, double wait_s, bool delayed_ack);
 
 private:
     static void widen(MinMax& m, double v) { recording::widen(m, v); }

@@ -232,7 +232,8 @@ RunResult run_scenario(const Scenario& sc, const RunControl& control) {
         rc.limit_log_period = std::max(2 * rtt, from_ms(500));
         rc.random_loss = sc.loss > 0 && sc.loss_pattern == LossPattern::Random;
         recorders.emplace_back(rc, trace, result.events);
-        flows.emplace_back(Flow::Config{f, static_cast<std::uint16_t>(i), sc.mss_bytes, flow_seed(sc.seed, i), duration, control.tap},
+        flows.emplace_back(Flow::Config{f, static_cast<std::uint16_t>(i), sc.mss_bytes, flow_seed(sc.seed, i), duration, control.tap,
+                                        sc.bandwidth_bps},
                            path, returns[i], recorders.back());
     }
     std::optional<PathRecorder> path_recorder;

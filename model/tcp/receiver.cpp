@@ -19,7 +19,10 @@ void Receiver::incr_quickack(std::uint32_t cap) {
 }
 
 void Receiver::event_data_recv(TimePs now, std::uint16_t bytes, bool ce) {
-    if (bytes < cfg_.mss_bytes) pushed_ = true;  // tcp_measure_rcv_mss: a short segment
+    if (bytes < cfg_.mss_bytes) {  // tcp_measure_rcv_mss: a short segment
+        if (pushed_) pushed2_ = true;
+        pushed_ = true;
+    }
     if (ato_ == 0) {  // the first data
         incr_quickack(kMaxQuickAcks);
         ato_ = kAtoMin;
@@ -40,10 +43,10 @@ void Receiver::event_data_recv(TimePs now, std::uint16_t bytes, bool ce) {
     }
 }
 
-void Receiver::send_ack() {
+void Receiver::send_ack(bool pure) {
     released_.clear();
     released_.swap(held_);
-    ++acks_sent_;
+    if (pure) ++acks_sent_;
     rcv_wup_bytes_ = rcv_nxt_bytes_;
     if (quick_ > 0) {  // tcp_dec_quickack_mode: this ACK acknowledges new data
         if (quick_ <= 1) {
@@ -54,14 +57,21 @@ void Receiver::send_ack() {
         }
     }
     delack_at_ = sack_at_ = kNever;
-    pushed_ = ack_now_ = false;
+    pushed_ = pushed2_ = ack_now_ = false;
     compressed_ = 0;
+}
+
+Receiver::Verdict Receiver::on_data_sent(TimePs now) {
+    const bool held = !held_.empty();
+    if (held) send_ack(false);  // tcp_event_ack_sent: the data carries the ACK
+    if (now < last_rcv_ + ato_ && pingpong_ < 255) ++pingpong_;  // tcp_event_data_sent
+    return held ? Verdict::AckNow : Verdict::Hold;
 }
 
 Receiver::Verdict Receiver::send_delayed_ack(TimePs now) {
     TimePs ato = ato_;
     if (ato > kDelackMin) {
-        TimePs max_ato = pushed_ ? kDelackMax : kMaxAto;
+        TimePs max_ato = pushed_ || pingpong() ? kDelackMax : kMaxAto;
         if (cfg_.srtt > 0) max_ato = std::min(max_ato, std::max(cfg_.srtt, kDelackMin));
         ato = std::min(ato, max_ato);
     }
@@ -117,14 +127,15 @@ Receiver::Verdict Receiver::on_segment(TimePs now, const AckInFlight& a) {
     }
 
     // __tcp_ack_snd_check
-    if (rcv_nxt_bytes_ - rcv_wup_bytes_ > cfg_.mss_bytes || quick_ > 0 || ack_now_) {
+    if (rcv_nxt_bytes_ - rcv_wup_bytes_ > cfg_.mss_bytes || (quick_ > 0 && !pingpong()) || ack_now_) {
         send_ack();
         return Verdict::AckNow;
     }
     if (ofo_count_ == 0) {
         if (send_delayed_ack(now) == Verdict::AckNow) return Verdict::AckNow;
-        // tcp_cleanup_rbuf: the application reads at once; a pushed segment is ACKed then.
-        if (pushed_) {
+        // tcp_cleanup_rbuf: the application reads at once; a pushed segment is
+        // ACKed then (in ping-pong mode only a second one).
+        if (pushed_ && (pushed2_ || !pingpong())) {
             send_ack();
             return Verdict::AckNow;
         }
@@ -155,7 +166,12 @@ void Receiver::on_timer(TimePs now) {
         send_ack();
         return;
     }
-    ato_ = std::min(2 * ato_, rto_);  // tcp_delack_timer_handler: the delayed ACK was missed, inflate ato
+    if (pingpong()) {  // tcp_delack_timer_handler: ping-pong mode ends, ato deflates
+        pingpong_ = 0;
+        ato_ = kAtoMin;
+    } else {
+        ato_ = std::min(2 * ato_, rto_);  // the delayed ACK was missed: inflate ato
+    }
     send_ack();
 }
 

@@ -40,10 +40,22 @@
 //     read if nothing out of order is queued.
 //   Every ACK sent (tcp_event_ack_sent) stops both timers and clears what
 //     was pending; rcv_wup = rcv_nxt (tcp_select_window).
+//   Ping-pong (interactive) mode, for a receiver that answers with data (a
+//     request/response server; on_data_sent): data sent within ato of the
+//     last data received counts one more exchange (tcp_event_data_sent,
+//     inet_csk_inc_pingpong_cnt), and ping-pong mode holds from
+//     tcp_pingpong_thresh (1, Linux's default) exchanges on. In it, quick
+//     ACKs are off (tcp_in_quickack_mode), one short segment read is not
+//     ACKed (tcp_cleanup_rbuf wants ICSK_ACK_PUSHED2, a second short one,
+//     or no ping-pong), the timer is bounded by TCP_DELACK_MAX, and when
+//     the timer fires the mode ends and ato deflates to TCP_ATO_MIN
+//     (tcp_delack_timer_handler). The data sent carries the ACK of
+//     everything held (tcp_event_ack_sent: the timer stops). A receiver
+//     that never sends data never enters the mode.
 // The receiver's SRTT and RTO come from the handshake, as a pure receiver
 // measures nothing else: RTO = SRTT + max(2·SRTT, 200 ms) (tcp_rtt_estimator's
 // first sample, tcp_set_rto). Not modelled: jiffies (times are exact), the
-// ping-pong mode (the receiver never sends data), the gating of CE quick
+// gating of CE quick
 // ACKs by TCP_ECN_DEMAND_CWR (every CE mark counts here), a window update
 // that does not move the right edge and tcp_cleanup_rbuf's window-update
 // ACKs after a read (the application always reads at once: the window
@@ -75,6 +87,7 @@ public:
     static constexpr std::uint32_t kMaxQuickAcks = 16;                 // TCP_MAX_QUICKACKS
     static constexpr std::uint32_t kFastRetransThresh = 3;             // TCP_FASTRETRANS_THRESH
     static constexpr std::uint32_t kCompSackNr = 44;                   // tcp_comp_sack_nr
+    static constexpr std::uint32_t kPingpongThresh = 1;                // net.ipv4.tcp_pingpong_thresh
     static constexpr std::uint64_t kNoEnd = ~0ull;
 
     struct Config {
@@ -94,6 +107,13 @@ public:
     TimePs timer() const { return delack_at_ < sack_at_ ? delack_at_ : sack_at_; }
     // The timer is due at `now`: its ACK goes (take the segments with release()).
     void on_timer(TimePs now);
+    // The application sends data at `now` (a server's response): it carries
+    // the ACK of whatever is held (AckNow: take them with release(); Hold:
+    // nothing was held) and counts an exchange for ping-pong mode.
+    Verdict on_data_sent(TimePs now);
+    // In-order bytes received (rcv_nxt).
+    std::uint64_t rcv_nxt_bytes() const { return rcv_nxt_bytes_; }
+    bool pingpong() const { return pingpong_ >= kPingpongThresh; }
     // The segments the last ACK acknowledges, in arrival order; cleared by the next call.
     std::vector<AckInFlight>& release() { return released_; }
 
@@ -108,7 +128,7 @@ private:
     void incr_quickack(std::uint32_t cap);
     void event_data_recv(TimePs now, std::uint16_t bytes, bool ce);
     Verdict send_delayed_ack(TimePs now);
-    void send_ack();  // the ACK goes: what tcp_event_ack_sent clears
+    void send_ack(bool pure = true);  // the ACK goes: what tcp_event_ack_sent clears; pure: no data with it
 
     Config cfg_;
     TimePs rto_;
@@ -126,6 +146,8 @@ private:
     TimePs last_rcv_ = 0;
     std::uint32_t quick_ = 0;
     bool pushed_ = false, ack_now_ = false;
+    bool pushed2_ = false;         // ICSK_ACK_PUSHED2: a second short segment while one was pending
+    std::uint32_t pingpong_ = 0;   // exchanges counted (icsk_ack.pingpong); 0 while the receiver never sent data
     TimePs delack_at_ = kNever, sack_at_ = kNever;
     std::vector<AckInFlight> held_, released_;
     std::uint64_t acks_sent_ = 0, segments_received_ = 0;

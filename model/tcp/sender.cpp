@@ -17,6 +17,7 @@ Sender::Sender(const Config& c, CongestionControl& cc, Bottleneck& path, SenderE
       segs_(4096),
       data_limit_(c.data_bytes),
       rtx_order_(256),
+      plain_send_(!c.pacing && !c.nagle),
       advertised_window_(c.rwnd_bytes),
       receive_buffer_(c.receive_buffer) {
     cc_state_.mss_bytes = c.mss_bytes;
@@ -124,8 +125,29 @@ void Sender::try_send_general(TimePs now) {
             transmit(now, s, seg(s), true);
             continue;
         }
-        if (!send_new_segment(now)) return;
+        if (cfg_.nagle ? send_nagle_segment(now) : send_new_segment(now)) continue;
+        // Out of data (or held by Nagle) after the pacing clock allowed a
+        // packet: the clock no longer holds the sender back, so its wake-up
+        // (pacing_wakeup, in the past now) must not stay armed.
+        if (blocked_by_ == Limit::Pacing) blocked_by_ = Limit::Cwnd;
+        return;
     }
+}
+
+bool Sender::send_nagle_segment(TimePs now) {
+    const std::uint64_t end = new_data_end();
+    if (snd_nxt_ < end) {
+        const auto len = static_cast<std::uint32_t>(std::min<std::uint64_t>(cfg_.mss_bytes, end - snd_nxt_));
+        if (nagle_.holds(len, cfg_.mss_bytes, snd_una_, snd_nxt_)) {
+            nagle_holding_ = true;
+            return false;
+        }
+    }
+    const std::uint64_t before = snd_nxt_;
+    if (!send_new_segment(now, end)) return false;
+    nagle_holding_ = false;
+    nagle_.sent(static_cast<std::uint32_t>(snd_nxt_ - before), cfg_.mss_bytes, snd_nxt_);
+    return true;
 }
 
 }  // namespace inflight

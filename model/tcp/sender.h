@@ -23,6 +23,9 @@
 //     (one base RTT) initializes SRTT. On RTO: the algorithm's response,
 //     cwnd = 1 MSS, everything unacknowledged is retransmitted.
 //   optional pacing: no packet before the pacing clock allows
+//   application writes (a request/response flow): the application adds data
+//     with write(); with `nagle` a short segment waits while an earlier
+//     short one is unacknowledged (nagle.h), else each write goes at once
 //   out of data (a finite transfer sent, a bulk flow stopped): no new data,
 //     and the pipe is marked app-limited as Linux's tcp_rate_check_app_limited
 //     does; what is outstanding is still recovered. Done once the last byte
@@ -37,6 +40,7 @@
 #include "model/path/bottleneck.h"
 #include "model/cc/cc_dispatch.h"
 #include "model/cc/congestion_control.h"
+#include "model/tcp/nagle.h"
 #include "model/tcp/prr.h"
 #include "model/tcp/rate_sampler.h"
 #include "model/tcp/receive_buffer.h"
@@ -81,6 +85,8 @@ public:
         bool prr = false;                         // the cut by PRR (prr.h), not at once
         ReceiveBuffer::Config receive_buffer{};   // Linux's receive buffer; off: rwnd alone
         PacketTap* tap = nullptr;                 // told of each segment sent and ACK taken (a capture)
+        bool nagle = false;                       // Nagle's algorithm (nagle.h): a request/response flow
+                                                  // without TCP_NODELAY
     };
     static constexpr std::uint64_t kUnlimited = ~0ull;
     Sender(const Config& c, CongestionControl& cc, Bottleneck& path, SenderEvents& events);
@@ -91,6 +97,10 @@ public:
     INFLIGHT_HOT void try_send(TimePs now);
     // The application has no more new data (a bulk flow's `stop`).
     void stop_new_data() { data_limit_ = snd_nxt_; }
+    // The application writes `bytes` more (data_bytes was where it began).
+    void write(std::uint64_t bytes) { data_limit_ += bytes; }
+    // Nagle held new data back at the last try_send (nothing sent since).
+    bool nagle_holding() const { return nagle_holding_; }
     // Every byte the application had is acknowledged.
     bool done() const { return snd_una_ >= data_limit_; }
 
@@ -106,6 +116,7 @@ public:
     }
     std::uint64_t bytes_in_flight() const { return in_flight_bytes_; }
     std::uint64_t acked_bytes() const { return snd_una_; }  // in order, cumulative
+    std::uint64_t sent_bytes() const { return snd_nxt_; }   // new data sent so far
     std::uint64_t delivered_bytes() const { return rate_.delivered_bytes(); }  // in or out of order
     double srtt_s() const { return cc_state_.srtt_s; }
     double rttvar_s() const { return to_seconds(rttvar_); }
@@ -147,7 +158,8 @@ private:
         return static_cast<std::int32_t>(seg_lo - static_cast<std::uint32_t>(una_seg_));
     }
     bool retransmission_waiting();
-    void try_send_general(TimePs now);  // paced, or a retransmission queued
+    void try_send_general(TimePs now);  // paced, Nagle, or a retransmission queued
+    bool send_nagle_segment(TimePs now);  // one new segment unless Nagle holds it (nagle.h)
     INFLIGHT_HOT void transmit(TimePs now, std::uint64_t seg_no, Segment& g, bool retransmission);
     // Where new data ends: the application's last byte or, sooner, where rwnd
     // or sndbuf (counted from snd_una) stops it. Sending does not move it.
@@ -216,6 +228,7 @@ private:
     TimePs next_send_time_ = 0;
     Limit blocked_by_ = Limit::Cwnd;
     CcPhase phase_ = CcPhase::SlowStart;
+    bool plain_send_;  // unpaced, no Nagle: try_send's inlined loop, else try_send_general (beside blocked_by_, hot)
 
     std::uint64_t retransmits_ = 0, rtos_ = 0, congestion_events_ = 0, packets_sent_ = 0;
     std::uint64_t retransmitted_bytes_ = 0;
@@ -223,6 +236,9 @@ private:
     // Linux's receive buffer (off the hot path: read as snd_una moves).
     std::uint64_t advertised_window_;   // rwnd in force
     ReceiveBuffer receive_buffer_;      // consulted only when cfg_.receive_buffer.enabled
+
+    Nagle nagle_;
+    bool nagle_holding_ = false;
 };
 
 // The per-ACK helpers, inlined with on_ack.
@@ -441,10 +457,10 @@ inline bool Sender::send_new_segment(TimePs now, std::uint64_t end) {
     return true;
 }
 
-// Unpaced with no retransmission queued (sending new data queues none):
+// Unpaced without Nagle, no retransmission queued (sending new data queues none):
 // only the new-data checks can stop us. Inlined into the ACK path.
 inline void Sender::try_send(TimePs now) {
-    if (!cfg_.pacing && retransmit_queue_.empty()) {
+    if (plain_send_ && retransmit_queue_.empty()) {
         const std::uint64_t end = new_data_end();
         while (send_new_segment(now, end)) {
         }

@@ -175,3 +175,15 @@ TEST(EventText, TheEventsCsvCarriesTheSameWords) {
         << csv;
     EXPECT_NE(csv.find(",limit change,\"Now limited by rwnd: 65,535 B per RTT\","), std::string::npos) << csv;
 }
+
+TEST(EventText, NagleStallsSayHowLongAndWhatHeldThem) {
+    Event e = event(EventKind::NagleStall);
+    e.transfer = 12;
+    e.wait_s = 0.0601;
+    e.delayed_ack = true;
+    EXPECT_EQ(words(e), "Request 12 waited 60.1 ms for an ACK: Nagle + delayed ACK");
+    e.transfer = 1;
+    e.wait_s = 0.020;
+    e.delayed_ack = false;
+    EXPECT_EQ(words(e), "Request 1 waited 20.0 ms for an ACK: Nagle");
+}

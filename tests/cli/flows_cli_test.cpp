@@ -76,7 +76,8 @@ std::vector<std::string> lines_of(const std::string& text) {
 }
 
 const std::string kAllowedKeys =
-    "(allowed keys: algo, rtt, start, stop, size, every, rwnd, sndbuf, pacing, interval, bytes, label, rcvbuf)";
+    "(allowed keys: algo, rtt, start, stop, size, every, rwnd, sndbuf, pacing, interval, bytes, label, rcvbuf, app, "
+    "writes, response, think, nodelay)";
 
 }  // namespace
 
@@ -545,6 +546,8 @@ TEST(FlowOutput, JsonHasTheAggregateAndEachFlowInOrder) {
     const std::set<std::string> transfer = {"fct_s", "fct_mean_s", "fct_p50_s", "fct_p95_s", "fct_max_s"};
     const std::set<std::string> ping = {"ping_mean_rtt_s", "ping_p50_rtt_s", "ping_p95_rtt_s",
                                         "ping_max_rtt_s",  "pings_sent",     "pings_lost"};
+    const std::set<std::string> rpc = {"transactions",      "transaction_mean_s", "transaction_p50_s",
+                                       "transaction_p95_s", "transaction_max_s",  "writes_held_by_nagle"};
     const auto keys_of = [](const QJsonObject& f) {
         std::set<std::string> k;
         for (const QString& key : f.keys()) k.insert(key.toStdString());
@@ -567,9 +570,9 @@ TEST(FlowOutput, JsonHasTheAggregateAndEachFlowInOrder) {
     EXPECT_EQ(flows[3].toObject()["pings_lost"].toInteger(), 3);
     EXPECT_EQ(flows[3].toObject()["ping_p95_rtt_s"].toDouble(), 0.201);
     // The flow table lists each of them once.
-    for (const auto* set : {&every, &transfer, &ping})
+    for (const auto* set : {&every, &transfer, &ping, &rpc})
         for (const std::string& k : *set) EXPECT_NE(find_flow_field(k), nullptr) << k;
-    EXPECT_EQ(flow_fields().size(), every.size() + transfer.size() + ping.size());
+    EXPECT_EQ(flow_fields().size(), every.size() + transfer.size() + ping.size() + rpc.size());
 }
 
 TEST(FlowOutput, SummaryHasALinePerFlowAndTheJainIndex) {
@@ -695,4 +698,96 @@ TEST(FlowSummaryText, AFlowDoneBeforeTheWindowSaysSoRatherThanNan) {
     EXPECT_EQ(line.find("nan"), std::string::npos) << line;
     EXPECT_NE(line.find("nothing sent in the steady-state window (20 s – 40 s)"), std::string::npos) << line;
     EXPECT_NE(line.find("100 KB transfer: FCT"), std::string::npos) << line;
+}
+
+// ---- request/response flows (app=rpc) ----
+
+TEST(RpcFlowOptions, TheKeysOfARequestResponseFlow) {
+    const Scenario s =
+        scenario_of({"--flow", "cubic,app=rpc,writes=100B+2KB+1,response=1400B,think=10ms,nodelay=on"});
+    ASSERT_EQ(s.flows.size(), 1u);
+    const FlowSpec& f = s.flows[0];
+    EXPECT_EQ(f.app, FlowApp::Rpc);
+    EXPECT_EQ(f.rpc_writes, (std::vector<std::uint64_t>{100, 2000, 1}));
+    EXPECT_EQ(f.rpc_response_bytes, 1400u);
+    EXPECT_EQ(f.rpc_think_s, 0.010);
+    EXPECT_EQ(f.nodelay, true);
+    // Defaults: one 100 B write, a 100 B response, no think time, Nagle on.
+    const ResolvedFlow r = resolve_flow(scenario_of({"--flow", "cubic,app=rpc"}), 0);
+    ASSERT_TRUE(r.rpc);
+    EXPECT_EQ(r.rpc->writes, std::vector<std::uint64_t>{100});
+    EXPECT_EQ(r.rpc->response_bytes, 100u);
+    EXPECT_FALSE(r.rpc->nodelay);
+    EXPECT_FALSE(r.is_bulk());
+}
+
+TEST(RpcFlowOptions, BadKeysAreRefusedInOneLine) {
+    const std::string sizes = "use a number of bytes with B, KB, KiB, MB, MiB, GB or GiB (e.g. 64KiB or 65535)";
+    const std::string writes_allowed = "allowed 1 – 64 sizes joined by +, each at least 1 B (e.g. 100B+100B)";
+    EXPECT_EQ(error_of({"--flow", "cubic,app=rpc,writes=100B+"}),
+              "flows[0].writes: '100B+' is not a list of write sizes: empty value; " + sizes + "; " + writes_allowed);
+    EXPECT_EQ(error_of({"--flow", "cubic,app=rpc,writes=abc"}),
+              "flows[0].writes: 'abc' is not a list of write sizes: 'abc' is not a size; " + sizes + "; " +
+                  writes_allowed);
+    EXPECT_EQ(error_of({"--flow", "cubic,app=rpc,writes=100B+0B"}),
+              "flows[0].writes: a write of 0 B is out of range; allowed 1 B – 10 GB a write");
+    std::string many = "1B";
+    for (int i = 1; i < 65; ++i) many += "+1B";
+    EXPECT_EQ(error_of({"--flow", "cubic,app=rpc,writes=" + many}),
+              "flows[0].writes: 65 writes is out of range; allowed 1 – 64 writes a request");
+    EXPECT_EQ(error_of({"--flow", "cubic,app=rpc,response=0"}),
+              "flows[0].response: 0 B is out of range; allowed 1 B – 15,000 B (10 segments: one flight)");
+    EXPECT_EQ(error_of({"--flow", "ping,nodelay=on"}),
+              "flows[0].nodelay: 'on' is not allowed for a ping; a ping takes rtt, start, interval, bytes and label");
+    EXPECT_EQ(error_of({"--flow", "cubic,writes=100B"}),
+              "flows[0].writes: 100B is allowed only with app=rpc (a request/response flow); add app=rpc");
+    EXPECT_EQ(error_of({"--flow", "cubic,think=1s"}),
+              "flows[0].think: 1 s is allowed only with app=rpc (a request/response flow); add app=rpc");
+    EXPECT_EQ(error_of({"--flow", "cubic,app=rpc,size=1MB"}),
+              "flows[0].size: 1 MB is not allowed with app=rpc; its request is writes= and its reply response=");
+    EXPECT_EQ(error_of({"--flow", "cubic,app=web"}),
+              "flows[0].app: 'web' is not allowed; use one of transfer (bulk, or size=), rpc (request/response)");
+    EXPECT_EQ(error_of({"--flow", "cubic,app=rpc,nodelay=maybe"}),
+              "flows[0].nodelay: 'maybe' is not allowed; use on or off");
+}
+
+TEST(RpcFlowOptions, SpecTextAndFileReadBackToTheSameFlow) {
+    const Scenario s =
+        scenario_of({"--flow", "bbr,app=rpc,writes=100B+100B,response=200B,think=5ms,nodelay=off"});
+    FlowSpec back;
+    const std::string text = flow_spec_text(s.flows[0]);
+    ASSERT_FALSE(parse_flow_spec(text, 0, back).has_value()) << text;
+    EXPECT_EQ(back, s.flows[0]) << text;
+
+    Scenario file;
+    const auto err = scenario_from_json(
+        QByteArray(R"({"flows": [{"algo": "cubic", "app": "rpc", "writes": "100B+100B", "response": 100,)"
+                   R"( "think": 0.01, "nodelay": true}]})"),
+        "f.json", file);
+    ASSERT_FALSE(err.has_value()) << *err;
+    ASSERT_EQ(file.flows.size(), 1u);
+    EXPECT_EQ(file.flows[0].rpc_writes, (std::vector<std::uint64_t>{100, 100}));
+    EXPECT_EQ(file.flows[0].nodelay, true);
+    EXPECT_EQ(file_error(R"({"flows": [{"algo": "cubic", "nodelay": 1}]})"),
+              "f.json: flows[0].nodelay: 1 is not allowed; use true or false");
+}
+
+// Linux's stack, 20 ms RTT: the first transaction costs 2 RTTs (the second
+// write waits for the first's quick ACK), each later one 2 RTTs + the 40 ms
+// delayed-ACK timer; after the 20 ms handshake, 2 s hold 1 + (2 − 0.02 −
+// 0.04) / 0.08 ≈ 25 of them, each holding one write.
+TEST(RpcFlowOptions, TheBinaryReportsTransactionsAndNagleStalls) {
+    const Ran o = run_program(INFLIGHT_EXE, {"run", "--stack", "linux", "--rtt", "20ms", "--duration", "2s", "--flow",
+                                             "cubic,app=rpc,writes=100B+100B,response=100B", "--json"});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    const QJsonObject f = json_of(o.out)["flows"].toArray()[0].toObject();
+    EXPECT_NEAR(f["transactions"].toDouble(), 1 + (2 - 0.02 - 0.04) / 0.08, 1.0);
+    EXPECT_NEAR(f["transaction_p50_s"].toDouble(), 0.080, 0.002);
+    EXPECT_NEAR(f["writes_held_by_nagle"].toDouble(), f["transactions"].toDouble(), 1.0);
+    const Ran text = run_program(INFLIGHT_EXE, {"run", "--stack", "linux", "--rtt", "20ms", "--duration", "2s",
+                                                "--flow", "cubic,app=rpc,writes=100B+100B,response=100B,nodelay=on"});
+    ASSERT_EQ(text.exit_code, 0) << text.err;
+    EXPECT_NE(text.out.find("TCP_NODELAY: "), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("transactions, latency mean 20 ms"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("0 writes held by Nagle"), std::string::npos) << text.out;
 }

@@ -150,6 +150,12 @@ TEST(KernelCommand, TooManyFlowsAreRefusedAndTransfersAreCarried) {
     ASSERT_TRUE(refused.has_value());
     EXPECT_EQ(refused->rfind("17 flows: a kernel run carries at most 16", 0), 0u) << *refused;
     EXPECT_EQ(refused->find('\n'), std::string::npos);
+    // A request/response flow is not carried yet: refused naming the flow.
+    const Parsed rpc = parse_kernel({"--flow", "cubic", "--flow", "cubic,app=rpc"});
+    ASSERT_EQ(rpc.result, ParseResult::Ok) << rpc.error;
+    const std::optional<std::string> rpc_refused = kernel::kernel_run_refusal(rpc.req.scenario);
+    ASSERT_TRUE(rpc_refused.has_value());
+    EXPECT_EQ(rpc_refused->rfind("flows[1]: request/response flows (app=rpc)", 0), 0u) << *rpc_refused;
     for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
              {"--flow", "cubic,size=100KB"}, {"--flow", "ping", "--flow", "cubic,size=1MB,every=500ms"}}) {
         const Parsed k = parse_kernel(args);

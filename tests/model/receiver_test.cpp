@@ -237,3 +237,48 @@ TEST(ReceiverRun, ASmallTransferTakesAtMostOneTimerWaitMore) {
     EXPECT_GE(d.flows[0].summary.fct_s[0], c.flows[0].summary.fct_s[0] - 1e-9);
     EXPECT_LE(d.flows[0].summary.fct_s[0], c.flows[0].summary.fct_s[0] + 0.040);
 }
+
+// Ping-pong mode (a server answering with data), Linux's rules: the answer
+// sent within ato of the request counts an exchange (tcp_event_data_sent),
+// one is enough (tcp_pingpong_thresh = 1); then quick ACKs are off and a
+// lone short segment waits for the delayed-ACK timer (ato 40 ms); the timer
+// firing leaves the mode and deflates ato to 40 ms.
+TEST(Receiver, AServerThatAnswersHoldsALoneShortSegmentUntilItsTimer) {
+    Receiver r(config(1ull << 30, from_ms(20)));
+    EXPECT_EQ(r.on_segment(0, seg(0, 100)), V::AckNow);  // quick-ACK mode: 16 quick ACKs
+    EXPECT_FALSE(r.pingpong());
+    EXPECT_EQ(r.on_data_sent(0), V::Hold);  // nothing held: no ACK rides on the answer, but an exchange counts
+    EXPECT_TRUE(r.pingpong());
+    const TimePs t = from_ms(20);
+    EXPECT_EQ(r.on_segment(t, seg(1, 100)), V::Hold);  // quick ACKs left, but off in ping-pong mode
+    EXPECT_GT(r.quick_acks_left(), 0u);
+    EXPECT_EQ(r.timer(), t + Receiver::kDelackMin);
+    r.on_timer(r.timer());
+    EXPECT_EQ(r.release().size(), 1u);
+    EXPECT_FALSE(r.pingpong());
+    EXPECT_EQ(r.ato(), Receiver::kAtoMin);
+}
+
+TEST(Receiver, TheAnswerCarriesTheAckOfWhatIsHeldAndASecondShortSegmentIsAckedOnRead) {
+    Receiver r(config(1ull << 30, from_ms(20)));
+    EXPECT_EQ(r.on_segment(0, seg(0, 100)), V::AckNow);
+    r.on_data_sent(0);
+    EXPECT_EQ(r.on_segment(from_ms(20), seg(1, 100)), V::Hold);
+    // A second short segment before the timer: ICSK_ACK_PUSHED2, ACKed when read.
+    EXPECT_EQ(r.on_segment(from_ms(21), seg(2, 100)), V::AckNow);
+    EXPECT_EQ(r.release().size(), 2u);
+    EXPECT_EQ(r.on_segment(from_ms(60), seg(3, 100)), V::Hold);
+    const std::uint64_t pure = r.acks_sent();
+    EXPECT_EQ(r.on_data_sent(from_ms(60)), V::AckNow);  // the answer carries it: no pure ACK
+    EXPECT_EQ(r.release().size(), 1u);
+    EXPECT_EQ(r.acks_sent(), pure);
+    EXPECT_EQ(r.timer(), kNever);
+    EXPECT_EQ(r.rcv_nxt_bytes(), 400u);
+}
+
+TEST(Receiver, AReceiverThatNeverSendsDataNeverEntersPingPong) {
+    Receiver r(config(4 * kMss));
+    use_quick_acks(r);
+    EXPECT_EQ(r.on_segment(from_ms(2), seg(2, 100)), V::AckNow);  // short, no ping-pong: ACKed when read
+    EXPECT_FALSE(r.pingpong());
+}

@@ -181,7 +181,8 @@ TEST(EventLogFlows, EveryKindHasItsOwnColourInEachLook) {
     const EventKind all[] = {EventKind::SlowStartExit, EventKind::CongestionEvent, EventKind::Drops,
                              EventKind::EcnMarks,      EventKind::Rto,             EventKind::StateChange,
                              EventKind::LimitChange,   EventKind::FlowStart,       EventKind::SynResent,
-                             EventKind::TransferDone,  EventKind::TransferOverlap, EventKind::FlowStop};
+                             EventKind::TransferDone,  EventKind::TransferOverlap, EventKind::FlowStop,
+                             EventKind::NagleStall};
     for (bool presentation : {false, true}) {
         ChartStyle style;
         style.presentation = presentation;
@@ -222,7 +223,7 @@ TEST(EventLogFlows, TheShortColumnsHoldTheirWidestValueAndKeepTheirWidth) {
     r.scenario = s;
     r.flows.resize(s.flows.size());
     for (std::size_t i = 0; i < s.flows.size(); ++i) r.flows[i].flow = resolve_flow(s, i);  // as the engine does
-    for (int k = 0; k <= static_cast<int>(EventKind::FlowStop); ++k)
+    for (int k = 0; k <= static_cast<int>(EventKind::NagleStall); ++k)
         for (int flow : {11, kPathFlow}) {
             Event e;
             e.t_s = 599.999;

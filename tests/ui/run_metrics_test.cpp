@@ -30,7 +30,8 @@ TEST(RunMetrics, KnowEveryFieldTheExperimentFormatLists) {
         "throughput_bps", "share", "mean_cwnd_packets", "mean_rtt_s", "p95_rtt_s", "min_rtt_s", "max_rtt_s",
         "congestion_events", "drops_tail", "drops_aqm", "drops_random", "ecn_marks", "retransmits", "rtos",
         "settled", "acks_per_segment", "fct_mean_s", "fct_p50_s", "fct_p95_s", "fct_max_s", "ping_mean_rtt_s", "ping_p50_rtt_s",
-        "ping_p95_rtt_s", "ping_max_rtt_s", "pings_sent", "pings_lost"};
+        "ping_p95_rtt_s", "ping_max_rtt_s", "pings_sent", "pings_lost", "transactions", "transaction_mean_s",
+        "transaction_p50_s", "transaction_p95_s", "transaction_max_s", "writes_held_by_nagle"};
     const auto& flow_names = flow_numeric_metric_names();
     EXPECT_EQ(std::set<std::string>(flow_names.begin(), flow_names.end()), per_flow);
     EXPECT_EQ(flow_text_metric_names(), std::vector<std::string>{"binding_limit"});

@@ -50,6 +50,11 @@ void drop_keys_of_other_kind(FlowSpec& f) {
         f.sndbuf_bytes.reset();
         f.pacing.reset();
         f.stop_s.reset();
+        f.app = plain.app;  // a request/response application is TCP's
+        f.rpc_writes.clear();
+        f.rpc_response_bytes.reset();
+        f.rpc_think_s.reset();
+        f.nodelay.reset();
     } else {
         f.ping_interval_s = plain.ping_interval_s;
         f.ping_bytes = plain.ping_bytes;

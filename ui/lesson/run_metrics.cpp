@@ -226,6 +226,7 @@ std::string flow_metric_for(const std::string& field) {
     switch (f->applies) {
     case FlowFieldFor::Transfers: return "transfers";
     case FlowFieldFor::Pings: return "pings";
+    case FlowFieldFor::Rpc: return "request/response flows";
     case FlowFieldFor::Every: return {};
     }
     return {};
@@ -234,7 +235,7 @@ std::string flow_metric_for(const std::string& field) {
 std::optional<FlowSelector> implied_selector(const std::string& field) {
     if (checkable(field) || derived().count(field)) return std::nullopt;  // an aggregate of that name
     const FlowField* f = find_flow_field(field);
-    if (!f || f->applies == FlowFieldFor::Every) return std::nullopt;
+    if (!f || f->applies == FlowFieldFor::Every || f->applies == FlowFieldFor::Rpc) return std::nullopt;
     return selector_from_word(f->applies == FlowFieldFor::Pings ? "ping" : "transfer");
 }
 

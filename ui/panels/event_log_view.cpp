@@ -31,7 +31,7 @@ constexpr EventKind kKinds[] = {EventKind::CongestionEvent, EventKind::Drops, Ev
 // several flows, a finite transfer or pings, so a one-flow bulk run's filter
 // reads as it always did.
 constexpr EventKind kFlowKinds[] = {EventKind::FlowStart, EventKind::SynResent, EventKind::TransferDone,
-                                    EventKind::TransferOverlap, EventKind::FlowStop};
+                                    EventKind::TransferOverlap, EventKind::FlowStop, EventKind::NagleStall};
 }
 
 QColor event_kind_color(EventKind k, const ChartStyle& style) {
@@ -50,6 +50,7 @@ QColor event_kind_color(EventKind k, const ChartStyle& style) {
         case EventKind::TransferDone: return QColor("#3D6B00");
         case EventKind::TransferOverlap: return QColor("#7A4F00");
         case EventKind::FlowStop: return QColor("#4B4B8F");
+        case EventKind::NagleStall: return QColor("#8A3B12");
         }
     }
     const bool dark = is_dark_palette();
@@ -66,6 +67,7 @@ QColor event_kind_color(EventKind k, const ChartStyle& style) {
     case EventKind::TransferDone: return dark ? QColor("#aed581") : QColor("#4d7c0f");
     case EventKind::TransferOverlap: return dark ? QColor("#ffd54f") : QColor("#8d6e00");
     case EventKind::FlowStop: return dark ? QColor("#9fa8da") : QColor("#3949ab");
+    case EventKind::NagleStall: return dark ? QColor("#e6c07b") : QColor("#7a5c00");
     }
     return {};
 }
@@ -493,7 +495,7 @@ void EventLogView::fitColumns() {
         if (c.isDigit()) c = u'8';
     fit(EventTableModel::kTime, fm.horizontalAdvance(time));
     int kind_px = 0;
-    for (int k = 0; k <= static_cast<int>(EventKind::FlowStop); ++k)
+    for (int k = 0; k <= static_cast<int>(EventKind::NagleStall); ++k)
         if (columns_for_.kinds & (1u << k))
             kind_px = std::max(kind_px, fm.horizontalAdvance(QString::fromUtf8(to_string(static_cast<EventKind>(k)))));
     kind_px_ = fit(EventTableModel::kKind, kind_px);  // kept: the column may be hidden (fitKindColumn)
