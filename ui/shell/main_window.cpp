@@ -215,6 +215,7 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
         QSettings st = settings();
         placed = restoreGeometry(st.value(keys::kGeometry).toByteArray());
         restoreState(st.value(keys::kWindowState).toByteArray());
+        // A saved state carries its dock corners: the guide's is set below.
         const QByteArray last = st.value(keys::kLastScenario).toByteArray();
         if (!last.isEmpty()) {
             Scenario s;
@@ -225,6 +226,10 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
         dark_action_->setChecked(theme_from_name(st.value(keys::kTheme).toString()) == Theme::Dark);
         bytes_action_->setChecked(st.value(keys::kUnitsBytes, false).toBool());
     }
+    // The guide keeps the window's whole height: a dock opened under the
+    // panels (Compare, Real system) stops at its edge and never pushes the
+    // step's Check line and buttons off a 720-pixel screen.
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     if (!placed) resize(1280, 720);
     controls_->setScenario(start);
     run(start);
@@ -494,12 +499,21 @@ void MainWindow::fitBottomDock(QDockWidget* d) {
     // projector's 720 lines): the dock opens in a window of its own at the
     // foot of the screen, as high as its content (at most half the screen),
     // rather than showing two lines of it; it can be docked again by hand.
+    // It stops at the guide's left edge: the step's Check line and buttons
+    // at the guide's foot stay in view beside it.
     const QScreen* sc = screen();
     if (want > spare && sc && (d->features() & QDockWidget::DockWidgetFloatable)) {
         const QRect avail = sc->availableGeometry();
         const int h = std::min(want, avail.height() / 2);
+        const bool guide_beside = guide_dock_->isVisible() && !guide_dock_->isFloating();
+        // On screen, left of the guide, less the frames a window manager
+        // draws around the floating window (at least 4 px a side).
+        const int frame = std::max(4, geometry().left() - frameGeometry().left());
+        const int w = guide_beside
+                          ? guide_dock_->mapToGlobal(QPoint(0, 0)).x() - mapToGlobal(QPoint(0, 0)).x() - 2 * frame
+                          : width();
         d->setFloating(true);
-        d->setGeometry(QRect(geometry().left(), avail.bottom() + 1 - h, width(), h));
+        d->setGeometry(QRect(geometry().left(), avail.bottom() + 1 - h, w, h));
         return;
     }
     const int h = std::max(80, std::min({want, spare, height() * 2 / 5}));
