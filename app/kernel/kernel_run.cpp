@@ -17,6 +17,7 @@
 #include "app/kernel/netns.h"
 #include "app/kernel/ping_flow.h"
 #include "app/kernel/privileges.h"
+#include "app/kernel/rpc_client.h"
 #include "app/kernel/signal_stop.h"
 #include "app/kernel/transfer.h"
 #include "app/kernel/transfer_events.h"
@@ -58,6 +59,11 @@ std::vector<std::string> absent_fields(const Scenario& s) {
         "summary.rtos: entries into TCP_CA_Loss seen by the 10 ms readings",
     };
     if (s.algorithm != Algorithm::Bbr) a.push_back("trace.cc (BBR's bw, min_rtt, gains): NaN, not BBR");
+    for (const ResolvedFlow& f : resolve_flows(s))
+        if (f.is_rpc()) {
+            a.push_back("writes_held_by_nagle: 0, user space does not see Nagle hold a write (never measured)");
+            break;
+        }
     if (s.sndbuf_bytes < Limits::max_window_bytes)
         a.push_back("sndbuf: Linux counts its own per-packet overhead and unsent data in SO_SNDBUF (doubled), "
                     "so the bytes in flight it allows differ from the model's sndbuf");
@@ -93,10 +99,6 @@ std::optional<std::string> kernel_run_refusal(const Scenario& s, const KernelRun
     if (flows.size() > kKernelMaxFlows)
         return std::to_string(flows.size()) + " flows: a kernel run carries at most " + std::to_string(kKernelMaxFlows) +
                " on this machine (" + kKernelMaxFlowsWhy + "); use inflight run for more";
-    for (std::size_t i = 0; i < flows.size(); ++i)
-        if (flows[i].is_rpc())
-            return "flows[" + std::to_string(i) + "]: request/response flows (app=rpc) are not carried by kernel runs yet "
-                   "(TCP bulk flows, transfers and pings are); use inflight run";
     if (s.bandwidth_bps > kEmulatorHonestRateBps && !options.beyond_honest_rate)
         return "--bandwidth " + format_rate(s.bandwidth_bps) + " is above what the path emulator keeps honest on "
                "this machine (" + format_rate(kEmulatorHonestRateBps) + ", measured); use a lower rate";
@@ -169,12 +171,13 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
                         LinkCapture{options.capture, false});
     data_link.start();
     ack_link.start();
-    // A TCP flow is a receiver and a sender (a bulk one's, or a finite
-    // flow's transfers); a ping flow its echo and prober (the other pointers
-    // stay null).
+    // A TCP flow is a receiver and a sender (a bulk one's, a finite flow's
+    // transfers, or a request/response flow's client); a ping flow its echo
+    // and prober (the other pointers stay null).
     std::vector<std::unique_ptr<Receiver>> receivers(n);
     std::vector<std::unique_ptr<Sender>> senders(n);
     std::vector<std::unique_ptr<FiniteSender>> finite(n);
+    std::vector<std::unique_ptr<RpcClient>> rpcs(n);
     std::vector<std::unique_ptr<PingFlow>> pings(n);
     std::size_t first_tcp = n;
     for (std::size_t i = 0; i < n; ++i) {
@@ -213,6 +216,17 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
             }
             continue;
         }
+        if (flows[i].is_rpc()) {
+            // Transactions from the flow's start until its stop (the end of the run at most).
+            rpcs[i] = std::make_unique<RpcClient>();
+            if (std::string e = rpcs[i]->start(path.sender().netns_fd, s, flows[i], i, t0, start_at,
+                                               t0 + from_seconds(std::min(flows[i].stop_s, s.duration_s)));
+                !e.empty()) {
+                out.error = "client" + which(n, i) + ": " + e;
+                return out;
+            }
+            continue;
+        }
         senders[i] = std::make_unique<Sender>();
         if (std::string e = senders[i]->start(path.sender().netns_fd, s, flows[i], i, start_at, stop_at); !e.empty()) {
             out.error = "sender" + which(n, i) + ": " + e;
@@ -220,8 +234,10 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
         }
     }
     for (std::size_t i = first_tcp; i < n; ++i) {
-        if (!senders[i] && !finite[i]) continue;
-        const std::string cc = senders[i] ? senders[i]->congestion_control() : finite[i]->congestion_control();
+        if (!receivers[i]) continue;
+        const std::string cc = senders[i]  ? senders[i]->congestion_control()
+                               : finite[i] ? finite[i]->congestion_control()
+                                           : rpcs[i]->congestion_control();
         if (facts.congestion_control.empty()) facts.congestion_control = cc;
         else if (cc != facts.congestion_control) facts.congestion_control = "per flow";
     }
@@ -278,14 +294,15 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
         std::uint64_t received = 0;
         PathTraceBuilder::Sums sums;
         for (std::size_t i = 0; i < n; ++i) {
-            if (!senders[i] && !finite[i]) continue;  // a ping: its replies are read at the end
+            if (!receivers[i]) continue;  // a ping: its replies are read at the end
             received += receivers[i]->bytes_received();
             const bool bbr = flows[i].algorithm == Algorithm::Bbr;
             KernelSample sample;
             sample.t_s = t_s;
-            if (senders[i]) {
-                if (!senders[i]->connected()) continue;  // not started yet
-                sample.tcp = read_tcp_sample(senders[i]->socket_fd(), bbr);
+            if (senders[i] || rpcs[i]) {
+                const bool connected = senders[i] ? senders[i]->connected() : rpcs[i]->connected();
+                if (!connected) continue;  // not started yet
+                sample.tcp = read_tcp_sample(senders[i] ? senders[i]->socket_fd() : rpcs[i]->socket_fd(), bbr);
             } else {
                 if (!finite[i]->started()) continue;
                 sample.tcp = finite[i]->sample(bbr);  // the newest open transfer's
@@ -306,7 +323,8 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
                 sums.inflight_bytes += sample.tcp.inflight_bytes;
             }
             if (sample.tcp.ok && sample.tcp.mss_bytes > 0) facts.mss_bytes = sample.tcp.mss_bytes;
-            if (std::string e = senders[i] ? senders[i]->error() : finite[i]->error(); !e.empty()) {
+            if (std::string e = senders[i] ? senders[i]->error() : finite[i] ? finite[i]->error() : rpcs[i]->error();
+                !e.empty()) {
                 out.error = "sender" + which(n, i) + ": " + e;
                 return out;
             }
@@ -336,6 +354,8 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
         if (sender) sender->stop();
     for (auto& f : finite)
         if (f) f->stop();
+    for (auto& r : rpcs)
+        if (r) r->stop();
     for (auto& receiver : receivers)
         if (receiver) receiver->stop();
     for (auto& ping : pings)
@@ -378,8 +398,11 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
         each[i].acks_sent = ack_counts.flows[i].pure_acks;
     }
     summarize_kernel_flows(s, each, window, ping_counts, path_trace.window_queue_delays_s(), result);
-    for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t i = 0; i < n; ++i) {
         if (finite[i]) fill_fct_summary(completion_times(finite[i]->transfers(), elapsed_s), result.flows[i].summary);
+        if (rpcs[i])
+            fill_transaction_summary(transaction_latencies(rpcs[i]->transactions(), elapsed_s), result.flows[i].summary);
+    }
     if (n == 1) result.trace = result.flows[0].trace;
     result.summary.wall_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();

@@ -116,6 +116,11 @@ Receiver::~Receiver() { stop(); }
 
 std::string Receiver::start(int netns_fd, const Scenario& s, const ResolvedFlow& f, std::size_t flow_index) {
     port_ = static_cast<std::uint16_t>(kPort + flow_index);
+    if (f.rpc) {
+        request_bytes_ = 0;
+        for (std::uint64_t w : f.rpc->writes) request_bytes_ += w;
+        response_bytes_ = f.rpc->response_bytes;
+    }
     auto setup = [this, netns_fd, s, f] {
         std::string err = enter_netns(netns_fd);
         if (err.empty()) err = namespace_sysctls(s, true, window_scaling_);
@@ -159,27 +164,40 @@ std::string Receiver::start(int netns_fd, const Scenario& s, const ResolvedFlow&
 void Receiver::loop() {
     // The listening socket and every connection accepted on it (a finite
     // flow's transfers arrive one connection each, possibly overlapping);
-    // a connection the sender closed is closed here too.
+    // a connection the sender closed is closed here too. A request/response
+    // flow's server answers each whole request with the response, written
+    // in one send() as far as the socket takes it.
     std::vector<char> buf(kChunkBytes);
-    std::vector<int> conns;
+    const std::vector<char> response(static_cast<std::size_t>(std::min<std::uint64_t>(response_bytes_, kChunkBytes)), 'r');
+    struct Conn {
+        int fd = -1;
+        std::uint64_t request_got = 0;    // bytes of the current request read
+        std::uint64_t response_left = 0;  // bytes of responses owed
+    };
+    std::vector<Conn> conns;
     std::vector<pollfd> polled;
     while (!stop_.load(std::memory_order_relaxed)) {
         polled.assign(1, pollfd{listen_fd_, POLLIN, 0});
-        for (int c : conns) polled.push_back(pollfd{c, POLLIN, 0});
+        for (const Conn& c : conns)
+            polled.push_back(pollfd{c.fd, static_cast<short>(POLLIN | (c.response_left > 0 ? POLLOUT : 0)), 0});
         if (poll(polled.data(), polled.size(), kPollMs) <= 0) continue;
-        std::vector<int> open;
+        std::vector<Conn> open;
         if (polled[0].revents & POLLIN) {
             const int fd = accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK);
-            if (fd >= 0) open.push_back(fd);  // read from the next poll on
+            if (fd >= 0) open.push_back(Conn{fd});  // read from the next poll on
         }
         for (std::size_t k = 1; k < polled.size(); ++k) {
-            const int fd = polled[k].fd;
+            Conn c = conns[k - 1];
             bool ended = false;
             if (polled[k].revents != 0) {
                 for (;;) {
-                    const ssize_t n = read(fd, buf.data(), buf.size());
+                    const ssize_t n = read(c.fd, buf.data(), buf.size());
                     if (n > 0) {
                         bytes_.fetch_add(static_cast<std::uint64_t>(n), std::memory_order_relaxed);
+                        if (request_bytes_ == 0) continue;
+                        c.request_got += static_cast<std::uint64_t>(n);
+                        for (; c.request_got >= request_bytes_; c.request_got -= request_bytes_)
+                            c.response_left += response_bytes_;
                         continue;
                     }
                     // 0: the sender closed, nothing more will come; an error
@@ -187,13 +205,19 @@ void Receiver::loop() {
                     ended = n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK);
                     break;
                 }
+                while (!ended && c.response_left > 0) {
+                    const auto want = static_cast<std::size_t>(std::min<std::uint64_t>(c.response_left, response.size()));
+                    const ssize_t n = send(c.fd, response.data(), want, MSG_NOSIGNAL);
+                    if (n <= 0) break;  // EAGAIN: the rest at the next POLLOUT; an error: the client reports it
+                    c.response_left -= static_cast<std::uint64_t>(n);
+                }
             }
-            if (ended) close(fd);
-            else open.push_back(fd);
+            if (ended) close(c.fd);
+            else open.push_back(c);
         }
         conns = std::move(open);
     }
-    for (int c : conns) close(c);
+    for (const Conn& c : conns) close(c.fd);
 }
 
 void Receiver::stop() {

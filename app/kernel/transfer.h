@@ -2,7 +2,8 @@
 // thread in the receiver's namespace that accepts the flow's connections on
 // the flow's own port (kPort + its index: the emulator tells flows apart by
 // it; a finite flow's transfers are one connection each, from different
-// source ports) and reads everything, and a sender thread in the sender's
+// source ports) and reads everything (a request/response flow's: answers
+// each whole request with the response, rpc_client.h), and a sender thread in the sender's
 // namespace that connects at the flow's start, writes as fast as the socket
 // takes it and stops writing at the flow's stop (a bulk flow; a finite one
 // is finite_sender.h's). The sockets are the kernel's TCP
@@ -91,6 +92,7 @@ private:
     int listen_fd_ = -1;
     std::uint16_t port_ = kPort;
     bool window_scaling_ = true;
+    std::uint64_t request_bytes_ = 0, response_bytes_ = 0;  // app=rpc: the request's sum; 0: not rpc
 };
 
 class Sender {

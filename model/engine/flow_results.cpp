@@ -120,6 +120,15 @@ void fill_fct_summary(const std::vector<double>& fct_s, FlowSummary& f) {
     f.fct_max_s = *std::max_element(fct_s.begin(), fct_s.end());
 }
 
+void fill_transaction_summary(const std::vector<double>& latencies_s, FlowSummary& f) {
+    f.transactions = latencies_s.size();
+    if (latencies_s.empty()) return;
+    f.transaction_mean_s = mean(latencies_s);
+    f.transaction_p50_s = quantile(latencies_s, 0.50);
+    f.transaction_p95_s = quantile(latencies_s, 0.95);
+    f.transaction_max_s = *std::max_element(latencies_s.begin(), latencies_s.end());
+}
+
 void summarize(const Scenario& sc, const std::vector<Flow>& flows, std::vector<Recorder>& recorders,
                const Bottleneck& path, RunResult& result) {
     const std::size_t n = flows.size();
@@ -174,15 +183,8 @@ void summarize(const Scenario& sc, const std::vector<Flow>& flows, std::vector<R
         fs.acks_sent = totals[i].acks_sent;
         fill_fct_summary(flows[i].fct_s(), fs);
         if (const RpcApp* rpc = flows[i].rpc()) {
-            const std::vector<double>& lat = rpc->latencies_s();
-            fs.transactions = lat.size();
+            fill_transaction_summary(rpc->latencies_s(), fs);
             fs.writes_held_by_nagle = rpc->writes_held();
-            if (!lat.empty()) {
-                fs.transaction_mean_s = mean(lat);
-                fs.transaction_p50_s = quantile(lat, 0.50);
-                fs.transaction_p95_s = quantile(lat, 0.95);
-                fs.transaction_max_s = *std::max_element(lat.begin(), lat.end());
-            }
         }
         if (flows[i].is_ping()) {
             out.ping_rtt_samples_t_s = flows[i].ping_reply_t_s();

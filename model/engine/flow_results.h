@@ -34,6 +34,11 @@ void fill_flow_summary(const Summary& s, FlowSummary& f);
 // the end have none and are not counted.
 void fill_fct_summary(const std::vector<double>& fct_s, FlowSummary& f);
 
+// A request/response flow's transactions from their latencies (first write
+// to last response byte, those that completed): the count, mean, p50, p95
+// and max. The writes Nagle held are the caller's.
+void fill_transaction_summary(const std::vector<double>& latencies_s, FlowSummary& f);
+
 // A ping flow's figures from its replies (f.ping_rtt_samples_*): RTT mean,
 // p50, p95 and max over the replies to pings sent from window_start_s on
 // (every reply when none was), and the counts sent and lost.

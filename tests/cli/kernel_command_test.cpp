@@ -141,7 +141,7 @@ TEST(KernelCommand, SeveralFlowsAreReadAsRunReadsThem) {
 }
 
 // More flows than the machine carries are refused before anything is made,
-// in one line; finite transfers are carried (refused, if at all, for
+// in one line; finite transfers and request/response flows are carried (refused, if at all, for
 // privileges only), and a bad size or every is named as run names it.
 TEST(KernelCommand, TooManyFlowsAreRefusedAndTransfersAreCarried) {
     const Parsed many = parse_kernel({"--parallel", "17"});
@@ -150,19 +150,19 @@ TEST(KernelCommand, TooManyFlowsAreRefusedAndTransfersAreCarried) {
     ASSERT_TRUE(refused.has_value());
     EXPECT_EQ(refused->rfind("17 flows: a kernel run carries at most 16", 0), 0u) << *refused;
     EXPECT_EQ(refused->find('\n'), std::string::npos);
-    // A request/response flow is not carried yet: refused naming the flow.
-    const Parsed rpc = parse_kernel({"--flow", "cubic", "--flow", "cubic,app=rpc"});
-    ASSERT_EQ(rpc.result, ParseResult::Ok) << rpc.error;
-    const std::optional<std::string> rpc_refused = kernel::kernel_run_refusal(rpc.req.scenario);
-    ASSERT_TRUE(rpc_refused.has_value());
-    EXPECT_EQ(rpc_refused->rfind("flows[1]: request/response flows (app=rpc)", 0), 0u) << *rpc_refused;
+    // Transfers and request/response flows are carried: any refusal is the
+    // machine's (root, TUN), never the flow's.
     for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
-             {"--flow", "cubic,size=100KB"}, {"--flow", "ping", "--flow", "cubic,size=1MB,every=500ms"}}) {
+             {"--flow", "cubic,size=100KB"},
+             {"--flow", "ping", "--flow", "cubic,size=1MB,every=500ms"},
+             {"--flow", "cubic", "--flow", "cubic,app=rpc,writes=100B+100B,nodelay=on"}}) {
         const Parsed k = parse_kernel(args);
         ASSERT_EQ(k.result, ParseResult::Ok) << k.error;
         EXPECT_EQ(k.req.scenario, parse_run(args).req.scenario);
-        if (const std::optional<std::string> r = kernel::kernel_run_refusal(k.req.scenario))
-            EXPECT_EQ(r->find("size"), std::string::npos) << *r;  // only the machine's (root, TUN)
+        if (const std::optional<std::string> r = kernel::kernel_run_refusal(k.req.scenario)) {
+            EXPECT_EQ(r->find("size"), std::string::npos) << *r;
+            EXPECT_EQ(r->find("rpc"), std::string::npos) << *r;
+        }
     }
     for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
              {"--flow", "cubic,size=5B"}, {"--flow", "cubic,every=1s"}, {"--flow", "cubic,size=100KB,every=1ms"}}) {
@@ -211,7 +211,7 @@ TEST(KernelCommand, HelpSaysWhatItDoesAndWhatItNeeds) {
     for (const char* part : {"Usage: inflight kernel [options]", "Linux TCP stack", "private",
                              "namespaces", "real time", "--duration 20s", "root", "CAP_NET_ADMIN", "CAP_SYS_ADMIN",
                              "setcap cap_net_admin,cap_sys_admin+ep", "130", "up to 16", "fq_codel",
-                             "finite transfers (size=, every="})
+                             "finite transfers (size=, every=", "request/response flows (app=rpc"})
         EXPECT_TRUE(contains(help, part)) << part;
     for (const Option& option : run_options()) {
         const bool duration = option.kind == Kind::Value && option.param == Param::Duration;
