@@ -39,7 +39,7 @@ std::string count(std::uint64_t n, const std::string& noun) {
 }
 
 // "  flow 2 (bbr)  25.9 Mbit/s, share 51.8%, RTT mean 92 ms, limited by cwnd"
-std::string flow_line(const RunResult& r, std::size_t i) {
+std::string flow_line(const RunResult& r, std::size_t i, Engine engine) {
     const FlowSummary& f = r.flows[i].summary;
     const ResolvedFlow& spec = r.flows[i].flow;
     std::string out = "  " + spec.label + ": ";
@@ -78,7 +78,8 @@ std::string flow_line(const RunResult& r, std::size_t i) {
                    ", p50 " + format_time(f.transaction_p50_s) + ", p95 " + format_time(f.transaction_p95_s) +
                    ", max " + format_time(f.transaction_max_s);
         }
-        out += "; " + count(f.writes_held_by_nagle, "write") + " held by Nagle";
+        // The kernel does not say when Nagle held a write (its run lists it as absent).
+        if (engine == Engine::Model) out += "; " + count(f.writes_held_by_nagle, "write") + " held by Nagle";
     }
     if (!f.settled) out += " (still changing)";
     return out + "\n";
@@ -86,13 +87,13 @@ std::string flow_line(const RunResult& r, std::size_t i) {
 
 }  // namespace
 
-std::string flow_lines(const RunResult& r) {
+std::string flow_lines(const RunResult& r, Engine engine) {
     if (r.flows.empty() || (r.scenario.flows.empty() && r.flows.size() == 1)) return {};
     const Summary& s = r.summary;
     std::string out = "Flows      " + count(r.flows.size(), "flow") + " sharing the path; Jain's fairness index " +
                       format_number(s.jain_index, 3) + " (1 = equal shares); queueing delay mean " +
                       format_time(s.mean_queue_delay_s) + ", p95 " + format_time(s.p95_queue_delay_s) + "\n";
-    for (std::size_t i = 0; i < r.flows.size(); ++i) out += flow_line(r, i);
+    for (std::size_t i = 0; i < r.flows.size(); ++i) out += flow_line(r, i, engine);
     return out;
 }
 
@@ -142,7 +143,7 @@ std::string summary_figures(const RunResult& r, Engine engine) {
     out += "Drops      tail " + count(s.drops_tail) + ", AQM " + count(s.drops_aqm) + ", random " +
            count(s.drops_random) + "; ECN marks " + count(s.ecn_marks) + "; retransmits " +
            count(s.retransmits) + "\n";
-    out += flow_lines(r);
+    out += flow_lines(r, engine);
     out += "Scenario   " + scenario_line(r.scenario, engine) + "\n";
     return out;
 }

@@ -27,8 +27,9 @@ std::string few_events_warning(const RunResult& r);
 // With several flows (or a scenario that lists flows): a line with the
 // flow count, Jain's index and the queueing delay, then one line per flow
 // (label, throughput, share, mean RTT, limit; FCTs for transfers; ping RTTs
-// and losses for pings). "" for a run of today's one flow.
-std::string flow_lines(const RunResult& r);
+// and losses for pings; transactions for request/response flows, and on the
+// model the writes Nagle held). "" for a run of today's one flow.
+std::string flow_lines(const RunResult& r, Engine engine = Engine::Model);
 // "Warning: still changing at the end of the run: run longer. ..." when the
 // two halves of the steady state disagree (Summary::settled), or "".
 std::string settled_warning(const RunResult& r);

@@ -289,6 +289,19 @@ TEST(KernelCommand, SummaryIsRunsFiguresPlusTheKernelsFacts) {
     EXPECT_TRUE(contains(kernel_summary_text(*o.result, late), "Warning: the emulator fell behind"));
 }
 
+// The kernel does not say when Nagle held a write: its summary gives a
+// request/response flow's transactions but not that count, which the
+// model's summary of the same run gives.
+TEST(KernelCommand, ARequestResponseFlowsLineLeavesOutWhatTheKernelCannotSee) {
+    const Parsed p = parse_kernel({"--flow", "cubic,app=rpc,writes=100B+100B,response=100B", "--duration", "2s"});
+    ASSERT_EQ(p.result, ParseResult::Ok) << p.error;
+    const kernel::KernelOutcome o = made_up_kernel_outcome(p.req.scenario);
+    const std::string kernel_text = kernel_summary_text(*o.result, o.facts);
+    EXPECT_TRUE(contains(kernel_text, "transactions")) << kernel_text;
+    EXPECT_FALSE(contains(kernel_text, "held by Nagle")) << kernel_text;
+    EXPECT_TRUE(contains(summary_figures(*o.result), "held by Nagle"));
+}
+
 TEST(KernelCommand, JsonIsRunsPlusTheEngineWithAbsentFiguresNull) {
     const kernel::KernelOutcome o = made_up_kernel_outcome(short_scenario());
     const QJsonObject run = result_to_json(*o.result);
