@@ -112,9 +112,8 @@ TEST(GuideFit, VeryLongTextsScrollInTheDockAndTheWindowKeeps720p) {
 
 // The Compare dock a kernel run (or a pinned ghost) opens leaves the guide
 // whole: a step's Check line and buttons stay in view beside it, in both
-// looks — docked (the guide owns the bottom-right corner) or floating at
-// the screen's foot when there is no room under the panels (it stops at
-// the guide's edge). On a real X server with a window manager (openbox)
+// looks — floating at the screen's foot when there is no room under the
+// panels (it stops at the guide's edge). On a real X server with a window manager (openbox)
 // the floating case happens at 1280×720; offscreen the dock docks.
 TEST(GuideFit, TheCompareDockUnderThePanelsLeavesTheGuideWhole) {
     auto w = make_window();

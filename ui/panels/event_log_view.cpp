@@ -198,6 +198,7 @@ EventLogView::EventLogView(QWidget* parent) : QWidget(parent) {
     flow_filter_->addItem(tr("All flows"), EventTableModel::kAllFlows);
     flow_filter_->hide();
     table_ = new QTableView(this);
+    table_->installEventFilter(this);  // shown again: its rows are fitted (eventFilter)
     model_ = new EventTableModel(this);
     table_->setModel(model_);
     table_->verticalHeader()->setVisible(false);
@@ -341,6 +342,10 @@ void EventLogView::fillKinds(bool flow_kinds) {
 bool EventLogView::eventFilter(QObject* watched, QEvent* e) {
     if (watched == filter_ && (e->type() == QEvent::HideToParent || e->type() == QEvent::ShowToParent))
         flow_filter_->setVisible(flows_shown_ && !filter_->isHidden());
+    // A table shown again (a layout that hid it gives it room back) fits its
+    // rows then: a fit asked for while it was hidden did nothing.
+    if (watched == table_ && e->type() == QEvent::ShowToParent && snap_ && snap_->done && !rows_fitted_)
+        rows_timer_.start();
     return QWidget::eventFilter(watched, e);
 }
 

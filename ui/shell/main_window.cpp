@@ -215,7 +215,6 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
         QSettings st = settings();
         placed = restoreGeometry(st.value(keys::kGeometry).toByteArray());
         restoreState(st.value(keys::kWindowState).toByteArray());
-        // A saved state carries its dock corners: the guide's is set below.
         const QByteArray last = st.value(keys::kLastScenario).toByteArray();
         if (!last.isEmpty()) {
             Scenario s;
@@ -226,10 +225,6 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
         dark_action_->setChecked(theme_from_name(st.value(keys::kTheme).toString()) == Theme::Dark);
         bytes_action_->setChecked(st.value(keys::kUnitsBytes, false).toBool());
     }
-    // The guide keeps the window's whole height: a dock opened under the
-    // panels (Compare, Real system) stops at its edge and never pushes the
-    // step's Check line and buttons off a 720-pixel screen.
-    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     if (!placed) resize(1280, 720);
     controls_->setScenario(start);
     run(start);
