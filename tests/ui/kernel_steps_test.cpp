@@ -136,6 +136,13 @@ TEST(KernelSteps, EveryBuiltInKernelStepTicksOnThisKernel) {
     for (const auto& [title, step] : steps) {
         const kernel::KernelOutcome o = kernel::run_on_kernel(step->settings);
         ASSERT_TRUE(o.ok()) << title << ": " << o.error;
+        // An emulator that fell behind (a sanitizer build, a loaded machine)
+        // did not give the path the step sets: its figures prove nothing.
+        if (!o.facts.honest) {
+            std::printf("%s / %s: the emulator fell behind (p99 write lateness %.1f ms): not checked\n", title.c_str(),
+                        step->title.c_str(), o.facts.data_direction.p99_late_s * 1e3);
+            continue;
+        }
         const CheckOutcome c = evaluate_check(step->check, {&*o.result});
         std::printf("%s / %s: %s\n", title.c_str(), step->title.c_str(), c.detail.c_str());
         EXPECT_TRUE(c.passed) << title << " / " << step->title << ": " << c.detail;
