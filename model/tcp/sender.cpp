@@ -118,6 +118,7 @@ void Sender::try_send_general(TimePs now) {
             const bool fits = bytes_as_double(in_flight_bytes_ + seg(s).bytes) <= cc_state_.cwnd_bytes;
             if (!fits && !fast_retransmit_due_) {
                 blocked_by_ = Limit::Cwnd;
+                out_of_data_ = false;
                 return;
             }
             fast_retransmit_due_ = false;
@@ -140,6 +141,7 @@ bool Sender::send_nagle_segment(TimePs now) {
         const auto len = static_cast<std::uint32_t>(std::min<std::uint64_t>(cfg_.mss_bytes, end - snd_nxt_));
         if (nagle_.holds(len, cfg_.mss_bytes, snd_una_, snd_nxt_)) {
             nagle_holding_ = true;
+            out_of_data_ = true;  // held by the application's small write, not by cwnd
             return false;
         }
     }

@@ -227,6 +227,7 @@ private:
 
     TimePs next_send_time_ = 0;
     Limit blocked_by_ = Limit::Cwnd;
+    bool out_of_data_ = false;  // the last attempt to send stopped for want of data (or Nagle held it)
     CcPhase phase_ = CcPhase::SlowStart;
     bool plain_send_;  // unpaced, no Nagle: try_send's inlined loop, else try_send_general (beside blocked_by_, hot)
 
@@ -376,7 +377,10 @@ inline AckOutcome Sender::on_ack(TimePs now, const AckInFlight& ack) {
     }
 
     refresh_cc_state();
-    const bool cwnd_limited = blocked_by_ == Limit::Cwnd ||
+    // A sender that last stopped for want of data (a request/response flow
+    // between writes, a transfer's end) or held by Nagle did not use its
+    // window: it does not grow (Linux's tcp_is_cwnd_limited, RFC 7661).
+    const bool cwnd_limited = (blocked_by_ == Limit::Cwnd && !out_of_data_) ||
                               bytes_as_double(prior_in_flight + cfg_.mss_bytes) > cc_state_.cwnd_bytes;
     // The algorithm's argument, built where the algorithm is called: one
     // inlined here (Reno, CUBIC) then keeps what it reads in registers and
@@ -439,15 +443,19 @@ inline void Sender::transmit(TimePs now, std::uint64_t seg_no, Segment& g, bool 
 // and cwnd allow it; false (and what held it back noted) when they do not.
 inline bool Sender::send_new_segment(TimePs now, std::uint64_t end) {
     if (snd_nxt_ >= end) {
-        if (snd_nxt_ >= data_limit_)  // out of data: the pipe is not full for want of it
+        if (snd_nxt_ >= data_limit_) {  // out of data: the pipe is not full for want of it
             rate_.mark_app_limited(in_flight_bytes_);
-        else
+            out_of_data_ = true;
+        } else {
             blocked_by_ = window_limit_kind_;
+            out_of_data_ = false;
+        }
         return false;
     }
     const auto len = static_cast<std::uint32_t>(std::min<std::uint64_t>(cfg_.mss_bytes, end - snd_nxt_));
     if (bytes_as_double(in_flight_bytes_ + len) > cc_state_.cwnd_bytes) {
         blocked_by_ = Limit::Cwnd;
+        out_of_data_ = false;
         return false;
     }
     Segment& g = segs_.push_slot();  // transmit fills the rest in place (flags: not retransmitted)

@@ -239,3 +239,27 @@ TEST(Rpc, PacedNagleStillHoldsTheSecondWrite) {
     EXPECT_NEAR(out.transaction_p50_s, 2 * kR, 2e-4);
     EXPECT_NEAR(static_cast<double>(out.writes_held_by_nagle), static_cast<double>(out.transactions), 1.0);
 }
+
+// A request/response flow never fills its window: a few hundred bytes in
+// flight against an initial window of 10 segments (RFC 6928). Linux grows
+// cwnd only while it limits the sender (tcp_is_cwnd_limited; RFC 7661), so
+// the window stays at 10 segments for the whole run, Nagle or not, on
+// either stack; a bulk flow beside it grows as ever.
+TEST(Rpc, AWindowTheFlowNeverFillsDoesNotGrow) {
+    for (Stack stack : {Stack::Textbook, Stack::Linux})
+        for (bool nodelay : {false, true}) {
+            Scenario s = path(stack);
+            s.flows = {rpc({100, 100}, 100, nodelay)};
+            const RunResult r = run_scenario(s);
+            ASSERT_EQ(r.flows.size(), 1u);
+            double max_cwnd_bytes = 0;
+            for (const TraceBucket& b : r.flows[0].trace.buckets) max_cwnd_bytes = std::max(max_cwnd_bytes, b.cwnd_bytes.max);
+            EXPECT_DOUBLE_EQ(max_cwnd_bytes, 10.0 * s.mss_bytes) << to_string(stack) << (nodelay ? " nodelay" : " Nagle");
+        }
+    Scenario bulk = path(Stack::Linux, 2);
+    bulk.flows = {rpc({100, 100}, 100), FlowSpec{}};
+    const RunResult r = run_scenario(bulk);
+    double bulk_max_bytes = 0;
+    for (const TraceBucket& b : r.flows[1].trace.buckets) bulk_max_bytes = std::max(bulk_max_bytes, b.cwnd_bytes.max);
+    EXPECT_GT(bulk_max_bytes, 100.0 * bulk.mss_bytes);  // past the 167-packet BDP's slow start
+}

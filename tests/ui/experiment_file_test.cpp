@@ -37,10 +37,14 @@ void write(const QString& path, const QByteArray& bytes) {
 
 }  // namespace
 
-TEST(ExperimentFile, TheSevenBuiltInExperimentsLoadWithEveryStepChecked) {
+TEST(ExperimentFile, TheTenBuiltInExperimentsLoadInOrderWithEveryStepChecked) {
     const ExperimentSet set = load_all_experiments(QString());
     EXPECT_TRUE(set.errors.isEmpty()) << set.errors.join('\n').toStdString();
-    ASSERT_EQ(set.experiments.size(), 7u);  // the course's three, BBR, and three over several flows
+    // The course's three, BBR, three over several flows, and the next
+    // chapter's three; in their numbers' order ("10." last, not after "1.").
+    ASSERT_EQ(set.experiments.size(), 10u);
+    for (std::size_t i = 0; i < set.experiments.size(); ++i)
+        EXPECT_EQ(set.experiments[i].title.rfind(std::to_string(i + 1) + ". ", 0), 0u) << set.experiments[i].title;
     for (const Experiment& e : set.experiments) {
         EXPECT_GE(e.steps.size(), 3u) << e.title;
         for (const Step& s : e.steps) {
@@ -153,7 +157,7 @@ TEST(ExperimentFile, AUserFolderAddsGoodFilesAndRefusesBadOnesWhole) {
     write(dir.filePath("6-broken.json"), good(R"({"text":"t","all":[{"field":"nope","op":">=","value":1}]})"));
     write(dir.filePath("notes.txt"), "ignored: not .json");
     const ExperimentSet set = load_all_experiments(dir.path());
-    ASSERT_EQ(set.experiments.size(), 8u);  // seven built in + the good one
+    ASSERT_EQ(set.experiments.size(), 11u);  // ten built in + the good one
     EXPECT_EQ(set.experiments.back().title, "X");
     ASSERT_EQ(set.errors.size(), 1);
     EXPECT_TRUE(set.errors.front().contains("6-broken.json")) << set.errors.front().toStdString();

@@ -231,7 +231,7 @@ TEST(FlowHero, ATransferBesideItsEmptyPathTimeAndAPingBesideTheBaseRtt) {
     // The ping's row has no bar but its wait; no fair marker with one bulk flow.
     ShareBars* bars = s.d->hero()->shareBars();
     ASSERT_EQ(bars->flowRows(), 3);
-    EXPECT_TRUE(bars->rows()[2].ping);
+    EXPECT_TRUE(bars->rows()[2].figure_only);
     EXPECT_DOUBLE_EQ(bars->barRect(2).width(), 0);
     EXPECT_TRUE(bars->rows()[2].value.contains(q(format_time(ping.ping_mean_rtt_s))));
     EXPECT_EQ(bars->fair(), 0);

@@ -113,8 +113,9 @@ TEST_P(GuidedExperiment, RunsFromFirstToLastStepWithEveryCheckTicking) {
 
 // 0–3: the course's three and BBR; 4–6: over several flows (two algorithms,
 // ten streams, the latency others pay), whose "Set it" puts the step's
-// flows into the controls' flow list.
-INSTANTIATE_TEST_SUITE_P(All, GuidedExperiment, ::testing::Values(0, 1, 2, 3, 4, 5, 6));
+// flows into the controls' flow list; 7–9: the next chapter (the ramp of
+// short transfers, the receive buffer, small writes and Nagle).
+INSTANTIATE_TEST_SUITE_P(All, GuidedExperiment, ::testing::Range(0, 10));
 
 TEST(GuidedExperimentChecks, AWrongWindowDoesNotTickTheRwndStepAndTheRightOneDoes) {
     MainWindow w(/*use_settings=*/false);

@@ -51,7 +51,7 @@ SnapshotPtr snapshot(RunResult r, quint64 generation) {
 // The built-in steps whose check reads the kernel, with their experiment.
 std::vector<std::pair<std::string, const Step*>> kernel_steps() {
     std::vector<std::pair<std::string, const Step*>> out;
-    for (const char* id : {"two-algorithms", "ten-streams", "latency-others-pay"}) {
+    for (const char* id : {"two-algorithms", "ten-streams", "latency-others-pay", "the-ramp", "receive-buffer", "small-writes"}) {
         const Experiment& e = test::builtin_experiment(id);
         for (const Step& s : e.steps)
             if (s.check.on_kernel) out.emplace_back(e.title, &s);
@@ -88,7 +88,7 @@ TEST(KernelSteps, AnotherWordOrASweepOnTheKernelIsRefusedNamingTheKey) {
 
 TEST(KernelSteps, AModelRunNeverTicksAKernelStepAKernelRunDoes) {
     const auto steps = kernel_steps();
-    ASSERT_EQ(steps.size(), 3u);  // experiments 5, 6 and 7 end on the kernel
+    ASSERT_EQ(steps.size(), 6u);  // experiments 5 to 10 end on the kernel
     const Experiment& e = test::builtin_experiment("ten-streams");
     ExperimentPanel panel;
     panel.setExperiments({e}, {});

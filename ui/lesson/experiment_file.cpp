@@ -9,6 +9,7 @@
 #include <QJsonParseError>
 #include <QStandardPaths>
 #include <algorithm>
+#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
@@ -435,6 +436,22 @@ QString user_experiments_dir() {
     return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath("experiments");
 }
 
+// A folder's experiment files in the order their numbers say: "10-…" after
+// "9-…" (QDir::Name alone sorts character by character, "10" before "2";
+// QCollator's numeric mode needs ICU and a locale, which a test or a
+// minimal system may not have). Files without a leading number follow, by name.
+static QStringList files_in_number_order(const QDir& dir) {
+    QStringList names = dir.entryList({"*.json"}, QDir::Files, QDir::Name);
+    const auto number = [](const QString& name) {
+        qsizetype digits = 0;
+        while (digits < name.size() && digits < 9 && name[digits].isDigit()) ++digits;
+        return digits == 0 ? std::numeric_limits<int>::max() : name.left(digits).toInt();
+    };
+    std::stable_sort(names.begin(), names.end(),
+                     [&number](const QString& a, const QString& b) { return number(a) < number(b); });
+    return names;
+}
+
 ExperimentSet load_all_experiments(const QString& user_dir) {
     ExperimentSet set;
     const auto take = [&set](const QString& path) {
@@ -443,11 +460,11 @@ ExperimentSet load_all_experiments(const QString& user_dir) {
         else set.errors << std::get<QString>(r);
     };
     const QDir builtin(QStringLiteral(":/inflight/experiments"));
-    for (const QString& name : builtin.entryList({"*.json"}, QDir::Files, QDir::Name)) take(builtin.filePath(name));
+    for (const QString& name : files_in_number_order(builtin)) take(builtin.filePath(name));
     if (!user_dir.isEmpty()) {
         const QDir user(user_dir);
         if (user.exists())
-            for (const QString& name : user.entryList({"*.json"}, QDir::Files, QDir::Name)) take(user.filePath(name));
+            for (const QString& name : files_in_number_order(user)) take(user.filePath(name));
     }
     return set;
 }

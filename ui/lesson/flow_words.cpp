@@ -129,6 +129,38 @@ QString ping_words(const RunResult& r, std::size_t i) {
     return tr("%1 waits %2 here; the path's base RTT is %3").arg(who, wait, base);
 }
 
+QString rpc_words(const RunResult& r, std::size_t i) {
+    if (i >= r.flows.size()) return {};
+    const ResolvedFlow& f = r.flows[i].flow;
+    if (!f.is_rpc()) return {};
+    const FlowSummary& s = r.flows[i].summary;
+    const QString who = user_label(f);
+    const QString what = s.transactions == 0
+                             ? tr("no transaction finished in the run")
+                             : tr("a transaction takes %1, %2 round trips")
+                                   .arg(q(format_time(s.transaction_p50_s)),
+                                        q(format_number(s.transaction_p50_s / f.rtt_s, 2)));
+    return who.isEmpty() ? what : tr("%1: %2").arg(who, what);
+}
+
+FlowFigure flow_figure(const RunResult& r, std::size_t i) {
+    if (i >= r.flows.size()) return {};
+    const ResolvedFlow& f = r.flows[i].flow;
+    const FlowSummary& s = r.flows[i].summary;
+    const auto in_rtts = [&f](double t_s) {
+        return tr("%1 = %2 RTT").arg(q(format_time(t_s)), q(format_number(t_s / f.rtt_s, 2)));
+    };
+    if (f.is_rpc()) {
+        if (s.transactions == 0) return {QStringLiteral("…"), {}};
+        const QString t = in_rtts(s.transaction_p50_s);
+        return {tr("%1 a transaction").arg(t), t};
+    }
+    if (f.kind != FlowKind::Tcp || !f.size_bytes) return {};
+    if (s.fct_s.empty()) return {QStringLiteral("…"), {}};
+    const QString t = in_rtts(s.fct_mean_s);
+    return {tr("%1 (empty path %2)").arg(t, q(format_time(empty_path_fct_s(r.scenario, f)))), t};
+}
+
 QString queue_delay_words(double delay_s, const Scenario& sc) {
     const double packet_s = 8.0 * sc.mss_bytes / sc.bandwidth_bps;
     if (delay_s < packet_s) return tr("< 1 packet");

@@ -51,6 +51,22 @@ QString fct_words(const RunResult& r, std::size_t i);
 double empty_path_fct_s(const Scenario& path, const ResolvedFlow& flow);
 // A ping's mean wait beside the flow's base RTT; empty for other flows.
 QString ping_words(const RunResult& r, std::size_t i);
+// A request/response flow's median transaction, in round trips of the
+// flow's base RTT ("write-write-read: a transaction takes 80 ms, 4 round
+// trips"); empty for other flows.
+QString rpc_words(const RunResult& r, std::size_t i);
+
+// What a flow that is not bulk shows in the share bars' place, where a share
+// of the bytes says nothing: a transfer's completion time in round trips
+// beside its empty-path time ("81.6 ms = 2.0 RTT (empty path 81.7 ms)"), a
+// request/response flow's median transaction in round trips. Round trips
+// of the flow's base RTT. `value` empty for other flows; "…" before the
+// first completion.
+struct FlowFigure {
+    QString value;        // the whole figure
+    QString value_short;  // when the whole does not fit: "81.6 ms = 2.0 RTT"
+};
+FlowFigure flow_figure(const RunResult& r, std::size_t i);
 
 // A queueing delay in words at the resolution that means something: below
 // the time one packet of the path takes on the link (mss × 8 / bandwidth)

@@ -288,7 +288,10 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
     const RunResult& r = snap.result;
     const Scenario& sc = r.scenario;
     const Trace& t = r.trace;
-    setSeveral(r.flows.size() > 1);
+    // One flow that is not bulk (a transfer, a request/response flow, pings)
+    // is read as flows are: by its figure (a completion time, a transaction,
+    // a wait), not by a throughput and the limit of a window it never fills.
+    setSeveral(r.flows.size() > 1 || (r.flows.size() == 1 && !r.flows.front().flow.is_bulk()));
     fitStatus();
     if (several_) {
         showFlows(snap);
@@ -460,6 +463,8 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
             if (const QString p = ping_words(words, i); !p.isEmpty()) pings << p;
         if (snap.done || !f.fct_s.empty())
             if (const QString t = fct_words(words, i); !t.isEmpty()) fcts << t;
+        if (snap.done || f.transactions > 0)
+            if (const QString t = rpc_words(words, i); !t.isEmpty()) fcts << t;
     }
     QString head = have ? jain_words(words) : QString();
     QStringList rest = pings + fcts;
@@ -476,11 +481,12 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
         // number (as the window and RTT keys number flows).
         row.short_name = flows[i].label_given ? q(flows[i].label) : QString::number(i + 1);
         row.flow = static_cast<int>(i);
-        row.ping = flows[i].kind == FlowKind::Ping;
+        const bool ping = flows[i].kind == FlowKind::Ping;
+        row.figure_only = !flows[i].is_bulk();
         row.bulk = flows[i].is_bulk();
         row.share = f.share;
         const QString pct = tr("%1 %").arg(q(format_number(f.share * 100, 2)));
-        if (row.ping) {
+        if (ping) {
             row.value = f.pings_sent > 0 && f.pings_sent > f.pings_lost
                             ? tr("waits %1 (base RTT %2)").arg(q(format_time(f.ping_mean_rtt_s)),
                                                              q(format_time(flows[i].rtt_s)))
@@ -488,6 +494,12 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
             if (f.pings_sent > 0 && f.pings_sent > f.pings_lost)
                 row.value_short = tr("waits %1").arg(q(format_time(f.ping_mean_rtt_s)));
             row.detail = row.name + QStringLiteral(": ") + (snap.done ? ping_words(words, i) : row.value);
+        } else if (row.figure_only) {  // a transfer, a request/response flow
+            const FlowFigure fig = flow_figure(words, i);
+            row.value = fig.value.isEmpty() ? QStringLiteral("…") : fig.value;
+            row.value_short = fig.value_short;
+            const QString w = flows[i].is_rpc() ? rpc_words(words, i) : fct_words(words, i);
+            row.detail = tr("%1: %2 of the aggregate").arg(row.name, pct) + (w.isEmpty() ? QString() : QStringLiteral(" — ") + w);
         } else {
             row.value = have ? pct : QStringLiteral("…");
             QString d = tr("%1: %2 of the aggregate").arg(row.name, pct);
@@ -501,13 +513,20 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
     }
     const QString agg = q(format_rate(aggregate));
     // The fair share is about bulk flows competing: a marker with two or more.
-    shares_->setRows(std::move(rows), bulk_flow_count(flows) >= 2 ? fair_share(flows) : 0.0,
-                     snap.done ? tr("share of %1").arg(agg)
-                               : have ? tr("share so far of ≈ %1").arg(agg) : tr("share"));
+    // Without a bulk flow no row has a bar: the heading names the times instead.
+    const QString heading = bulk_flow_count(flows) == 0 ? tr("each flow's time, in round trips")
+                            : snap.done                 ? tr("share of %1").arg(agg)
+                            : have                      ? tr("share so far of ≈ %1").arg(agg)
+                                                        : tr("share");
+    shares_->setRows(std::move(rows), bulk_flow_count(flows) >= 2 ? fair_share(flows) : 0.0, heading);
 
     // At most two sentences under the headline; the rest in the tooltip.
-    QString shown = rest.mid(0, 2).join(QStringLiteral(" · "));
-    if (rest.size() > 2) shown += tr(" · + %1 more (hover)").arg(rest.size() - 2);
+    // Pushed under the share rows (a narrow column) with no bulk flow, the
+    // rows already say every flow's figure: the sentences would repeat them
+    // in a column too narrow for one.
+    const qsizetype sentences = words_under_shares_ && bulk_flow_count(flows) == 0 ? 0 : 2;
+    QString shown = rest.mid(0, sentences).join(QStringLiteral(" · "));
+    if (sentences > 0 && rest.size() > sentences) shown += tr(" · + %1 more (hover)").arg(rest.size() - sentences);
     flow_words_->setText(shown);
     flow_words_->setToolTip(rest.isEmpty() ? QString() : rest.join(QLatin1Char('\n')));
     if (flow_words_->isHidden() == !shown.isEmpty()) flow_words_->setVisible(!shown.isEmpty());

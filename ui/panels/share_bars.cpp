@@ -70,7 +70,7 @@ QString ShareBars::rowToolTip(int r) const {
     if (r >= flowRows()) return moreToolTip();
     const ShareRow& row = rows_[static_cast<std::size_t>(r)];
     QString tip = row.detail.isEmpty() ? row.name + QStringLiteral(": ") + row.value : row.detail;
-    if (!row.ping && row.flow >= 0 && static_cast<std::size_t>(row.flow) < overlay_shares_.size() &&
+    if (!row.figure_only && row.flow >= 0 && static_cast<std::size_t>(row.flow) < overlay_shares_.size() &&
         std::isfinite(overlay_shares_[static_cast<std::size_t>(row.flow)]))
         tip += tr("\n┃ %1: share %2 %").arg(overlay_label_).arg(overlay_shares_[static_cast<std::size_t>(row.flow)] * 100, 0, 'f', 1);
     return tip;
@@ -101,7 +101,7 @@ int ShareBars::valueWidth(int rows) const {
     int w = fm.horizontalAdvance(QStringLiteral("0 %"));
     for (int r = 0; r < rows; ++r) {
         const ShareRow& row = rows_[static_cast<std::size_t>(r)];
-        if (!row.ping) w = std::max(w, fm.horizontalAdvance(row.value));
+        if (!row.figure_only) w = std::max(w, fm.horizontalAdvance(row.value));
     }
     return w;
 }
@@ -171,7 +171,7 @@ double ShareBars::scaleTop() const {
     // little room, at most the whole aggregate.
     double top = fair_;
     for (const ShareRow& r : rows_)
-        if (!r.ping) top = std::max(top, r.share);
+        if (!r.figure_only) top = std::max(top, r.share);
     return std::clamp(top * 1.2, 0.05, 1.0);
 }
 
@@ -183,7 +183,7 @@ QRectF ShareBars::barRect(int r) const {
     if (r < 0 || r >= flowRows()) return {};
     const ShareRow& row = rows_[static_cast<std::size_t>(r)];
     const QRectF t = geometry(r).track;
-    if (row.ping) return QRectF(t.left(), t.top(), 0, t.height());
+    if (row.figure_only) return QRectF(t.left(), t.top(), 0, t.height());
     return QRectF(t.left(), t.top(), std::clamp(row.share, 0.0, scaleTop()) * pxPerShare(), t.height());
 }
 
@@ -264,7 +264,7 @@ void ShareBars::paintEvent(QPaintEvent*) {
         const int name_room = static_cast<int>(g.name.width()) - kSwatchPx - 4;
         p.drawText(g.name.adjusted(kSwatchPx + 4, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
                    fm.elidedText(shownName(row), Qt::ElideRight, name_room));
-        if (row.ping) {  // no bar: its wait, across the track and value
+        if (row.figure_only) {  // no bar: its figure, across the track and value
             const QRectF room(g.track.left(), g.name.top(), g.value.right() - g.track.left(), rh);
             const QString v = fm.horizontalAdvance(row.value) <= room.width() || row.value_short.isEmpty()
                                   ? row.value
@@ -303,7 +303,7 @@ void ShareBars::setOverlayShares(std::vector<double> shares, const QString& labe
 double ShareBars::overlayMarkerX(int r) const {
     if (r < 0 || r >= shownRows()) return std::nan("");
     const ShareRow& row = rows_[static_cast<std::size_t>(r)];
-    if (row.ping || row.flow < 0 || static_cast<std::size_t>(row.flow) >= overlay_shares_.size()) return std::nan("");
+    if (row.figure_only || row.flow < 0 || static_cast<std::size_t>(row.flow) >= overlay_shares_.size()) return std::nan("");
     const double share = overlay_shares_[static_cast<std::size_t>(row.flow)];
     if (!std::isfinite(share)) return std::nan("");
     return geometry(r).track.left() + std::clamp(share, 0.0, 1.0) * pxPerShare();

@@ -2,8 +2,10 @@
 // throughput, against the fair share: a dashed marker at 1/n of the
 // aggregate among the n TCP bulk flows. Every
 // bar is drawn on one scale (its length ∝ the share), so bars compare by
-// length as well as by the figure beside them. A ping has no bar (its bytes
-// are nothing): its row says how long it waits instead.
+// length as well as by the figure beside them. A flow that is not bulk has
+// no bar (its share of the bytes says nothing about it): a ping's row says
+// how long it waits, a transfer's how long it takes, a request/response
+// flow's how long a transaction takes.
 //
 // Up to kMaxRows flows get a row each in two columns, kMaxRowsOneColumn in
 // one; the rest are "+ 8 more" at the end of the heading line, whose
@@ -31,7 +33,8 @@ struct ShareRow {
     QString name;          // "BBR", "flow 3 (CUBIC)", "video call"
     QString short_name;    // for two columns: "3", or the user's label (empty: name)
     int flow = 0;          // index into the scenario's flows: the colour
-    bool ping = false;     // no bar: `value` says its wait
+    bool figure_only = false;  // no bar: `value` says the flow's figure (a ping's
+                               // wait, a transfer's completion time, a transaction's latency)
     bool bulk = true;      // the fair-share marker applies
     double share = 0;      // of the aggregate (TCP flows)
     QString value;         // beside the bar: "62 %"; for a ping "waits 187 ms (base RTT 20 ms)"

@@ -363,7 +363,9 @@ void MainWindow::buildExperimentsMenu() {
     for (std::size_t i = 0; i < list.size(); ++i) {
         QAction* a = m->addAction(QString::fromStdString(list[i].title), this,
                                   [this, i] { openExperiment(static_cast<int>(i)); });
+        // The number row: Ctrl+1 … Ctrl+9, then Ctrl+0 for the tenth.
         if (i < 9) a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)));
+        else if (i == 9) a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
     }
     if (list.empty()) m->addAction(tr("(no experiments loaded)"))->setEnabled(false);
     m->addSeparator();

@@ -169,10 +169,12 @@ void ExperimentPanel::setExperiments(std::vector<Experiment> experiments, const 
         chooser_->clear();
         for (const Experiment& e : experiments_) chooser_->addItem(q(e.title));
     }
-    // The menu gives the first nine a shortcut (Ctrl+1 … Ctrl+9).
-    const int shortcuts = std::min<int>(9, static_cast<int>(experiments_.size()));
-    chooser_->setToolTip(shortcuts > 1 ? tr("Guided experiments: Ctrl+1 … Ctrl+%1").arg(shortcuts)
-                                       : tr("Guided experiments"));
+    // The menu gives the first ten a shortcut on the number row (Ctrl+1 …
+    // Ctrl+9, Ctrl+0).
+    const int shortcuts = std::min<int>(10, static_cast<int>(experiments_.size()));
+    chooser_->setToolTip(shortcuts == 10 ? tr("Guided experiments: Ctrl+1 … Ctrl+9, Ctrl+0")
+                         : shortcuts > 1 ? tr("Guided experiments: Ctrl+1 … Ctrl+%1").arg(shortcuts)
+                                         : tr("Guided experiments"));
     errors_->setText(errors.isEmpty() ? QString()
                                       : tr("Experiment files refused:\n%1").arg(errors.join('\n')));
     errors_->setVisible(!errors.isEmpty());
