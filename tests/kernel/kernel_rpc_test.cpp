@@ -89,7 +89,9 @@ void expect_median_as_model_and_arithmetic(bool nodelay, double lower_s, double 
     for (std::size_t k = 0; k < x.size(); ++k) {
         EXPECT_GE(x.latency_s[k], kRttS) << k;
         EXPECT_LE(x.t_s[k], s.duration_s + 0.5) << k;
-        if (k > 0) EXPECT_GE(x.t_s[k] - x.t_s[k - 1], x.latency_s[k] - 1e-9) << k;  // back to back, one at a time
+        if (k > 0) {
+            EXPECT_GE(x.t_s[k] - x.t_s[k - 1], x.latency_s[k] - 1e-9) << k;  // back to back, one at a time
+        }
     }
 }
 
