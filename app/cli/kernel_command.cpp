@@ -80,10 +80,10 @@ std::string kernel_help_text() {
     }
     out +=
         "\n"
-        "The summary, --json, --csv, --events, --png and --svg are those of inflight run, plus the\n"
-        "kernel's facts (kernel version, MSS used, pacing in force, how late the emulator's writes\n"
-        "were); figures the kernel cannot give are null in JSON and empty in CSV. Units: see\n"
-        "inflight --help.\n"
+        "The summary, --json, --csv, --events, --transactions, --png and --svg are those of inflight\n"
+        "run, plus the kernel's facts (kernel version, MSS used, pacing in force, how late the\n"
+        "emulator's writes were); figures the kernel cannot give are null in JSON and empty in CSV.\n"
+        "Units: see inflight --help.\n"
         "\n"
         "Exit status: 0 ok, 1 refused (privileges, a rate above the emulator's honest limit, a\n"
         "missing congestion-control module) or a run or export failed, 2 bad option, value or\n"

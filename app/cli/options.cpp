@@ -19,6 +19,8 @@ constexpr Option kOtherRunOptions[] = {
     {"json", Kind::Json, Param::Algorithm, "", "print one JSON object instead of the summary"},
     {"csv", Kind::Output, Param::Algorithm, "FILE", "write the trace as CSV"},
     {"events", Kind::Output, Param::Algorithm, "FILE", "write the event log as CSV"},
+    {"transactions", Kind::Output, Param::Algorithm, "FILE",
+     "write each request/response transaction (time, flow, latency) as CSV"},
     {"png", Kind::Output, Param::Algorithm, "FILE", "render the dashboard to PNG (offscreen)"},
     {"svg", Kind::Output, Param::Algorithm, "FILE", "render the dashboard to SVG (offscreen)"},
     {"pcap", Kind::Output, Param::Algorithm, "FILE",

@@ -33,6 +33,7 @@ Grammar run_grammar(std::string_view command) {
 
 std::string* output_path(RunRequest& req, std::string_view option) {
     return option == "csv" ? &req.csv_path : option == "events" ? &req.events_path
+         : option == "transactions" ? &req.transactions_path
          : option == "png" ? &req.png_path : option == "pcap" ? &req.pcap_path : &req.svg_path;
 }
 
@@ -73,7 +74,7 @@ ParseResult parse_run_options(const std::vector<std::string>& args, RunRequest& 
 
     // Two outputs into one file would leave only the last.
     const std::pair<const char*, const std::string*> outputs[] = {
-        {"--csv", &req.csv_path}, {"--events", &req.events_path},
+        {"--csv", &req.csv_path}, {"--events", &req.events_path}, {"--transactions", &req.transactions_path},
         {"--png", &req.png_path}, {"--svg", &req.svg_path}, {"--pcap", &req.pcap_path}};
     for (std::size_t a = 0; a < std::size(outputs); ++a)
         for (std::size_t b = a + 1; b < std::size(outputs); ++b)
@@ -99,6 +100,7 @@ int print_and_write(const RunRequest& req, const RunResult& result, const std::s
     outputs.print(text);
     outputs.write("--csv", req.csv_path, [&] { return trace_csv(result, origin); });
     outputs.write("--events", req.events_path, [&] { return events_csv(result, origin); });
+    outputs.write("--transactions", req.transactions_path, [&] { return transactions_csv(result, origin); });
     if (!req.png_path.empty() || !req.svg_path.empty())
         outputs.render(req.png_path.empty() ? "--svg" : "--png", [&](std::string* error) {
             return render(result, req.png_path, req.svg_path, req.figure, error);

@@ -18,7 +18,7 @@ namespace inflight::cli {
 struct RunRequest {
     Scenario scenario;
     bool json = false;
-    std::string csv_path, events_path, png_path, svg_path, pcap_path;  // empty: not wanted
+    std::string csv_path, events_path, transactions_path, png_path, svg_path, pcap_path;  // empty: not wanted
     FigureRequest figure;  // --size, --presentation: how png_path and svg_path are drawn
 };
 
@@ -33,8 +33,9 @@ ParseResult parse_run_options(const std::vector<std::string>& args, RunRequest& 
 // line (returns kExitUsage); nothing when the request can be carried out.
 std::optional<int> refuse_unrenderable(const RunRequest& request, const Io& io, const DashboardRenderer& render);
 
-// After a run: prints `text` (the summary or JSON), writes --csv and
-// --events (their provenance lines from `origin`) and renders the picture.
+// After a run: prints `text` (the summary or JSON), writes --csv, --events
+// and --transactions (their provenance lines from `origin`) and renders the
+// picture.
 // Returns the exit code.
 int print_and_write(const RunRequest& request, const RunResult& result, const std::string& text,
                     const RunOrigin& origin, const Io& io, const DashboardRenderer& render);

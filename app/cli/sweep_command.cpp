@@ -39,6 +39,7 @@ constexpr Option kSweepOptions[] = {
     {"png", Kind::Output, Param::Algorithm, "FILE", ""},
     {"help", Kind::Help, Param::Algorithm, "", ""},
     {"events", Kind::Refused, Param::Algorithm, "", kNotForSweep},
+    {"transactions", Kind::Refused, Param::Algorithm, "", kNotForSweep},
     {"svg", Kind::Refused, Param::Algorithm, "", kNotForSweep},
     {"pcap", Kind::Refused, Param::Algorithm, "", kNotForSweep},
     {"size", Kind::Refused, Param::Algorithm, "", kDashboardFigureOnly},

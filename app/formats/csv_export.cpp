@@ -1,5 +1,6 @@
 #include "app/formats/csv_export.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <optional>
@@ -206,6 +207,38 @@ std::string events_csv(const RunResult& r, const RunOrigin& origin) {
             add(row, counts ? std::to_string(n) : std::string());
         add(row, e.kind == EventKind::StateChange ? std::string(to_string(e.phase)) : std::string());
         add(row, e.kind == EventKind::LimitChange ? std::string(to_string(e.limit)) : std::string());
+        out += row.text + "\n";
+    }
+    return out;
+}
+
+std::string transactions_csv(const RunResult& r, const RunOrigin& origin) {
+    std::string out = provenance_comment(
+        r.scenario,
+        "transactions of the request/response flows, one row per transaction in order of completion; "
+        "latency from the first write to the last response byte",
+        origin);
+    struct Point {
+        double t_s, latency_s;
+        std::size_t flow;
+    };
+    std::vector<Point> points;
+    for (std::size_t i = 0; i < r.flows.size(); ++i) {
+        const TransactionSamples& x = r.flows[i].transaction_samples;
+        if (x.every > 1)
+            out += "# " + flow_cell(r, static_cast<int>(i)) + ": " + std::to_string(x.offered) +
+                   " transactions, one in " + std::to_string(x.every) + " written (at most " +
+                   std::to_string(TransactionSamples::kMaxKept) + " a flow)\n";
+        for (std::size_t k = 0; k < x.size(); ++k) points.push_back({x.t_s[k], x.latency_s[k], i});
+    }
+    std::stable_sort(points.begin(), points.end(), [](const Point& a, const Point& b) { return a.t_s < b.t_s; });
+    out += "t_s,flow,label,latency_s\n";
+    for (const Point& p : points) {
+        Row row;
+        add(row, time_cell(p.t_s));
+        add(row, std::uint64_t{p.flow});
+        add(row, flow_cell(r, static_cast<int>(p.flow)));
+        add(row, time_cell(p.latency_s));
         out += row.text + "\n";
     }
     return out;

@@ -36,6 +36,12 @@ std::string reproduce_command(const Scenario& s, std::string_view subcommand = "
 
 std::string trace_csv(const RunResult& r, const RunOrigin& origin = {});
 std::string events_csv(const RunResult& r, const RunOrigin& origin = {});
+// Every request/response flow's transactions, one row per transaction kept
+// (FlowResult::transaction_samples: all of them up to its cap), in order of
+// completion: t_s (its last response byte), flow (0-based, as in the
+// scenario's flows), label, latency_s (first write to last response byte).
+// A flow whose points were thinned at the cap says so in a '#' line.
+std::string transactions_csv(const RunResult& r, const RunOrigin& origin = {});
 
 // A word of a reproduce line for a shell: as it is when it holds only
 // letters, digits and ,=._-/ ; else in single quotes.

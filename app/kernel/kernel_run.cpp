@@ -400,8 +400,11 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
     summarize_kernel_flows(s, each, window, ping_counts, path_trace.window_queue_delays_s(), result);
     for (std::size_t i = 0; i < n; ++i) {
         if (finite[i]) fill_fct_summary(completion_times(finite[i]->transfers(), elapsed_s), result.flows[i].summary);
-        if (rpcs[i])
-            fill_transaction_summary(transaction_latencies(rpcs[i]->transactions(), elapsed_s), result.flows[i].summary);
+        if (rpcs[i]) {
+            const std::vector<RpcTransaction> done = rpcs[i]->transactions();
+            fill_transaction_summary(transaction_latencies(done, elapsed_s), result.flows[i].summary);
+            result.flows[i].transaction_samples = transaction_samples(done, elapsed_s);
+        }
     }
     if (n == 1) result.trace = result.flows[0].trace;
     result.summary.wall_seconds =

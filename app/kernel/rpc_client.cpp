@@ -179,4 +179,11 @@ std::vector<double> transaction_latencies(const std::vector<RpcTransaction>& t, 
     return out;
 }
 
+TransactionSamples transaction_samples(const std::vector<RpcTransaction>& t, double end_s) {
+    TransactionSamples out;
+    for (const RpcTransaction& x : t)
+        if (x.start_s + x.latency_s <= end_s) out.add(x.start_s + x.latency_s, x.latency_s);
+    return out;
+}
+
 }  // namespace inflight::kernel

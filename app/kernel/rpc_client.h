@@ -23,6 +23,7 @@
 #include "model/core/flow_spec.h"
 #include "model/core/scenario.h"
 #include "model/core/sim_time.h"
+#include "model/core/transaction_samples.h"
 
 namespace inflight::kernel {
 
@@ -72,5 +73,8 @@ private:
 // The latencies of the transactions that finished by end_s (the run's
 // end), in order.
 std::vector<double> transaction_latencies(const std::vector<RpcTransaction>& t, double end_s);
+// The same transactions as points (completion time = start + latency,
+// latency), under TransactionSamples' cap.
+TransactionSamples transaction_samples(const std::vector<RpcTransaction>& t, double end_s);
 
 }  // namespace inflight::kernel

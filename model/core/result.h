@@ -11,6 +11,7 @@
 #include "model/core/cc_info.h"
 #include "model/core/flow_spec.h"
 #include "model/core/scenario.h"
+#include "model/core/transaction_samples.h"
 
 namespace inflight {
 
@@ -193,6 +194,9 @@ struct FlowResult {
     FlowSummary summary;
     Trace trace;
     std::vector<double> ping_rtt_samples_t_s, ping_rtt_samples_s;  // pings: each reply (time, RTT)
+    // Request/response flows: each completed transaction (completion time,
+    // latency), at most TransactionSamples::kMaxKept of them (its rule).
+    TransactionSamples transaction_samples;
 };
 
 struct RunResult {

@@ -185,6 +185,7 @@ void summarize(const Scenario& sc, const std::vector<Flow>& flows, std::vector<R
         if (const RpcApp* rpc = flows[i].rpc()) {
             fill_transaction_summary(rpc->latencies_s(), fs);
             fs.writes_held_by_nagle = rpc->writes_held();
+            out.transaction_samples = rpc->samples();
         }
         if (flows[i].is_ping()) {
             out.ping_rtt_samples_t_s = flows[i].ping_reply_t_s();

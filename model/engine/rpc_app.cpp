@@ -39,6 +39,7 @@ void RpcApp::on_moment(TimePs t, Sender& s, Recorder& rec) {
     if (response_at_ <= t) {  // the whole response is at the client: the transaction is done
         response_at_ = kNever;
         latencies_s_.push_back(to_seconds(t - started_at_));
+        samples_.add(to_seconds(t), latencies_s_.back());
         const TimePs next = t + from_seconds(cfg_.spec.think_s);
         next_start_ = next < cfg_.stop ? next : kNever;
     }

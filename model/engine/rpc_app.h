@@ -32,6 +32,7 @@
 
 #include "model/core/flow_spec.h"
 #include "model/core/sim_time.h"
+#include "model/core/transaction_samples.h"
 #include "model/engine/recorder.h"
 #include "model/tcp/sender.h"
 
@@ -66,6 +67,8 @@ public:
     void after_send(TimePs t, const Sender& s, bool delayed_ack, Recorder& rec);
 
     const std::vector<double>& latencies_s() const { return latencies_s_; }
+    // Each completed transaction as a point (completion time, latency).
+    const TransactionSamples& samples() const { return samples_; }
     std::uint64_t writes_held() const { return writes_held_; }
 
 private:
@@ -85,6 +88,7 @@ private:
     std::size_t writes_checked_ = 0;    // those already counted as held, or sent before any hold
     std::uint64_t writes_held_ = 0;
     std::vector<double> latencies_s_;
+    TransactionSamples samples_;
 };
 
 }  // namespace inflight

@@ -7,6 +7,8 @@
 // without flows prints what it always printed.
 #include <gtest/gtest.h>
 
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -790,4 +792,89 @@ TEST(RpcFlowOptions, TheBinaryReportsTransactionsAndNagleStalls) {
     EXPECT_NE(text.out.find("TCP_NODELAY: "), std::string::npos) << text.out;
     EXPECT_NE(text.out.find("transactions, latency mean 20 ms"), std::string::npos) << text.out;
     EXPECT_NE(text.out.find("0 writes held by Nagle"), std::string::npos) << text.out;
+}
+
+// --transactions FILE: one row per transaction. On Linux's stack with a
+// 20 ms RTT, 2 s: the first transaction 40 ms (2 RTTs, quick ACKs), each
+// later one 80 ms (2 RTTs + the 40 ms delayed-ACK timer); the rows' count
+// is the summary's.
+TEST(RpcFlowOptions, TheTransactionsFileHasOneRowPerTransaction) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("tx.csv");
+    const Ran o = run_program(INFLIGHT_EXE, {"run", "--stack", "linux", "--rtt", "20ms", "--duration", "2s", "--flow",
+                                             "cubic,app=rpc,writes=100B+100B,response=100B,label=rpc", "--json",
+                                             "--transactions", path});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    const QJsonObject f = json_of(o.out)["flows"].toArray()[0].toObject();
+    const std::string text = read_all(path);
+    EXPECT_TRUE(text.starts_with(std::string("# Inflight ") + INFLIGHT_VERSION)) << text.substr(0, 200);
+    EXPECT_TRUE(contains(text, "# reproduce: inflight run ")) << text.substr(0, 600);
+    std::vector<std::string> rows;
+    for (const std::string& l : lines_of(text))
+        if (!l.starts_with("#")) rows.push_back(l);
+    ASSERT_FALSE(rows.empty());
+    EXPECT_EQ(rows[0], "t_s,flow,label,latency_s");
+    rows.erase(rows.begin());
+    ASSERT_EQ(static_cast<double>(rows.size()), f["transactions"].toDouble());
+    double last_t = 0;
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+        std::istringstream in(rows[k]);
+        std::string t, flow, label, latency;
+        std::getline(in, t, ',');
+        std::getline(in, flow, ',');
+        std::getline(in, label, ',');
+        std::getline(in, latency, ',');
+        EXPECT_EQ(flow, "0");
+        EXPECT_EQ(label, "rpc");
+        EXPECT_NEAR(std::stod(latency), k == 0 ? 0.040 : 0.080, 0.001) << rows[k];
+        EXPECT_GE(std::stod(t), last_t) << rows[k];
+        last_t = std::stod(t);
+    }
+    EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1);  // no temporaries
+}
+
+TEST(RpcFlowOptions, AnUnwritableTransactionsFileIsOneLineAndNoFile) {
+    const QStringList run = {"run", "--duration", "1s", "--flow", "cubic,app=rpc"};
+    // A directory that does not exist: refused before the run.
+    const Ran before = run_program(INFLIGHT_EXE, run + QStringList{"--transactions", "/nonexistent-dir-for-inflight/t.csv"});
+    EXPECT_EQ(before.exit_code, 2);
+    EXPECT_EQ(before.out, "");
+    EXPECT_EQ(line_count(before.err), 1u) << before.err;
+    EXPECT_TRUE(contains(before.err, "--transactions") && contains(before.err, "/nonexistent-dir-for-inflight/t.csv"))
+        << before.err;
+    // A directory nobody can create files in, even root: fails after the run.
+    const Ran after = run_program(INFLIGHT_EXE, run + QStringList{"--transactions", "/proc/inflight-tx.csv"});
+    EXPECT_EQ(after.exit_code, 1) << after.err;
+    EXPECT_EQ(line_count(after.err), 1u) << after.err;
+    EXPECT_TRUE(contains(after.err, "--transactions") && contains(after.err, "/proc/inflight-tx.csv")) << after.err;
+    EXPECT_FALSE(QFileInfo::exists("/proc/inflight-tx.csv"));
+    // The same file as another output: refused.
+    const Ran twice = run_program(INFLIGHT_EXE, run + QStringList{"--csv", "/tmp/x.csv", "--transactions", "/tmp/x.csv"});
+    EXPECT_EQ(twice.exit_code, 2);
+    EXPECT_TRUE(contains(twice.err, "--transactions: '/tmp/x.csv' is already the file for --csv")) << twice.err;
+}
+
+// The writer on a hand-built run: two flows' points merged in time order,
+// a label with a comma quoted, a thinned flow's points said so.
+TEST(RpcFlowOptions, TransactionRowsMergeTheFlowsInTimeOrder) {
+    RunResult r;
+    r.scenario.flows.resize(2);
+    r.flows.resize(2);
+    for (std::size_t i = 0; i < 2; ++i) r.flows[i].flow = resolve_flow(r.scenario, i);
+    r.flows[1].flow.label = "rpc, slow";
+    r.flows[0].transaction_samples.add(0.5, 0.25);
+    r.flows[0].transaction_samples.add(1.5, 0.125);
+    r.flows[1].transaction_samples.add(1.0, 0.5);
+    r.flows[1].transaction_samples.every = 2;
+    r.flows[1].transaction_samples.offered = 70000;
+    std::vector<std::string> rows;
+    bool said_thinned = false;
+    for (const std::string& l : lines_of(transactions_csv(r))) {
+        if (l.starts_with("#")) said_thinned = said_thinned || contains(l, "70000 transactions, one in 2 written");
+        else rows.push_back(l);
+    }
+    EXPECT_TRUE(said_thinned);
+    const std::vector<std::string> expected = {"t_s,flow,label,latency_s", "0.5,0,flow 1 (cubic),0.25",
+                                               "1,1,\"rpc, slow\",0.5", "1.5,0,flow 1 (cubic),0.125"};
+    EXPECT_EQ(rows, expected);
 }

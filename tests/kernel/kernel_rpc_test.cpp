@@ -20,6 +20,7 @@
 // Skipped unless root.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "app/kernel/kernel_run.h"
@@ -76,6 +77,22 @@ void expect_median_as_model_and_arithmetic(bool nodelay, double lower_s, double 
     bool listed = false;
     for (const std::string& a : o.facts.absent) listed = listed || a.rfind("writes_held_by_nagle", 0) == 0;
     EXPECT_TRUE(listed);
+    // Each transaction as a point: as many as counted, in order of
+    // completion within the run, each no faster than the path allows and
+    // their median the summary's.
+    const TransactionSamples& x = o.result->flows[0].transaction_samples;
+    ASSERT_EQ(x.size(), kernel.transactions);
+    ASSERT_EQ(x.latency_s.size(), x.t_s.size());
+    std::vector<double> sorted = x.latency_s;
+    std::sort(sorted.begin(), sorted.end());
+    EXPECT_DOUBLE_EQ(sorted[(sorted.size() + 1) / 2 - 1], kernel.transaction_p50_s);
+    for (std::size_t k = 0; k < x.size(); ++k) {
+        EXPECT_GE(x.latency_s[k], kRttS) << k;
+        EXPECT_LE(x.t_s[k], s.duration_s + 0.5) << k;
+        if (k > 0) {
+            EXPECT_GE(x.t_s[k] - x.t_s[k - 1], x.latency_s[k] - 1e-9) << k;  // back to back, one at a time
+        }
+    }
 }
 
 TEST(KernelRpc, NodelayTransactionTakesOneRttAsTheModel) {

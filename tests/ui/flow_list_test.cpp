@@ -265,6 +265,63 @@ TEST(FlowListModel, GoodValuesAreTakenInTheColumnsUnitsAndAKindChangeDropsWhatIt
     EXPECT_EQ(edited.count(), 7);
 }
 
+// A request/response flow in the Size column: "rpc" with its keys makes
+// one, what is shown reads back to the same flow, a size makes it a
+// transfer again; a bad key or value names the flow and the key.
+TEST(FlowListModel, ARequestResponseFlowIsChosenEditedAndReadBack) {
+    FlowListModel m;
+    m.setScenario(with_flows(2));
+    QSignalSpy edited(&m, &FlowListModel::flowsEdited);
+    EXPECT_FALSE(m.edit(1, FlowListModel::Size, "rpc writes=100B+100B response=100B think=10 ms nodelay=on"));
+    FlowSpec want = m.flows()[0];
+    want.app = FlowApp::Rpc;
+    want.rpc_writes = {100, 100};
+    want.rpc_response_bytes = 100;
+    want.rpc_think_s = 0.010;
+    want.nodelay = true;
+    EXPECT_EQ(m.flows()[1], want);
+    EXPECT_EQ(m.keyAt(1, FlowListModel::Size), FlowKey::App);
+    EXPECT_EQ(m.data(m.index(1, FlowListModel::Size)).toString(), "rpc 100B+100B→100B, think 10 ms, nodelay");
+    // What the editor opens with reads back to the same flow, and changes nothing.
+    const QString shown = m.data(m.index(1, FlowListModel::Size), Qt::EditRole).toString();
+    EXPECT_EQ(shown, "rpc writes=100B+100B response=100B think=10ms nodelay=on");
+    EXPECT_FALSE(m.edit(1, FlowListModel::Size, shown));
+    EXPECT_EQ(m.flows()[1], want);
+    EXPECT_EQ(edited.count(), 1);
+    Scenario s;
+    s.flows = m.flows();
+    EXPECT_FALSE(validate_flows(s));
+    EXPECT_TRUE(resolve_flow(s, 1).is_rpc());
+
+    // "rpc" alone: the defaults (one 100 B write, a 100 B answer, Nagle on).
+    EXPECT_FALSE(m.edit(0, FlowListModel::Size, "RPC"));
+    EXPECT_EQ(m.flows()[0].app, FlowApp::Rpc);
+    EXPECT_EQ(m.data(m.index(0, FlowListModel::Size)).toString(), "rpc 100B→100B");
+
+    // Refusals, naming the flow as the list shows it and the key.
+    const std::vector<FlowSpec> before = m.flows();
+    const QString zero = str(m.edit(1, FlowListModel::Size, "rpc writes=100B+0B"));
+    EXPECT_EQ(zero.toStdString(), "flow 2 (cubic), writes: a write of 0 B is out of range; allowed 1 B – 10 GB a write");
+    const QString nodelay = str(m.edit(1, FlowListModel::Size, "rpc nodelay=maybe"));
+    EXPECT_EQ(nodelay.toStdString(), "flow 2 (cubic), nodelay: 'maybe' is not allowed; use on or off");
+    const QString think = str(m.edit(1, FlowListModel::Size, "rpc think=soon"));
+    EXPECT_TRUE(think.startsWith("flow 2 (cubic), think: 'soon'")) << think.toStdString();
+    const QString unknown = str(m.edit(1, FlowListModel::Size, "rpc size=100KB"));
+    EXPECT_TRUE(unknown.startsWith("flow 2 (cubic), app: 'size=100kb' is not a key of a request/response flow"))
+        << unknown.toStdString();
+    EXPECT_EQ(m.flows(), before);
+
+    // A size makes it a transfer again; a ping drops the rpc keys.
+    EXPECT_FALSE(m.edit(1, FlowListModel::Size, "100KB"));
+    EXPECT_EQ(m.flows()[1].app, FlowApp::Transfer);
+    EXPECT_TRUE(m.flows()[1].rpc_writes.empty());
+    EXPECT_EQ(m.flows()[1].size_bytes, 100'000u);
+    EXPECT_FALSE(m.edit(0, FlowListModel::Flow, "ping"));
+    EXPECT_EQ(m.flows()[0].app, FlowApp::Transfer);
+    s.flows = m.flows();
+    EXPECT_FALSE(validate_flows(s));
+}
+
 // --- The group in the panel ---
 
 TEST(FlowList, OneFlowIsOneLineWithoutATable) {

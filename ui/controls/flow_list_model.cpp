@@ -6,11 +6,13 @@
 #include <QIcon>
 #include <QPainter>
 #include <QPixmap>
+#include <algorithm>
 
 #include "app/formats/flow_text.h"
 #include "ui/lesson/value_text.h"
 #include "ui/panels/flow_lines.h"
 #include "ui/panels/flow_palette.h"
+#include "model/core/parameters.h"
 #include "model/core/units.h"
 
 namespace inflight::ui {
@@ -59,6 +61,69 @@ void drop_keys_of_other_kind(FlowSpec& f) {
         f.ping_interval_s = plain.ping_interval_s;
         f.ping_bytes = plain.ping_bytes;
     }
+}
+
+// The request/response keys the Size cell of an rpc flow takes, in order.
+constexpr FlowKey kRpcKeys[] = {FlowKey::Writes, FlowKey::Response, FlowKey::Think, FlowKey::Nodelay};
+
+bool starts_rpc(const std::string& word) { return word == "rpc" || word.rfind("rpc ", 0) == 0 || word.rfind("rpc,", 0) == 0; }
+
+// A think time as the parser reads it back, without a space: "10ms", "1.5s".
+std::string think_text(double s) {
+    if (s == 0) return "0s";
+    return s < 1 ? exact_number(s * 1e3) + "ms" : exact_number(s) + "s";
+}
+
+// "rpc writes=100B+100B response=100B think=10ms nodelay=on" (spaces or
+// commas between the pairs; a value may have its unit after a space,
+// "think=10 ms"): the flow becomes a request/response flow with those keys
+// and the defaults for the rest. A key that is not one of them, or a value
+// the key's parser refuses, is one line naming flows[row].KEY.
+std::optional<std::string> set_rpc_from_text(FlowSpec& f, const std::string& text, int row) {
+    std::vector<std::string> words;
+    std::string word;
+    for (const char c : text.substr(3) + " ") {
+        if (c != ' ' && c != ',' && c != '\t') {
+            word += c;
+            continue;
+        }
+        if (word.empty()) continue;
+        // "10 ms": a unit alone joins the value before it.
+        if (word.find('=') == std::string::npos && !words.empty() && words.back().find('=') != std::string::npos)
+            words.back() += word;
+        else words.push_back(word);
+        word.clear();
+    }
+    FlowSpec next = f;
+    next.app = FlowApp::Rpc;
+    next.size_bytes.reset();
+    next.every_s.reset();
+    next.rpc_writes.clear();
+    next.rpc_response_bytes.reset();
+    next.rpc_think_s.reset();
+    next.nodelay.reset();
+    const std::string prefix = "flows[" + std::to_string(row) + "].";
+    for (const std::string& w : words) {
+        const std::size_t eq = w.find('=');
+        const std::string name = w.substr(0, eq);
+        const auto k = flow_key_from_key(name);
+        if (eq == std::string::npos || !k || std::find(std::begin(kRpcKeys), std::end(kRpcKeys), *k) == std::end(kRpcKeys))
+            return prefix + key(FlowKey::App) + ": '" + w +
+                   "' is not a key of a request/response flow; use rpc writes=100B+100B response=100B think=0s "
+                   "nodelay=off (any of them)";
+        if (auto err = set_flow_key_from_text(next, *k, w.substr(eq + 1), prefix + key(*k))) return err;
+    }
+    f = next;
+    return std::nullopt;
+}
+
+// The flow is no longer a request/response flow (a size, or bulk, typed).
+void drop_rpc(FlowSpec& f) {
+    f.app = FlowApp::Transfer;
+    f.rpc_writes.clear();
+    f.rpc_response_bytes.reset();
+    f.rpc_think_s.reset();
+    f.nodelay.reset();
 }
 
 // The flow's swatch: a short thick stroke in its colour and line style, as
@@ -122,7 +187,9 @@ FlowKey FlowListModel::keyAt(int row, int column) const {
         case Flow: return FlowKey::Algo;
         case Rtt: return FlowKey::Rtt;
         case Start: return FlowKey::Start;
-        case Size: return ping ? FlowKey::Bytes : FlowKey::Size;
+        case Size:
+            return ping ? FlowKey::Bytes : flows_[static_cast<std::size_t>(row)].app == FlowApp::Rpc ? FlowKey::App
+                                                                                                    : FlowKey::Size;
         case Every: return ping ? FlowKey::Interval : FlowKey::Every;
         default: return FlowKey::Label;
     }
@@ -161,11 +228,19 @@ std::optional<QString> FlowListModel::check(int row, int column, const QString& 
             else err = set_flow_key_from_text(f, k, with_unit(text, "s"), where);
             break;
         case FlowKey::Size:
+        case FlowKey::App:
+            if (starts_rpc(word)) {
+                err = set_rpc_from_text(f, word, row);  // every value is case-blind
+                break;
+            }
+            drop_rpc(f);
             if (word.empty() || word == "bulk") {
                 f.size_bytes.reset();
                 f.every_s.reset();  // every repeats a finite transfer: a bulk flow has none
             } else {
-                err = set_flow_key_from_text(f, k, text, where);
+                // A size: a transfer, whatever the flow was.
+                const std::string size_where = "flows[" + std::to_string(row) + "]." + key(FlowKey::Size);
+                err = set_flow_key_from_text(f, FlowKey::Size, text, size_where);
             }
             break;
         case FlowKey::Every:
@@ -270,6 +345,13 @@ QString FlowListModel::displayText(int row, int column) const {
         case Start: return q(format_time(f.start_s));
         case Size:
             if (ping) return q(format_size(f.ping_bytes));
+            if (r.rpc) {
+                // "rpc 100B+100B→100B", then the think time and TCP_NODELAY when set.
+                QString text = QStringLiteral("rpc %1→%2B").arg(q(rpc_writes_text(r.rpc->writes))).arg(r.rpc->response_bytes);
+                if (r.rpc->think_s > 0) text += tr(", think %1").arg(q(format_time(r.rpc->think_s)));
+                if (r.rpc->nodelay) text += tr(", nodelay");
+                return text;
+            }
             return f.size_bytes ? q(format_size_short(*f.size_bytes)) : tr("bulk");
         case Every:
             if (ping) return q(format_time(f.ping_interval_s));
@@ -285,6 +367,14 @@ QString FlowListModel::editText(int row, int column) const {
     switch (column) {
         case Flow: return f.kind == FlowKind::Ping ? QStringLiteral("ping") : displayText(row, column).toLower();
         case Every: return f.kind == FlowKind::Tcp && !f.size_bytes ? QString() : displayText(row, column);
+        case Size: {
+            if (f.kind != FlowKind::Tcp || f.app != FlowApp::Rpc) return displayText(row, column);
+            // Every key written out, so each can be corrected in place.
+            const ResolvedFlow r = resolve_flow(withFlows(), static_cast<std::size_t>(row));
+            return q("rpc writes=" + rpc_writes_text(r.rpc->writes) + " response=" +
+                     std::to_string(r.rpc->response_bytes) + "B think=" + think_text(r.rpc->think_s) +
+                     " nodelay=" + (r.rpc->nodelay ? "on" : "off"));
+        }
         case Label: return q(f.label);
         default: return displayText(row, column);
     }
@@ -320,7 +410,10 @@ QVariant FlowListModel::data(const QModelIndex& index, int role) const {
                                                                pen_style_name(flow_pen_style(row, false)));
             if (inherited(row, column))
                 what += column == Label ? tr(" (the default name)") : tr(" (the scenario's, from the control)");
-            if (f.kind == FlowKind::Tcp && column == Size && !f.size_bytes)
+            if (f.kind == FlowKind::Tcp && column == Size && f.app == FlowApp::Rpc)
+                what += tr(" (request/response on one connection: the request's writes → the response's size; "
+                           "think: the pause after each response; nodelay: TCP_NODELAY, no Nagle)");
+            else if (f.kind == FlowKind::Tcp && column == Size && !f.size_bytes)
                 what += tr(" (always has data to send)");
             return what;
         }
@@ -346,7 +439,9 @@ QVariant FlowListModel::headerData(int section, Qt::Orientation orientation, int
             case Rtt: return tr("This flow's base RTT (the bottleneck is shared). Empty: the Base RTT control's. "
                                 "A bare number is ms.");
             case Start: return tr("When the flow begins, within the run. A bare number is s.");
-            case Size: return tr("Bytes to transfer (e.g. 100KB); “bulk”: it always has data. "
+            case Size: return tr("Bytes to transfer (e.g. 100KB); “bulk”: it always has data; "
+                                 "“rpc”: request/response transactions on one connection, with any of "
+                                 "writes=100B+100B response=100B think=10ms nodelay=on. "
                                  "For a ping: the probe's size (28 – 9000 B).");
             case Every: return tr("With a size: a new transfer (a new connection) this often; “once”: one. "
                                   "For a ping: one probe this often (1 ms – 10 s). A bare number is s "

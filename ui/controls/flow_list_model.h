@@ -2,7 +2,12 @@
 // per flow, columns Flow (its colour and algorithm, or ping), RTT, Start,
 // Size, Every and Label. For a ping, Size is its probe's size (key bytes)
 // and Every its interval (key interval), so one compact table shows both
-// kinds. A key a flow leaves unset shows the scenario's value in italics.
+// kinds. For a request/response flow (app=rpc) Size is what it sends
+// (key app): "rpc 100B+100B→100B, think 10 ms, nodelay" shown, and edited
+// as "rpc writes=100B+100B response=100B think=10ms nodelay=on" (any of
+// the pairs; the rest take their defaults); "rpc" typed in a TCP flow's
+// Size makes it one, a size or "bulk" makes it a transfer again. A key a
+// flow leaves unset shows the scenario's value in italics.
 //
 // Edits are read and checked by the command line's own functions
 // (set_flow_key_from_text, validate_flows): a value the command line

@@ -9,6 +9,7 @@
 #include <QPainter>
 #include <QScatterSeries>
 #include <QToolTip>
+#include <cmath>
 
 namespace inflight::ui {
 
@@ -284,6 +285,21 @@ void ChartKey::paintEvent(QPaintEvent*) {
                 } else if (e.marker_shape == QScatterSeries::MarkerShapeTriangle) {
                     const QPointF tri[3] = {{c.x(), c.y() - 4.5}, {c.x() - 4.5, c.y() + 3.5}, {c.x() + 4.5, c.y() + 3.5}};
                     p.drawPolygon(tri, 3);
+                } else if (e.marker_shape == QScatterSeries::MarkerShapeRotatedRectangle) {
+                    const QPointF diamond[4] = {{c.x(), c.y() - 5}, {c.x() + 5, c.y()}, {c.x(), c.y() + 5}, {c.x() - 5, c.y()}};
+                    p.drawPolygon(diamond, 4);
+                } else if (e.marker_shape == QScatterSeries::MarkerShapeStar ||
+                           e.marker_shape == QScatterSeries::MarkerShapePentagon) {
+                    // Five points on a circle (every second one for a star), from the top.
+                    const bool star = e.marker_shape == QScatterSeries::MarkerShapeStar;
+                    QPointF pts[10];
+                    const int n = star ? 10 : 5;
+                    for (int k = 0; k < n; ++k) {
+                        const double a = -M_PI / 2 + 2 * M_PI * k / n;
+                        const double radius = star && k % 2 ? 2.2 : 5.0;
+                        pts[k] = {c.x() + radius * std::cos(a), c.y() + radius * std::sin(a)};
+                    }
+                    p.drawPolygon(pts, n);
                 } else {
                     p.drawEllipse(c, 3.5, 3.5);
                 }

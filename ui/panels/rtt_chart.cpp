@@ -12,6 +12,7 @@
 
 #include "ui/panels/chart_key.h"
 #include "ui/panels/flow_lines.h"
+#include "ui/panels/flow_palette.h"
 #include "ui/panels/trace_series.h"
 #include "model/core/units.h"
 
@@ -28,11 +29,10 @@ std::vector<double> distinct_rtts(const std::vector<ShownFlow>& flows) {
     return out;
 }
 
-// A ping's replies as dots, in ms: every one, or past `max_dots` each
-// pixel column's lowest and highest (what a column can show).
-QList<QPointF> ping_dots(const FlowResult& f, const ColumnRange& r, int max_dots) {
-    const auto& t = f.ping_rtt_samples_t_s;
-    const auto& v = f.ping_rtt_samples_s;
+// Points over time (a ping's replies, a flow's transactions) as dots, in
+// ms: every one, or past `max_dots` each pixel column's lowest and highest
+// (what a column can show).
+QList<QPointF> dots(const std::vector<double>& t, const std::vector<double>& v, const ColumnRange& r, int max_dots) {
     const std::size_t n = std::min(t.size(), v.size());
     QList<QPointF> out;
     if (static_cast<int>(n) <= max_dots) {
@@ -56,6 +56,19 @@ QList<QPointF> ping_dots(const FlowResult& f, const ColumnRange& r, int max_dots
         if (hi[c] != lo[c]) out.append({x, hi[c] * 1e3});
     }
     return out;
+}
+
+// A transaction's marker: a diamond, then a star and a pentagon where the
+// flow colours come round again (a ping's are dots, squares, triangles).
+QScatterSeries::MarkerShape transaction_marker(int index) {
+    const int round = index / kFlowColourCount;
+    return round == 0   ? QScatterSeries::MarkerShapeRotatedRectangle
+           : round == 1 ? QScatterSeries::MarkerShapeStar
+                        : QScatterSeries::MarkerShapePentagon;
+}
+const char* transaction_marker_name(int index) {
+    const int round = index / kFlowColourCount;
+    return round == 0 ? "diamonds" : round == 1 ? "stars" : "pentagons";
 }
 
 }  // namespace
@@ -101,20 +114,27 @@ std::vector<QScatterSeries*> RttChart::pingSeries() const {
     return out;
 }
 
+std::vector<QScatterSeries*> RttChart::transactionSeries() const {
+    std::vector<QScatterSeries*> out;
+    for (const Transactions& t : transactions_) out.push_back(t.series);
+    return out;
+}
+
 void RttChart::clear() {
     syncFlowSeries(nullptr);
+    syncTransactionSeries(nullptr, false);
     for (QLineSeries* s : {env_lo_, env_hi_, srtt_, min_rtt_, base_}) s->clear();
     xAxis()->setRange(0, 40);
     yAxis()->setRange(0, 100);
 }
 
-void RttChart::syncFlowSeries(const RunResult* r) {
+bool RttChart::syncFlowSeries(const RunResult* r) {
     const std::vector<ShownFlow> flows = r ? shown_flows(*r) : std::vector<ShownFlow>{};
     QString sig;
     for (const ShownFlow& f : flows) sig += QString::number(f.index) + (f.kind == FlowKind::Ping ? 'p' : 't');
     const std::vector<double> rtts = distinct_rtts(flows);
     if (!flows.empty()) sig += QLatin1Char('/') + QString::number(rtts.size());
-    if (sig == signature_) return;
+    if (sig == signature_) return false;
     signature_ = sig;
     for (PerFlow& f : flows_) dropSeries(f.series);
     flows_.clear();
@@ -124,7 +144,7 @@ void RttChart::syncFlowSeries(const RunResult* r) {
     for (QAbstractSeries* s : std::initializer_list<QAbstractSeries*>{envelope_, srtt_, min_rtt_})
         s->setVisible(!several);
     base_->setName(tr("base RTT"));
-    if (!several) return;
+    if (!several) return true;
     // Under the flows: one broad base line per further distinct RTT.
     for (std::size_t i = 1; i < rtts.size(); ++i) {
         QLineSeries* b = line();
@@ -147,6 +167,66 @@ void RttChart::syncFlowSeries(const RunResult* r) {
             addSeries({s});
             flows_.push_back({f.index, s, false});
         }
+    return true;
+}
+
+void RttChart::syncTransactionSeries(const RunResult* r, bool rebuild) {
+    QString sig;
+    if (r) {
+        for (std::size_t i = 0; i < r->flows.size(); ++i)
+            if (r->flows[i].flow.is_rpc()) sig += QString::number(i) + QLatin1Char(',');
+        if (!sig.isEmpty()) sig += r->flows.size() > 1 ? QLatin1Char('s') : QLatin1Char('1');
+    }
+    if (sig == transaction_signature_ && !rebuild) return;
+    transaction_signature_ = sig;
+    for (Transactions& t : transactions_) dropSeries(t.series);
+    transactions_.clear();
+    if (!r) return;
+    // Added last: over the envelope, the lines and the pings' dots.
+    for (std::size_t i = 0; i < r->flows.size(); ++i)
+        if (r->flows[i].flow.is_rpc()) {
+            auto* s = new QScatterSeries(chart());
+            addSeries({s});
+            transactions_.push_back({static_cast<int>(i), s});
+        }
+}
+
+void RttChart::styleTransactionSeries(const RunResult& r) {
+    const std::vector<ShownFlow> flows = shown_flows(r);
+    for (Transactions& t : transactions_) {
+        const QString label = QString::fromStdString(r.flows[static_cast<std::size_t>(t.index)].flow.label);
+        QScatterSeries* s = t.series;
+        if (flows.empty()) {
+            // One flow: a colour the RTT panel's own series do not use.
+            const QColor c = style_.colors().cwnd;
+            s->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
+            s->setMarkerSize(style_.pen(c, 3.2).widthF() * 2);
+            s->setColor(c);
+            s->setBorderColor(c);
+            const QString name = tr("transaction latency (%1)").arg(label);
+            if (s->name() != name) s->setName(name);
+            continue;
+        }
+        const ShownFlow& f = flows[static_cast<std::size_t>(t.index)];
+        const QString group = tr("transaction latency");
+        style_flow_series(s, f, group, style_, 3.2);
+        s->setMarkerShape(transaction_marker(f.index));
+        tag_flow_series(s, f.index, group, key_short_name(f),
+                        tr("%1: %2 — %3 %4")
+                            .arg(f.label, group, flow_colour_name(f.index), tr(transaction_marker_name(f.index))));
+    }
+}
+
+double RttChart::drawTransactions(const RunResult& r, int columns) {
+    const double duration_s = r.scenario.duration_s;
+    double top = 0;
+    for (Transactions& t : transactions_) {
+        const TransactionSamples& x = r.flows[static_cast<std::size_t>(t.index)].transaction_samples;
+        const QList<QPointF> pts = dots(x.t_s, x.latency_s, {0, duration_s, columns}, kMaxPingDots);
+        for (const QPointF& q : pts) top = std::max(top, q.y() / 1e3);
+        t.series->replace(pts);
+    }
+    return top;
 }
 
 void RttChart::styleFlowSeries(const RunResult& r) {
@@ -159,6 +239,12 @@ void RttChart::styleFlowSeries(const RunResult& r) {
 
 void RttChart::setTrace(const Trace& t, double duration_s) {
     syncFlowSeries(nullptr);
+    syncTransactionSeries(nullptr, false);
+    fitAxes(drawOneFlow(t, duration_s), duration_s);
+    key()->refresh();  // now, not when the scene next reports a change
+}
+
+double RttChart::drawOneFlow(const Trace& t, double duration_s) {
     const ColumnRange r{0, duration_s, columns()};
     QList<QPointF> lo, hi;
     minmax_envelope(t, &TraceBucket::rtt_s, r, 1e3, &lo, &hi);
@@ -169,21 +255,30 @@ void RttChart::setTrace(const Trace& t, double duration_s) {
     base_->replace({{0, t.base_rtt_s * 1e3}, {duration_s, t.base_rtt_s * 1e3}});
     double top = t.base_rtt_s;
     for (const QPointF& p : hi) top = std::max(top, p.y() / 1e3);
+    return top;
+}
+
+void RttChart::fitAxes(double top_s, double duration_s) {
     xAxis()->setRange(0, duration_s);
-    yAxis()->setRange(0, nice_ceiling(top * 1e3 * 1.08));
+    yAxis()->setRange(0, nice_ceiling(top_s * 1e3 * 1.08));
     yAxis()->applyNiceNumbers();
     fit_vertical_ticks(yAxis(), chart()->plotArea().height());
-    key()->refresh();  // now, not when the scene next reports a change
 }
 
 void RttChart::setRun(const RunResult& run) {
     const std::vector<ShownFlow> flows = shown_flows(run);
     if (flows.empty()) {
-        setTrace(run.trace, run.scenario.duration_s);
+        syncFlowSeries(nullptr);
+        syncTransactionSeries(&run, false);
+        styleTransactionSeries(run);
+        const double top = std::max(drawOneFlow(run.trace, run.scenario.duration_s), drawTransactions(run, columns()));
+        fitAxes(top, run.scenario.duration_s);
+        key()->refresh();  // now, not when the scene next reports a change
         return;
     }
-    syncFlowSeries(&run);
+    syncTransactionSeries(&run, syncFlowSeries(&run));
     styleFlowSeries(run);
+    styleTransactionSeries(run);
     const double duration_s = run.scenario.duration_s;
     const ColumnRange r{0, duration_s, columnsFor(static_cast<int>(flows_.size()))};
     for (QLineSeries* s : {env_lo_, env_hi_, srtt_, min_rtt_}) s->clear();
@@ -207,7 +302,7 @@ void RttChart::setRun(const RunResult& run) {
         const FlowResult* f = flows[static_cast<std::size_t>(p.index)].result;
         QList<QPointF> pts;
         if (f && p.ping) {
-            pts = ping_dots(*f, r, kMaxPingDots);
+            pts = dots(f->ping_rtt_samples_t_s, f->ping_rtt_samples_s, r, kMaxPingDots);
         } else if (f) {
             // No smoothed RTT before the flow's first sample (0) or start.
             pts = level_line(f->trace, [](const TraceBucket& b) { return b.srtt_s > 0 ? b.srtt_s : NAN; }, r, 1e3);
@@ -215,10 +310,8 @@ void RttChart::setRun(const RunResult& run) {
         for (const QPointF& q : pts) top = std::max(top, q.y() / 1e3);
         p.series->replace(pts);
     }
-    xAxis()->setRange(0, duration_s);
-    yAxis()->setRange(0, nice_ceiling(top * 1e3 * 1.08));
-    yAxis()->applyNiceNumbers();
-    fit_vertical_ticks(yAxis(), chart()->plotArea().height());
+    top = std::max(top, drawTransactions(run, r.columns));
+    fitAxes(top, duration_s);
     key()->refresh();  // now, not when the scene next reports a change
 }
 

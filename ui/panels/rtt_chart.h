@@ -8,6 +8,15 @@
 // as the reference line(s); the one-flow envelope, smoothed and min RTT are
 // hidden then. With one flow the chart is today's: the per-flow series
 // exist only while several flows are shown.
+//
+// Request/response flows (app=rpc), with one flow or several: each
+// transaction's latency (first write to last response byte) as a diamond
+// at its completion time, drawn over the rest — a transaction is made of
+// RTTs (80 ms on a 20 ms path with Nagle and a delayed ACK: 2 RTTs and the
+// 40 ms timer), so it reads against the same axis in the same unit, and
+// the axis grows to hold the slowest. Its key entry: "transaction latency
+// (flow 1 (cubic))" with one flow; with several, grouped like the other
+// flows' series ("transaction latency:" then each flow, in its colour).
 #pragma once
 
 #include <vector>
@@ -40,14 +49,27 @@ public:
     // empty with one flow.
     std::vector<QLineSeries*> flowSrttSeries() const;
     std::vector<QScatterSeries*> pingSeries() const;
+    // Each request/response flow's transactions (flow order), with one
+    // flow or several; empty when no flow is one.
+    std::vector<QScatterSeries*> transactionSeries() const;
     QLineSeries* baseSeries() const { return base_; }
     // Most ping dots drawn per flow before they are thinned to each pixel
     // column's lowest and highest reply.
     static constexpr int kMaxPingDots = 4000;
 
 private:
-    void syncFlowSeries(const RunResult* r);
+    // True when the flows' series were made anew.
+    bool syncFlowSeries(const RunResult* r);
     void styleFlowSeries(const RunResult& r);
+    // One series per rpc flow of `r` (none for null), over every other
+    // series; `rebuild` makes them anew (after the flows' were).
+    void syncTransactionSeries(const RunResult* r, bool rebuild);
+    void styleTransactionSeries(const RunResult& r);
+    // Draws the transactions; their largest latency (s), 0 if none.
+    double drawTransactions(const RunResult& r, int columns);
+    // The one-flow series from `t`; their top (s).
+    double drawOneFlow(const Trace& t, double duration_s);
+    void fitAxes(double top_s, double duration_s);
 
     QLineSeries* env_lo_;
     QLineSeries* env_hi_;
@@ -62,6 +84,12 @@ private:
     };
     std::vector<PerFlow> flows_;
     std::vector<QLineSeries*> extra_bases_;  // unnamed: the key names them with base_
+    struct Transactions {
+        int index;  // as in Scenario::flows
+        QScatterSeries* series;
+    };
+    std::vector<Transactions> transactions_;
+    QString transaction_signature_;          // which flows, and one or several
     QString signature_;                      // which flows the series were made for
     ChartStyle style_;
 };
