@@ -6,6 +6,7 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
+#include <cstddef>
 #include <limits>
 
 namespace inflight::kernel {
@@ -31,7 +32,12 @@ TcpSample read_tcp_sample(int fd, bool bbr) {
                                                                  : ti.tcpi_snd_ssthresh * mss;
     const double in_flight = static_cast<double>(ti.tcpi_unacked) - ti.tcpi_sacked - ti.tcpi_lost + ti.tcpi_retrans;
     s.inflight_bytes = in_flight > 0 ? in_flight * mss : 0;
-    s.peer_window_bytes = ti.tcpi_snd_wnd;
+    // tcpi_snd_wnd (the peer's advertised window after scaling) came in
+    // Linux 5.4, at the struct's end: an older kernel fills less of it, and
+    // then there is no figure rather than a window of 0.
+    s.peer_window_bytes = len >= offsetof(tcp_info, tcpi_snd_wnd) + sizeof ti.tcpi_snd_wnd
+                              ? static_cast<double>(ti.tcpi_snd_wnd)
+                              : kNoFigure;
     // Before the first RTT sample Linux reports srtt 0 (with its initial
     // rttvar) and min_rtt ~0U: no figure yet, not 0 s or 4,295 s.
     const bool have_rtt = ti.tcpi_rtt > 0;
