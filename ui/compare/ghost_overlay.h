@@ -4,8 +4,9 @@
 // panel's trace, and for a run of one flow its advertised window (rwnd)
 // on the window panel, dotted, by the panel's own rule (never widening the
 // axis, hidden when above it throughout). Lighter colours, dashed where a
-// line is smooth enough for dashes to read. The series join each chart's own axes; after each frame
-// the axes grow, if needed, so the ghost is never cut off.
+// line is smooth enough for dashes to read. The series join each chart's
+// own axes; after each frame the axes grow, if needed, so the ghost is
+// never cut off (the advertised window aside, as above).
 // The same machinery draws the kernel run in a
 // second overlay with its own style: one distinct colour on every panel,
 // dash-dot, labelled "Linux 6.18.44 — measured", and a run that may still be

@@ -280,11 +280,26 @@ void WindowChart::redraw() {
     // bottom. So it is drawn clipped at the axis top (the plot clips every
     // line: it leaves through the top where it grows past it) and shown,
     // with its key entry, only when some bucket's value lies on the axis.
+    // With several flows the total says something only where the receivers
+    // hold the senders back (ten 64 KB streams: it is the total in flight);
+    // beside flows that cwnd or the link binds it is one more line in a
+    // crowded key. So then it is drawn only when rwnd bound some TCP flow
+    // longest in some bucket of the run's second half (the steady state the
+    // summary reads; a slow start's few buckets where autotuning lagged a
+    // round do not count).
     const double axis_top_bytes = yAxis()->max() / per;
-    bool rwnd_on_axis = false;
+    bool rwnd_shown = false;
     for (const TraceBucket& b : t.buckets)
-        rwnd_on_axis = rwnd_on_axis || b.rwnd_bytes <= axis_top_bytes;  // NaN: false
-    if (rwnd_->isVisible() != rwnd_on_axis) rwnd_->setVisible(rwnd_on_axis);
+        rwnd_shown = rwnd_shown || b.rwnd_bytes <= axis_top_bytes;  // NaN: false
+    if (several && rwnd_shown) {
+        bool binds = false;
+        for (const ShownFlow& f : flows)
+            if (f.kind == FlowKind::Tcp && f.result)
+                for (const TraceBucket& b : f.result->trace.buckets)
+                    binds = binds || (b.t_start_s >= duration_s_ / 2 && b.limit == Limit::Rwnd);
+        rwnd_shown = binds;
+    }
+    if (rwnd_->isVisible() != rwnd_shown) rwnd_->setVisible(rwnd_shown);
 
     // A window too small to see against the pipe is the lesson, but say how
     // small, and how to look at it: only while the window is under 5 % of

@@ -12,9 +12,10 @@
 //
 // The receiver's advertised window (rwnd, TraceBucket::rwnd_bytes) as a
 // dashed teal line: the textbook's fixed rwnd, Linux's autotuning opening
-// it round by round, SO_RCVBUF's cap; with several flows the flows' sum.
-// It never widens the y axis (see redraw) and is hidden, key entry and
-// all, when it lies above the axis throughout (the textbook's 1 GiB).
+// it round by round, SO_RCVBUF's cap; with several flows the flows' sum,
+// shown only when rwnd bound a flow in the steady state. It never widens the y axis (see
+// redraw) and is hidden, key entry and all, when it lies above the axis
+// throughout (the textbook's 1 GiB).
 #pragma once
 
 #include <optional>
