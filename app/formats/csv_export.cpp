@@ -146,6 +146,7 @@ std::string trace_rows(const Trace& t, const std::optional<std::string>& flow) {
         add(row, b.cc.cwnd_gain);
         add(row, b.retransmits);
         add(row, b.retransmitted_bytes);
+        add(row, b.rwnd_bytes);
         out += row.text + "\n";
     }
     return out;
@@ -176,7 +177,7 @@ std::string trace_csv(const RunResult& r, const RunOrigin& origin) {
         "btlbw_bps,bbr_min_rtt_s,phase,limit,"
         "pkts_sent,pkts_delivered,pkts_dropped,pkts_in_network,"
         "cwnd_end_bytes,rttvar_s,bbr_pacing_gain,bbr_cwnd_gain,retransmits_pkts,"
-        "retransmitted_bytes\n";
+        "retransmitted_bytes,rwnd_bytes\n";
     out += trace_rows(t, flows ? std::optional<std::string>("path") : std::nullopt);
     if (flows)
         for (std::size_t i = 0; i < r.flows.size(); ++i)

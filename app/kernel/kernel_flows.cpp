@@ -194,6 +194,7 @@ void PathTraceBuilder::add(double t_s, const QueueRange& queue, std::uint64_t re
     widen(open_.window_bytes, sums.window_bytes);
     widen(open_.inflight_bytes, sums.inflight_bytes);
     open_.cwnd_end_bytes = sums.cwnd_bytes;
+    open_.rwnd_bytes = sums.rwnd_bytes;
     if (t_s >= window_start_s_) window_delays_s_.push_back(static_cast<double>(queue.now_bytes) * 8.0 / rate_bps_);
     received_last_ = received_bytes;
 }

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "app/kernel/emulator.h"
@@ -51,13 +52,17 @@ void summarize_kernel_flows(const Scenario& s, const std::vector<Summary>& each,
 
 // The path's trace of a run of several flows, reading by reading: the
 // queue's range, the flows' summed cwnd, window and bytes in flight at
-// each reading (min and max over the bucket), and the aggregate delivery
-// rate (bytes the receivers took over the bucket). Other series are NaN.
+// each reading (min and max over the bucket), their advertised windows
+// summed at the bucket's last reading, and the aggregate delivery rate
+// (bytes the receivers took over the bucket). Other series are NaN.
 class PathTraceBuilder {
 public:
     PathTraceBuilder(Trace& trace, const Scenario& s, int bucket_count);
     struct Sums {
         double cwnd_bytes = 0, window_bytes = 0, inflight_bytes = 0;
+        // The flows' advertised windows summed (the model's aggregate rule);
+        // NaN while no flow has one.
+        double rwnd_bytes = std::numeric_limits<double>::quiet_NaN();
     };
     void add(double t_s, const QueueRange& queue, std::uint64_t received_bytes, const Sums& sums);
     // Closes the buckets up to end_s.

@@ -113,6 +113,7 @@ void KernelRecorder::add(const KernelSample& s) {
         b.min_rtt_s = t.min_rtt_s;
         b.rttvar_s = t.rttvar_s;
         b.cwnd_end_bytes = t.cwnd_bytes;
+        b.rwnd_bytes = t.peer_window_bytes;  // the sender's view of the advertised window, at the last reading
         b.pacing_rate_bps = t.pacing_rate_bps;
         b.cc = CcInfo{};  // NaN: Reno and CUBIC report nothing
         if (cfg_.bbr && t.have_bbr) {

@@ -18,6 +18,9 @@
 //   events          numbers only (the words are the presentation's); drops and
 //                   marks are the emulator's, congestion events the kernel's
 //   rtos            entries into TCP_CA_Loss seen by the 10 ms readings
+//   rwnd_bytes      tcpi_snd_wnd at the bucket's last reading: the window the
+//                   receiver advertised, as the sender last learned it (the
+//                   model's figure; NaN on a kernel before 5.4)
 // A bucket without a reading (the sampler woke late) holds the previous
 // bucket's end values.
 #pragma once

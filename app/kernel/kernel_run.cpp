@@ -321,6 +321,8 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
                                          ? std::min(sample.tcp.cwnd_bytes, sample.tcp.peer_window_bytes)
                                          : sample.tcp.cwnd_bytes;
                 sums.inflight_bytes += sample.tcp.inflight_bytes;
+                if (!std::isnan(sample.tcp.peer_window_bytes))
+                    sums.rwnd_bytes = (std::isnan(sums.rwnd_bytes) ? 0.0 : sums.rwnd_bytes) + sample.tcp.peer_window_bytes;
             }
             if (sample.tcp.ok && sample.tcp.mss_bytes > 0) facts.mss_bytes = sample.tcp.mss_bytes;
             if (std::string e = senders[i] ? senders[i]->error() : finite[i] ? finite[i]->error() : rpcs[i]->error();

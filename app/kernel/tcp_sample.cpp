@@ -6,6 +6,7 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
+#include <cstddef>
 #include <limits>
 
 namespace inflight::kernel {
@@ -15,6 +16,7 @@ constexpr std::uint32_t kInfiniteSsthresh = 0x7fffffff;  // TCP_INFINITE_SSTHRES
 constexpr double kUs = 1e-6;
 constexpr double kNoFigure = std::numeric_limits<double>::quiet_NaN();
 constexpr double kBbrUnit = 256.0;                       // BBR_UNIT: gains are scaled by 2^8
+constexpr std::uint8_t kTcpSynSent = 2;                  // TCP_SYN_SENT (include/net/tcp_states.h)
 }  // namespace
 
 TcpSample read_tcp_sample(int fd, bool bbr) {
@@ -31,7 +33,14 @@ TcpSample read_tcp_sample(int fd, bool bbr) {
                                                                  : ti.tcpi_snd_ssthresh * mss;
     const double in_flight = static_cast<double>(ti.tcpi_unacked) - ti.tcpi_sacked - ti.tcpi_lost + ti.tcpi_retrans;
     s.inflight_bytes = in_flight > 0 ? in_flight * mss : 0;
-    s.peer_window_bytes = ti.tcpi_snd_wnd;
+    // tcpi_snd_wnd (the peer's advertised window after scaling) came in
+    // Linux 5.4, at the struct's end: an older kernel fills less of it, and
+    // then there is no figure rather than a window of 0; nor is there one
+    // while the SYN waits for its reply (the peer has offered nothing yet:
+    // the model's NaN before the handshake ends).
+    const bool has_snd_wnd = len >= offsetof(tcp_info, tcpi_snd_wnd) + sizeof ti.tcpi_snd_wnd;
+    s.peer_window_bytes = has_snd_wnd && ti.tcpi_state != kTcpSynSent ? static_cast<double>(ti.tcpi_snd_wnd)
+                                                                      : kNoFigure;
     // Before the first RTT sample Linux reports srtt 0 (with its initial
     // rttvar) and min_rtt ~0U: no figure yet, not 0 s or 4,295 s.
     const bool have_rtt = ti.tcpi_rtt > 0;

@@ -16,7 +16,7 @@ struct TcpSample {
     double cwnd_bytes = 0;            // snd_cwnd · mss
     double ssthresh_bytes = 0;        // +inf while unset (TCP_INFINITE_SSTHRESH)
     double inflight_bytes = 0;        // (unacked − sacked − lost + retrans) · mss (tcp_packets_in_flight)
-    double peer_window_bytes = 0;     // tcpi_snd_wnd: the receiver's advertised window
+    double peer_window_bytes = 0;     // tcpi_snd_wnd: the receiver's advertised window (NaN in SYN_SENT, before Linux 5.4)
     double srtt_s = 0, rttvar_s = 0, min_rtt_s = 0;
     double delivery_rate_bps = 0, pacing_rate_bps = 0;  // +inf pacing: unlimited
     std::uint64_t bytes_acked = 0, bytes_retrans = 0;

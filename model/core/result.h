@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,12 @@ struct TraceBucket {
     double srtt_s = 0, min_rtt_s = 0; // at bucket end
     double rttvar_s = 0;              // RFC 6298 RTTVAR at bucket end
     double cwnd_end_bytes = 0;        // cwnd at bucket end
+    // The receiver's advertised window (rwnd) as the sender last learned it,
+    // at bucket end: the flow's fixed rwnd in the textbook stack, Linux's
+    // receive buffer's window (autotuning, SO_RCVBUF) in the linux stack,
+    // TCP_INFO's tcpi_snd_wnd on the kernel. NaN when no connection has
+    // learned one (before the handshake ends, a ping, a trace without it).
+    double rwnd_bytes = std::numeric_limits<double>::quiet_NaN();
     MinMax delivery_rate_bps{};       // delivery-rate samples in the bucket
     double pacing_rate_bps = 0;       // the algorithm's pacing rate at bucket end
     CcInfo cc;                        // what the algorithm reports at bucket end (empty for Reno, CUBIC)

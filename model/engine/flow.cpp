@@ -407,6 +407,8 @@ FlowBucketState Flow::bucket_state() const {
         if (!c->sender) continue;
         const Sender& s = *c->sender;
         b.cwnd_end_bytes += s.cwnd_bytes();
+        // Read here, at the bucket's end only: the per-packet path stays as it was.
+        b.rwnd_bytes = (first ? 0.0 : b.rwnd_bytes) + static_cast<double>(s.advertised_window_bytes());
         b.pacing_rate_bps += c->cc->pacing_rate_Bps(s.cc_state()) * 8.0;
         if (first) {  // the oldest live connection speaks for the flow's state
             first = false;

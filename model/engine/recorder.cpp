@@ -119,6 +119,7 @@ void Recorder::close_bucket(TimePs now, const FlowBucketState& s) {
     cur_.srtt_s = s.srtt_s;
     cur_.rttvar_s = s.rttvar_s;
     cur_.cwnd_end_bytes = s.cwnd_end_bytes;
+    cur_.rwnd_bytes = s.rwnd_bytes;
     cur_.retransmits = s.retransmits;
     cur_.retransmitted_bytes = s.retransmitted_bytes;
     cur_.min_rtt_s = s.min_rtt_s;
@@ -400,7 +401,13 @@ void PathRecorder::close_bucket(TimePs now, const std::vector<const TraceBucket*
     double srtt_min = kInf, min_rtt = kInf;
     cur_.ssthresh_bytes = kNaN;
     cur_.pacing_rate_bps = 0;
+    // The aggregate's advertised window is the sum over the flows that have
+    // one (pings and flows between connections have none): what the
+    // receivers together let the senders have in flight, beside the summed
+    // windows — ten 64 KB receivers allow 655,350 B. NaN when none has one.
+    cur_.rwnd_bytes = kNaN;
     for (const TraceBucket* f : flows) {
+        if (!std::isnan(f->rwnd_bytes)) cur_.rwnd_bytes = (std::isnan(cur_.rwnd_bytes) ? 0.0 : cur_.rwnd_bytes) + f->rwnd_bytes;
         if (!std::isnan(f->rtt_s.min)) widen(cur_.rtt_s, f->rtt_s.min);
         if (!std::isnan(f->rtt_s.max)) widen(cur_.rtt_s, f->rtt_s.max);
         if (f->srtt_s > 0) srtt_min = std::min(srtt_min, f->srtt_s);

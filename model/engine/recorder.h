@@ -29,6 +29,9 @@ struct FlowBucketState {
     std::uint64_t delivered_bytes = 0;  // in or out of order, every connection so far
     std::uint64_t acked_bytes = 0;      // in order, every connection so far
     double cwnd_bytes = 0, window_bytes = 0, inflight_bytes = 0;  // as last observed (the sums)
+    // The advertised windows the live connections' senders last learned,
+    // summed; NaN when no connection has a sender (TraceBucket::rwnd_bytes).
+    double rwnd_bytes = std::numeric_limits<double>::quiet_NaN();
 };
 
 // A flow's whole-run counts at the end.

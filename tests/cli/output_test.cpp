@@ -83,6 +83,7 @@ RunResult sample_result() {
         b.ssthresh_bytes = std::numeric_limits<double>::infinity();
         b.pkts_sent = 10u * static_cast<unsigned>(i);
         b.retransmitted_bytes = 1500u * static_cast<unsigned>(i + 1);
+        if (i > 0) b.rwnd_bytes = 65536;  // bucket 0: still in the handshake, none learned
         r.trace.buckets.push_back(b);
     }
     Event e;
@@ -208,7 +209,7 @@ TEST(Csv, TraceStartsWithProvenanceThenHeaderThenOneRowPerBucket) {
     EXPECT_TRUE(header.starts_with("t_start_s,t_end_s,")) << header;
     for (const char* column : {"cwnd_min_bytes", "queue_max_bytes", "srtt_s", "rttvar_s", "cwnd_end_bytes",
                                "btlbw_bps", "bbr_pacing_gain", "phase", "limit", "pkts_in_network",
-                               "retransmitted_bytes"})
+                               "retransmitted_bytes", "rwnd_bytes"})
         EXPECT_TRUE(contains(header, column)) << column;
     EXPECT_EQ(lines.size() - i, r.trace.buckets.size());
     for (; i < lines.size(); ++i) EXPECT_EQ(field_count(lines[i]), field_count(header)) << lines[i];
@@ -220,7 +221,11 @@ TEST(Csv, NumbersAreExactAndMissingValuesEmpty) {
     // Bucket 2: t 1..1.5 s, cwnd 45000..48000 B, no RTT sample, ssthresh unset.
     EXPECT_TRUE(last.starts_with("1,1.5,45000,48000,")) << last;
     EXPECT_TRUE(contains(last, ",inf,,,")) << last;  // ssthresh inf, RTT min/max empty
-    EXPECT_TRUE(last.ends_with(",4500")) << last;    // retransmitted_bytes, the last column
+    EXPECT_TRUE(last.ends_with(",4500,65536")) << last;  // retransmitted_bytes, then rwnd_bytes, the last column
+    // No advertised window learned yet: an empty cell.
+    std::size_t first = 0;
+    while (lines[first].starts_with("#")) ++first;
+    EXPECT_TRUE(lines[first + 1].ends_with(",1500,")) << lines[first + 1];
 }
 
 TEST(Csv, EventTextIsQuotedWhenNeeded) {

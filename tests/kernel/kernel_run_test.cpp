@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdio>
 #include <thread>
+#include <vector>
 
 #include "app/kernel/kernel_run.h"
 #include "app/kernel/netns.h"
@@ -154,6 +155,18 @@ TEST(KernelRun, SoRcvbufHoldsGoodputAtItsLockedWindowOverRtt) {
                 r.summary.throughput_bps / 1e6, expected_bps / 1e6);
     EXPECT_NEAR(r.summary.throughput_bps, expected_bps, 0.10 * expected_bps);
     EXPECT_EQ(r.summary.binding_limit, Limit::Rwnd);
+    // The trace's advertised window (tcpi_snd_wnd) is that window: never
+    // above it, and below it only by what waits unread in the receive queue
+    // at an ACK (the reader drains it at once: a few segments at most).
+    std::vector<double> steady;
+    for (const TraceBucket& b : r.trace.buckets)
+        if (b.t_start_s >= r.summary.window_start_s && !std::isnan(b.rwnd_bytes)) steady.push_back(b.rwnd_bytes);
+    ASSERT_FALSE(steady.empty());
+    std::sort(steady.begin(), steady.end());
+    std::printf("advertised window over the steady window: min %.0f, median %.0f, max %.0f B (expected %.0f)\n",
+                steady.front(), steady[steady.size() / 2], steady.back(), window_bytes);
+    EXPECT_LE(steady.back(), window_bytes);
+    EXPECT_NEAR(steady[steady.size() / 2], window_bytes, 0.02 * window_bytes);
 }
 
 TEST(KernelRun, BbrHoldsTheLinkAtTwoPercentRandomLossWhereCubicCollapses) {

@@ -134,6 +134,26 @@ TEST_F(CompareTest, PinningARunStillGoingPinsItWhenItFinishes) {
     EXPECT_TRUE(compare->ghost()->done);
 }
 
+// A's advertised window, dotted beside A's cwnd: SO_RCVBUF 256 KiB on the
+// linux stack locks 2 × 262,144 B, a window of × 160/256 = 327,680 B; the
+// textbook's 1 GiB (B here, and any run of the default) lies above the axis
+// and is not shown.
+TEST_F(CompareTest, TheGhostDrawsItsAdvertisedWindowWhenItLiesOnTheAxis) {
+    ASSERT_TRUE(run_scenario(*w, R"({"stack": "linux", "rcvbuf": 262144, "duration": 5})"));
+    compare->pin();
+    // B: the textbook again (a file sets only its own keys).
+    ASSERT_TRUE(run_scenario(*w, R"({"stack": "textbook", "rcvbuf": "auto", "algo": "cubic", "duration": 10})"));
+    const GhostOverlay* g = compare->overlay();
+    QLineSeries* rwnd = g->rwndSeries();
+    ASSERT_NE(rwnd, nullptr);
+    EXPECT_EQ(rwnd->name(), "A advertised window");
+    EXPECT_TRUE(rwnd->isVisible());
+    EXPECT_EQ(rwnd->pen().style(), Qt::DotLine);
+    ASSERT_GT(rwnd->count(), 0);
+    for (const QPointF& p : rwnd->points()) EXPECT_DOUBLE_EQ(p.y(), 327680.0 / 1500);
+    EXPECT_FALSE(w->dashboard()->windowChart()->rwndSeries()->isVisible());  // B: 1 GiB
+}
+
 TEST_F(CompareTest, UnpinRemovesTheGhostAndTheTable) {
     compare->pin();
     ASSERT_NE(compare->overlay()->windowSeries(), nullptr);
@@ -142,7 +162,7 @@ TEST_F(CompareTest, UnpinRemovesTheGhostAndTheTable) {
     compare->unpinAction()->trigger();
     EXPECT_FALSE(compare->pinned());
     EXPECT_EQ(compare->overlay()->windowSeries(), nullptr);
-    EXPECT_EQ(window_chart->series().size(), before - 1);
+    EXPECT_EQ(window_chart->series().size(), before - 2);  // A's cwnd and its advertised window
     EXPECT_FALSE(tools->compareDock()->isVisible());
 }
 

@@ -155,7 +155,7 @@ void GhostOverlay::setGhost(SnapshotPtr ghost) {
     ghost_ = std::move(ghost);
     if (!ghost_) {
         drawShares();
-        for (QLineSeries** s : {&cwnd_, &srtt_, &rate_, &throughput_, &total_over_time_}) removeSeries(*s);
+        for (QLineSeries** s : {&cwnd_, &rwnd_, &srtt_, &rate_, &throughput_, &total_over_time_}) removeSeries(*s);
         for (FlowGhost& f : flows_)
             for (QLineSeries** s : {&f.cwnd, &f.srtt, &f.throughput, &f.over_time}) removeSeries(*s);
         flows_.clear();
@@ -165,6 +165,7 @@ void GhostOverlay::setGhost(SnapshotPtr ghost) {
     // A streaming run comes again and again: the series stay, the points change.
     if (!cwnd_ && !srtt_ && !rate_) {
         cwnd_ = addSeries(window_, QString());
+        rwnd_ = addSeries(window_, QString());
         srtt_ = addSeries(rtt_, QString());
         rate_ = addSeries(hero_, QString());
         throughput_ = addSeries(hero_, QString());
@@ -271,6 +272,7 @@ void GhostOverlay::rename() {
     // Short names: the legends are crowded, and the table says what the run is.
     const QString l = style_.label;
     if (cwnd_) cwnd_->setName(tr("%1 cwnd").arg(l));
+    if (rwnd_) rwnd_->setName(tr("%1 advertised window").arg(l));
     if (srtt_) srtt_->setName(tr("%1 smoothed RTT").arg(l));
     if (rate_) rate_->setName(tr("%1 rate").arg(l));
     if (throughput_) throughput_->setName(tr("%1 throughput").arg(l));
@@ -309,6 +311,8 @@ void GhostOverlay::restyle() {
     const SeriesColors c = dashboard_->style().colors();
     const OverlayStyle& o = style_;
     if (cwnd_) cwnd_->setPen(overlay_pen(o, c.cwnd, o.width, o.dash));
+    // Dotted, so it parts from the overlay's cwnd in an overlay of one colour.
+    if (rwnd_) rwnd_->setPen(overlay_pen(o, c.advertised, o.width, Qt::DotLine));
     if (srtt_) srtt_->setPen(overlay_pen(o, c.srtt, o.width, o.dash));
     // The delivery rate zig-zags pixel to pixel, where dashes would not
     // read: thin and solid; the steady throughput dashed beside it.
@@ -347,6 +351,21 @@ void GhostOverlay::drawWindow() {
     cwnd_->replace(level_line(a.trace, &TraceBucket::cwnd_end_bytes, {0, duration, columns_of(window_)}, per));
     grow(axis(window_, Qt::Horizontal), duration);
     grow(axis(window_, Qt::Vertical), steady_max(a.trace, &TraceBucket::cwnd_end_bytes, duration) * per * 1.12);
+    if (rwnd_) {
+        // One flow only (with several the panel's own total stands alone),
+        // by the panel's rule: it never grows the axis, and shows only when
+        // some value lies on it.
+        bool on_axis = false;
+        if (flows_.empty()) {
+            rwnd_->replace(level_line(a.trace, &TraceBucket::rwnd_bytes, {0, duration, columns_of(window_)}, per));
+            const QValueAxis* y = axis(window_, Qt::Vertical);
+            const double top_bytes = y ? y->max() / per : 0;
+            for (const TraceBucket& b : a.trace.buckets) on_axis = on_axis || b.rwnd_bytes <= top_bytes;
+        } else {
+            rwnd_->clear();
+        }
+        if (rwnd_->isVisible() != on_axis) rwnd_->setVisible(on_axis);
+    }
     for (FlowGhost& g : flows_) {
         if (!g.cwnd) continue;
         const std::size_t i = static_cast<std::size_t>(g.index);

@@ -1,9 +1,12 @@
 // The pinned run (A) drawn faded on every panel of the dashboard, under
 // whatever runs now (B): its cwnd on the window panel, its smoothed RTT on
 // the RTT panel, its delivery rate and steady-state throughput on the hero
-// panel's trace. Lighter colours, dashed where a line is smooth enough for
-// dashes to read. The series join each chart's own axes; after each frame
-// the axes grow, if needed, so the ghost is never cut off.
+// panel's trace, and for a run of one flow its advertised window (rwnd)
+// on the window panel, dotted, by the panel's own rule (never widening the
+// axis, hidden when above it throughout). Lighter colours, dashed where a
+// line is smooth enough for dashes to read. The series join each chart's
+// own axes; after each frame the axes grow, if needed, so the ghost is
+// never cut off (the advertised window aside, as above).
 // The same machinery draws the kernel run in a
 // second overlay with its own style: one distinct colour on every panel,
 // dash-dot, labelled "Linux 6.18.44 — measured", and a run that may still be
@@ -77,6 +80,7 @@ public:
 
     // The ghost's series (null while nothing is pinned), for tests.
     QLineSeries* windowSeries() const { return cwnd_; }
+    QLineSeries* rwndSeries() const { return rwnd_; }  // one flow: the advertised window
     QLineSeries* rttSeries() const { return srtt_; }
     QLineSeries* rateSeries() const { return rate_; }
     QLineSeries* throughputSeries() const { return throughput_; }
@@ -118,6 +122,7 @@ private:
     ThroughputChart* over_time_;  // the throughput-per-flow chart
     SnapshotPtr ghost_;
     QLineSeries* cwnd_ = nullptr;
+    QLineSeries* rwnd_ = nullptr;
     QLineSeries* srtt_ = nullptr;
     QLineSeries* rate_ = nullptr;
     QLineSeries* throughput_ = nullptr;

@@ -39,6 +39,7 @@ SeriesColors okabe_ito() {
     c.theory = black;
     c.rwnd_level = purple;
     c.cursor = black;
+    c.advertised = green;
     return c;
 }
 }  // namespace
@@ -72,6 +73,8 @@ SeriesColors ChartStyle::colors(bool dark) const {
     c.theory = dark ? QColor("#f0f0f0") : QColor("#222222");
     c.rwnd_level = c.ssthresh;
     c.cursor = dark ? QColor("#ffffff") : QColor("#000000");
+    // Teal: no other line of the window panel is drawn in it.
+    c.advertised = dark ? QColor("#4dd0c0") : QColor("#00897b");
     return c;
 }
 

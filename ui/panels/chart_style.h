@@ -18,6 +18,7 @@ struct SeriesColors {
     QColor cwnd, window, inflight, ssthresh, rtt, srtt, min_rtt, base_rtt, rate, btlbw, pacing, link;
     QColor calm, warm, envelope;
     QColor theory, rwnd_level, cursor;
+    QColor advertised;  // the receiver's advertised window (rwnd) over time
 };
 
 bool is_dark_palette();

@@ -29,6 +29,7 @@ WindowChart::WindowChart(QWidget* parent) : ChartFrame(tr("packets"), parent) {
     window_ = line(tr("window in force"));
     inflight_ = line(tr("in flight"));
     ssthresh_ = line(tr("ssthresh"));
+    rwnd_ = line(tr("advertised window (rwnd)"));
     theory_window_ = line();  // the theory lines are named when drawn
     rwnd_level_ = line();
     sndbuf_level_ = line();
@@ -38,7 +39,7 @@ WindowChart::WindowChart(QWidget* parent) : ChartFrame(tr("packets"), parent) {
     // visibly; bytes in flight dotted on top of cwnd, so the two show where
     // they coincide (an ACK-clocked sender keeps cwnd in flight).
     zoom_hint_ = new PlotNote(view());
-    addSeries({calm_, warm_, window_, cwnd_, inflight_, ssthresh_, theory_window_, rwnd_level_, sndbuf_level_});
+    addSeries({calm_, warm_, window_, cwnd_, inflight_, ssthresh_, rwnd_, theory_window_, rwnd_level_, sndbuf_level_});
     restyle(ChartStyle{});
     clear();
 }
@@ -59,6 +60,10 @@ void WindowChart::restyle(const ChartStyle& style) {
     window_->setPen(broad);
     inflight_->setPen(style.pen(c.inflight, 1.6, Qt::DotLine, true));
     ssthresh_->setPen(style.pen(c.ssthresh, 1.6, Qt::DashLine, true));
+    // Long dashes, wider than ssthresh's: a ceiling the window may rise to.
+    QPen advertised = style.pen(c.advertised, 2, Qt::DashLine, true);
+    advertised.setDashPattern({6, 3});
+    rwnd_->setPen(advertised);
     theory_window_->setPen(style.pen(c.theory, 2, Qt::DotLine, true));
     rwnd_level_->setPen(style.pen(c.rwnd_level, 2, Qt::DashDotLine, true));
     sndbuf_level_->setPen(style.pen(c.rwnd_level, 2, Qt::DashDotDotLine, true));
@@ -140,10 +145,10 @@ void WindowChart::clear() {
     trace_ = nullptr;
     run_ = nullptr;
     syncFlowSeries({});
-    for (QLineSeries* s : {calm_lo_, calm_hi_, warm_hi_, cwnd_, window_, inflight_, ssthresh_, theory_window_,
+    for (QLineSeries* s : {calm_lo_, calm_hi_, warm_hi_, cwnd_, window_, inflight_, ssthresh_, rwnd_, theory_window_,
                            rwnd_level_, sndbuf_level_})
         s->clear();
-    for (QLineSeries* s : {theory_window_, rwnd_level_, sndbuf_level_}) s->setVisible(false);
+    for (QLineSeries* s : {rwnd_, theory_window_, rwnd_level_, sndbuf_level_}) s->setVisible(false);
     xAxis()->setRange(0, duration_s_);
     yAxis()->setRange(0, 10);
 }
@@ -216,6 +221,11 @@ void WindowChart::redraw() {
         inflight_->replace(minmax_line(t, &TraceBucket::inflight_bytes, r, per));
         ssthresh_->replace(level_line(t, &TraceBucket::ssthresh_bytes, r, per));
     }
+    // The advertised window: the flow's, or with several the flows' sum
+    // (the path's trace), beside the total in flight.
+    const QString rwnd_name = several ? tr("total advertised window (rwnd)") : tr("advertised window (rwnd)");
+    if (rwnd_->name() != rwnd_name) rwnd_->setName(rwnd_name);
+    rwnd_->replace(level_line(t, &TraceBucket::rwnd_bytes, r, per));
 
     // Theory overlay: flat lines at what the laws predict.
     const auto level = [&](QLineSeries* s, double bytes, const QString& name) {
@@ -263,6 +273,33 @@ void WindowChart::redraw() {
     xAxis()->setRange(0, duration_s_);
     yAxis()->setRange(0, nice_ceiling(top * per));
     yAxis()->applyNiceNumbers();
+    // The advertised window takes no part in the range above. Where it binds,
+    // the window in force equals it and is fitted already; where it does
+    // not, it is a ceiling above the data, and a far one (the textbook's
+    // 1 GiB, autotuning's tens of MB) must not squash the data into the
+    // bottom. So it is drawn clipped at the axis top (the plot clips every
+    // line: it leaves through the top where it grows past it) and shown,
+    // with its key entry, only when some bucket's value lies on the axis.
+    // With several flows the total says something only where the receivers
+    // hold the senders back (ten 64 KB streams: it is the total in flight);
+    // beside flows that cwnd or the link binds it is one more line in a
+    // crowded key. So then it is drawn only when rwnd bound some TCP flow
+    // longest in some bucket of the run's second half (the steady state the
+    // summary reads; a slow start's few buckets where autotuning lagged a
+    // round do not count).
+    const double axis_top_bytes = yAxis()->max() / per;
+    bool rwnd_shown = false;
+    for (const TraceBucket& b : t.buckets)
+        rwnd_shown = rwnd_shown || b.rwnd_bytes <= axis_top_bytes;  // NaN: false
+    if (several && rwnd_shown) {
+        bool binds = false;
+        for (const ShownFlow& f : flows)
+            if (f.kind == FlowKind::Tcp && f.result)
+                for (const TraceBucket& b : f.result->trace.buckets)
+                    binds = binds || (b.t_start_s >= duration_s_ / 2 && b.limit == Limit::Rwnd);
+        rwnd_shown = binds;
+    }
+    if (rwnd_->isVisible() != rwnd_shown) rwnd_->setVisible(rwnd_shown);
 
     // A window too small to see against the pipe is the lesson, but say how
     // small, and how to look at it: only while the window is under 5 % of

@@ -9,6 +9,13 @@
 // that RTT when the flows' RTTs differ). The one-flow lines are hidden then,
 // and with one flow the chart is today's: the per-flow series exist only
 // while several flows are shown.
+//
+// The receiver's advertised window (rwnd, TraceBucket::rwnd_bytes) as a
+// dashed teal line: the textbook's fixed rwnd, Linux's autotuning opening
+// it round by round, SO_RCVBUF's cap; with several flows the flows' sum,
+// shown only when rwnd bound a flow in the steady state. It never widens the y axis (see
+// redraw) and is hidden, key entry and all, when it lies above the axis
+// throughout (the textbook's 1 GiB).
 #pragma once
 
 #include <optional>
@@ -49,6 +56,9 @@ public:
     // The theory lines' pens, for tests and the legend.
     QLineSeries* theoryWindowSeries() const { return theory_window_; }
     QLineSeries* cwndSeries() const { return cwnd_; }
+    // The advertised window (one flow: "advertised window (rwnd)"; several:
+    // their total), for tests and overlays.
+    QLineSeries* rwndSeries() const { return rwnd_; }
     // Several flows: one cwnd line per TCP flow (in flow order) and the
     // total in flight; empty / null with one flow.
     std::vector<QLineSeries*> flowCwndSeries() const;
@@ -82,6 +92,7 @@ private:
     QLineSeries* window_;
     QLineSeries* inflight_;
     QLineSeries* ssthresh_;
+    QLineSeries* rwnd_;  // the advertised window
     QLineSeries* theory_window_;
     QLineSeries* rwnd_level_;
     QLineSeries* sndbuf_level_;

@@ -1,0 +1,146 @@
+// The window panel's advertised window (rwnd over time): found by its name
+// in the chart and the key, at the receive buffer's figure (SO_RCVBUF
+// 256 KiB: 2 × 262,144 × 160 / 256 = 327,680 B = 218.45 packets of 1,500 B),
+// hidden when it lies above the axis throughout (the textbook's 1 GiB), and
+// never part of the y axis's range.
+#include <QChart>
+#include <QChartView>
+#include <QLineSeries>
+#include <QTest>
+#include <QValueAxis>
+#include <cmath>
+#include <gtest/gtest.h>
+
+#include "model/core/flow_spec.h"
+#include "model/engine/run.h"
+#include "ui/panels/chart_key.h"
+#include "ui/panels/window_chart.h"
+
+using namespace inflight;
+using namespace inflight::ui;
+
+namespace {
+
+const QString kName = QStringLiteral("advertised window (rwnd)");
+
+Scenario path_100mbit_80ms() {
+    Scenario s;
+    s.bandwidth_bps = 100e6;
+    s.rtt_s = 0.080;
+    s.duration_s = 4;
+    return s;
+}
+
+std::unique_ptr<WindowChart> shown_chart() {
+    auto c = std::make_unique<WindowChart>();
+    c->resize(760, 300);
+    c->show();
+    QTest::qWait(20);
+    return c;
+}
+
+QLineSeries* series_named(WindowChart& w, const QString& name) {
+    for (QAbstractSeries* s : w.view()->chart()->series())
+        if (s->name() == name) return qobject_cast<QLineSeries*>(s);
+    return nullptr;
+}
+
+double y_top(WindowChart& w) { return qobject_cast<QValueAxis*>(w.view()->chart()->axes(Qt::Vertical).front())->max(); }
+
+// The same run without the advertised window in its trace.
+RunResult without_rwnd(RunResult r) {
+    for (TraceBucket& b : r.trace.buckets) b.rwnd_bytes = std::nan("");
+    return r;
+}
+
+}  // namespace
+
+TEST(AdvertisedWindowChart, SoRcvbufDrawsItsWindowAsAFlatLine) {
+    Scenario s = path_100mbit_80ms();
+    s.stack = Stack::Linux;
+    s.rcvbuf_bytes = 256 * 1024;
+    const RunResult r = run_scenario(s);
+    auto w = shown_chart();
+    w->setRun(r);
+    QLineSeries* line = series_named(*w, kName);
+    ASSERT_NE(line, nullptr);
+    EXPECT_EQ(line, w->rwndSeries());
+    EXPECT_TRUE(line->isVisible());
+    EXPECT_TRUE(w->key()->names().contains(kName)) << w->key()->names().join(", ").toStdString();
+    ASSERT_GT(line->count(), 100);
+    for (const QPointF& p : line->points()) EXPECT_NEAR(p.y(), 327680.0 / 1500, 1e-9);
+    EXPECT_GT(y_top(*w), 327680.0 / 1500);  // it binds, so the window in force reaches it: on the axis
+    EXPECT_NE(line->pen().color(), w->cwndSeries()->pen().color());
+    EXPECT_EQ(line->pen().style(), Qt::CustomDashLine);  // dashed in every look
+}
+
+// The textbook's 1 GiB: 715,828 packets, far above a path of 1 MB; the axis
+// stays the path's and the line is not shown nor named in the key.
+TEST(AdvertisedWindowChart, ATextbookGigabyteNeitherShowsNorStretchesTheAxis) {
+    const RunResult r = run_scenario(path_100mbit_80ms());
+    auto w = shown_chart();
+    w->setRun(r);
+    QLineSeries* line = series_named(*w, kName);
+    ASSERT_NE(line, nullptr);
+    EXPECT_FALSE(line->isVisible());
+    EXPECT_FALSE(w->key()->names().contains(kName));
+    const double top = y_top(*w);
+    EXPECT_LT(top, 10'000);  // packets; 1 GiB would be 715,828
+    w->setRun(without_rwnd(r));
+    EXPECT_EQ(y_top(*w), top);
+}
+
+// Autotuning opens it from 81,920 B (54.6 packets) past the axis: shown, and
+// the axis is the one the run has without it.
+TEST(AdvertisedWindowChart, AutotuningIsShownButTakesNoPartInTheAxis) {
+    Scenario s = path_100mbit_80ms();
+    s.stack = Stack::Linux;
+    const RunResult r = run_scenario(s);
+    const RunResult bare = without_rwnd(r);
+    auto w = shown_chart();
+    w->setRun(bare);
+    const double top = y_top(*w);
+    w->setRun(r);
+    EXPECT_EQ(y_top(*w), top);
+    QLineSeries* line = w->rwndSeries();
+    EXPECT_TRUE(line->isVisible());
+    ASSERT_GT(line->count(), 0);
+    EXPECT_NEAR(line->points().front().y(), 81920.0 / 1500, 1e-9);
+}
+
+// Several flows that their receivers bind: the path's sum, named as a total
+// (64 KiB + 100,000 B = 165,536 B = 110.36 packets).
+TEST(AdvertisedWindowChart, SeveralFlowsDrawTheTotal) {
+    Scenario s = path_100mbit_80ms();
+    FlowSpec a;
+    a.rwnd_bytes = 64 * 1024;
+    FlowSpec b;
+    b.rwnd_bytes = 100'000;
+    s.flows = {a, b};
+    const RunResult r = run_scenario(s);
+    auto w = shown_chart();
+    w->setRun(r);
+    QLineSeries* line = series_named(*w, QStringLiteral("total advertised window (rwnd)"));
+    ASSERT_NE(line, nullptr);
+    EXPECT_TRUE(line->isVisible());
+    ASSERT_GT(line->count(), 0);
+    EXPECT_NEAR(line->points().back().y(), 165536.0 / 1500, 1e-9);
+    EXPECT_EQ(series_named(*w, kName), nullptr);
+}
+
+// Several flows that cwnd and the link bind in the steady state (autotuning
+// keeps ahead of them but for a few buckets of slow start): the total would
+// be one more line in a crowded key, saying nothing.
+TEST(AdvertisedWindowChart, SeveralFlowsNobodysReceiverBindsDrawNoTotal) {
+    Scenario s = path_100mbit_80ms();
+    s.stack = Stack::Linux;
+    s.flows = {FlowSpec{}, FlowSpec{}};
+    const RunResult r = run_scenario(s);
+    for (const FlowResult& f : r.flows)
+        for (const TraceBucket& b : f.trace.buckets)
+            if (b.t_start_s >= s.duration_s / 2) ASSERT_NE(b.limit, Limit::Rwnd) << "at " << b.t_end_s << " s";
+    auto w = shown_chart();
+    w->setRun(r);
+    EXPECT_FALSE(w->rwndSeries()->isVisible());
+    EXPECT_FALSE(w->key()->names().contains(QStringLiteral("total advertised window (rwnd)")));
+}
