@@ -334,6 +334,19 @@ bool FlowListModel::inherited(int row, int column) const {
     }
 }
 
+// A request/response flow's Size cell: its writes ("rpc 100B+100B", what
+// Nagle is about), narrow enough for the controls column at 1280×720;
+// `whole` adds the response, the think time and TCP_NODELAY when set
+// ("rpc 100B+100B→100B, think 10 ms, nodelay": the tooltip).
+QString FlowListModel::rpcText(const ResolvedFlow& r, bool whole) {
+    QString text = QStringLiteral("rpc %1").arg(q(rpc_writes_text(r.rpc->writes)));
+    if (!whole) return text;
+    text += QStringLiteral("→%1B").arg(r.rpc->response_bytes);
+    if (r.rpc->think_s > 0) text += tr(", think %1").arg(q(format_time(r.rpc->think_s)));
+    if (r.rpc->nodelay) text += tr(", nodelay");
+    return text;
+}
+
 QString FlowListModel::displayText(int row, int column) const {
     const auto i = static_cast<std::size_t>(row);
     const FlowSpec& f = flows_[i];
@@ -345,13 +358,7 @@ QString FlowListModel::displayText(int row, int column) const {
         case Start: return q(format_time(f.start_s));
         case Size:
             if (ping) return q(format_size(f.ping_bytes));
-            if (r.rpc) {
-                // "rpc 100B+100B→100B", then the think time and TCP_NODELAY when set.
-                QString text = QStringLiteral("rpc %1→%2B").arg(q(rpc_writes_text(r.rpc->writes))).arg(r.rpc->response_bytes);
-                if (r.rpc->think_s > 0) text += tr(", think %1").arg(q(format_time(r.rpc->think_s)));
-                if (r.rpc->nodelay) text += tr(", nodelay");
-                return text;
-            }
+            if (r.rpc) return rpcText(r, false);
             return f.size_bytes ? q(format_size_short(*f.size_bytes)) : tr("bulk");
         case Every:
             if (ping) return q(format_time(f.ping_interval_s));
@@ -399,9 +406,10 @@ QVariant FlowListModel::data(const QModelIndex& index, int role) const {
             return {};
         case Qt::ToolTipRole:
         case Qt::AccessibleTextRole: {
-            const QString shown = column == Label && f.label.empty()
-                                      ? q(resolve_flow(withFlows(), static_cast<std::size_t>(row)).label)
-                                      : displayText(row, column);
+            const ResolvedFlow resolved = resolve_flow(withFlows(), static_cast<std::size_t>(row));
+            const QString shown = column == Label && f.label.empty() ? q(resolved.label)
+                                  : column == Size && resolved.rpc   ? rpcText(resolved, true)
+                                                                     : displayText(row, column);
             QString what = QStringLiteral("%1, %2: %3").arg(flowName(row), q(key(keyAt(row, column))), shown);
             if (column == Flow)
                 what += flow_pen_style(row, false) == Qt::SolidLine

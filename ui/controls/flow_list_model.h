@@ -74,6 +74,9 @@ signals:
 
 private:
     QString displayText(int row, int column) const;
+    // A request/response flow's Size cell: its writes; `whole`: with the
+    // response, think time and TCP_NODELAY (the tooltip).
+    static QString rpcText(const ResolvedFlow& r, bool whole);
     QString editText(int row, int column) const;
     bool inherited(int row, int column) const;
     Scenario withFlows() const;

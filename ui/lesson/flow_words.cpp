@@ -137,7 +137,7 @@ QString rpc_words(const RunResult& r, std::size_t i) {
     const QString who = user_label(f);
     const QString what = s.transactions == 0
                              ? tr("no transaction finished in the run")
-                             : tr("a transaction takes %1, %2 round trips")
+                             : tr("%1 a transaction (%2 RTT)")
                                    .arg(q(format_time(s.transaction_p50_s)),
                                         q(format_number(s.transaction_p50_s / f.rtt_s, 2)));
     return who.isEmpty() ? what : tr("%1: %2").arg(who, what);

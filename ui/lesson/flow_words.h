@@ -52,8 +52,8 @@ double empty_path_fct_s(const Scenario& path, const ResolvedFlow& flow);
 // A ping's mean wait beside the flow's base RTT; empty for other flows.
 QString ping_words(const RunResult& r, std::size_t i);
 // A request/response flow's median transaction, in round trips of the
-// flow's base RTT ("write-write-read: a transaction takes 80 ms, 4 round
-// trips"); empty for other flows.
+// flow's base RTT ("write-write-read: 80 ms a transaction (4 RTT)");
+// empty for other flows.
 QString rpc_words(const RunResult& r, std::size_t i);
 
 // What a flow that is not bulk shows in the share bars' place, where a share
