@@ -24,7 +24,7 @@ constexpr Option kOtherRunOptions[] = {
     {"pcap", Kind::Output, Param::Algorithm, "FILE",
      "write the packets a capture at the sender sees (pcap, for Wireshark and inflight capture)"},
     {"tsg", Kind::Output, Param::Algorithm, "FILE",
-     "draw one flow's time-sequence graph (PNG, or SVG for a .svg name): data, ACKs, window, SACK"},
+     "draw one flow's time-sequence graph (PNG, or SVG for a .svg name)"},
     {"tsg-flow", Kind::Setting, Param::Algorithm, "N", "the flow --tsg draws, counted from 1 (default 1)"},
     {"size", Kind::Figure, Param::Algorithm, "WxH",
      "the --png/--svg/--tsg figure's size in pixels, 960x540 - 7680x4320 (default 1920x1080)"},
