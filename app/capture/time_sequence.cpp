@@ -114,7 +114,8 @@ std::optional<TimeSequence> time_sequence_of_capture(const CaptureContents& c, c
         }
     }
     g.window_known = snd_shift != -2 && rcv_shift != -2;
-    const int shift = g.window_known && snd_shift >= 0 && rcv_shift >= 0 ? rcv_shift : 0;
+    // A shift above 14 is taken as 14 (RFC 7323 §2.3).
+    const int shift = g.window_known && snd_shift >= 0 && rcv_shift >= 0 ? std::min(rcv_shift, 14) : 0;
     if (!g.window_known)
         g.window_note = "the capture does not hold both SYNs, so the window scale is unknown: no window line";
 
