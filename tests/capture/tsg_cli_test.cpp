@@ -45,7 +45,28 @@ std::string complaints(const std::string& err) {
 
 std::size_t lines(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
 
+// The figures need the window library; a build without it says so in one line.
+#ifdef INFLIGHT_TEST_HAVE_UI
+#define REQUIRE_WINDOW() (void)0
+#else
+#define REQUIRE_WINDOW() GTEST_SKIP() << "this build has no window to draw with"
+#endif
+
+TEST(TsgCli, ABuildWithoutTheWindowSaysSoInOneLine) {
+#ifdef INFLIGHT_TEST_HAVE_UI
+    GTEST_SKIP() << "this build links the window";
+#else
+    TempDir dir;
+    const Shell run = inflight("run --duration 1s --tsg '" + dir.file("g.png") + "'");
+    EXPECT_EQ(run.code, 2);
+    EXPECT_EQ(lines(run.err), 1u) << run.err;
+    EXPECT_NE(run.err.find("--tsg"), std::string::npos) << run.err;
+    EXPECT_TRUE(dir.entries().empty());
+#endif
+}
+
 TEST(TsgCli, RunDrawsTheFlowsGraphAtTheFigureSize) {
+    REQUIRE_WINDOW();
     TempDir dir;
     const Shell run = inflight("run --duration 5s --loss 0.01% --tsg '" + dir.file("g.png") + "'");
     ASSERT_EQ(run.code, 0) << run.err;
@@ -61,6 +82,7 @@ TEST(TsgCli, RunDrawsTheFlowsGraphAtTheFigureSize) {
 }
 
 TEST(TsgCli, CaptureDrawsTheStreamItMeasures) {
+    REQUIRE_WINDOW();
     TempDir dir;
     const std::string f = dir.file("run.pcap");
     ASSERT_EQ(inflight("run --duration 5s --loss 0.01% --pcap '" + f + "'").code, 0);
@@ -71,6 +93,7 @@ TEST(TsgCli, CaptureDrawsTheStreamItMeasures) {
 }
 
 TEST(TsgCli, BadRequestsAreOneLineAndLeaveNoFile) {
+    REQUIRE_WINDOW();  // the last cases reach the drawing
     TempDir dir;
     const std::string f = dir.file("run.pcap");
     ASSERT_EQ(inflight("run --duration 3s --pcap '" + f + "'").code, 0);
@@ -104,6 +127,7 @@ TEST(TsgCli, BadRequestsAreOneLineAndLeaveNoFile) {
 
 TEST(TsgCli, ACaptureOfOneDirectionIsRefusedInOneLine) {
     REQUIRE_TSHARK();
+    REQUIRE_WINDOW();
     TempDir dir;
     const std::string f = dir.file("run.pcap"), one = dir.file("one-way.pcap");
     ASSERT_EQ(inflight("run --duration 3s --pcap '" + f + "'").code, 0);
