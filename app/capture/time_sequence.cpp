@@ -251,9 +251,10 @@ std::vector<TsgColumn> decimate(const TimeSequence& g, double t0_s, double t1_s,
               static_cast<double>(it->window_edge));
         last[k] = &*it;
     }
+    const double end = g.end_s();
     for (std::size_t k = 0; k < out.size(); ++k) {
         TsgColumn& c = out[k];
-        if (carry) {
+        if (carry && c.t0_s <= end) {  // after the connection's last packet the lines stop
             widen(c.ack_lo, c.ack_hi, static_cast<double>(carry->ack), static_cast<double>(carry->ack));
             widen(c.edge_lo, c.edge_hi, static_cast<double>(carry->window_edge),
                   static_cast<double>(carry->window_edge));

@@ -111,7 +111,7 @@ private:
 // lines, so a run of millions of packets draws in a few thousand points
 // and keeps every spike. A line's column includes the value it carries in
 // from before the column (a step function), so a quiet column still shows
-// it. NaN: nothing in that column.
+// it, up to the connection's last packet. NaN: nothing in that column.
 struct TsgColumn {
     double t0_s = 0, t1_s = 0;
     double data_lo, data_hi;   // new data: lowest seq_begin, highest seq_end

@@ -259,6 +259,10 @@ TEST(TimeSequence, DecimationKeepsEveryColumnsExtremes) {
         if (!std::isnan(ack_hi[k])) EXPECT_EQ(c.ack_hi, ack_hi[k]) << k;
         else EXPECT_EQ(c.ack_lo, c.ack_hi) << k;  // a quiet column: the level carried in
     }
+    // After the connection's last packet the lines stop.
+    const auto past = decimate(g, g.end_s() - 1, g.end_s() + 1, 200);
+    EXPECT_FALSE(std::isnan(past.front().ack_hi));
+    EXPECT_TRUE(std::isnan(past.back().ack_hi));
     // Every retransmission lands in some column's retransmission count.
     std::uint32_t retx = 0;
     for (const TsgColumn& c : cols) retx += c.retx_count;

@@ -46,7 +46,9 @@ TimeSequenceChart::TimeSequenceChart(QWidget* parent) : ChartFrame(tr("sequence 
     data_->setName(tr("data sent"));
     retx_ = new QScatterSeries(chart());
     retx_->setName(tr("retransmission"));
-    addSeries({window_, ack_, sack_, data_, retx_});
+    // Drawn in this order: the ACK line over the data marks, so a flat
+    // stretch during recovery shows; retransmissions on top.
+    addSeries({window_, sack_, data_, ack_, retx_});
     note_ = new PlotNote(view());
     restyle(style_);
     view()->setRubberBand(QChartView::RectangleRubberBand);
@@ -60,7 +62,7 @@ TimeSequenceChart::TimeSequenceChart(QWidget* parent) : ChartFrame(tr("sequence 
 void TimeSequenceChart::restyle(const ChartStyle& style) {
     style_ = style;
     const SeriesColors c = style.colors();
-    const double mark = style.presentation ? 6 : 4.5;
+    const double mark = style.presentation ? 5 : 3.5;
     data_->setMarkerShape(QScatterSeries::MarkerShapeCircle);
     data_->setMarkerSize(mark);
     data_->setColor(c.inflight);
@@ -97,7 +99,7 @@ void TimeSequenceChart::resetZoom() {
     if (!graph_) return;
     // The whole connection, to a round time.
     const double end = std::max(graph_->end_s(), 1e-3);
-    const double step = round_tick_step(end / 10);
+    const double step = round_tick_step(end / 20);
     showTimes(0, step > 0 ? std::ceil(end / step + 1e-9) * step : end * 1.01);
 }
 
