@@ -1,6 +1,9 @@
 // Reading a capture's TCP segments (capture_reader.h).
 #include "app/capture/capture_reader.h"
 
+#include <cstdio>
+#include <filesystem>
+
 #include <pcap/pcap.h>
 #include <pcap/sll.h>
 
@@ -111,6 +114,12 @@ struct PcapCloser {
 }  // namespace
 
 std::optional<CaptureContents> read_capture(const std::string& path, std::string* error) {
+    return read_capture(path, error, ReadProgress{});
+}
+
+std::optional<CaptureContents> read_capture(const std::string& path, std::string* error,
+                                            const ReadProgress& progress) {
+    constexpr std::uint64_t kProgressEvery = 4096;  // records between progress reports
     char why[PCAP_ERRBUF_SIZE] = {};
     errno = 0;
     std::unique_ptr<pcap_t, PcapCloser> p(
@@ -136,7 +145,17 @@ std::optional<CaptureContents> read_capture(const std::string& path, std::string
     }
     pcap_pkthdr* header = nullptr;
     const u_char* data = nullptr;
+    std::error_code size_error;
+    const std::uint64_t file_bytes = progress ? std::filesystem::file_size(path, size_error) : 0;
     for (;;) {
+        if (progress && out.packets % kProgressEvery == 0) {
+            FILE* f = pcap_file(p.get());
+            const long at = f ? std::ftell(f) : -1;
+            if (!progress(at > 0 ? static_cast<std::uint64_t>(at) : 0, size_error ? 0 : file_bytes)) {
+                *error = "reading '" + path + "' was cancelled";
+                return std::nullopt;
+            }
+        }
         const int r = pcap_next_ex(p.get(), &header, &data);
         if (r == PCAP_ERROR_BREAK) break;  // the end of the file
         if (r == PCAP_ERROR) {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,5 +40,12 @@ struct CaptureContents {
 // problem: cannot be opened, not a capture, an unsupported link type, cut
 // short (truncated) in the middle of a record.
 std::optional<CaptureContents> read_capture(const std::string& path, std::string* error);
+
+// The same, telling `progress` how far it has read (bytes of the file, and
+// its size) every few thousand records; when progress returns false the
+// reading stops: nothing, and *error says it was cancelled.
+using ReadProgress = std::function<bool(std::uint64_t read_bytes, std::uint64_t file_bytes)>;
+std::optional<CaptureContents> read_capture(const std::string& path, std::string* error,
+                                            const ReadProgress& progress);
 
 }  // namespace inflight::capture

@@ -8,6 +8,7 @@
 #include <numeric>
 
 #include "app/capture/synthetic_headers.h"
+#include "model/core/units.h"
 
 namespace inflight::capture {
 namespace {
@@ -63,6 +64,12 @@ double quantile(std::vector<double> v, double q) {
 }
 
 }  // namespace
+
+std::string capture_headline(const CaptureAnalysis& a) {
+    const Summary& s = a.result.summary;
+    return "Goodput " + format_rate(s.throughput_bps) + " over the second half of the stream, limited by " +
+           (s.binding_limit == Limit::Rwnd ? "rwnd (the advertised window)" : "cwnd (or loss recovery)");
+}
 
 std::optional<CaptureAnalysis> analyze_capture(const CaptureContents& c, const std::string& path,
                                                std::optional<int> wanted, std::string* error) {

@@ -53,6 +53,11 @@ struct CaptureAnalysis {
 // The stream `stream` (tshark's tcp.stream number), or the one carrying
 // the most payload; nothing and one line in *error when the capture has
 // no TCP, no such stream, no data, or only one direction of it.
+// The summary's first line, as `inflight capture` prints it and the
+// window shows it: "Goodput 24.1 Mbit/s over the second half of the
+// stream, limited by cwnd (or loss recovery)".
+std::string capture_headline(const CaptureAnalysis& a);
+
 std::optional<CaptureAnalysis> analyze_capture(const CaptureContents& c, const std::string& path,
                                                std::optional<int> stream, std::string* error);
 

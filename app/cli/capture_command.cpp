@@ -5,6 +5,8 @@
 
 #include "app/capture/capture_reader.h"
 #include "app/capture/stream_analysis.h"
+#include "app/capture/time_sequence.h"
+#include "app/cli/figure_options.h"
 #include "app/cli/capture_output.h"
 #include "app/cli/commands.h"
 #include "app/cli/run_print_write.h"
@@ -13,7 +15,7 @@
 namespace inflight::cli {
 
 std::string capture_help_text() {
-    return "Usage: inflight capture FILE [--stream N] [--json] [--csv FILE]\n"
+    return "Usage: inflight capture FILE [--stream N] [--json] [--csv FILE] [--tsg FILE]\n"
            "\n"
            "Reads a packet capture (pcap or pcapng; Ethernet, raw IP or Linux cooked) and measures one\n"
            "TCP stream from its sender's side: goodput, bytes in flight, RTT samples (ACKs of\n"
@@ -27,12 +29,18 @@ std::string capture_help_text() {
            "  --json                  print one JSON object with inflight run's keys (null where a\n"
            "                          capture has no figure; `absent` says why)\n"
            "  --csv FILE              write the trace, one row per time bucket\n"
+           "  --tsg FILE              draw the stream's time-sequence graph (Stevens / tcptrace): data\n"
+           "                          segments, retransmissions, SACK blocks, the ACK and window lines;\n"
+           "                          PNG, or SVG for a .svg name\n"
+           "  --size WxH              the --tsg figure's size in pixels, 960x540 - 7680x4320 (default 1920x1080)\n"
+           "  --presentation          the --tsg figure in the presentation look\n"
            "  --help                  show this help\n"
            "\n"
            "Exit status: 0 ok, 1 the file cannot be read or measured (one line says why), 2 bad option.\n";
 }
 
 ParseResult parse_capture_options(const std::vector<std::string>& args, CaptureRequest& out, std::string* error) {
+    std::string figure_given;  // --size or --presentation, which need --tsg
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string a = args[i];
         std::string value;
@@ -70,8 +78,37 @@ ParseResult parse_capture_options(const std::vector<std::string>& args, CaptureR
                 return ParseResult::Error;
             }
             out.csv_path = value;
+        } else if (a == "--tsg") {
+            if (!next("FILE")) return ParseResult::Error;
+            if (auto e = check_output_path(value)) {
+                *error = "--tsg: " + *e;
+                return ParseResult::Error;
+            }
+            const auto lower_end = [&](std::string_view end) {
+                if (value.size() < end.size()) return false;
+                for (std::size_t k = 0; k < end.size(); ++k)
+                    if (std::tolower(static_cast<unsigned char>(value[value.size() - end.size() + k])) != end[k])
+                        return false;
+                return true;
+            };
+            if (!lower_end(".png") && !lower_end(".svg")) {
+                *error = "--tsg: '" + value + "' is neither a .png nor a .svg file; the name's ending chooses the format";
+                return ParseResult::Error;
+            }
+            out.tsg_path = value;
+        } else if (a == "--size") {
+            if (!next("WxH")) return ParseResult::Error;
+            if (auto e = parse_figure_size(value, out.figure)) {
+                *error = *e;
+                return ParseResult::Error;
+            }
+            figure_given = "--size";
+        } else if (a == "--presentation") {
+            out.figure.presentation = true;
+            figure_given = "--presentation";
         } else if (a.rfind("-", 0) == 0 && a.size() > 1) {
-            *error = "unknown option '" + a + "' for capture; its options are --stream N, --json, --csv FILE";
+            *error = "unknown option '" + a +
+                     "' for capture; its options are --stream N, --json, --csv FILE, --tsg FILE, --size WxH, --presentation";
             return ParseResult::Error;
         } else if (out.path.empty()) {
             out.path = a;
@@ -84,11 +121,22 @@ ParseResult parse_capture_options(const std::vector<std::string>& args, CaptureR
         *error = "capture: which file? use inflight capture FILE (a pcap or pcapng file)";
         return ParseResult::Error;
     }
+    if (!figure_given.empty() && out.tsg_path.empty()) {
+        *error = figure_given + ": sets how the time-sequence graph is drawn; give --tsg FILE too";
+        return ParseResult::Error;
+    }
+    if (!out.tsg_path.empty() && (out.tsg_path == out.csv_path)) {
+        *error = "--tsg: '" + out.tsg_path + "' is already the file for --csv; use another name";
+        return ParseResult::Error;
+    }
     return ParseResult::Ok;
 }
 
-int execute_capture(const CaptureRequest& req, const Io& io) {
+int execute_capture(const CaptureRequest& req, const Io& io, const TimeSequenceRenderer& render_tsg) {
     std::string error;
+    if (!req.tsg_path.empty() && !render_tsg)
+        return cannot_render(io, "--tsg", std::string("this build has no window to render ") + kNoWindowBuild +
+                                              "; open the capture in Wireshark (Statistics, TCP Stream Graphs)");
     const auto contents = capture::read_capture(req.path, &error);
     if (!contents) {
         io.err << "inflight: " << error << "\n";
@@ -99,15 +147,36 @@ int execute_capture(const CaptureRequest& req, const Io& io) {
         io.err << "inflight: " << error << "\n";
         return kExitFailure;
     }
+    // The graph of the stream measured (the same one, by its number).
+    std::optional<capture::TimeSequence> graph;
+    if (!req.tsg_path.empty()) {
+        graph = capture::time_sequence_of_capture(*contents, req.path, analysis->stream.index, &error);
+        if (!graph) {
+            io.err << "inflight: " << error << "\n";
+            return kExitFailure;
+        }
+    }
     Outputs outputs(io);
-    outputs.print(req.json ? capture_json_text(*analysis, req.path) : capture_summary_text(*analysis, req.path));
+    const std::string summary = capture_summary_text(*analysis, req.path);
+    outputs.print(req.json ? capture_json_text(*analysis, req.path) : summary);
     outputs.write("--csv", req.csv_path, [&] { return capture_trace_csv(*analysis, req.path); });
+    if (graph) {
+        const std::string title = "Time-sequence graph of TCP stream " + std::to_string(graph->stream) + " of '" +
+                                  req.path + "': " + graph->sender + " to " + graph->receiver;
+        // The summary's first line (its hero number) under the graph.
+        const std::string caption = summary.substr(0, summary.find('\n'));
+        outputs.render("--tsg", [&](std::string* why) {
+            return render_tsg(*graph, title, nullptr, caption, req.tsg_path, req.figure, why);
+        });
+    }
     return outputs.exit_code();
 }
 
-int capture_main(const std::vector<std::string>& args, const Io& io, const Frontends&) {
+int capture_main(const std::vector<std::string>& args, const Io& io, const Frontends& frontends) {
     return parse_then_execute<CaptureRequest>(args, io, parse_capture_options, capture_help_text,
-                                              [&](const CaptureRequest& req) { return execute_capture(req, io); });
+                                              [&](const CaptureRequest& req) {
+                                                  return execute_capture(req, io, frontends.render_time_sequence);
+                                              });
 }
 
 }  // namespace inflight::cli

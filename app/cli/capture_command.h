@@ -1,4 +1,4 @@
-// `inflight capture FILE [--stream N] [--json] [--csv FILE]`: a packet
+// `inflight capture FILE [--stream N] [--json] [--csv FILE] [--tsg FILE]`: a packet
 // capture (pcap or pcapng) read from its sender's side into the same trace
 // and summary a run has (app/capture/stream_analysis.h), printed as a
 // summary or as run's JSON keys, the trace written as CSV. A file that is
@@ -21,11 +21,13 @@ struct CaptureRequest {
     std::optional<int> stream;  // tshark's tcp.stream number; none: the one with the most data
     bool json = false;
     std::string csv_path;
+    std::string tsg_path;  // --tsg: the stream's time-sequence graph (PNG, or SVG for .svg)
+    FigureRequest figure;  // --size, --presentation: how it is drawn
 };
 
 std::string capture_help_text();
 ParseResult parse_capture_options(const std::vector<std::string>& args, CaptureRequest& out, std::string* error);
-int execute_capture(const CaptureRequest& request, const Io& io);
+int execute_capture(const CaptureRequest& request, const Io& io, const TimeSequenceRenderer& render_tsg = {});
 int capture_main(const std::vector<std::string>& args, const Io& io, const Frontends& frontends);
 
 }  // namespace inflight::cli

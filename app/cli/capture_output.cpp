@@ -45,8 +45,7 @@ std::string csv_number(double x) {
 std::string capture_summary_text(const capture::CaptureAnalysis& a, const std::string& path) {
     const Summary& s = a.result.summary;
     std::ostringstream out;
-    out << "Goodput " << format_rate(s.throughput_bps) << " over the second half of the stream, limited by "
-        << (s.binding_limit == Limit::Rwnd ? "rwnd (the advertised window)" : "cwnd (or loss recovery)") << "\n";
+    out << capture::capture_headline(a) << "\n";
     out << "Capture '" << path << "': TCP stream " << a.stream.index << " of " << a.stream_count << ", "
         << a.sender << " -> " << a.receiver << ", " << format_time(a.duration_s, 4) << ", "
         << format_grouped(a.acked_bytes) << " bytes acknowledged\n";

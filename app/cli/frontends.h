@@ -7,6 +7,7 @@
 #include <functional>
 #include <string>
 
+#include "app/capture/time_sequence.h"
 #include "model/core/result.h"
 #include "model/analysis/sweep.h"
 
@@ -32,10 +33,20 @@ using DashboardRenderer = std::function<int(const RunResult&, const std::string&
 using SweepRenderer =
     std::function<int(const SweepResult&, const std::string& png_path, std::string* error)>;
 
+// Renders the time–sequence graph (--tsg) offscreen: PNG, or SVG when the
+// path ends in .svg. `title` names the connection; the caption under it is
+// the scenario's (a model run) or `caption` (a capture; scenario nullptr).
+// Same contract.
+using TimeSequenceRenderer =
+    std::function<int(const capture::TimeSequence&, const std::string& title, const Scenario* scenario,
+                      const std::string& caption, const std::string& path, const FigureRequest& figure,
+                      std::string* error)>;
+
 struct Frontends {
     WindowEntry open_window;
     DashboardRenderer render_dashboard;
     SweepRenderer render_sweep;
+    TimeSequenceRenderer render_time_sequence;
 };
 
 // The line explaining why a build without the window cannot do something.

@@ -94,6 +94,11 @@ std::string kernel_help_text() {
 ParseResult parse_kernel_options(const std::vector<std::string>& args, RunRequest& out, std::string* error) {
     const ParseResult read = parse_run_options(args, out, error, "kernel");
     if (read != ParseResult::Ok) return read;
+    if (!out.tsg_path.empty()) {
+        *error = "--tsg draws the model's packets; for the kernel's, write --pcap FILE and draw it with "
+                 "inflight capture FILE --tsg OUT.png";
+        return ParseResult::Error;
+    }
     if (const Option* o = model_only_option_in(args)) {
         *error = "--" + std::string(o->name) +
                  " chooses what the model's TCP does; inflight kernel runs this machine's own Linux TCP, which "

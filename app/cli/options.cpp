@@ -25,10 +25,13 @@ constexpr Option kOtherRunOptions[] = {
     {"svg", Kind::Output, Param::Algorithm, "FILE", "render the dashboard to SVG (offscreen)"},
     {"pcap", Kind::Output, Param::Algorithm, "FILE",
      "write the packets a capture at the sender sees (pcap, for Wireshark and inflight capture)"},
+    {"tsg", Kind::Output, Param::Algorithm, "FILE",
+     "draw one flow's time-sequence graph (PNG, or SVG for a .svg name)"},
+    {"tsg-flow", Kind::Setting, Param::Algorithm, "N", "the flow --tsg draws, counted from 1 (default 1)"},
     {"size", Kind::Figure, Param::Algorithm, "WxH",
-     "the --png/--svg figure's size in pixels, 960x540 - 7680x4320 (default 1920x1080)"},
+     "the --png/--svg/--tsg figure's size in pixels, 960x540 - 7680x4320 (default 1920x1080)"},
     {"presentation", Kind::FigureSwitch, Param::Algorithm, "",
-     "the --png/--svg figure in the presentation look (Okabe-Ito, thick lines, larger type)"},
+     "the --png/--svg/--tsg figure in the presentation look (Okabe-Ito, thick lines, larger type)"},
     {"help", Kind::Help, Param::Algorithm, "", "show this help"},
 };
 

@@ -8,6 +8,10 @@
 #include "app/cli/help.h"
 #include "app/formats/json_output.h"
 #include "app/capture/model_capture.h"
+#include "app/capture/packet_tee.h"
+#include "app/capture/time_sequence.h"
+#include <charconv>
+#include "model/core/flow_spec.h"
 #include "app/cli/pcap_output.h"
 #include "model/engine/run.h"
 #include "app/cli/run_print_write.h"
@@ -34,7 +38,15 @@ Grammar run_grammar(std::string_view command) {
 std::string* output_path(RunRequest& req, std::string_view option) {
     return option == "csv" ? &req.csv_path : option == "events" ? &req.events_path
          : option == "transactions" ? &req.transactions_path
-         : option == "png" ? &req.png_path : option == "pcap" ? &req.pcap_path : &req.svg_path;
+         : option == "png" ? &req.png_path : option == "pcap" ? &req.pcap_path
+         : option == "tsg" ? &req.tsg_path : &req.svg_path;
+}
+
+bool ends_with(std::string_view text, std::string_view end) {
+    if (text.size() < end.size()) return false;
+    for (std::size_t i = 0; i < end.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(text[text.size() - end.size() + i])) != end[i]) return false;
+    return true;
 }
 
 }  // namespace
@@ -49,8 +61,21 @@ ParseResult parse_run_options(const std::vector<std::string>& args, RunRequest& 
     if (read != ParseResult::Ok) return read;
 
     const Option* figure_option = nullptr;  // --size or --presentation, which need a picture
+    bool tsg_flow_given = false;
     const auto json_and_outputs = [&](const Given& g) -> std::optional<std::string> {
         if (g.option->kind == Kind::Json) req.json = true;
+        if (g.option->kind == Kind::Setting && std::string_view(g.option->name) == "tsg-flow") {
+            int n = 0;
+            const auto [end, ec] = std::from_chars(g.value.data(), g.value.data() + g.value.size(), n);
+            if (ec != std::errc() || end != g.value.data() + g.value.size() || n < 1)
+                return "--tsg-flow: '" + g.value + "' is not a flow number; use a whole number from 1 (flow 1 is the first)";
+            req.tsg_flow = n;
+            tsg_flow_given = true;
+            return std::nullopt;
+        }
+        if (g.option->kind == Kind::Output && std::string_view(g.option->name) == "tsg" &&
+            !ends_with(g.value, ".png") && !ends_with(g.value, ".svg"))
+            return "--tsg: '" + g.value + "' is neither a .png nor a .svg file; the name's ending chooses the format";
         if (g.option->kind == Kind::Figure || g.option->kind == Kind::FigureSwitch) {
             figure_option = g.option;
             if (g.option->kind == Kind::FigureSwitch) req.figure.presentation = true;
@@ -66,16 +91,33 @@ ParseResult parse_run_options(const std::vector<std::string>& args, RunRequest& 
         return ParseResult::Error;
     }
 
-    if (figure_option && req.png_path.empty() && req.svg_path.empty()) {
+    if (figure_option && req.png_path.empty() && req.svg_path.empty() && req.tsg_path.empty()) {
         *error = "--" + std::string(figure_option->name) +
-                 ": sets how the picture is drawn; give --png FILE or --svg FILE too";
+                 ": sets how the picture is drawn; give --png FILE or --svg FILE too (or --tsg FILE)";
         return ParseResult::Error;
+    }
+    if (tsg_flow_given && req.tsg_path.empty()) {
+        *error = "--tsg-flow: says which flow --tsg draws; give --tsg FILE too";
+        return ParseResult::Error;
+    }
+    if (!req.tsg_path.empty()) {
+        const std::vector<ResolvedFlow> flows = resolve_flows(req.scenario);
+        if (static_cast<std::size_t>(req.tsg_flow) > flows.size()) {
+            *error = "--tsg-flow: " + std::to_string(req.tsg_flow) + " is not a flow of this run; it has " +
+                     (flows.size() == 1 ? std::string("one flow (1)") : "flows 1 to " + std::to_string(flows.size()));
+            return ParseResult::Error;
+        }
+        if (flows[static_cast<std::size_t>(req.tsg_flow - 1)].kind != FlowKind::Tcp) {
+            *error = "--tsg-flow: flow " + std::to_string(req.tsg_flow) +
+                     " is a ping, which has no sequence numbers; choose a TCP flow";
+            return ParseResult::Error;
+        }
     }
 
     // Two outputs into one file would leave only the last.
     const std::pair<const char*, const std::string*> outputs[] = {
         {"--csv", &req.csv_path}, {"--events", &req.events_path}, {"--transactions", &req.transactions_path},
-        {"--png", &req.png_path}, {"--svg", &req.svg_path}, {"--pcap", &req.pcap_path}};
+        {"--png", &req.png_path}, {"--svg", &req.svg_path}, {"--pcap", &req.pcap_path}, {"--tsg", &req.tsg_path}};
     for (std::size_t a = 0; a < std::size(outputs); ++a)
         for (std::size_t b = a + 1; b < std::size(outputs); ++b)
             if (!outputs[a].second->empty() && *outputs[a].second == *outputs[b].second) {
@@ -108,8 +150,12 @@ int print_and_write(const RunRequest& req, const RunResult& result, const std::s
     return outputs.exit_code();
 }
 
-int execute_run(const RunRequest& req, const Io& io, const DashboardRenderer& render) {
+int execute_run(const RunRequest& req, const Io& io, const DashboardRenderer& render,
+                const TimeSequenceRenderer& render_tsg) {
     if (auto refused = refuse_unrenderable(req, io, render)) return *refused;
+    if (!req.tsg_path.empty() && !render_tsg)
+        return cannot_render(io, "--tsg", std::string("this build has no window to render ") + kNoWindowBuild +
+                                              "; use --pcap and read it in Wireshark");
     std::unique_ptr<capture::PcapFileWriter> pcap;
     std::optional<capture::ModelCapture> tap;
     if (!req.pcap_path.empty()) {
@@ -117,10 +163,16 @@ int execute_run(const RunRequest& req, const Io& io, const DashboardRenderer& re
         if (!pcap) return kExitFailure;
         tap.emplace(*pcap, req.scenario);
     }
+    std::optional<capture::TimeSequenceTap> tsg;
+    if (!req.tsg_path.empty()) tsg.emplace(static_cast<std::uint16_t>(req.tsg_flow - 1));
+    std::optional<capture::PacketTee> both;
+    if (tap && tsg) both.emplace(*tap, *tsg);
     const auto result = run_guarded<RunResult>(io, "the run", [&](const std::atomic<bool>* cancel) {
         RunControl control;
         control.cancel = cancel;
-        if (tap) control.tap = &*tap;
+        if (both) control.tap = &*both;
+        else if (tap) control.tap = &*tap;
+        else if (tsg) control.tap = &*tsg;
         return run_scenario(req.scenario, control);
     });
     if (!result) return kExitFailure;  // the capture's temporary file goes with it
@@ -129,8 +181,18 @@ int execute_run(const RunRequest& req, const Io& io, const DashboardRenderer& re
         tap->flush();
         pcap_ok = finish_pcap(*pcap, io);
     }
-    const int code = print_and_write(req, *result, req.json ? result_json_text(*result) : summary_text(*result), {},
-                                     io, render);
+    int code = print_and_write(req, *result, req.json ? result_json_text(*result) : summary_text(*result), {},
+                               io, render);
+    if (tsg) {
+        const std::vector<ResolvedFlow> flows = resolve_flows(req.scenario);
+        const std::string title = "Time-sequence graph of " + flows[static_cast<std::size_t>(req.tsg_flow - 1)].label +
+                                  (flows.size() > 1 ? ", its first connection" : "");
+        Outputs tsg_out(io);
+        tsg_out.render("--tsg", [&](std::string* error) {
+            return render_tsg(tsg->graph(), title, &req.scenario, std::string(), req.tsg_path, req.figure, error);
+        });
+        if (tsg_out.exit_code() != kExitOk) code = tsg_out.exit_code();
+    }
     return pcap_ok ? code : kExitFailure;
 }
 
@@ -139,7 +201,7 @@ int run_main(const std::vector<std::string>& args, const Io& io, const Frontends
         return parse_run_options(a, req, error);
     };
     return parse_then_execute<RunRequest>(args, io, parse, help_text, [&](const RunRequest& req) {
-        return execute_run(req, io, frontends.render_dashboard);
+        return execute_run(req, io, frontends.render_dashboard, frontends.render_time_sequence);
     });
 }
 

@@ -19,6 +19,8 @@ struct RunRequest {
     Scenario scenario;
     bool json = false;
     std::string csv_path, events_path, transactions_path, png_path, svg_path, pcap_path;  // empty: not wanted
+    std::string tsg_path;  // --tsg: the time-sequence graph's figure; empty: not wanted
+    int tsg_flow = 1;      // --tsg-flow: which flow it draws, from 1
     FigureRequest figure;  // --size, --presentation: how png_path and svg_path are drawn
 };
 
@@ -43,7 +45,8 @@ int print_and_write(const RunRequest& request, const RunResult& result, const st
 // Runs the scenario, prints the summary (or JSON) and writes the requested
 // files; `render` may be empty (no window in this build). Returns an exit
 // code; every failure is one line on io.err.
-int execute_run(const RunRequest& request, const Io& io, const DashboardRenderer& render);
+int execute_run(const RunRequest& request, const Io& io, const DashboardRenderer& render,
+                const TimeSequenceRenderer& render_tsg = {});
 
 // The whole of `inflight run ...`: parse, then help, error or execute_run.
 int run_main(const std::vector<std::string>& args, const Io& io, const Frontends& frontends);

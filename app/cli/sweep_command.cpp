@@ -42,6 +42,8 @@ constexpr Option kSweepOptions[] = {
     {"transactions", Kind::Refused, Param::Algorithm, "", kNotForSweep},
     {"svg", Kind::Refused, Param::Algorithm, "", kNotForSweep},
     {"pcap", Kind::Refused, Param::Algorithm, "", kNotForSweep},
+    {"tsg", Kind::Refused, Param::Algorithm, "", kNotForSweep},
+    {"tsg-flow", Kind::Refused, Param::Algorithm, "", kNotForSweep},
     {"size", Kind::Refused, Param::Algorithm, "", kDashboardFigureOnly},
     {"presentation", Kind::Refused, Param::Algorithm, "", kDashboardFigureOnly},
 };

@@ -85,7 +85,7 @@ TEST(SweepOptions, EveryRunOptionIsASweepOptionOrRefusedWithAReason) {
     };
     // The sweep's own options of the same name, and the run outputs it has no use for.
     const std::set<std::string> own = {"algo", "json", "csv", "png", "help"};
-    const std::set<std::string> refused = {"events", "transactions", "svg", "pcap"};
+    const std::set<std::string> refused = {"events", "transactions", "svg", "pcap", "tsg", "tsg-flow"};
     std::size_t passed_on = 0;
     for (const Option& o : run_options()) {
         const std::string name = o.name;

@@ -4,9 +4,10 @@
 // after a 13-point loss sweep of three algorithms; and, where the kernel run
 // may start (root), the bufferbloat experiment in the model and on this
 // computer's kernel overlaid (a 20 s kernel run in wall time). Run it under
-// Xvfb (or QT_QPA_PLATFORM=offscreen): tools_shots OUTDIR [kernel|kernelflows|nokernel]
+// Xvfb (or QT_QPA_PLATFORM=offscreen): tools_shots OUTDIR [kernel|kernelflows|nokernel|tsg]
 // — with `kernel`, only that shot; `kernelflows`, only CUBIC against BBR on
-// the kernel; with `nokernel`, every shot but the kernel's.
+// the kernel; with `nokernel`, every shot but the kernel's; with `tsg`, only the
+// time-sequence graph of the lesson's loss experiment (time-sequence.png).
 // At 1280×720 but the real system's (1280×900) and the kernel's (1600×900).
 #include <QAction>
 #include <QDockWidget>
@@ -17,6 +18,8 @@
 #include "ui/compare/compare_controller.h"
 #include "ui/lesson/playhead.h"
 #include "ui/real_system/bridge_panel.h"
+#include "ui/time_sequence/tsg_chart.h"
+#include "ui/time_sequence/tsg_view.h"
 #include "ui/real_system/kernel_tool.h"
 #include "shots_harness.h"
 #include "ui/sweep/sweep_window.h"
@@ -88,6 +91,20 @@ int main(int argc, char** argv) {
     if (argc > 2 && std::strcmp(argv[2], "kernel") == 0) {
         wait_settled(w);
         kernel_bufferbloat_shot(shots);
+        return 0;
+    }
+    if (argc > 2 && std::strcmp(argv[2], "tsg") == 0) {
+        // The lesson's loss experiment (CUBIC, 100 Mbit/s, 80 ms, 0.01%):
+        // the time–sequence graph of its first three seconds, slow start,
+        // the loss and the recovery.
+        run_scenario(w, R"({"algo": "cubic", "loss": "0.01%"})");
+        w.resize(1280, 900);
+        tools->timeSequenceDock()->toggleViewAction()->trigger();
+        TimeSequenceView* view = tools->timeSequence();
+        wait_until([&] { return view->chart()->graph() && !view->loader()->busy(); }, 60000);
+        view->chart()->showTimes(0, 3);
+        QCoreApplication::processEvents();
+        shots.save(&w, "time-sequence.png");
         return 0;
     }
     if (argc > 2 && std::strcmp(argv[2], "kernelflows") == 0) {

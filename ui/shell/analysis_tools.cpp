@@ -17,6 +17,8 @@
 #include "ui/session/run_session.h"
 #include "ui/shell/docks.h"
 #include "ui/sweep/sweep_window.h"
+#include "ui/export/file_dialogs.h"
+#include "ui/time_sequence/tsg_view.h"
 
 namespace inflight::ui {
 
@@ -34,6 +36,13 @@ AnalysisTools::AnalysisTools(const ToolsHost& host) : QObject(host.window), host
     bridge_ = new BridgePanel;
     bridge_dock_ = add_dock(window, tr("Real system"), "real_system", bridge_, Qt::BottomDockWidgetArea);
     window->tabifyDockWidget(compare_dock_, bridge_dock_);
+    // The time–sequence graph: one more tab there; it runs the scenario
+    // again (with the graph's collector) only while it is shown.
+    tsg_ = new TimeSequenceView;
+    tsg_dock_ = add_dock(window, tr("Time–sequence graph"), "time_sequence", tsg_, Qt::BottomDockWidgetArea);
+    window->tabifyDockWidget(bridge_dock_, tsg_dock_);
+    tsg_->setScenario(host.session->requested());
+    connect(tsg_dock_, &QDockWidget::visibilityChanged, tsg_, &TimeSequenceView::setLive);
     // The kernel run: its table tab shows while there is one, in front once it is done.
     kernel_ = new KernelTool(window, host.session, compare_, bridge_);
     connect(compare_, &CompareController::kernelChanged, compare_dock_, [this](bool on) {
@@ -61,6 +70,16 @@ void AnalysisTools::onRunFinished(SnapshotPtr run) {
     if (sweep_ && !sweep_->running()) sweep_->setBaseScenario(run->result.scenario);
     bridge_->setRun(run);
     if (host_.playhead->engaged()) bridge_->setTime(host_.playhead->time());
+    tsg_->setScenario(run->result.scenario);
+}
+
+void AnalysisTools::openCapture() {
+    const QString path = ask_open_file(host_.window, tr("Open capture"), QString(),
+                                       tr("Packet captures (*.pcap *.pcapng *.cap);;All files (*)"));
+    if (path.isEmpty()) return;
+    tsg_dock_->show();
+    tsg_dock_->raise();
+    tsg_->openCapture(path);
 }
 
 SweepWindow* AnalysisTools::openSweep() {
@@ -100,6 +119,19 @@ void AnalysisTools::buildMenus() {
     real_menu->addAction(real);
     real_menu->addAction(kernel_->runAction());
     real_menu->addAction(kernel_->cancelAction());
+    QAction* tsg = tsg_dock_->toggleViewAction();
+    tsg->setText(tr("&Time–sequence graph"));
+    tsg->setToolTip(tr("One flow's data segments, ACKs, window and SACK blocks by sequence number over time "
+                       "(Stevens / tcptrace, as Wireshark draws them)"));
+    real_menu->addAction(tsg);
+    if (menus.file) {
+        auto* open = new QAction(tr("Open &capture…"), this);
+        open->setToolTip(tr("Read a pcap or pcapng file and draw its TCP stream's time–sequence graph"));
+        connect(open, &QAction::triggered, this, &AnalysisTools::openCapture);
+        // After Open and Save scenario, before the exports.
+        const QList<QAction*> file_actions = menus.file->actions();
+        menus.file->insertAction(file_actions.size() > 2 ? file_actions.at(2) : nullptr, open);
+    }
 
     if (menus.help) {
         bar->insertMenu(menus.help->menuAction(), compare_menu_);

@@ -4,7 +4,9 @@
 // Tools ▸ Sweep… (a separate window), and View ▸ Real system (the bridge
 // panel, a dock under the panels that follows the playhead). Everything it
 // needs is handed in (ToolsHost); the tools follow the run session.
-// View ▸ Run on this computer's kernel (KernelTool) sits beside Real system.
+// View ▸ Run on this computer's kernel (KernelTool) sits beside Real system,
+// and View ▸ Time–sequence graph (a third tab under the panels) beside it,
+// with File ▸ Open capture… drawing a capture's stream there.
 #pragma once
 
 #include <QObject>
@@ -25,6 +27,7 @@ class KernelTool;
 class Playhead;
 class RunSession;
 class SweepWindow;
+class TimeSequenceView;
 
 // What the tools are installed into and listen to.
 struct ToolsHost {
@@ -44,6 +47,10 @@ public:
     QDockWidget* compareDock() const { return compare_dock_; }
     BridgePanel* bridge() const { return bridge_; }
     QDockWidget* bridgeDock() const { return bridge_dock_; }
+    TimeSequenceView* timeSequence() const { return tsg_; }
+    QDockWidget* timeSequenceDock() const { return tsg_dock_; }
+    // File ▸ Open capture…: asks for a file and draws it in the time–sequence view.
+    void openCapture();
     KernelTool* kernel() const { return kernel_; }
     QToolBar* toolBar() const { return toolbar_; }
     QMenu* compareMenu() const { return compare_menu_; }
@@ -61,6 +68,8 @@ private:
     QDockWidget* compare_dock_;
     BridgePanel* bridge_;
     QDockWidget* bridge_dock_;
+    TimeSequenceView* tsg_;
+    QDockWidget* tsg_dock_;
     KernelTool* kernel_;
     QToolBar* toolbar_;
     QMenu* compare_menu_ = nullptr;

@@ -1,0 +1,131 @@
+// View ▸ Time–sequence graph: opening it draws flow 1 of the run shown,
+// collected by running the scenario again off the UI thread (its
+// retransmission marks are the run's own count); a zoom draws only the
+// range shown, at the plot's resolution; a finished run while it is open
+// draws again; File ▸ Open capture… reads a capture off the UI thread (a
+// file that is not one is one message line and the graph shown stays, a
+// read can be cancelled) and draws its stream under `inflight capture`'s
+// summary line.
+#include <QAction>
+#include <QChart>
+#include <QChartView>
+#include <QDockWidget>
+#include <QFile>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QTemporaryDir>
+#include <gtest/gtest.h>
+
+#include "app/capture/model_capture.h"
+#include "app/capture/pcap_file_writer.h"
+#include "model/engine/run.h"
+#include "tools_helpers.h"
+#include "ui/time_sequence/tsg_chart.h"
+#include "ui/time_sequence/tsg_view.h"
+
+using namespace inflight;
+using namespace inflight::ui;
+using namespace inflight::ui::test;
+
+namespace {
+
+class TimeSequenceTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        w = make_window();
+        ASSERT_TRUE(run_scenario(*w, R"({"algo": "reno", "loss": "0.01%", "duration": 12})"));
+        tools = tools_of(*w);
+        view = tools->timeSequence();
+        ASSERT_TRUE(view);
+        ASSERT_FALSE(view->chart()->graph());  // nothing is run while the view is closed
+        tools->timeSequenceDock()->toggleViewAction()->trigger();
+        ASSERT_TRUE(wait_until([&] { return view->chart()->graph() && !view->loader()->busy(); }, 60000));
+    }
+    std::unique_ptr<MainWindow> w;
+    AnalysisTools* tools = nullptr;
+    TimeSequenceView* view = nullptr;
+};
+
+TEST_F(TimeSequenceTest, OpeningItDrawsFlowOneOfTheRunShown) {
+    const RunResult& run = w->dashboard()->shown()->result;
+    const auto graph = view->chart()->graph();
+    EXPECT_GT(graph->segments.size(), 1000u);
+    EXPECT_EQ(graph->retransmissions(), run.summary.retransmits);
+    EXPECT_TRUE(graph->window_known);
+    EXPECT_NE(view->title().indexOf("flow 1"), -1) << view->title().toStdString();
+    // A few points per column of the plot, however many packets.
+    const int columns = static_cast<int>(view->chart()->view()->chart()->plotArea().width());
+    EXPECT_GT(view->chart()->pointsDrawn(), 0);
+    EXPECT_LE(view->chart()->pointsDrawn(), 10 * std::max(columns, 100));
+}
+
+TEST_F(TimeSequenceTest, AZoomDrawsOnlyTheRangeShown) {
+    view->chart()->showTimes(2.0, 2.5);
+    EXPECT_DOUBLE_EQ(view->chart()->shownT0(), 2.0);
+    EXPECT_DOUBLE_EQ(view->chart()->shownT1(), 2.5);
+    const QList<QPointF> data = view->chart()->dataSeries()->points();
+    ASSERT_FALSE(data.isEmpty());
+    for (const QPointF& p : data) {
+        EXPECT_GE(p.x(), 2.0);
+        EXPECT_LE(p.x(), 2.5);
+    }
+    view->chart()->resetZoom();
+    EXPECT_DOUBLE_EQ(view->chart()->shownT0(), 0.0);
+    EXPECT_GE(view->chart()->shownT1(), 12.0);
+}
+
+TEST_F(TimeSequenceTest, AFinishedRunWhileOpenIsDrawnAgain) {
+    const auto before = view->chart()->graph();
+    ASSERT_TRUE(run_scenario(*w, R"({"algo": "cubic", "duration": 4})"));
+    ASSERT_TRUE(wait_until([&] { return view->chart()->graph() != before && !view->loader()->busy(); }, 60000));
+    EXPECT_EQ(view->chart()->graph()->retransmissions(), w->dashboard()->shown()->result.summary.retransmits);
+    EXPECT_LE(view->chart()->graph()->end_s(), 4.0 + 1e-9);
+}
+
+TEST_F(TimeSequenceTest, ACaptureIsReadOffTheUiThreadAndBadFilesAreOneLine) {
+    QTemporaryDir dir;
+    const auto before = view->chart()->graph();
+    // Not a capture: one line, the graph shown stays.
+    const QString text = dir.filePath("notes.txt");
+    QFile f(text);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write("not a capture\n");
+    f.close();
+    view->openCapture(text);
+    ASSERT_TRUE(wait_until([&] { return !view->loader()->busy(); }));
+    EXPECT_NE(view->message().indexOf("is not a packet capture"), -1) << view->message().toStdString();
+    EXPECT_EQ(view->message().count('\n'), 0);
+    EXPECT_EQ(view->chart()->graph(), before);
+    EXPECT_FALSE(view->showingCapture());
+
+    // A model capture: its stream drawn, with the capture summary's line.
+    const QString pcap = dir.filePath("run.pcap");
+    Scenario s;
+    s.duration_s = 6;
+    s.loss = 1e-4;
+    std::string error;
+    auto writer = capture::PcapFileWriter::open(pcap.toStdString(), {}, &error);
+    ASSERT_TRUE(writer) << error;
+    capture::ModelCapture tap(*writer, s);
+    RunControl control;
+    control.tap = &tap;
+    const RunResult r = inflight::run_scenario(s, control);
+    tap.flush();
+    ASSERT_FALSE(writer->finish());
+    view->openCapture(pcap);
+    ASSERT_TRUE(wait_until([&] { return view->chart()->graph() != before && !view->loader()->busy(); }, 60000));
+    EXPECT_TRUE(view->showingCapture());
+    EXPECT_NE(view->title().indexOf("TCP stream 0"), -1) << view->title().toStdString();
+    EXPECT_TRUE(view->summary().startsWith("Goodput ")) << view->summary().toStdString();
+    EXPECT_EQ(view->chart()->graph()->retransmissions(), r.summary.retransmits);
+
+    // A read cancelled at once: the graph shown stays.
+    const auto shown = view->chart()->graph();
+    view->openCapture(pcap);
+    view->loader()->cancel();
+    ASSERT_TRUE(wait_until([&] { return !view->loader()->busy(); }));
+    EXPECT_EQ(view->chart()->graph(), shown);
+    EXPECT_NE(view->message().indexOf("Cancelled"), -1) << view->message().toStdString();
+}
+
+}  // namespace
