@@ -73,27 +73,12 @@ std::string capture_headline(const CaptureAnalysis& a) {
 
 std::optional<CaptureAnalysis> analyze_capture(const CaptureContents& c, const std::string& path,
                                                std::optional<int> wanted, std::string* error) {
-    if (c.tcp.empty()) {
-        *error = "'" + path + "' has no IPv4 TCP segments (" + std::to_string(c.packets) +
-                 " packets, none of them TCP over IPv4)";
-        return std::nullopt;
-    }
     std::vector<TcpStream> streams = tcp_streams(c);
-    std::size_t pick = 0;
-    if (wanted) {
-        if (*wanted < 0 || static_cast<std::size_t>(*wanted) >= streams.size()) {
-            *error = "--stream " + std::to_string(*wanted) + ": '" + path + "' has TCP streams 0 to " +
-                     std::to_string(streams.size() - 1);
-            return std::nullopt;
-        }
-        pick = static_cast<std::size_t>(*wanted);
-    } else {
-        for (std::size_t i = 1; i < streams.size(); ++i)
-            if (streams[i].payload_bytes() > streams[pick].payload_bytes()) pick = i;
-    }
+    const std::optional<std::size_t> pick = pick_stream(c, streams, path, wanted, error);
+    if (!pick) return std::nullopt;
     CaptureAnalysis out;
     out.stream_count = static_cast<int>(streams.size());
-    out.stream = streams[pick];
+    out.stream = streams[*pick];
     const TcpStream& s = out.stream;
     const std::string which = "TCP stream " + std::to_string(s.index) + " of '" + path + "'";
     if (s.payload_bytes() == 0) {
@@ -101,34 +86,22 @@ std::optional<CaptureAnalysis> analyze_capture(const CaptureContents& c, const s
         return std::nullopt;
     }
     // The sender: the end that sent more payload.
-    const bool a_sends = s.a_to_b_payload_bytes >= s.b_to_a_payload_bytes;
-    const std::uint32_t snd_ip = a_sends ? s.a_ip : s.b_ip;
-    const std::uint16_t snd_port = a_sends ? s.a_port : s.b_port;
-    out.sender = endpoint_words(snd_ip, snd_port);
-    out.receiver = endpoint_words(a_sends ? s.b_ip : s.a_ip, a_sends ? s.b_port : s.a_port);
-    if ((a_sends ? s.b_to_a_packets : s.a_to_b_packets) == 0) {
+    const StreamSides sides = stream_sides(s);
+    out.sender = sides.sender;
+    out.receiver = sides.receiver;
+    if (!sides.receiver_sent) {
         *error = which + " has packets from " + out.sender + " to " + out.receiver +
                  " only: without the ACKs, bytes in flight, RTT, goodput, duplicate ACKs and the advertised "
                  "window cannot be derived (capture both directions, e.g. at the sender)";
         return std::nullopt;
     }
-    const auto from_sender = [&](const TcpPacket& p) { return p.src_ip == snd_ip && p.src_port == snd_port; };
+    const auto from_sender = [&sides](const TcpPacket& p) { return sides.from_sender(p); };
 
     // The handshake: initial sequence numbers and window scaling.
-    int snd_shift = -2, rcv_shift = -2;  // -2: that SYN not seen; -1: seen without the option
-    std::optional<std::uint32_t> snd_isn;
-    for (std::size_t i : s.packets) {
-        const TcpPacket& p = c.tcp[i];
-        if (!(p.flags & kTcpSyn)) continue;
-        if (from_sender(p)) {
-            snd_shift = p.window_shift;
-            snd_isn = p.seq;
-        } else {
-            rcv_shift = p.window_shift;
-        }
-    }
-    out.window_scale_known = snd_shift != -2 && rcv_shift != -2;
-    const int shift = out.window_scale_known && snd_shift >= 0 && rcv_shift >= 0 ? rcv_shift : 0;
+    const Handshake hs = read_handshake(c, s, sides);
+    const std::optional<std::uint32_t> snd_isn = hs.sender_isn;
+    out.window_scale_known = hs.window_scale_known;
+    const int shift = hs.receiver_window_shift;
     if (!out.window_scale_known)
         out.absent.push_back("advertised window: the capture does not hold both SYNs, so the window scale is "
                              "unknown; the window field is taken unscaled");

@@ -1,6 +1,7 @@
 // Splitting a capture into TCP streams (tcp_streams.h).
 #include "app/capture/tcp_streams.h"
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <tuple>
@@ -63,6 +64,58 @@ std::vector<TcpStream> tcp_streams(const CaptureContents& c) {
         }
     }
     return streams;
+}
+
+std::optional<std::size_t> pick_stream(const CaptureContents& c, const std::vector<TcpStream>& streams,
+                                       const std::string& path, std::optional<int> wanted, std::string* error) {
+    if (c.tcp.empty() || streams.empty()) {
+        *error = "'" + path + "' has no IPv4 TCP segments (" + std::to_string(c.packets) +
+                 " packets, none of them TCP over IPv4)";
+        return std::nullopt;
+    }
+    if (wanted) {
+        if (*wanted < 0 || static_cast<std::size_t>(*wanted) >= streams.size()) {
+            *error = "--stream " + std::to_string(*wanted) + ": '" + path + "' has TCP streams 0 to " +
+                     std::to_string(streams.size() - 1);
+            return std::nullopt;
+        }
+        return static_cast<std::size_t>(*wanted);
+    }
+    std::size_t pick = 0;
+    for (std::size_t i = 1; i < streams.size(); ++i)
+        if (streams[i].payload_bytes() > streams[pick].payload_bytes()) pick = i;
+    return pick;
+}
+
+StreamSides stream_sides(const TcpStream& s) {
+    const bool a_sends = s.a_to_b_payload_bytes >= s.b_to_a_payload_bytes;
+    StreamSides out;
+    out.sender_ip = a_sends ? s.a_ip : s.b_ip;
+    out.sender_port = a_sends ? s.a_port : s.b_port;
+    out.sender = endpoint_words(out.sender_ip, out.sender_port);
+    out.receiver = endpoint_words(a_sends ? s.b_ip : s.a_ip, a_sends ? s.b_port : s.a_port);
+    out.receiver_sent = (a_sends ? s.b_to_a_packets : s.a_to_b_packets) != 0;
+    return out;
+}
+
+Handshake read_handshake(const CaptureContents& c, const TcpStream& s, const StreamSides& sides) {
+    int sender_shift = -2, receiver_shift = -2;  // -2: that SYN not seen; -1: seen without the option
+    Handshake out;
+    for (std::size_t i : s.packets) {
+        const TcpPacket& p = c.tcp[i];
+        if (!(p.flags & kTcpSyn)) continue;
+        if (sides.from_sender(p)) {
+            sender_shift = p.window_shift;
+            out.sender_isn = p.seq;
+        } else {
+            receiver_shift = p.window_shift;
+        }
+    }
+    out.window_scale_known = sender_shift != -2 && receiver_shift != -2;
+    // A shift above 14 is taken as 14 (RFC 7323 §2.3).
+    if (out.window_scale_known && sender_shift >= 0 && receiver_shift >= 0)
+        out.receiver_window_shift = std::min(receiver_shift, 14);
+    return out;
 }
 
 std::string endpoint_words(std::uint32_t ip, std::uint16_t port) {

@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "app/capture/capture_reader.h"
@@ -26,5 +28,34 @@ std::vector<TcpStream> tcp_streams(const CaptureContents& c);
 
 // "10.0.0.1:40001 → 10.0.0.2:5201"
 std::string endpoint_words(std::uint32_t ip, std::uint16_t port);
+
+// Which of `streams` (the capture's, from tcp_streams) to measure: the
+// one asked for (--stream N), else the one carrying the most payload.
+// Nothing, and one line in *error, when the capture holds no TCP or N is not
+// one of its streams.
+std::optional<std::size_t> pick_stream(const CaptureContents& c, const std::vector<TcpStream>& streams,
+                                       const std::string& path, std::optional<int> wanted, std::string* error);
+
+// A stream's two ends as its sender sees them: the sender is the end that
+// sent more payload.
+struct StreamSides {
+    std::uint32_t sender_ip = 0;
+    std::uint16_t sender_port = 0;
+    std::string sender, receiver;  // endpoint_words of each end
+    bool receiver_sent = false;    // packets came back (ACKs): both directions were captured
+    bool from_sender(const TcpPacket& p) const { return p.src_ip == sender_ip && p.src_port == sender_port; }
+};
+StreamSides stream_sides(const TcpStream& s);
+
+// What the stream's SYNs say (RFC 9293 §3.4, RFC 7323 §2.2–2.3): the
+// sender's initial sequence number, and the shift the receiver's window
+// field carries — applied only when both SYNs are in the capture and both
+// carry the window-scale option (else 0), and at most 14.
+struct Handshake {
+    std::optional<std::uint32_t> sender_isn;
+    bool window_scale_known = false;  // both SYNs were captured
+    int receiver_window_shift = 0;
+};
+Handshake read_handshake(const CaptureContents& c, const TcpStream& s, const StreamSides& sides);
 
 }  // namespace inflight::capture
