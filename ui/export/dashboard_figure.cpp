@@ -373,17 +373,7 @@ QStringList DashboardFigure::misfits() const {
     return out;
 }
 
-QImage DashboardFigure::toImage() {
-    const QSize px(static_cast<int>(std::lround(options_.size.width() * options_.scale)),
-                   static_cast<int>(std::lround(options_.size.height() * options_.scale)));
-    QImage img(px, QImage::Format_ARGB32_Premultiplied);
-    img.setDevicePixelRatio(geometry_.pixel_ratio * options_.scale);
-    img.fill(palette().color(QPalette::Window));
-    QPainter p(&img);
-    p.setRenderHint(QPainter::Antialiasing);
-    render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
-    return img;
-}
+QImage DashboardFigure::toImage() { return render_image(this, options_.size, options_.scale, geometry_.pixel_ratio); }
 
 QByteArray DashboardFigure::toSvg() {
     const QRectF view(0, 0, options_.size.width() / geometry_.pixel_ratio,

@@ -28,12 +28,13 @@ std::optional<QString> save_image_png(const QImage& img, const QString& path) {
     return write_export_file(path, bytes.toStdString());
 }
 
-QImage render_image(QWidget* w, double scale) {
-    const QSize logical = w->size();
-    QImage img(QSize(static_cast<int>(std::lround(logical.width() * scale)),
-                     static_cast<int>(std::lround(logical.height() * scale))),
+QImage render_image(QWidget* w, double scale) { return render_image(w, w->size(), scale, 1.0); }
+
+QImage render_image(QWidget* w, QSize size_px, double scale, double pixel_ratio) {
+    QImage img(QSize(static_cast<int>(std::lround(size_px.width() * scale)),
+                     static_cast<int>(std::lround(size_px.height() * scale))),
                QImage::Format_ARGB32_Premultiplied);
-    img.setDevicePixelRatio(scale);
+    img.setDevicePixelRatio(pixel_ratio * scale);
     img.fill(w->palette().color(QPalette::Window));
     QPainter p(&img);
     p.setRenderHint(QPainter::Antialiasing);

@@ -19,6 +19,10 @@ namespace inflight::ui {
 // The widget drawn into an image of its size × scale (device pixel ratio set,
 // so text and lines are drawn sharp at 2×, not scaled up).
 QImage render_image(QWidget* w, double scale);
+// The same into an image of `size_px` × scale pixels, drawn at
+// `pixel_ratio` × scale: a figure laid out at a size of its own (the
+// dashboard's, the time–sequence graph's --png).
+QImage render_image(QWidget* w, QSize size_px, double scale, double pixel_ratio);
 
 // `bytes` written atomically at `path` (checked first: a folder that
 // exists, not a directory itself).
