@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QImage>
 #include <QLineSeries>
+#include <QScatterSeries>
 #include <QValueAxis>
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
@@ -18,6 +19,7 @@
 #include "ui/compare/compare_table.h"
 #include "ui/compare/ghost_overlay.h"
 #include "model/core/units.h"
+#include "ui/panels/rtt_chart.h"
 #include "ui/panels/window_chart.h"
 #include "tools_helpers.h"
 
@@ -115,6 +117,45 @@ TEST_F(CompareTest, TheGhostIsDrawnFadedAndDashedOnEveryPanel) {
     ASSERT_EQ(level.size(), 2);
     EXPECT_DOUBLE_EQ(level[0].y(), a.summary.throughput_bps / 1e6);
     EXPECT_DOUBLE_EQ(level[0].x(), a.summary.window_start_s);
+}
+
+// Request/response: A's transactions (Nagle and a delayed ACK: 80 ms on a
+// 20 ms path) stay on the RTT panel as hollow diamonds, each at its
+// completion time and latency in ms, beside B's filled ones (nodelay: 20 ms).
+TEST_F(CompareTest, TheGhostDrawsEachTransactionAsAHollowDiamond) {
+    const QByteArray nagle = R"({"stack": "linux", "bandwidth": "100Mbps", "rtt": "20ms", "duration": 2,
+        "flows": [{"algo": "cubic", "app": "rpc", "writes": "100B+100B", "response": "100B"}]})";
+    const QByteArray nodelay = R"({"stack": "linux", "bandwidth": "100Mbps", "rtt": "20ms", "duration": 2,
+        "flows": [{"algo": "cubic", "app": "rpc", "writes": "100B+100B", "response": "100B", "nodelay": "on"}]})";
+    ASSERT_TRUE(run_scenario(*w, nagle)) << w->bannerText().toStdString();
+    compare->pin();
+    ASSERT_TRUE(compare->pinned());
+    const RunResult a = compare->ghost()->result;
+    ASSERT_TRUE(run_scenario(*w, nodelay)) << w->bannerText().toStdString();
+
+    const auto series = compare->overlay()->transactionSeries();
+    ASSERT_EQ(series.size(), 1u);
+    QScatterSeries* s = series.front();
+    QChart* rtt = w->dashboard()->panel(Dashboard::Panel::Rtt)->findChild<QChartView*>()->chart();
+    EXPECT_EQ(s->chart(), rtt);
+    const TransactionSamples& x = a.flows[0].transaction_samples;
+    // 2 s of 80 ms transactions: about 24, every one drawn.
+    ASSERT_GT(x.t_s.size(), 15u);
+    ASSERT_EQ(static_cast<std::size_t>(s->count()), x.t_s.size());
+    for (int i = 0; i < s->count(); ++i) {
+        EXPECT_DOUBLE_EQ(s->at(i).x(), x.t_s[static_cast<std::size_t>(i)]);
+        EXPECT_DOUBLE_EQ(s->at(i).y(), x.latency_s[static_cast<std::size_t>(i)] * 1e3);
+    }
+    EXPECT_EQ(s->brush().style(), Qt::NoBrush);
+    EXPECT_TRUE(s->name().startsWith("A ")) << s->name().toStdString();
+    // B's own transactions are filled, and the axis holds A's slowest.
+    const auto own = w->dashboard()->rttChart()->transactionSeries();
+    ASSERT_EQ(own.size(), 1u);
+    EXPECT_NE(own.front()->brush().style(), Qt::NoBrush);
+    const double slowest_ms = *std::max_element(x.latency_s.begin(), x.latency_s.end()) * 1e3;
+    EXPECT_GE(qobject_cast<QValueAxis*>(rtt->axes(Qt::Vertical).first())->max(), slowest_ms);
+    compare->unpinAction()->trigger();
+    EXPECT_TRUE(compare->overlay()->transactionSeries().empty());
 }
 
 TEST_F(CompareTest, PinningARunStillGoingPinsItWhenItFinishes) {

@@ -10,6 +10,7 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QScatterSeries>
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
@@ -69,6 +70,9 @@ double steady_max(const Trace& t, double TraceBucket::*field, double duration_s)
         if (b.t_start_s >= duration_s / 2 && std::isfinite(b.*field)) m = std::max(m, b.*field);
     return m;
 }
+
+// As many transactions as the RTT panel draws of the model's own.
+constexpr int kMaxTransactionDots = 4000;
 
 int columns_of(QChart* chart) { return std::max(100, static_cast<int>(chart->plotArea().width())); }
 
@@ -159,6 +163,11 @@ void GhostOverlay::setGhost(SnapshotPtr ghost) {
         for (FlowGhost& f : flows_)
             for (QLineSeries** s : {&f.cwnd, &f.srtt, &f.throughput, &f.over_time}) removeSeries(*s);
         flows_.clear();
+        for (TransactionGhost& t : transactions_) {
+            if (QChart* c = t.series->chart()) c->removeSeries(t.series);
+            delete t.series;
+        }
+        transactions_.clear();
         removeTags();
         return;
     }
@@ -185,6 +194,7 @@ void GhostOverlay::setGhost(SnapshotPtr ghost) {
             }
         }
         addFlowSeries();
+        addTransactionSeries();
         rename();
         restyle();
         placeTags();
@@ -261,6 +271,44 @@ void GhostOverlay::addFlowSeries() {
     if (srtt_) srtt_->setVisible(false);
 }
 
+void GhostOverlay::addTransactionSeries() {
+    if (!rtt_) return;
+    const std::vector<FlowResult>& flows = ghost_->result.flows;
+    for (std::size_t i = 0; i < flows.size(); ++i) {
+        if (!flows[i].flow.is_rpc()) continue;
+        auto* s = new QScatterSeries;
+        s->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
+        rtt_->addSeries(s);
+        for (Qt::Orientation o : {Qt::Horizontal, Qt::Vertical})
+            if (QValueAxis* a = axis(rtt_, o)) s->attachAxis(a);
+        transactions_.push_back({static_cast<int>(i), s});
+    }
+}
+
+std::vector<QScatterSeries*> GhostOverlay::transactionSeries() const {
+    std::vector<QScatterSeries*> out;
+    for (const TransactionGhost& t : transactions_) out.push_back(t.series);
+    return out;
+}
+
+void GhostOverlay::drawTransactions() {
+    const RunResult& a = ghost_->result;
+    double top_ms = 0;
+    for (TransactionGhost& t : transactions_) {
+        const std::size_t i = static_cast<std::size_t>(t.index);
+        if (i >= a.flows.size()) {
+            t.series->clear();
+            continue;
+        }
+        const TransactionSamples& x = a.flows[i].transaction_samples;
+        const QList<QPointF> pts =
+            point_dots(x.t_s, x.latency_s, {0, a.scenario.duration_s, columns_of(rtt_)}, kMaxTransactionDots);
+        for (const QPointF& p : pts) top_ms = std::max(top_ms, p.y());
+        t.series->replace(pts);
+    }
+    grow(axis(rtt_, Qt::Vertical), top_ms * 1.08);
+}
+
 void GhostOverlay::setStyle(const OverlayStyle& style) {
     style_ = style;
     rename();
@@ -277,6 +325,11 @@ void GhostOverlay::rename() {
     if (rate_) rate_->setName(tr("%1 rate").arg(l));
     if (throughput_) throughput_->setName(tr("%1 throughput").arg(l));
     if (total_over_time_) total_over_time_->setName(tr("%1 total").arg(l));
+    for (TransactionGhost& t : transactions_) {
+        const QString label = QString::fromStdString(ghost_->result.flows[static_cast<std::size_t>(t.index)].flow.label);
+        t.series->setName(transactions_.size() == 1 ? tr("%1 transaction latency").arg(l)
+                                                    : tr("%1 transaction latency (%2)").arg(l, label));
+    }
     if (flows_.empty()) return;
     if (cwnd_) cwnd_->setName(tr("%1 total cwnd").arg(l));
     if (throughput_) throughput_->setName(tr("%1 total throughput").arg(l));
@@ -323,6 +376,14 @@ void GhostOverlay::restyle() {
     // the overlay's dash: its totals keep the overlay's colour, and each
     // flow reads beside the model's flow of the same colour.
     const bool dark = is_dark_palette() && !dashboard_->style().presentation;
+    // Hollow diamonds: the model's own transactions are filled.
+    for (TransactionGhost& t : transactions_) {
+        const QColor own = flows_.empty() ? c.cwnd : flow_colour(t.index, dark);
+        const QColor col = o.color.isValid() ? o.color : faded(own);
+        t.series->setMarkerSize(9);
+        t.series->setBrush(Qt::NoBrush);
+        t.series->setPen(QPen(col, 1.6));
+    }
     for (FlowGhost& g : flows_) {
         QPen p(o.color.isValid() ? flow_colour(g.index, dark) : faded(flow_colour(g.index, dark)), o.width, o.dash);
         p.setCapStyle(Qt::FlatCap);
@@ -421,6 +482,7 @@ void GhostOverlay::drawRttAndRate() {
         }
     }
     drawShares();
+    drawTransactions();
     if (rate_) {
         rate_->replace(minmax_line(a.trace, &TraceBucket::delivery_rate_bps, {0, duration, columns_of(hero_)}, 1e-6));
         const double mbps = a.summary.throughput_bps * 1e-6;

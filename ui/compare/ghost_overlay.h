@@ -17,7 +17,9 @@
 // shortest flow's), and each flow's steady throughput beside the aggregate's
 // on the hero panel — in the flows' own colours, faded and dashed like the
 // rest of the ghost. One legend entry per group ("A cwnd, each flow"), so
-// the legends stay short with many flows.
+// the legends stay short with many flows. A request/response flow's
+// transactions are hollow diamonds on the RTT panel, beside the model's
+// filled ones.
 // When the run now shown has several flows, the delivery-rate chart gives
 // its box to the throughput-per-flow chart (ThroughputChart): there the
 // ghost is its aggregate throughput over time and each TCP flow's, counted
@@ -38,6 +40,7 @@ class QChart;
 class QGraphicsRectItem;
 class QGraphicsSimpleTextItem;
 class QLineSeries;
+class QScatterSeries;
 
 namespace inflight::ui {
 
@@ -96,6 +99,10 @@ public:
         QLineSeries* over_time = nullptr;  // TCP flows: on the throughput-per-flow chart
     };
     const std::vector<FlowGhost>& flowSeries() const { return flows_; }
+    // Each request/response flow's transactions on the RTT panel, as
+    // hollow diamonds in the overlay's colour (flow order; empty when no
+    // flow is one).
+    std::vector<QScatterSeries*> transactionSeries() const;
     // The tags' text on each chart (empty when not tagged or nothing drawn), for tests.
     QStringList tags() const;
 
@@ -109,6 +116,8 @@ private:
     void removeSeries(QLineSeries*& s);
 
     void addFlowSeries();
+    void addTransactionSeries();
+    void drawTransactions();
     void rename();
     void placeTags();
     void removeTags();
@@ -128,6 +137,11 @@ private:
     QLineSeries* throughput_ = nullptr;
     QLineSeries* total_over_time_ = nullptr;
     std::vector<FlowGhost> flows_;
+    struct TransactionGhost {
+        int index;  // as in Scenario::flows
+        QScatterSeries* series;
+    };
+    std::vector<TransactionGhost> transactions_;
     struct Tag {
         QChart* chart;
         QGraphicsRectItem* box;

@@ -29,35 +29,6 @@ std::vector<double> distinct_rtts(const std::vector<ShownFlow>& flows) {
     return out;
 }
 
-// Points over time (a ping's replies, a flow's transactions) as dots, in
-// ms: every one, or past `max_dots` each pixel column's lowest and highest
-// (what a column can show).
-QList<QPointF> dots(const std::vector<double>& t, const std::vector<double>& v, const ColumnRange& r, int max_dots) {
-    const std::size_t n = std::min(t.size(), v.size());
-    QList<QPointF> out;
-    if (static_cast<int>(n) <= max_dots) {
-        out.reserve(static_cast<qsizetype>(n));
-        for (std::size_t i = 0; i < n; ++i)
-            if (std::isfinite(v[i])) out.append({t[i], v[i] * 1e3});
-        return out;
-    }
-    std::vector<double> lo(static_cast<std::size_t>(r.columns), INFINITY), hi(lo.size(), -INFINITY);
-    for (std::size_t i = 0; i < n; ++i) {
-        if (!std::isfinite(v[i])) continue;
-        const double fr = (t[i] - r.t0_s) / std::max(1e-12, r.t1_s - r.t0_s);
-        const auto c = static_cast<std::size_t>(std::clamp(static_cast<int>(fr * r.columns), 0, r.columns - 1));
-        lo[c] = std::min(lo[c], v[i]);
-        hi[c] = std::max(hi[c], v[i]);
-    }
-    for (std::size_t c = 0; c < lo.size(); ++c) {
-        if (lo[c] > hi[c]) continue;
-        const double x = r.t0_s + (static_cast<double>(c) + 0.5) * (r.t1_s - r.t0_s) / r.columns;
-        out.append({x, lo[c] * 1e3});
-        if (hi[c] != lo[c]) out.append({x, hi[c] * 1e3});
-    }
-    return out;
-}
-
 // A transaction's marker: a diamond, then a star and a pentagon where the
 // flow colours come round again (a ping's are dots, squares, triangles).
 QScatterSeries::MarkerShape transaction_marker(int index) {
@@ -222,7 +193,7 @@ double RttChart::drawTransactions(const RunResult& r, int columns) {
     double top = 0;
     for (Transactions& t : transactions_) {
         const TransactionSamples& x = r.flows[static_cast<std::size_t>(t.index)].transaction_samples;
-        const QList<QPointF> pts = dots(x.t_s, x.latency_s, {0, duration_s, columns}, kMaxPingDots);
+        const QList<QPointF> pts = point_dots(x.t_s, x.latency_s, {0, duration_s, columns}, kMaxPingDots);
         for (const QPointF& q : pts) top = std::max(top, q.y() / 1e3);
         t.series->replace(pts);
     }
@@ -302,7 +273,7 @@ void RttChart::setRun(const RunResult& run) {
         const FlowResult* f = flows[static_cast<std::size_t>(p.index)].result;
         QList<QPointF> pts;
         if (f && p.ping) {
-            pts = dots(f->ping_rtt_samples_t_s, f->ping_rtt_samples_s, r, kMaxPingDots);
+            pts = point_dots(f->ping_rtt_samples_t_s, f->ping_rtt_samples_s, r, kMaxPingDots);
         } else if (f) {
             // No smoothed RTT before the flow's first sample (0) or start.
             pts = level_line(f->trace, [](const TraceBucket& b) { return b.srtt_s > 0 ? b.srtt_s : NAN; }, r, 1e3);

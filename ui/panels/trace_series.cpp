@@ -106,4 +106,30 @@ double series_max(const Trace& t, MinMax TraceBucket::*field) {
     return m;
 }
 
+QList<QPointF> point_dots(const std::vector<double>& t, const std::vector<double>& v, const ColumnRange& r, int max_dots) {
+    const std::size_t n = std::min(t.size(), v.size());
+    QList<QPointF> out;
+    if (static_cast<int>(n) <= max_dots) {
+        out.reserve(static_cast<qsizetype>(n));
+        for (std::size_t i = 0; i < n; ++i)
+            if (std::isfinite(v[i])) out.append({t[i], v[i] * 1e3});
+        return out;
+    }
+    std::vector<double> lo(static_cast<std::size_t>(r.columns), INFINITY), hi(lo.size(), -INFINITY);
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!std::isfinite(v[i])) continue;
+        const double fr = (t[i] - r.t0_s) / std::max(1e-12, r.t1_s - r.t0_s);
+        const auto c = static_cast<std::size_t>(std::clamp(static_cast<int>(fr * r.columns), 0, r.columns - 1));
+        lo[c] = std::min(lo[c], v[i]);
+        hi[c] = std::max(hi[c], v[i]);
+    }
+    for (std::size_t c = 0; c < lo.size(); ++c) {
+        if (lo[c] > hi[c]) continue;
+        const double x = r.t0_s + (static_cast<double>(c) + 0.5) * (r.t1_s - r.t0_s) / r.columns;
+        out.append({x, lo[c] * 1e3});
+        if (hi[c] != lo[c]) out.append({x, hi[c] * 1e3});
+    }
+    return out;
+}
+
 }  // namespace inflight::ui

@@ -6,6 +6,7 @@
 #include <QList>
 #include <QPointF>
 #include <functional>
+#include <vector>
 
 #include "model/core/result.h"
 
@@ -27,6 +28,11 @@ void minmax_envelope(const Trace& t, MinMax TraceBucket::*field, const ColumnRan
 // are left out. `field` is a member (&TraceBucket::srtt_s) or a reader.
 QList<QPointF> level_line(const Trace& t, const std::function<double(const TraceBucket&)>& field,
                           const ColumnRange& r, double scale);
+// Points over time (a ping's replies, a flow's transactions) as dots, the
+// values in ms: every one, or past `max_dots` each pixel column's lowest
+// and highest (what a column can show).
+QList<QPointF> point_dots(const std::vector<double>& t_s, const std::vector<double>& v_s, const ColumnRange& r,
+                          int max_dots);
 // Largest finite max of a series (0 if none).
 double series_max(const Trace& t, MinMax TraceBucket::*field);
 
