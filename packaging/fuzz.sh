@@ -31,7 +31,7 @@ cmake -S . -B "$build" -G Ninja \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
   -DCMAKE_CXX_FLAGS="$flags -fno-omit-frame-pointer" \
   -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
-  -DINFLIGHT_BUILD_FUZZERS=ON -DINFLIGHT_BUILD_BENCHMARKS=OFF >/dev/null
+  -DINFLIGHT_BUILD_FUZZERS=ON -DINFLIGHT_BUILD_BENCHMARKS=OFF -DINFLIGHT_BUILD_TOOLS=OFF >/dev/null
 cmake --build "$build" -j2 --target "${targets[@]/#/fuzz_}"
 
 export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1"

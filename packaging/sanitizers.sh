@@ -2,13 +2,16 @@
 # Sanitizer builds (clang 14):
 #   packaging/sanitizers.sh asan   AddressSanitizer + LeakSanitizer +
 #                                  UndefinedBehaviorSanitizer build in
-#                                  build-asan/, runs every test with ctest.
+#                                  build-asan/, runs the tests with ctest,
+#                                  two at a time (but those listed below).
 #   packaging/sanitizers.sh tsan   ThreadSanitizer build in build-tsan/ of the
 #                                  threaded tests only: the window and its
 #                                  worker (ui_tests), the stress tests, the
 #                                  model's determinism-across-threads and
 #                                  cancel-from-another-thread tests and the
 #                                  sweep's thread pool.
+# Both leave out what repeats one check many times over (said below) and
+# build only the tests (-DINFLIGHT_BUILD_TOOLS=OFF).
 # Any sanitizer report stops the process with a non-zero status
 # (halt_on_error, -fno-sanitize-recover=all), so a report fails the test.
 # Build folder: $INFLIGHT_SANITIZER_BUILD_DIR or build-<kind>. Two jobs.
@@ -35,25 +38,38 @@ cmake -S . -B "$build" -G Ninja \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
   -DCMAKE_CXX_FLAGS="$flags -fno-omit-frame-pointer" \
   -DCMAKE_EXE_LINKER_FLAGS="$flags" \
-  -DINFLIGHT_BUILD_BENCHMARKS=OFF >/dev/null
+  -DINFLIGHT_BUILD_BENCHMARKS=OFF -DINFLIGHT_BUILD_TOOLS=OFF >/dev/null
 
 export QT_QPA_PLATFORM=offscreen
 supp=$root/packaging/sanitizers
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
 
+asan_left_out='Under[A-Za-z]*Seconds|^(Experiment[0-9]+|ExperimentBbr|Flows)[.]'
+asan_left_out+='|Readability[A-Za-z]*[.].*/(Experiment[1-9]( |$)|[^E])|ClassAt720p|PresentationTypeAt720p'
+asan_left_out+='|^DashboardFigure[.](EveryTextFits|TheWindowsReadabilityCheck)'
+asan_left_out+='|GuidedExperiment[.]RunsFromFirstToLastStep.*/[1-9]( |$)|^KernelSteps[.]EveryBuiltIn'
+asan_left_out+='|^KernelFlows[.](TenStreams|TwoCubic|APing)|^KernelPrr[.]|^KernelRun[.]Bbr'
+
 if [[ $kind == asan ]]; then
   cmake --build "$build" -j2
   export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1"
   export LSAN_OPTIONS="suppressions=$supp/lsan.supp:print_suppressions=0"
-  # Wall-time budgets ("...FinishesUnderFiveSeconds") hold for the plain
-  # build that test.sh runs; a sanitizer makes the model 2-5x slower. The
-  # acceptance figures of one and of several flows (experiment_tests,
-  # flows_tests: dozens of 40-60 s scenarios) are checked in the plain build
-  # too; here they would cost most of CI's 45 minutes while the same model
-  # code runs under ASan in model_tests (paths, conservation, fq_codel,
-  # determinism), the CLI, sweep, UI and stress tests.
+  # Left out here, run in the plain build that test.sh runs:
+  # - wall-time budgets ("...FinishesUnderFiveSeconds"): a sanitizer makes
+  #   the model 2-5x slower;
+  # - the acceptance figures of one and of several flows (experiment_tests,
+  #   flows_tests: dozens of 40-60 s scenarios), while the same model code
+  #   runs under ASan in model_tests (paths, conservation, fq_codel,
+  #   determinism), the CLI, sweep, UI and stress tests;
+  # - the walks that repeat one check over every step of every experiment,
+  #   every flow preset or every figure size (readability, fitting 720p,
+  #   every guided experiment, every built-in kernel step): each runs here
+  #   for one case (the guided walk of experiment 1, the presentation walk
+  #   of experiment 10), the others add time, not code;
+  # - the real kernel's longer runs of several flows (20 s each): one of
+  #   them (fq_codel in the emulator) runs here.
   ctest --test-dir "$build" --output-on-failure --timeout 1800 -j2 \
-    -E 'Under[A-Za-z]*Seconds|^(Experiment[0-9]+|ExperimentBbr|Flows)\.'
+    -E "$asan_left_out"
   echo "sanitizers: asan+ubsan: every test (but the acceptance figures) passed with no report"
   exit 0
 fi
@@ -74,8 +90,32 @@ run "$build/tests/model/model_tests" --gtest_filter='Determinism.*:RunControl.*:
 run "$build/tests/sweep/sweep_tests" --gtest_filter='SweepEngine.*'
 run "$build/tests/stress/inflight_stress_tests"
 # The window's tests open windows, and Qt Gui's thread pool needs its own
-# suppressions (tsan-ui.supp explains what they cost).
+# suppressions (tsan-ui.supp explains what they cost). Left out, as under
+# ASan: the walks that repeat a layout check over every step, preset or
+# figure size on the UI thread alone (the first guided walk stays), and the
+# run of every built-in kernel step (the kernel window's tests stay). The
+# rest runs as two shards side by side, one per core.
 grep -hv '^#' "$supp/tsan.supp" "$supp/tsan-ui.supp" >"$build/tsan-ui-all.supp"
-TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$PWD/$build/tsan-ui-all.supp:print_suppressions=0" \
-  run "$build/tests/ui/ui_tests"
+ui_left_out='*Readability*:DashboardFigure.EveryTextFits*:DashboardFigure.TheWindowsReadabilityCheck*'
+ui_left_out+=':KernelSteps.EveryBuiltIn*'
+for i in 1 2 3 4 5 6 7 8 9; do ui_left_out+=":*GuidedExperiment.RunsFromFirstToLastStep*/$i"; done
+ui_shard() {
+  GTEST_TOTAL_SHARDS=2 GTEST_SHARD_INDEX=$1 \
+  TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$PWD/$build/tsan-ui-all.supp:print_suppressions=0" \
+    "$build/tests/ui/ui_tests" --gtest_filter="-$ui_left_out" >"$build/tsan-ui-$1.log" 2>&1
+}
+echo "sanitizers: tsan: $build/tests/ui/ui_tests in two shards (logs: $build/tsan-ui-0.log, $build/tsan-ui-1.log)"
+ui_shard 0 & shard0=$!
+ui_shard 1 & shard1=$!
+failed=0
+for s in 0 1; do
+  pid=$shard0; [[ $s == 1 ]] && pid=$shard1
+  if ! wait "$pid"; then
+    tail -n 80 "$build/tsan-ui-$s.log" >&2
+    echo "sanitizers: tsan: ui_tests shard $s FAILED (log: $build/tsan-ui-$s.log)" >&2
+    failed=1
+  fi
+done
+((failed == 0)) || exit 1
+grep -h "^\[  PASSED  \]" "$build/tsan-ui-0.log" "$build/tsan-ui-1.log"
 echo "sanitizers: tsan: the threaded tests passed with no report"

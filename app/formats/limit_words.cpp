@@ -59,6 +59,12 @@ const ResolvedFlow* quoted_flow(const RunResult& r) {
 }
 
 std::string binding_limit_words(const RunResult& r) {
+    // Request/response flows alone: each sends a request, then waits for the
+    // response with nothing to send, so no window holds it back (a window it
+    // never fills does not even grow, RFC 7661).
+    const auto rpc = [](const FlowResult& f) { return f.flow.is_rpc(); };
+    if (!r.flows.empty() && std::all_of(r.flows.begin(), r.flows.end(), rpc))
+        return "limited by the application: each request waits for its response";
     if (r.flows.empty()) {  // the real kernel's result: it ran the scenario's one flow
         const ResolvedFlow one = resolve_flow(r.scenario, 0);
         return limit_words(r.summary.binding_limit, &one);

@@ -25,7 +25,8 @@ std::string limit_words(Limit limit, const ResolvedFlow* flow);
 const ResolvedFlow* quoted_flow(const RunResult& r);
 
 // The run's binding limit in words, quoting quoted_flow(r) (a result that
-// lists no flows, the real kernel's, ran the scenario's one flow).
+// lists no flows, the real kernel's, ran the scenario's one flow); a run of
+// request/response flows alone is held back by its application.
 std::string binding_limit_words(const RunResult& r);
 
 }  // namespace inflight

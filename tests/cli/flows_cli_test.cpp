@@ -792,6 +792,11 @@ TEST(RpcFlowOptions, TheBinaryReportsTransactionsAndNagleStalls) {
     EXPECT_NE(text.out.find("TCP_NODELAY: "), std::string::npos) << text.out;
     EXPECT_NE(text.out.find("transactions, latency mean 20 ms"), std::string::npos) << text.out;
     EXPECT_NE(text.out.find("0 writes held by Nagle"), std::string::npos) << text.out;
+    // A request/response flow is held back by its application, not its
+    // window: it sends a request, then waits with nothing to send.
+    EXPECT_NE(text.out.find("limited by the application: each request waits for its response"), std::string::npos)
+        << text.out;
+    EXPECT_EQ(text.out.find("limited by cwnd"), std::string::npos) << text.out;
 }
 
 // --transactions FILE: one row per transaction. On Linux's stack with a
