@@ -22,6 +22,7 @@
 #include "ui/panels/flow_palette.h"
 #include "ui/panels/flow_throughput.h"
 #include "ui/panels/hero_panel.h"
+#include "ui/panels/rtt_chart.h"
 #include "ui/panels/share_bars.h"
 #include "ui/panels/throughput_chart.h"
 #include "ui/panels/trace_series.h"
@@ -70,9 +71,6 @@ double steady_max(const Trace& t, double TraceBucket::*field, double duration_s)
         if (b.t_start_s >= duration_s / 2 && std::isfinite(b.*field)) m = std::max(m, b.*field);
     return m;
 }
-
-// As many transactions as the RTT panel draws of the model's own.
-constexpr int kMaxTransactionDots = 4000;
 
 int columns_of(QChart* chart) { return std::max(100, static_cast<int>(chart->plotArea().width())); }
 
@@ -302,7 +300,7 @@ void GhostOverlay::drawTransactions() {
         }
         const TransactionSamples& x = a.flows[i].transaction_samples;
         const QList<QPointF> pts =
-            point_dots(x.t_s, x.latency_s, {0, a.scenario.duration_s, columns_of(rtt_)}, kMaxTransactionDots);
+            point_dots(x.t_s, x.latency_s, {0, a.scenario.duration_s, columns_of(rtt_)}, RttChart::kMaxPingDots);
         for (const QPointF& p : pts) top_ms = std::max(top_ms, p.y());
         t.series->replace(pts);
     }
