@@ -50,7 +50,7 @@ asan_left_out='Under[A-Za-z]*Seconds|^(Experiment[0-9]+|ExperimentBbr|Flows)[.]'
 asan_left_out+='|Readability[A-Za-z]*[.].*/(Experiment[1-9]( |$)|[^E])|ClassAt720p|PresentationTypeAt720p'
 asan_left_out+='|^DashboardFigure[.](EveryTextFits|TheWindowsReadabilityCheck)'
 asan_left_out+='|GuidedExperiment[.]RunsFromFirstToLastStep.*/[1-9]( |$)|^KernelSteps[.]EveryBuiltIn'
-asan_left_out+='|^KernelFlows[.](TenStreams|TwoCubic|APing)|^KernelPrr[.]|^KernelRun[.]Bbr'
+asan_left_out+='|^KernelFlows[.](TenStreams|TwoCubic|APing)|^KernelPrr[.]|^KernelRun[.]Bbr|BbrShareOnTheKernel[.]'
 
 if [[ $kind == asan ]]; then
   cmake --build "$build" -j2

@@ -24,6 +24,7 @@ bool model_stack_only(const Option& o) {
     switch (o.param) {
         case Param::Stack:
         case Param::BbrPacing:
+        case Param::BbrHeadroom:
         case Param::Hystart:
         case Param::DelayedAcks:
         case Param::Autotuning:

@@ -12,6 +12,12 @@ const Option* lookup(const Grammar& grammar, std::string_view name) {
     return nullptr;
 }
 
+bool is_switch_word(std::string_view a) {
+    for (std::string_view w : {"on", "off", "auto", "true", "false"})
+        if (a == w) return true;
+    return false;
+}
+
 ParseResult fail(std::string* error, std::string message) {
     *error = std::move(message);
     return ParseResult::Error;
@@ -45,6 +51,11 @@ ParseResult read_options(const std::vector<std::string>& args, const Grammar& gr
             // ("--rtt -5ms" must say "negative"), unless it is an option.
             if (i + 1 >= args.size() || args[i + 1].starts_with("--"))
                 return fail(error, grammar.missing_value(*option));
+            g.value = args[++i];
+            g.has_value = true;
+        }
+        // A switch may be given its value after a space ("--pacing off").
+        if (option->kind == Kind::SwitchOn && !g.has_value && i + 1 < args.size() && is_switch_word(args[i + 1])) {
             g.value = args[++i];
             g.has_value = true;
         }

@@ -8,13 +8,33 @@
 namespace inflight::cli {
 namespace {
 
+// --pacing on|off|auto forces pacing either way for every algorithm: on
+// paces every flow; off paces none, BBR included (which the linux stack
+// otherwise paces); auto leaves each algorithm as its stack runs it (the
+// default). --no-pacing is --pacing off.
+std::optional<std::string> apply_pacing(const std::string& value, Scenario& scenario) {
+    const std::string& v = value;
+    if (v == "auto") {
+        scenario.pacing = false;
+        scenario.bbr_pacing = Detail::Auto;
+        return std::nullopt;
+    }
+    if (auto err = set_param_from_text(scenario, Param::Pacing, v, "--pacing"))
+        return "--pacing: '" + value + "' is not one of on, off, auto";
+    if (!scenario.pacing) scenario.bbr_pacing = Detail::Off;
+    return std::nullopt;
+}
+
 std::optional<std::string> apply(const Given& g, Scenario& scenario) {
     const std::string option_name = "--" + std::string(g.option->name);
+    const bool pacing = g.option->param == Param::Pacing;
     switch (g.option->kind) {
         case Kind::Value: return set_param_from_text(scenario, g.option->param, g.value, option_name);
         case Kind::SwitchOn:
+            if (pacing) return apply_pacing(g.has_value ? g.value : "on", scenario);
             return set_param_from_text(scenario, g.option->param, g.has_value ? g.value : "on", option_name);
         case Kind::SwitchOff:
+            if (pacing) return apply_pacing("off", scenario);
             set_param_from_text(scenario, g.option->param, "off", option_name);
             return std::nullopt;
         default: return std::nullopt;

@@ -181,7 +181,7 @@ std::string trace_csv(const RunResult& r, const RunOrigin& origin) {
     out += trace_rows(t, flows ? std::optional<std::string>("path") : std::nullopt);
     if (flows)
         for (std::size_t i = 0; i < r.flows.size(); ++i)
-            out += trace_rows(r.flows[i].trace, flow_cell(r, static_cast<int>(i)));
+            out += trace_rows(r.flow_trace(i), flow_cell(r, static_cast<int>(i)));
     return out;
 }
 

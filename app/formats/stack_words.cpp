@@ -12,6 +12,7 @@ struct DetailName {
 };
 constexpr DetailName kDetails[] = {
     {&Scenario::bbr_pacing, &TcpDetails::bbr_pacing, "BBR pacing"},
+    {&Scenario::bbr_headroom, &TcpDetails::bbr_headroom, "BBR's headroom"},
     {&Scenario::hystart, &TcpDetails::hystart, "HyStart"},
     {&Scenario::delayed_acks, &TcpDetails::delayed_acks, "delayed ACKs"},
     {&Scenario::autotuning, &TcpDetails::autotuning, "autotuning"},

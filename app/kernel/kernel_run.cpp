@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cmath>
 #include <memory>
+#include <utility>
 
 #include "app/kernel/emulator.h"
 #include "app/kernel/finite_sender.h"
@@ -408,7 +409,7 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
             result.flows[i].transaction_samples = transaction_samples(done, elapsed_s);
         }
     }
-    if (n == 1) result.trace = result.flows[0].trace;
+    if (n == 1) result.trace = std::exchange(result.flows[0].trace, Trace{});  // one flow: RunResult::flow_trace
     result.summary.wall_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
     out.result = std::move(result);

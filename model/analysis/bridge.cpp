@@ -139,7 +139,7 @@ std::string ss_line(const RunResult& r, double t_s, std::size_t flow) {
     const ResolvedFlow& f = r.flows[flow].flow;
     if (f.kind == FlowKind::Ping) return {};
     if (r.flows.size() == 1) return ss_line_of(r.scenario, r.trace, t_s);
-    return ss_line_of(as_single(r.scenario, f), r.flows[flow].trace, t_s);
+    return ss_line_of(as_single(r.scenario, f), r.flow_trace(flow), t_s);
 }
 
 std::vector<std::string> ss_lines(const RunResult& r, double t_s) {

@@ -5,8 +5,8 @@
 
 namespace inflight {
 
-Bbr::Bbr(std::uint64_t seed, bool paced, BbrParams p)
-    : CongestionControl(Algorithm::Bbr), p_(p), pacing_factor_(1.0 - p.pacing_margin), paced_(paced), rng_(seed ^ 0xBB5EEDull), min_rtt_expires_at_(p.min_rtt_window), pacing_gain_(p.high_gain), cwnd_gain_(p.high_gain) {
+Bbr::Bbr(std::uint64_t seed, bool paced, BbrParams p, bool headroom)
+    : CongestionControl(Algorithm::Bbr), p_(p), pacing_factor_(1.0 - p.pacing_margin), paced_(paced), rng_(seed ^ 0xBB5EEDull), min_rtt_expires_at_(p.min_rtt_window), pacing_gain_(p.high_gain), cwnd_gain_(p.high_gain), headroom_(headroom) {
     bw_filter_.reset(0, 0.0);
 }
 

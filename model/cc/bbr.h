@@ -22,14 +22,17 @@
 //                              max(200 ms, 1 round), then back
 // Loss does not enter the law; on entering recovery BBR keeps packet
 // conservation for one round (cwnd = inflight + acked), and restores the
-// saved cwnd on leaving it. ECN is ignored. Left out, as irrelevant to this
-// path model: the long-term (policer) bandwidth sampler, ACK-aggregation
-// cwnd, TSO quantization budget and idle restart.
+// saved cwnd on leaving it. ECN is ignored. With Linux's headroom
+// (bbr_headroom.h: the linux stack) cwnd's target also allows for ACK
+// aggregation and TSO bursts, as the kernel's does. Left out, as irrelevant
+// to this path model: the long-term (policer) bandwidth sampler and idle
+// restart.
 #pragma once
 
 #include <algorithm>
 #include <random>
 
+#include "model/cc/bbr_headroom.h"
 #include "model/cc/congestion_control.h"
 #include "model/cc/windowed_filter.h"
 
@@ -58,8 +61,10 @@ public:
     // `paced`: whether the sender honours the pacing rate. Unpaced, the
     // pacing gains below 1 cannot act, so Drain applies its target to cwnd
     // instead (inflight ≤ 1 BDP); without that an unpaced flow never leaves
-    // Drain. This is our choice: Linux always paces BBR.
-    Bbr(std::uint64_t seed, bool paced, BbrParams p = {});
+    // Drain. This is our choice: Linux always paces BBR. `headroom`: the
+    // cwnd target and in-flight checks carry Linux's allowances for ACK
+    // aggregation and TSO bursts (bbr_headroom.h).
+    Bbr(std::uint64_t seed, bool paced, BbrParams p = {}, bool headroom = false);
 
     void init(CcState& s) override {
         s.owns_phase = true;
@@ -107,6 +112,10 @@ private:
     // Bytes in flight that a gain times the estimated BDP allows; `memo`
     // names which of the two remembered answers to look in and keep.
     double inflight_bytes(const CcState& s, double bw_Bps, double gain, int memo) const;
+    // Linux's bbr_inflight: the above, with the TSO quantization budget when
+    // Linux's headroom is on.
+    double inflight_target(const CcState& s, double bw_Bps, double gain, int memo) const;
+    bool probing() const { return mode_ == Mode::ProbeBw && cycle_idx_ == 0; }
     // The last answers of inflight_bytes and what they were asked: BtlBw,
     // min_rtt and the gain change far less often than every ACK asks (min_rtt
     // kNever: nothing kept). One for the cwnd target (cwnd gain), one for the
@@ -147,6 +156,8 @@ private:
     double prior_cwnd_bytes_ = 0;
     bool packet_conservation_ = false;
     RecoveryState prev_recovery_ = RecoveryState::Open;
+    bool headroom_;
+    BbrAckAggregation aggregation_;
 };
 
 // The per-ACK steps, inlined into the sender's ACK path (cc_dispatch.h) as
@@ -166,6 +177,11 @@ inline double Bbr::inflight_bytes(const CcState& s, double bw_Bps, double gain, 
     return remember_inflight_bytes(m, s.mss_bytes, bw_Bps, gain);
 }
 
+inline double Bbr::inflight_target(const CcState& s, double bw_Bps, double gain, int memo) const {
+    const double bytes = inflight_bytes(s, bw_Bps, gain, memo);
+    return headroom_ ? bbr_quantization_budget(bytes, pacing_rate_Bps_, s.mss_bytes, probing()) : bytes;
+}
+
 INFLIGHT_HOT void Bbr::on_ack(CcState& s, const AckInfo& ack) {
     update_model(s, ack);
     const double bw = max_bw_Bps();
@@ -176,6 +192,8 @@ INFLIGHT_HOT void Bbr::on_ack(CcState& s, const AckInfo& ack) {
 
 inline void Bbr::update_model(CcState& s, const AckInfo& ack) {
     update_bw(s, ack);
+    if (headroom_ && ack.acked_bytes > 0 && ack.rs.interval > 0)
+        aggregation_.on_ack(ack.now, ack.acked_bytes, round_start_, max_bw_Bps(), s.cwnd_bytes, s.mss_bytes);
     update_cycle_phase(s, ack);
     check_full_bw_reached(ack);
     check_drain(s, ack.now);
@@ -204,9 +222,9 @@ inline bool Bbr::is_next_cycle_phase(const CcState& s, const AckInfo& ack) const
     const double inflight = bytes_as_double(ack.rs.prior_in_flight_bytes);
     const double bw = max_bw_Bps();
     if (pacing_gain_ > 1.0)  // probing: a full min_rtt and 1.25 BDP in flight (or a loss)
-        return is_full_length && (ack.rs.lost_bytes > 0 || inflight >= inflight_bytes(s, bw, pacing_gain_, kOtherMemo));
+        return is_full_length && (ack.rs.lost_bytes > 0 || inflight >= inflight_target(s, bw, pacing_gain_, kOtherMemo));
     // draining: a full min_rtt, or the queue is gone already
-    return is_full_length || inflight <= inflight_bytes(s, bw, 1.0, kOtherMemo);
+    return is_full_length || inflight <= inflight_target(s, bw, 1.0, kOtherMemo);
 }
 
 inline void Bbr::advance_cycle_phase(TimePs now) {
@@ -233,9 +251,9 @@ inline void Bbr::check_full_bw_reached(const AckInfo& ack) {
 inline void Bbr::check_drain(CcState& s, TimePs now) {
     if (mode_ == Mode::Startup && full_bw_reached_) {
         set_mode(Mode::Drain);  // drain the queue Startup built
-        s.ssthresh_bytes = inflight_bytes(s, max_bw_Bps(), 1.0, kOtherMemo);
+        s.ssthresh_bytes = inflight_target(s, max_bw_Bps(), 1.0, kOtherMemo);
     }
-    if (mode_ == Mode::Drain && bytes_as_double(s.bytes_in_flight) <= inflight_bytes(s, max_bw_Bps(), 1.0, kOtherMemo))
+    if (mode_ == Mode::Drain && bytes_as_double(s.bytes_in_flight) <= inflight_target(s, max_bw_Bps(), 1.0, kOtherMemo))
         reset_probe_bw_mode(now);  // the queue is estimated drained
 }
 
@@ -313,7 +331,11 @@ inline void Bbr::set_cwnd(CcState& s, const AckInfo& ack, double bw_Bps, double 
     double cwnd = s.cwnd_bytes;
     if (ack.acked_bytes > 0) {
         if (!set_cwnd_to_recover_or_restore(s, ack, &cwnd)) {
-            const double target = inflight_bytes(s, bw_Bps, gain, kCwndMemo);
+            const double target =
+                headroom_ ? bbr_quantization_budget(inflight_bytes(s, bw_Bps, gain, kCwndMemo) +
+                                                        aggregation_.cwnd_bytes(bw_Bps, full_bw_reached_),
+                                                    pacing_rate_Bps_, s.mss_bytes, probing())
+                          : inflight_bytes(s, bw_Bps, gain, kCwndMemo);
             if (full_bw_reached_)
                 cwnd = std::min(cwnd + ack.acked_bytes, target);  // slow-start up to the target
             else if (cwnd < target || s.delivered_bytes < p_.initial_cwnd_packets * s.mss_bytes)

@@ -19,11 +19,11 @@ CcPhase CongestionControl::phase(const CcState& s, RecoveryState r) const {
 }
 
 std::unique_ptr<CongestionControl> make_congestion_control(Algorithm a, std::uint64_t seed, bool paced,
-                                                           bool hystart) {
+                                                           bool hystart, bool bbr_headroom) {
     switch (a) {
     case Algorithm::Reno: return std::make_unique<Reno>();
     case Algorithm::Cubic: return std::make_unique<Cubic>(CubicParams{}, hystart, paced);
-    case Algorithm::Bbr: return std::make_unique<Bbr>(seed, paced);
+    case Algorithm::Bbr: return std::make_unique<Bbr>(seed, paced, BbrParams{}, bbr_headroom);
     }
     return nullptr;
 }

@@ -119,8 +119,9 @@ inline void additive_increase(CcState& s, std::uint32_t acked_bytes, double segm
     s.cwnd_bytes += segments_per_rtt * s.mss_bytes * static_cast<double>(acked_bytes) / s.cwnd_bytes;
 }
 
-// `hystart`: CUBIC leaves slow start by HyStart (hystart.h); the others ignore it.
+// `hystart`: CUBIC leaves slow start by HyStart (hystart.h); `bbr_headroom`:
+// BBR's cwnd carries Linux's allowances (bbr_headroom.h). Others ignore them.
 std::unique_ptr<CongestionControl> make_congestion_control(Algorithm a, std::uint64_t seed, bool paced,
-                                                           bool hystart = false);
+                                                           bool hystart = false, bool bbr_headroom = false);
 
 }  // namespace inflight

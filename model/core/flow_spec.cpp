@@ -181,6 +181,7 @@ std::string default_label(const Scenario& s, std::size_t i) {
 TcpDetails tcp_details(const Scenario& s, std::uint64_t rcvbuf_bytes) {
     TcpDetails d;
     d.bbr_pacing = detail_on(s.stack, s.bbr_pacing);
+    d.bbr_headroom = detail_on(s.stack, s.bbr_headroom);
     d.hystart = detail_on(s.stack, s.hystart);
     d.delayed_acks = detail_on(s.stack, s.delayed_acks);
     d.rcvbuf_bytes = rcvbuf_bytes;
@@ -202,7 +203,9 @@ ResolvedFlow resolve_flow(const Scenario& s, std::size_t i) {
     r.rwnd_bytes = f.rwnd_bytes.value_or(s.rwnd_bytes);
     r.sndbuf_bytes = f.sndbuf_bytes.value_or(s.sndbuf_bytes);
     r.tcp = tcp_details(s, f.rcvbuf_bytes.value_or(s.rcvbuf_bytes));
-    r.pacing = f.pacing.value_or(s.pacing) || (r.algorithm == Algorithm::Bbr && r.tcp.bbr_pacing);
+    // A flow's own pacing=on|off forces it either way; otherwise the run's
+    // --pacing, or the algorithm as its stack runs it (BBR paces itself).
+    r.pacing = f.pacing ? *f.pacing : s.pacing || (r.algorithm == Algorithm::Bbr && r.tcp.bbr_pacing);
     r.ping_interval_s = f.ping_interval_s;
     r.ping_bytes = f.ping_bytes;
     r.label = f.label.empty() ? default_label(s, i) : f.label;

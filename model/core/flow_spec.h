@@ -94,6 +94,7 @@ struct RpcSpec {
 // buffer the application set. All false: the lesson's textbook TCP.
 struct TcpDetails {
     bool bbr_pacing = false;    // a BBR flow paces itself
+    bool bbr_headroom = false;  // BBR's cwnd target allows for ACK aggregation and TSO bursts
     bool hystart = false;       // CUBIC's HyStart (tcp_cubic.c)
     bool delayed_acks = false;  // ACK every second full segment, the delayed-ACK timer, quick ACKs
     bool autotuning = false;    // the receive buffer grows with what the application reads

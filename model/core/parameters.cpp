@@ -115,8 +115,10 @@ constexpr ParamRow kRows[] = {
      "BYTES", "segment size, {range} (default {default})", "", "a whole number of bytes such as 1500", "MSS",
      "Maximum segment size: the packet size. No header overhead is modelled.", 0, false, {},
      &Scenario::mss_bytes},
-    {Param::Pacing, "pacing", "pacing", "no-pacing", ParamType::Switch, 0, 0, "off", "",
-     "pace packets at the algorithm's pacing rate", "purely ACK-clocked (the default)", kTrueOrFalse,
+    {Param::Pacing, "pacing", "pacing", "no-pacing", ParamType::Switch, 0, 0, "off", "[on|off|auto]",
+     "pace packets at the algorithm's pacing rate: on (every flow), off (none, BBR too) or auto (BBR as its "
+     "stack runs it; the default)",
+     "the same as --pacing off", kTrueOrFalse,
      "Pacin&g",
      "Pacing (as Linux fq): packets leave no faster than the algorithm's pacing rate instead of in "
      "ACK-clocked bursts. For BBR it removes the standing queue.",
@@ -143,6 +145,13 @@ constexpr ParamRow kRows[] = {
      "pacing gain × bottleneck bandwidth, less 1%. Off: BBR's window with none of its pacing, as the lesson "
      "draws it.",
      0, false, kDetails, &Scenario::bbr_pacing},
+    {Param::BbrHeadroom, "bbr_headroom", "bbr-headroom", "", ParamType::Choice, 0, 0, "auto", "auto|on|off",
+     "BBR's cwnd allows for ACK aggregation and TSO bursts, as Linux since 5.1 (default {default}: with linux)",
+     "", "", "BBR's headroom",
+     "Linux's BBR keeps more than 2 × BDP in flight: the most data recently ACKed beyond what BtlBw predicts "
+     "(ACK aggregation, up to 100 ms of BtlBw) and three TSO bursts, rounded to an even number of segments. "
+     "Off: cwnd is exactly gain × BtlBw × min_rtt, as the lesson draws it.",
+     0, false, kDetails, &Scenario::bbr_headroom},
     {Param::Hystart, "hystart", "hystart", "", ParamType::Choice, 0, 0, "auto", "auto|on|off",
      "CUBIC leaves slow start by HyStart's ACK-train and delay detectors (default {default}: with linux)", "",
      "", "HyStart",

@@ -208,14 +208,18 @@ struct FlowResult {
 
 struct RunResult {
     Scenario scenario;
-    // With one flow: that flow's trace (today's meaning). With several: the
-    // path's (queue_bytes) with the aggregate's series; each flow's own is in
-    // flows[i].trace.
+    // With one flow: that flow's trace (flows[0].trace is left empty rather
+    // than holding a second copy of it). With several: the path's
+    // (queue_bytes) with the aggregate's series; each flow's own is in
+    // flows[i].trace. flow_trace(i) reads either way.
     Trace trace;
     std::vector<Event> events;
     Summary summary;
     std::vector<FlowResult> flows;  // one per flow, in the scenario's order (also for one flow)
     bool cancelled = false;
+
+    // Flow i's own trace: `trace` itself when the run has one flow.
+    const Trace& flow_trace(std::size_t i) const { return flows.size() == 1 ? trace : flows[i].trace; }
 };
 
 }  // namespace inflight

@@ -38,6 +38,7 @@ struct Scenario {
     bool pacing = false;
     Stack stack = Stack::Textbook;
     Detail bbr_pacing = Detail::Auto;     // BBR paces itself (Linux ≥ 4.13)
+    Detail bbr_headroom = Detail::Auto;   // BBR's cwnd allows for ACK aggregation and TSO bursts (Linux ≥ 5.1)
     Detail hystart = Detail::Auto;        // CUBIC leaves slow start by HyStart
     Detail delayed_acks = Detail::Auto;   // the receiver ACKs every second segment
     Detail autotuning = Detail::Auto;     // the receive buffer grows (tcp_rcv_space_adjust)
@@ -87,13 +88,13 @@ std::optional<Aqm> aqm_from_string(const std::string& s);
 enum class Param {
     Algorithm, Bandwidth, Rtt, Loss, LossPattern, Rwnd, Sndbuf, Buffer,
     Aqm, Ecn, Mss, Pacing, Duration, Seed,
-    Stack, BbrPacing, Hystart, DelayedAcks, Autotuning, Prr, Rcvbuf
+    Stack, BbrPacing, BbrHeadroom, Hystart, DelayedAcks, Autotuning, Prr, Rcvbuf
 };
-inline constexpr std::array<Param, 21> kAllParams = {
+inline constexpr std::array<Param, 22> kAllParams = {
     Param::Algorithm, Param::Bandwidth, Param::Rtt,    Param::Loss,   Param::LossPattern,
     Param::Rwnd,      Param::Sndbuf,    Param::Buffer, Param::Aqm,    Param::Ecn,
     Param::Mss,       Param::Pacing,    Param::Duration, Param::Seed,
-    Param::Stack,     Param::BbrPacing, Param::Hystart, Param::DelayedAcks, Param::Autotuning,
+    Param::Stack,     Param::BbrPacing, Param::BbrHeadroom, Param::Hystart, Param::DelayedAcks, Param::Autotuning,
     Param::Prr,       Param::Rcvbuf};
 const char* key(Param p);
 std::optional<Param> param_from_key(std::string_view key);

@@ -290,7 +290,8 @@ void Flow::start_connection(TimePs t) {
     c->transfer = cfg_.spec.size_bytes ? transfers_started_ : 0;
     c->started_at = t;
     const std::uint64_t seed = transfers_started_ == 1 ? cfg_.seed : mix(cfg_.seed + transfers_started_);
-    c->cc = make_congestion_control(cfg_.spec.algorithm, seed, cfg_.spec.pacing, cfg_.spec.tcp.hystart);
+    c->cc = make_congestion_control(cfg_.spec.algorithm, seed, cfg_.spec.pacing, cfg_.spec.tcp.hystart,
+                                    cfg_.spec.tcp.bbr_headroom);
     rec_.flow_event(t, EventKind::FlowStart, c->transfer, cfg_.spec.size_bytes.value_or(0));
     send_syn(t, *c);
     conns_.push_back(std::move(c));

@@ -197,8 +197,7 @@ void summarize(const Scenario& sc, const std::vector<Flow>& flows, std::vector<R
     Summary& sum = result.summary;
     const QueueDelayStats& qd = path.queue_delay();
     if (n == 1) {
-        sum = each[0];
-        result.flows[0].trace = result.trace;
+        sum = each[0];  // flows[0]'s trace is result.trace itself (RunResult::flow_trace)
     } else {
         sum = Summary{};
         sum.window_start_s = each[0].window_start_s;

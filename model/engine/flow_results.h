@@ -18,9 +18,8 @@
 
 namespace inflight {
 
-// Fills result.summary and result.flows[i].summary (and, with one flow,
-// result.flows[0].trace) from the finished run; each flow is as
-// result.flows[i].flow says it ran.
+// Fills result.summary and result.flows[i].summary from the finished run;
+// each flow is as result.flows[i].flow says it ran.
 void summarize(const Scenario& sc, const std::vector<Flow>& flows, std::vector<Recorder>& recorders,
                const Bottleneck& path, RunResult& result);
 

@@ -5,12 +5,14 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <sstream>
+#include <tuple>
 
 #include "app/cli/cli.h"
 #include "cli_test_support.h"
 #include "app/formats/csv_export.h"
 #include "app/cli/help.h"
 #include "app/cli/run_command.h"
+#include "model/core/flow_spec.h"
 
 using namespace inflight;
 using namespace inflight::cli;
@@ -137,6 +139,41 @@ TEST(CommandLine, EqualsFormAndLastOneWins) {
     EXPECT_EQ(s.rtt_s, 0.030);
     EXPECT_FALSE(s.ecn);
     EXPECT_FALSE(s.pacing);
+}
+
+TEST(CommandLine, PacingOnOffOrAutoForcesItEitherWayForEveryAlgorithm) {
+    // auto (the default): BBR as its stack runs it — paced with linux only.
+    for (const auto& [args, cubic_paced, bbr_textbook_paced, bbr_linux_paced] :
+         std::vector<std::tuple<std::vector<std::string>, bool, bool, bool>>{
+             {{"run"}, false, false, true},
+             {{"run", "--pacing", "auto"}, false, false, true},
+             {{"run", "--pacing"}, true, true, true},
+             {{"run", "--pacing", "on"}, true, true, true},
+             {{"run", "--pacing=on"}, true, true, true},
+             {{"run", "--pacing", "off"}, false, false, false},
+             {{"run", "--no-pacing"}, false, false, false},
+             {{"run", "--pacing", "off", "--pacing", "auto"}, false, false, true}}) {
+        auto p = parse(args);
+        ASSERT_EQ(p.result, ParseResult::Ok) << p.error;
+        Scenario s = p.run.scenario;
+        s.algorithm = Algorithm::Cubic;
+        EXPECT_EQ(resolve_flow(s, 0).pacing, cubic_paced) << args.back();
+        s.algorithm = Algorithm::Bbr;
+        EXPECT_EQ(resolve_flow(s, 0).pacing, bbr_textbook_paced) << args.back();
+        s.stack = Stack::Linux;
+        EXPECT_EQ(resolve_flow(s, 0).pacing, bbr_linux_paced) << args.back();
+    }
+    // A flow's own pacing=off holds even for BBR on the linux stack.
+    auto p = parse({"run", "--stack", "linux", "--flow", "bbr,pacing=off", "--flow", "bbr"});
+    ASSERT_EQ(p.result, ParseResult::Ok) << p.error;
+    EXPECT_FALSE(resolve_flow(p.run.scenario, 0).pacing);
+    EXPECT_TRUE(resolve_flow(p.run.scenario, 1).pacing);
+    // A word that is not on, off or auto is not taken as the switch's value.
+    auto bad = parse({"run", "--pacing=sometimes"});
+    EXPECT_EQ(bad.result, ParseResult::Error);
+    EXPECT_EQ(bad.error, "--pacing: 'sometimes' is not one of on, off, auto");
+    auto stray = parse({"run", "--pacing", "sometimes"});
+    EXPECT_EQ(stray.result, ParseResult::Error);
 }
 
 TEST(CommandLine, OutputsAndJson) {

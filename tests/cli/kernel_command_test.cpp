@@ -216,7 +216,7 @@ TEST(KernelCommand, HelpSaysWhatItDoesAndWhatItNeeds) {
     for (const Option& option : run_options()) {
         const bool duration = option.kind == Kind::Value && option.param == Param::Duration;
         const std::string name = option.name;
-        const bool model_stack = name == "stack" || name == "bbr-pacing" || name == "hystart" ||
+        const bool model_stack = name == "stack" || name == "bbr-pacing" || name == "bbr-headroom" || name == "hystart" ||
                                  name == "delayed-acks" || name == "autotuning" || name == "prr";
         EXPECT_EQ(contains(help, help_lines(option)), !duration && !model_stack) << option.name;
     }

@@ -253,7 +253,7 @@ TEST(Rpc, AWindowTheFlowNeverFillsDoesNotGrow) {
             const RunResult r = run_scenario(s);
             ASSERT_EQ(r.flows.size(), 1u);
             double max_cwnd_bytes = 0;
-            for (const TraceBucket& b : r.flows[0].trace.buckets) max_cwnd_bytes = std::max(max_cwnd_bytes, b.cwnd_bytes.max);
+            for (const TraceBucket& b : r.flow_trace(0).buckets) max_cwnd_bytes = std::max(max_cwnd_bytes, b.cwnd_bytes.max);
             EXPECT_DOUBLE_EQ(max_cwnd_bytes, 10.0 * s.mss_bytes) << to_string(stack) << (nodelay ? " nodelay" : " Nagle");
         }
     Scenario bulk = path(Stack::Linux, 2);

@@ -412,7 +412,7 @@ TEST(CompareFlowsTest, AOneFlowGhostIsOnTheThroughputChartAndStaysOverNewAreas) 
     QLineSeries* total = ghost_total(tc->view()->chart());
     ASSERT_NE(total, nullptr);
     ASSERT_EQ(a->result.flows.size(), 1u);
-    expect_steps_of(total, {&a->result.flows[0].trace}, tc->axisUnitBps());
+    expect_steps_of(total, {&a->result.flow_trace(0)}, tc->axisUnitBps());
     // Drawn after (over) every area of B's three flows.
     const QList<QAbstractSeries*> order = tc->view()->chart()->series();
     ASSERT_EQ(tc->areas().size(), 3u);

@@ -429,7 +429,7 @@ void GhostOverlay::drawWindow() {
         if (!g.cwnd) continue;
         const std::size_t i = static_cast<std::size_t>(g.index);
         if (i < a.flows.size())
-            g.cwnd->replace(level_line(a.flows[i].trace, &TraceBucket::cwnd_end_bytes, {0, duration, columns_of(window_)}, per));
+            g.cwnd->replace(level_line(a.flow_trace(i), &TraceBucket::cwnd_end_bytes, {0, duration, columns_of(window_)}, per));
         else
             g.cwnd->clear();
     }
@@ -465,8 +465,9 @@ void GhostOverlay::drawRttAndRate() {
         const FlowResult* f = i < a.flows.size() ? &a.flows[i] : nullptr;
         if (g.srtt) {
             if (f) {
-                g.srtt->replace(level_line(f->trace, &TraceBucket::srtt_s, {0, duration, columns_of(rtt_)}, 1e3));
-                grow(axis(rtt_, Qt::Vertical), steady_max(f->trace, &TraceBucket::srtt_s, duration) * 1e3 * 1.08);
+                const Trace& t = a.flow_trace(i);
+                g.srtt->replace(level_line(t, &TraceBucket::srtt_s, {0, duration, columns_of(rtt_)}, 1e3));
+                grow(axis(rtt_, Qt::Vertical), steady_max(t, &TraceBucket::srtt_s, duration) * 1e3 * 1.08);
             } else {
                 g.srtt->clear();
             }

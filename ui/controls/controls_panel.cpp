@@ -54,8 +54,8 @@ struct MssChoice {
 constexpr MssChoice kMssChoices[] = {{1500, "1500 B (Ethernet)"}, {9000, "9000 B (jumbo frames)"}};
 
 // The Linux details with a switch of their own under More, in the table's order.
-constexpr Param kDetailParams[] = {Param::BbrPacing, Param::Hystart, Param::DelayedAcks, Param::Autotuning,
-                                   Param::Prr};
+constexpr Param kDetailParams[] = {Param::BbrPacing, Param::BbrHeadroom, Param::Hystart, Param::DelayedAcks,
+                                   Param::Autotuning, Param::Prr};
 
 QLabel* heading(const QString& text, QWidget* parent) {
     auto* l = new QLabel(text, parent);

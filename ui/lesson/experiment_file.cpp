@@ -284,8 +284,8 @@ Across parse_across(const QJsonValue& jv, const QString& where) {
 // its details (the kernel is Linux itself) and the duration (chosen beside
 // the kernel's button, in wall time).
 bool model_only_key(const QString& k) {
-    for (Param p : {Param::Stack, Param::BbrPacing, Param::Hystart, Param::DelayedAcks, Param::Autotuning,
-                    Param::Prr, Param::Duration})
+    for (Param p : {Param::Stack, Param::BbrPacing, Param::BbrHeadroom, Param::Hystart, Param::DelayedAcks,
+                    Param::Autotuning, Param::Prr, Param::Duration})
         if (k == QLatin1String(key(p))) return true;
     return false;
 }

@@ -46,13 +46,13 @@ FlowThroughput flow_throughput(const RunResult& r, int max_columns) {
     std::size_t n = SIZE_MAX;
     double longest_rtt_s = 0;
     for (int i : out.flows) {
-        n = std::min(n, r.flows[static_cast<std::size_t>(i)].trace.buckets.size());
+        n = std::min(n, r.flow_trace(static_cast<std::size_t>(i)).buckets.size());
         longest_rtt_s = std::max(longest_rtt_s, r.flows[static_cast<std::size_t>(i)].flow.rtt_s);
     }
     if (n == 0) return out;
     int columns = std::max(1, max_columns);
     if (longest_rtt_s > 0) columns = std::clamp(static_cast<int>(sc.duration_s / (2 * longest_rtt_s)), 1, columns);
-    const TraceBucket* shared = r.flows[static_cast<std::size_t>(out.flows.front())].trace.buckets.data();
+    const TraceBucket* shared = r.flow_trace(static_cast<std::size_t>(out.flows.front())).buckets.data();
 
     for (const Span& s : column_spans(shared, n, sc.duration_s, columns)) {
         if (!s.any) continue;
@@ -62,7 +62,7 @@ FlowThroughput flow_throughput(const RunResult& r, int max_columns) {
         out.t_end_s.push_back(t1);
         double sum = 0;
         for (std::size_t k = 0; k < out.flows.size(); ++k) {
-            const Trace& t = r.flows[static_cast<std::size_t>(out.flows[k])].trace;
+            const Trace& t = r.flow_trace(static_cast<std::size_t>(out.flows[k]));
             const std::uint64_t before = s.first > 0 ? t.buckets[s.first - 1].pkts_delivered : 0;
             const std::uint64_t after = t.buckets[s.last].pkts_delivered;
             const double bps =

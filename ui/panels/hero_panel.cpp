@@ -427,7 +427,7 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
         for (std::size_t i = 0; i < n; ++i) {
             FlowSummary& f = words.flows[i].summary;
             if (flows[i].kind == FlowKind::Tcp)
-                if (const auto x = delivered_rate_so_far(r.flows[i].trace, sc, snap.sim_time_s)) rate[i] = *x;
+                if (const auto x = delivered_rate_so_far(r.flow_trace(i), sc, snap.sim_time_s)) rate[i] = *x;
             aggregate += rate[i];
             if (flows[i].is_bulk()) bulk_rates.push_back(rate[i]);
             const std::vector<double>& rtts = r.flows[i].ping_rtt_samples_s;
