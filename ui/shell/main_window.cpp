@@ -180,7 +180,12 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
     // The commands' keys (Ctrl+→, Ctrl+E, …) work while a text field has the focus.
     new FieldShortcuts(this);
     // Compare, Tools ▸ Sweep, View ▸ Real system (analysis_tools.h).
-    auto* tools = new AnalysisTools(ToolsHost{this, menus_, session_, dashboard_, playhead_});
+    auto* tools = new AnalysisTools(ToolsHost{this, menus_, session_, dashboard_, playhead_, [this](const Scenario& s) {
+                                                  hideBanner();
+                                                  controls_->setScenario(s);
+                                                  run(s);
+                                              },
+                                              [this](bool ok, const QString& line) { reportExport(ok, line); }});
     // A guided step whose check reads the kernel: its finished runs, and
     // why this computer cannot make one.
     connect(tools->kernel(), &KernelTool::runFinished, this, [this](SnapshotPtr run) {

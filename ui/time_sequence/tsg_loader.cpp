@@ -7,6 +7,7 @@
 #include "app/capture/stream_analysis.h"
 #include "app/capture/time_sequence.h"
 #include "model/core/flow_spec.h"
+#include "ui/time_sequence/capture_run.h"
 #include "model/engine/run.h"
 
 namespace inflight::ui {
@@ -79,6 +80,11 @@ void TsgWorker::readCapture(const QString& path, quint64 generation, TsgCancel c
                                            QString::fromStdString(graph->receiver));
                     load->summary = QString::fromStdString(capture::capture_headline(*analysis));
                     load->graph = std::make_shared<const capture::TimeSequence>(std::move(*graph));
+                    load->path = path;
+                    std::string why;
+                    load->estimate = capture::estimate_path(*contents, *analysis, &why);
+                    if (!load->estimate) load->estimate_error = QString::fromStdString(why);
+                    load->run = capture_snapshot(*analysis, load->estimate ? load->estimate->bottleneck_bps : 0.0);
                 }
             }
         }

@@ -6,6 +6,8 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QToolButton>
+#include <QAction>
 #include <QVBoxLayout>
 
 #include "model/core/flow_spec.h"
@@ -39,6 +41,7 @@ TimeSequenceView::TimeSequenceView(QWidget* parent) : QWidget(parent), loader_(n
     cancel_ = new QPushButton(tr("Cancel"), this);
     cancel_->hide();
     auto* row = new QHBoxLayout;
+    row_ = row;
     row->addWidget(title_, 1);
     row->addWidget(progress_);
     row->addWidget(cancel_);
@@ -59,12 +62,19 @@ TimeSequenceView::TimeSequenceView(QWidget* parent) : QWidget(parent), loader_(n
     message_->setWordWrap(true);
     message_->setStyleSheet(QStringLiteral("color: #c0392b;"));
     message_->hide();
+    comparison_ = new QLabel(this);
+    comparison_->setObjectName("tsg_comparison");
+    comparison_->setTextFormat(Qt::PlainText);
+    comparison_->setWordWrap(true);
+    comparison_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    comparison_->hide();
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(row);
     layout->addWidget(message_);
     layout->addWidget(chart_, 1);
     layout->addWidget(summary_);
+    layout->addWidget(comparison_);
 
     connect(flow_, &QSpinBox::valueChanged, this, [this] {
         if (!capture_) {
@@ -72,12 +82,7 @@ TimeSequenceView::TimeSequenceView(QWidget* parent) : QWidget(parent), loader_(n
             if (live_) drawRun();
         }
     });
-    connect(back_, &QPushButton::clicked, this, [this] {
-        capture_ = false;
-        back_->hide();
-        stale_ = true;
-        drawRun();
-    });
+    connect(back_, &QPushButton::clicked, this, &TimeSequenceView::showRun);
     connect(reset_, &QPushButton::clicked, chart_, &TimeSequenceChart::resetZoom);
     connect(cancel_, &QPushButton::clicked, loader_, &TsgLoader::cancel);
     connect(loader_, &TsgLoader::busyChanged, this, [this](bool busy) {
@@ -102,6 +107,33 @@ TimeSequenceView::TimeSequenceView(QWidget* parent) : QWidget(parent), loader_(n
     });
     connect(loader_, &TsgLoader::cancelled, this, [this] { setMessage(tr("Cancelled; the graph shown is the one before")); });
 }
+
+void TimeSequenceView::showRun() {
+    if (!capture_) return;
+    capture_ = false;
+    back_->hide();
+    stale_ = true;
+    drawRun();
+}
+
+void TimeSequenceView::addCaptureActions(const QList<QAction*>& actions) {
+    int at = row_->indexOf(back_);
+    for (QAction* a : actions) {
+        auto* b = new QToolButton(this);
+        b->setDefaultAction(a);
+        b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        b->setVisible(a->isEnabled());
+        connect(a, &QAction::changed, b, [a, b] { b->setVisible(a->isEnabled()); });
+        row_->insertWidget(at++, b);
+    }
+}
+
+void TimeSequenceView::setComparison(const QString& text) {
+    comparison_->setText(text);
+    comparison_->setVisible(!text.isEmpty());
+}
+
+QString TimeSequenceView::comparison() const { return comparison_->text(); }
 
 void TimeSequenceView::setScenario(const Scenario& s) {
     scenario_ = s;
