@@ -88,7 +88,10 @@ void AnalysisTools::onRunFinished(SnapshotPtr run) {
 void AnalysisTools::openCapture() {
     const QString path = ask_open_file(host_.window, tr("Open capture"), QString(),
                                        tr("Packet captures (*.pcap *.pcapng *.cap);;All files (*)"));
-    if (path.isEmpty()) return;
+    if (!path.isEmpty()) openCapture(path);
+}
+
+void AnalysisTools::openCapture(const QString& path) {
     tsg_dock_->show();
     tsg_dock_->raise();
     tsg_->openCapture(path);
@@ -140,7 +143,7 @@ void AnalysisTools::buildMenus() {
         auto* open = new QAction(tr("Open &capture…"), this);
         open->setToolTip(tr("Read a pcap or pcapng file: its TCP stream's time–sequence graph, and its measured "
                             "run drawn over the panels"));
-        connect(open, &QAction::triggered, this, &AnalysisTools::openCapture);
+        connect(open, &QAction::triggered, this, [this] { openCapture(); });
         // After Open and Save scenario, before the exports.
         const QList<QAction*> file_actions = menus.file->actions();
         QAction* before = file_actions.size() > 2 ? file_actions.at(2) : nullptr;
@@ -184,7 +187,7 @@ void AnalysisTools::buildMenus() {
     bar->setCornerWidget(toolbar_, Qt::TopRightCorner);
     // Shortcuts that work with the menu bar hidden (presentation mode).
     host_.window->addActions(
-        {capture_export_->cancelAction(), compare_->pinAction(), compare_->unpinAction(), real, kernel_->runAction(), kernel_->cancelAction()});
+        {capture_->modelAction(), capture_export_->cancelAction(), compare_->pinAction(), compare_->unpinAction(), real, kernel_->runAction(), kernel_->cancelAction()});
 }
 
 }  // namespace inflight::ui

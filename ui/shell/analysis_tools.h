@@ -64,6 +64,8 @@ public:
     QDockWidget* timeSequenceDock() const { return tsg_dock_; }
     // File ▸ Open capture…: asks for a file and draws it in the time–sequence view.
     void openCapture();
+    // Opens `path` as that does, without asking (the command line, a drop).
+    void openCapture(const QString& path);
     CaptureTool* captureTool() const { return capture_; }
     CaptureExport* captureExport() const { return capture_export_; }
     KernelTool* kernel() const { return kernel_; }

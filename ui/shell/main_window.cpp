@@ -889,7 +889,12 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* e) {
 void MainWindow::dropEvent(QDropEvent* e) {
     const auto urls = e->mimeData()->urls();
     if (urls.size() == 1 && urls.front().isLocalFile()) {
-        loadScenario(urls.front().toLocalFile());
+        const QString path = urls.front().toLocalFile();
+        const QString suffix = QFileInfo(path).suffix().toLower();
+        AnalysisTools* tools = findChild<AnalysisTools*>();
+        // A capture opens beside the model; anything else is a scenario file.
+        if (tools && (suffix == "pcap" || suffix == "pcapng" || suffix == "cap")) tools->openCapture(path);
+        else loadScenario(path);
         e->acceptProposedAction();
     }
 }

@@ -3,8 +3,10 @@
 
 #include <QAction>
 #include <QFileInfo>
+#include <QKeySequence>
 #include <QMainWindow>
 #include <QStatusBar>
+#include <QTimer>
 
 #include "ui/compare/compare_controller.h"
 #include "ui/session/run_session.h"
@@ -19,6 +21,7 @@ CaptureTool::CaptureTool(QMainWindow* window, RunSession* session, CompareContro
     setObjectName("capture_tool");
     model_ = new QAction(tr("&Model this path"), this);
     model_->setObjectName("model_this_path");
+    model_->setShortcut(QKeySequence(tr("Ctrl+M")));
     model_->setToolTip(tr("Open a capture first (File ▸ Open capture…)"));
     model_->setEnabled(false);
     connect(model_, &QAction::triggered, this, &CaptureTool::modelPath);
@@ -93,7 +96,8 @@ void CaptureTool::compareWith(const SnapshotPtr& run) {
     view_->setComparison(lines.join(QStringLiteral("\n")));
     if (modelled_generation_ != 0 && run->generation == modelled_generation_) {
         modelled_generation_ = 0;
-        say(lines.first(), 15000);
+        // After the window's own "simulated in" line for the same run.
+        QTimer::singleShot(0, this, [this, line = lines.first()] { say(line, 15000); });
     }
 }
 

@@ -1,6 +1,7 @@
 // The time–sequence view's worker (tsg_loader.h).
 #include "ui/time_sequence/tsg_loader.h"
 
+#include <QFileInfo>
 #include <exception>
 
 #include "app/capture/capture_reader.h"
@@ -76,7 +77,7 @@ void TsgWorker::readCapture(const QString& path, quint64 generation, TsgCancel c
                 } else {
                     load->title = tr("TCP stream %1 of '%2': %3 → %4")
                                       .arg(graph->stream)
-                                      .arg(path, QString::fromStdString(graph->sender),
+                                      .arg(QFileInfo(path).fileName(), QString::fromStdString(graph->sender),
                                            QString::fromStdString(graph->receiver));
                     load->summary = QString::fromStdString(capture::capture_headline(*analysis));
                     load->graph = std::make_shared<const capture::TimeSequence>(std::move(*graph));

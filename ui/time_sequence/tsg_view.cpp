@@ -24,7 +24,11 @@ TimeSequenceView::TimeSequenceView(QWidget* parent) : QWidget(parent), loader_(n
     QFont bold = title_->font();
     bold.setBold(true);
     title_->setFont(bold);
-    auto* flow_label = new QLabel(tr("Flow"), this);
+    // The buttons keep their room: a long title is cut (its tooltip has it all).
+    title_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    title_->setMinimumWidth(40);
+    flow_label_ = new QLabel(tr("Flow"), this);
+    QLabel* flow_label = flow_label_;
     flow_ = new QSpinBox(this);
     flow_->setObjectName("tsg_flow");
     flow_->setRange(1, 1);
@@ -72,9 +76,10 @@ TimeSequenceView::TimeSequenceView(QWidget* parent) : QWidget(parent), loader_(n
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(row);
     layout->addWidget(message_);
+    // Model vs capture over the graph, where a low dock still shows it.
+    layout->addWidget(comparison_);
     layout->addWidget(chart_, 1);
     layout->addWidget(summary_);
-    layout->addWidget(comparison_);
 
     connect(flow_, &QSpinBox::valueChanged, this, [this] {
         if (!capture_) {
@@ -103,15 +108,27 @@ TimeSequenceView::TimeSequenceView(QWidget* parent) : QWidget(parent), loader_(n
         if (capture_ && !shown_capture_) {  // the run's graph is still the one shown
             capture_ = false;
             back_->hide();
+            flow_->show();
+            flow_label_->show();
         }
     });
-    connect(loader_, &TsgLoader::cancelled, this, [this] { setMessage(tr("Cancelled; the graph shown is the one before")); });
+    connect(loader_, &TsgLoader::cancelled, this, [this] {
+        setMessage(tr("Cancelled; the graph shown is the one before"));
+        if (capture_ && !shown_capture_) {  // the run's graph is still the one shown
+            capture_ = false;
+            back_->hide();
+            flow_->show();
+            flow_label_->show();
+        }
+    });
 }
 
 void TimeSequenceView::showRun() {
     if (!capture_) return;
     capture_ = false;
     back_->hide();
+    flow_->show();
+    flow_label_->show();
     stale_ = true;
     drawRun();
 }
@@ -165,6 +182,9 @@ void TimeSequenceView::openCapture(const QString& path) {
     capture_ = true;
     shown_capture_ = shown_capture_ && chart_->graph();
     back_->show();
+    // A capture's stream is chosen by the file, not by a flow of the run.
+    flow_->hide();
+    flow_label_->hide();
     setMessage(QString());
     loader_->readCapture(path);
 }
@@ -172,6 +192,7 @@ void TimeSequenceView::openCapture(const QString& path) {
 void TimeSequenceView::onLoaded(const TsgLoadPtr& load) {
     setMessage(QString());
     title_->setText(load->from_capture ? load->title : tr("%1, its first connection").arg(load->title));
+    title_->setToolTip(load->from_capture ? load->path : QString());
     const QString counts = time_sequence_counts(*load->graph);
     summary_->setText(load->summary.isEmpty() ? counts : load->summary + QStringLiteral("\n") + counts);
     chart_->setGraph(load->graph);

@@ -73,6 +73,7 @@ private:
     QLabel* comparison_;
     QHBoxLayout* row_;
     QSpinBox* flow_;
+    QLabel* flow_label_;
     QPushButton* back_;
     QPushButton* reset_;
     QPushButton* cancel_;
