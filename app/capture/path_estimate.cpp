@@ -171,8 +171,11 @@ namespace {
 // the controls and the options read better).
 double significant(double x, int digits) {
     if (!(x > 0)) return x;
-    const double scale = std::pow(10.0, digits - 1 - static_cast<int>(std::floor(std::log10(x))));
-    return std::round(x * scale) / scale;
+    // Whole multiples of a power of ten, multiplied or divided by an exact
+    // power so that 50.2e6 and 0.00996 come out as typed.
+    const int exponent = static_cast<int>(std::floor(std::log10(x))) - (digits - 1);
+    const double power = std::pow(10.0, std::abs(exponent));
+    return exponent >= 0 ? std::round(x / power) * power : std::round(x * power) / power;
 }
 
 }  // namespace

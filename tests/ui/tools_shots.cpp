@@ -10,7 +10,7 @@
 // time-sequence graph of the lesson's loss experiment (time-sequence.png);
 // with `capture [FILE]`, FILE (or a model capture of a path it writes)
 // opened beside the model and then Model this path, in both looks
-// (capture-model.png, capture-model-presentation.png).
+// (capture-model.png, capture-model-presentation.png), at 1280×900.
 // At 1280×720 but the real system's (1280×900) and the kernel's (1600×900).
 #include <QAction>
 #include <QDockWidget>
@@ -137,6 +137,8 @@ int main(int argc, char** argv) {
             (void)writer->finish();
         }
         wait_settled(w);
+        // At 1280×900, as the time–sequence shot: the graph's dock under the panels.
+        w.resize(1280, 900);
         tools->openCapture(pcap);
         CaptureTool* capture = tools->captureTool();
         wait_until([&] { return capture->capture() != nullptr; }, 60000);
