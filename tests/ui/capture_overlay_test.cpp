@@ -95,6 +95,23 @@ TEST(CaptureOverlay, OpeningACaptureDrawsItOverThePanelsAndModelThisPathSetsTheC
         << tools->timeSequence()->comparison().toStdString();
     ASSERT_TRUE(tool->modelAction()->isEnabled());
 
+    // A capture cut short: one line, and the capture drawn before stays.
+    {
+        QFile whole(pcap);
+        ASSERT_TRUE(whole.open(QIODevice::ReadOnly));
+        const QByteArray bytes = whole.readAll();
+        QFile cut(dir.filePath("cut.pcap"));
+        ASSERT_TRUE(cut.open(QIODevice::WriteOnly));
+        cut.write(bytes.left(bytes.size() / 2 + 7));
+    }
+    const SnapshotPtr drawn = tools->compare()->capture();
+    tools->timeSequence()->openCapture(dir.filePath("cut.pcap"));
+    ASSERT_TRUE(wait_until([&] { return !tools->timeSequence()->loader()->busy(); }, 60000));
+    EXPECT_NE(tools->timeSequence()->message().indexOf("cut short"), -1)
+        << tools->timeSequence()->message().toStdString();
+    EXPECT_EQ(tools->compare()->capture(), drawn);
+    EXPECT_EQ(overlay->style().label, "office.pcap");
+
     // Model this path: the controls and the request take the estimate.
     const capture::PathEstimate e = *tool->capture()->estimate;
     tool->modelAction()->trigger();
