@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
 #include <map>
 
 #include "app/capture/synthetic_headers.h"
@@ -54,10 +55,40 @@ struct Delivered {
     std::int64_t bytes;
 };
 
-// Delivered bytes after each ACK from the receiver: cumulative ACK + SACKed.
-std::vector<Delivered> delivery_of(const CaptureContents& c, const TcpStream& s, const StreamSides& sides,
-                                   const Handshake& hs) {
-    std::vector<Delivered> out;
+// The most bytes delivered in any span of `span_s`, over the span, and
+// where that span ends: fed each ACK's (time, delivered) in order, keeping
+// only the ACKs of the last span.
+class PeakRate {
+public:
+    explicit PeakRate(double span_s) : span_s_(span_s) {}
+    void add(const Delivered& d) {
+        ++count_;
+        recent_.push_back(d);
+        // The base: the last ACK at or before t − span (what was delivered then).
+        while (!recent_.empty() && recent_.front().t_s <= d.t_s - span_s_) {
+            base_ = recent_.front();
+            recent_.pop_front();
+        }
+        if (!base_) return;  // less than one span in so far
+        const double bps = static_cast<double>(d.bytes - base_->bytes) * 8.0 / span_s_;
+        if (bps > best_bps_) best_bps_ = bps, at_s_ = d.t_s;
+    }
+    double best_bps() const { return best_bps_; }
+    double at_s() const { return at_s_; }
+    std::uint64_t count() const { return count_; }
+
+private:
+    double span_s_;
+    std::deque<Delivered> recent_;
+    std::optional<Delivered> base_;
+    double best_bps_ = 0, at_s_ = 0;
+    std::uint64_t count_ = 0;
+};
+
+// Each ACK from the receiver, in order, with what it says is delivered:
+// the cumulative ACK plus the SACKed bytes above it.
+void delivery_of(const CaptureContents& c, const TcpStream& s, const StreamSides& sides, const Handshake& hs,
+                 PeakRate& peak) {
     std::optional<std::uint32_t> base;
     if (hs.sender_isn) base = *hs.sender_isn + 1;
     std::int64_t acked = 0;
@@ -85,23 +116,8 @@ std::vector<Delivered> delivery_of(const CaptureContents& c, const TcpStream& s,
             const std::int64_t re = acked + static_cast<std::int32_t>(p.sack_edges[2 * k + 1] - p.ack);
             board.add(std::max(le, acked), re);
         }
-        out.push_back({p.t_s, acked + board.bytes()});
+        peak.add({p.t_s, acked + board.bytes()});
     }
-    return out;
-}
-
-// The most bytes delivered in any span of `span_s`, over the span, and where it ends.
-std::pair<double, double> peak_rate(const std::vector<Delivered>& d, double span_s) {
-    double best = 0, at = 0;
-    std::size_t i = 0;
-    for (std::size_t j = 0; j < d.size(); ++j) {
-        // i: the last ACK at or before t_j − span (what was delivered then).
-        while (i + 1 < j && d[i + 1].t_s <= d[j].t_s - span_s) ++i;
-        if (d[i].t_s > d[j].t_s - span_s) continue;  // less than one span in so far
-        const double bps = static_cast<double>(d[j].bytes - d[i].bytes) * 8.0 / span_s;
-        if (bps > best) best = bps, at = d[j].t_s;
-    }
-    return {best, at};
 }
 
 }  // namespace
@@ -116,14 +132,15 @@ std::optional<PathEstimate> estimate_path(const CaptureContents& c, const Captur
     }
     const StreamSides sides = stream_sides(a.stream);
     const Handshake hs = read_handshake(c, a.stream, sides);
-    const std::vector<Delivered> delivered = delivery_of(c, a.stream, sides, hs);
-    if (delivered.size() < 2) {
+    PeakRate peak(e.min_rtt_s);
+    delivery_of(c, a.stream, sides, hs, peak);
+    if (peak.count() < 2) {
         *error = which + " has too few ACKs of data to estimate the path's rate";
         return std::nullopt;
     }
     e.duration_s = a.duration_s;
     const double t0 = c.tcp[a.stream.packets.front()].t_s;
-    const auto [bps, at] = peak_rate(delivered, e.min_rtt_s);
+    const double bps = peak.best_bps(), at = peak.at_s();
     if (bps <= 0) {
         *error = which + " is shorter than one RTT of ACKs: its delivery rate cannot be measured";
         return std::nullopt;
