@@ -150,18 +150,13 @@ void AnalysisTools::buildMenus() {
         menus.file->insertAction(before, open);
         menus.file->insertAction(before, capture_->modelAction());
         menus.file->insertAction(before, capture_->closeAction());
-        // Export capture… after the window's other exports (before the
-        // separator that ends them).
-        QAction* after_exports = nullptr;
-        bool past_export = false;
-        for (QAction* a : menus.file->actions()) {
-            if (a->text().startsWith(tr("Export"))) past_export = true;
-            else if (past_export && a->isSeparator()) {
-                after_exports = a;
-                break;
-            }
-        }
-        menus.file->insertAction(after_exports, capture_export_->exportAction());
+        // Export capture… after the window's other exports: before the
+        // menu's last separator (the one above Quit), by position, not by
+        // words that a translation changes.
+        QAction* last_separator = nullptr;
+        for (QAction* a : menus.file->actions())
+            if (a->isSeparator()) last_separator = a;
+        menus.file->insertAction(last_separator, capture_export_->exportAction());
     }
 
     if (menus.help) {
@@ -187,7 +182,8 @@ void AnalysisTools::buildMenus() {
     bar->setCornerWidget(toolbar_, Qt::TopRightCorner);
     // Shortcuts that work with the menu bar hidden (presentation mode).
     host_.window->addActions(
-        {capture_->modelAction(), capture_export_->cancelAction(), compare_->pinAction(), compare_->unpinAction(), real, kernel_->runAction(), kernel_->cancelAction()});
+        {capture_->modelAction(), capture_export_->cancelAction(), compare_->pinAction(), compare_->unpinAction(), real,
+         kernel_->runAction(), kernel_->cancelAction()});
 }
 
 }  // namespace inflight::ui
