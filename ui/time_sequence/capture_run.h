@@ -3,7 +3,9 @@
 // (app/capture/stream_analysis.h), with its duration as the run's, the
 // advertised window at each bucket's end as the trace's rwnd, and the
 // path's estimated rate as the run's bandwidth (the overlay's rate axis
-// stops at 2.5 times it). The window panel draws its bytes in flight,
+// stops at 2.5 times it), and its delivery rate averaged over one minimum
+// RTT (goodput per 10 ms bucket spikes where a filled hole moves the
+// cumulative ACK at once). The window panel draws its bytes in flight,
 // the one window a capture shows (the overlay's in_flight style).
 #pragma once
 
