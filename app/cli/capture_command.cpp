@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "app/capture/capture_reader.h"
+#include "app/capture/path_estimate.h"
 #include "app/capture/stream_analysis.h"
 #include "app/capture/time_sequence.h"
 #include "app/cli/figure_options.h"
@@ -15,7 +16,7 @@
 namespace inflight::cli {
 
 std::string capture_help_text() {
-    return "Usage: inflight capture FILE [--stream N] [--json] [--csv FILE] [--tsg FILE]\n"
+    return "Usage: inflight capture FILE [--stream N] [--json] [--csv FILE] [--tsg FILE] [--model]\n"
            "\n"
            "Reads a packet capture (pcap or pcapng; Ethernet, raw IP or Linux cooked) and measures one\n"
            "TCP stream from its sender's side: goodput, bytes in flight, RTT samples (ACKs of\n"
@@ -32,6 +33,12 @@ std::string capture_help_text() {
            "  --tsg FILE              draw the stream's time-sequence graph (Stevens / tcptrace): data\n"
            "                          segments, retransmissions, SACK blocks, the ACK and window lines;\n"
            "                          PNG, or SVG for a .svg name\n"
+           "  --model                 estimate the path under the stream and print it as inflight run\n"
+           "                          options: bandwidth = the peak delivery rate over one minimum RTT,\n"
+           "                          RTT = the minimum RTT less one segment's transmission, loss =\n"
+           "                          retransmitted / sent segments (as random loss), rwnd = the largest\n"
+           "                          advertised window, the stream's MSS and duration (with --json: a\n"
+           "                          path_estimate object)\n"
            "  --size WxH              the --tsg figure's size in pixels, 960x540 - 7680x4320 (default 1920x1080)\n"
            "  --presentation          the --tsg figure in the presentation look\n"
            "  --help                  show this help\n"
@@ -62,6 +69,8 @@ ParseResult parse_capture_options(const std::vector<std::string>& args, CaptureR
         if (a == "--help" || a == "-h") return ParseResult::Help;
         if (a == "--json") {
             out.json = true;
+        } else if (a == "--model") {
+            out.model = true;
         } else if (a == "--stream") {
             if (!next("N")) return ParseResult::Error;
             int n = -1;
@@ -108,7 +117,7 @@ ParseResult parse_capture_options(const std::vector<std::string>& args, CaptureR
             figure_given = "--presentation";
         } else if (a.rfind("-", 0) == 0 && a.size() > 1) {
             *error = "unknown option '" + a +
-                     "' for capture; its options are --stream N, --json, --csv FILE, --tsg FILE, --size WxH, --presentation";
+                     "' for capture; its options are --stream N, --json, --csv FILE, --tsg FILE, --model, --size WxH, --presentation";
             return ParseResult::Error;
         } else if (out.path.empty()) {
             out.path = a;
@@ -156,9 +165,26 @@ int execute_capture(const CaptureRequest& req, const Io& io, const TimeSequenceR
             return kExitFailure;
         }
     }
+    // --model: the path under the stream, as the model's options.
+    std::optional<capture::PathEstimate> estimate;
+    Scenario modelled;
+    std::vector<std::string> adjusted;
+    if (req.model) {
+        estimate = capture::estimate_path(*contents, *analysis, &error);
+        if (!estimate) {
+            io.err << "inflight: --model: " << error << "\n";
+            return kExitFailure;
+        }
+        modelled = capture::path_scenario(*estimate, Scenario{}, Limits::max_bandwidth_bps_cli, &adjusted);
+    }
     Outputs outputs(io);
     const std::string summary = capture_summary_text(*analysis, req.path);
-    outputs.print(req.json ? capture_json_text(*analysis, req.path) : summary);
+    if (req.json) {
+        const std::string json = capture_json_text(*analysis, req.path);
+        outputs.print(estimate ? capture_json_with_model(json, *estimate, modelled) : json);
+    } else {
+        outputs.print(estimate ? summary + path_model_text(*estimate, modelled, adjusted) : summary);
+    }
     outputs.write("--csv", req.csv_path, [&] { return capture_trace_csv(*analysis, req.path); });
     if (graph) {
         const std::string title = "Time-sequence graph of TCP stream " + std::to_string(graph->stream) + " of '" +

@@ -1,7 +1,8 @@
-// `inflight capture FILE [--stream N] [--json] [--csv FILE] [--tsg FILE]`: a packet
+// `inflight capture FILE [--stream N] [--json] [--csv FILE] [--tsg FILE] [--model]`: a packet
 // capture (pcap or pcapng) read from its sender's side into the same trace
 // and summary a run has (app/capture/stream_analysis.h), printed as a
-// summary or as run's JSON keys, the trace written as CSV. A file that is
+// summary or as run's JSON keys, the trace written as CSV; --model adds
+// the path under it (path_estimate.h) as `inflight run` options. A file that is
 // not a capture, is cut short, has no TCP or only one direction of it is
 // one line naming the problem, exit 1; a bad option is exit 2.
 #pragma once
@@ -20,6 +21,7 @@ struct CaptureRequest {
     std::string path;
     std::optional<int> stream;  // tshark's tcp.stream number; none: the one with the most data
     bool json = false;
+    bool model = false;    // --model: estimate the path and print it as inflight run options
     std::string csv_path;
     std::string tsg_path;  // --tsg: the stream's time-sequence graph (PNG, or SVG for .svg)
     FigureRequest figure;  // --size, --presentation: how it is drawn

@@ -9,6 +9,7 @@
 
 #include "app/formats/csv_export.h"
 #include "app/formats/json_output.h"
+#include "model/core/parameters.h"
 #include "model/core/units.h"
 
 namespace inflight::cli {
@@ -111,6 +112,50 @@ std::string capture_trace_csv(const capture::CaptureAnalysis& a, const std::stri
             << b.retransmits << ',' << b.pkts_sent << ',' << to_string(b.limit) << '\n';
     }
     return out.str();
+}
+
+std::string path_options_text(const Scenario& s) {
+    std::string out;
+    for (Param p : {Param::Bandwidth, Param::Rtt, Param::Loss, Param::LossPattern, Param::Rwnd, Param::Mss,
+                    Param::Duration}) {
+        if (p == Param::LossPattern && s.loss <= 0) continue;
+        if (!out.empty()) out += ' ';
+        out += std::string("--") + param_row(p).option + " " + param_exact_text(s, p);
+    }
+    return out;
+}
+
+std::string path_model_text(const capture::PathEstimate& e, const Scenario& s,
+                            const std::vector<std::string>& adjusted) {
+    std::ostringstream out;
+    out << "Path estimate: " << capture::path_estimate_words(e) << "\n";
+    out << "  bottleneck rate: the peak delivery rate over one minimum RTT (at " << format_time(e.peak_at_s, 4)
+        << "); loss: retransmissions over segments sent\n";
+    for (const std::string& line : e.notes) out << "  note: " << line << "\n";
+    for (const std::string& line : adjusted) out << "  adjusted: " << line << "\n";
+    out << "Model this path: inflight run " << path_options_text(s) << "\n";
+    return out.str();
+}
+
+std::string capture_json_with_model(const std::string& json, const capture::PathEstimate& e, const Scenario& s) {
+    QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(json)).object();
+    QJsonObject p;
+    p.insert("bottleneck_bps", e.bottleneck_bps);
+    p.insert("peak_at_s", e.peak_at_s);
+    p.insert("min_rtt_s", e.min_rtt_s);
+    p.insert("base_rtt_s", e.base_rtt_s);
+    p.insert("loss", e.loss_fraction);
+    p.insert("retransmits", static_cast<qint64>(e.retransmits));
+    p.insert("data_segments", static_cast<qint64>(e.data_segments));
+    p.insert("rwnd_bytes", static_cast<qint64>(e.rwnd_bytes));
+    p.insert("rwnd_scale_known", e.rwnd_scale_known);
+    p.insert("mss_bytes", static_cast<qint64>(e.mss_bytes));
+    QJsonArray notes;
+    for (const std::string& line : e.notes) notes.append(QString::fromStdString(line));
+    p.insert("notes", notes);
+    p.insert("run_options", QString::fromStdString(path_options_text(s)));
+    o.insert("path_estimate", p);
+    return QJsonDocument(o).toJson(QJsonDocument::Indented).toStdString();
 }
 
 }  // namespace inflight::cli

@@ -1,6 +1,8 @@
 // The front door (cli.h): the window, help, version or a subcommand.
 #include "app/cli/cli.h"
 
+#include <cctype>
+#include <cstring>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -10,6 +12,18 @@
 #include "app/cli/interrupt.h"
 
 namespace inflight::cli {
+namespace {
+
+// A packet capture's name: .pcap, .pcapng or .cap (any case).
+bool is_capture_name(const std::string& a) {
+    std::string lower;
+    for (char c : a) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (const char* end : {".pcap", ".pcapng", ".cap"})
+        if (lower.size() > std::strlen(end) && lower.ends_with(end)) return true;
+    return false;
+}
+
+}  // namespace
 
 int dispatch(int argc, char** argv, const Io& io, const Frontends& frontends) {
     const std::vector<std::string> args(argv + 1, argv + argc);
@@ -30,6 +44,13 @@ int dispatch(int argc, char** argv, const Io& io, const Frontends& frontends) {
     }
     if (const Subcommand* command = find_subcommand(first))
         return command->main(std::vector<std::string>(args.begin() + 1, args.end()), io, frontends);
+    // `inflight FILE.pcap`: the window, with the capture opened beside the model.
+    if (args.size() == 1 && is_capture_name(first)) {
+        if (frontends.open_window) return frontends.open_window(argc, argv);
+        io.err << "inflight: this build has no window " << kNoWindowBuild << "; use 'inflight capture "
+               << first << "'\n";
+        return kExitFailure;
+    }
     io.err << "inflight: unknown " << (first.starts_with("-") ? "option" : "command") << " '" << first
            << "'; use 'inflight run [options]', --help or --version\n";
     return kExitUsage;

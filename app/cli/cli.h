@@ -1,6 +1,7 @@
 // The command line's front door (headless, no display needed): what the
 // executable calls. `inflight` alone opens the window; `inflight --help`,
-// `--version`; `inflight <subcommand> ...` (commands.h: run, sweep).
+// `--version`; `inflight <subcommand> ...` (commands.h: run, sweep);
+// `inflight FILE.pcap` opens the window with that capture beside the model.
 #pragma once
 
 #include "app/cli/frontends.h"

@@ -61,6 +61,7 @@ std::string help_text() {
         "\n"
         "Usage:\n";
     out += usage_line("  inflight", "open the window");
+    out += usage_line("  inflight FILE.pcap", "open the window with a capture drawn beside the model");
     for (const Subcommand& c : subcommands())
         out += usage_line("  inflight " + std::string(c.name) + " " + c.arguments, c.summary);
     out +=

@@ -4,11 +4,14 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <cstdio>
 #include <exception>
 #include <iostream>
 
 #include "app/cli/commands.h"
 #include "app/cli/kernel_output.h"
+#include "app/cli/kernel_tsg.h"
+#include "app/cli/run_print_write.h"
 #include "app/cli/options.h"
 #include "app/cli/pcap_output.h"
 
@@ -84,6 +87,9 @@ std::string kernel_help_text() {
         "The summary, --json, --csv, --events, --transactions, --png and --svg are those of inflight\n"
         "run, plus the kernel's facts (kernel version, MSS used, pacing in force, how late the\n"
         "emulator's writes were); figures the kernel cannot give are null in JSON and empty in CSV.\n"
+        "--pcap writes the packets the emulator forwarded, both directions, as tcpdump on the\n"
+        "sender's interface would see them; --tsg draws --tsg-flow's connection from them (from the\n"
+        "--pcap file, or a temporary capture removed afterwards).\n"
         "Units: see inflight --help.\n"
         "\n"
         "Exit status: 0 ok, 1 refused (privileges, a rate above the emulator's honest limit, a\n"
@@ -95,11 +101,6 @@ std::string kernel_help_text() {
 ParseResult parse_kernel_options(const std::vector<std::string>& args, RunRequest& out, std::string* error) {
     const ParseResult read = parse_run_options(args, out, error, "kernel");
     if (read != ParseResult::Ok) return read;
-    if (!out.tsg_path.empty()) {
-        *error = "--tsg draws the model's packets; for the kernel's, write --pcap FILE and draw it with "
-                 "inflight capture FILE --tsg OUT.png";
-        return ParseResult::Error;
-    }
     if (const Option* o = model_only_option_in(args)) {
         *error = "--" + std::string(o->name) +
                  " chooses what the model's TCP does; inflight kernel runs this machine's own Linux TCP, which "
@@ -110,17 +111,30 @@ ParseResult parse_kernel_options(const std::vector<std::string>& args, RunReques
 }
 
 int execute_kernel(const RunRequest& req, const Io& io, const DashboardRenderer& render, const KernelEngine& engine,
-                   bool show_progress) {
+                   bool show_progress, const TimeSequenceRenderer& render_tsg) {
     if (auto refused = refuse_unrenderable(req, io, render)) return *refused;
+    if (!req.tsg_path.empty() && !render_tsg)
+        return cannot_render(io, "--tsg", std::string("this build has no window to render ") + kNoWindowBuild +
+                                              "; use --pcap and read it in Wireshark");
     kernel::KernelRunOptions options;
     std::unique_ptr<capture::PcapFileWriter> pcap;
-    if (!req.pcap_path.empty()) {
+    // --tsg without --pcap: the capture goes to a temporary file, removed after.
+    std::string pcap_path = req.pcap_path;
+    const bool temporary_pcap = pcap_path.empty() && !req.tsg_path.empty();
+    if (temporary_pcap) pcap_path = kernel_tsg_temporary_pcap();
+    struct RemoveAfter {
+        std::string path;
+        ~RemoveAfter() {
+            if (!path.empty()) std::remove(path.c_str());
+        }
+    } remove_after{temporary_pcap ? pcap_path : std::string()};
+    if (!pcap_path.empty()) {
         // Refusals first: a run that cannot start leaves no capture file.
         if (auto refusal = kernel::kernel_run_refusal(req.scenario)) {
             io.err << "inflight: " << *refusal << "\n";
             return kExitFailure;
         }
-        pcap = open_pcap(req.pcap_path, io);
+        pcap = open_pcap(pcap_path, io);
         if (!pcap) return kExitFailure;
         options.capture = pcap.get();
     }
@@ -158,7 +172,25 @@ int execute_kernel(const RunRequest& req, const Io& io, const DashboardRenderer&
     const bool pcap_ok = !pcap || finish_pcap(*pcap, io);
     const std::string text = req.json ? kernel_result_json_text(result, outcome.facts)
                                       : kernel_summary_text(result, outcome.facts);
-    const int code = print_and_write(req, result, text, kernel_origin(outcome.facts), io, render);
+    int code = print_and_write(req, result, text, kernel_origin(outcome.facts), io, render);
+    if (!req.tsg_path.empty() && pcap_ok) {
+        // The flow's connection, read back from what the emulator forwarded.
+        const std::vector<ResolvedFlow> flows = resolve_flows(req.scenario);
+        const std::string label = flows[static_cast<std::size_t>(req.tsg_flow - 1)].label;
+        Outputs tsg_out(io);
+        tsg_out.render("--tsg", [&](std::string* error) -> int {
+            const auto graph = kernel_time_sequence(pcap_path, req.tsg_flow - 1, error);
+            if (!graph) return kExitFailure;
+            const std::string title = "Time-sequence graph of " + label + " on Linux " + outcome.facts.kernel_release +
+                                      (flows.size() > 1 ? ", its first connection" : "");
+            // Under it the summary's first line (its hero number), as capture --tsg has.
+            const std::string summary = kernel_summary_text(result, outcome.facts);
+            const std::string caption =
+                summary.substr(0, summary.find('\n')) + " — measured on this computer's kernel";
+            return render_tsg(*graph, title, nullptr, caption, req.tsg_path, req.figure, error);
+        });
+        if (tsg_out.exit_code() != kExitOk) code = tsg_out.exit_code();
+    }
     return pcap_ok ? code : kExitFailure;
 }
 
@@ -169,7 +201,7 @@ int kernel_main(const std::vector<std::string>& args, const Io& io, const Fronte
                                        const std::atomic<bool>* cancel, const kernel::KernelRunOptions& options) {
             return kernel::run_on_kernel(s, p, cancel, options);
         };
-        return execute_kernel(req, io, frontends.render_dashboard, engine, terminal);
+        return execute_kernel(req, io, frontends.render_dashboard, engine, terminal, frontends.render_time_sequence);
     });
 }
 

@@ -35,8 +35,9 @@ using KernelEngine = std::function<kernel::KernelOutcome(const Scenario&, const 
 
 // Runs the request on `engine`, showing progress on io.err when
 // `show_progress` (stderr is a terminal), then prints and writes.
+// --tsg draws the flow's connection from the run's capture (kernel_tsg.h).
 int execute_kernel(const RunRequest& request, const Io& io, const DashboardRenderer& render,
-                   const KernelEngine& engine, bool show_progress);
+                   const KernelEngine& engine, bool show_progress, const TimeSequenceRenderer& render_tsg = {});
 
 // The whole of `inflight kernel ...`.
 int kernel_main(const std::vector<std::string>& args, const Io& io, const Frontends& frontends);

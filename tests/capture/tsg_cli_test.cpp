@@ -1,9 +1,13 @@
-// `inflight run --tsg` and `inflight capture FILE --tsg` run as a user runs
-// them: a PNG of the asked size or an SVG naming the graph's parts, and
-// every bad request one line naming the problem, with no file left behind.
+// `inflight run --tsg`, `inflight capture FILE --tsg` and `inflight kernel
+// --tsg` run as a user runs them: a PNG of the asked size or an SVG naming
+// the graph's parts, and every bad request one line naming the problem,
+// with no file left behind. The kernel's runs only as root (CI's case).
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <fstream>
+#include <sstream>
 #include <iterator>
 
 #include "tshark.h"
@@ -92,6 +96,41 @@ TEST(TsgCli, CaptureDrawsTheStreamItMeasures) {
     EXPECT_EQ(png_size(contents(dir.file("c.png"))), std::make_pair(960, 540));
 }
 
+// Files in the temporary folder named as kernel --tsg names its own capture.
+std::vector<std::string> kernel_tsg_leftovers() {
+    const Shell ls = capture_test::shell("ls \"${TMPDIR:-/tmp}\" | grep '^inflight-kernel-tsg-' || true");
+    std::vector<std::string> out;
+    std::istringstream in(ls.out);
+    for (std::string line; std::getline(in, line);) out.push_back(line);
+    return out;
+}
+
+TEST(TsgCli, KernelDrawsTheFlowFromThePacketsItForwarded) {
+    REQUIRE_WINDOW();
+    if (geteuid() != 0) GTEST_SKIP() << "needs root (CI runs as root)";
+    TempDir dir;
+    const std::vector<std::string> before = kernel_tsg_leftovers();
+    const Shell k = inflight("kernel --duration 3s --bandwidth 20Mbps --rtt 40ms --loss 0.1% --tsg '" +
+                             dir.file("k.svg") + "' --size 1280x720");
+    if (k.code == 1 && k.err.find("CAP_NET_ADMIN") != std::string::npos) GTEST_SKIP() << k.err;
+    ASSERT_EQ(k.code, 0) << k.err;
+    EXPECT_EQ(complaints(k.err), "");
+    const std::string svg = contents(dir.file("k.svg"));
+    EXPECT_NE(svg.find("<svg width=\"1280\" height=\"720\""), std::string::npos);
+    for (const char* text : {"on Linux", "data sent", "ACK", "measured on this computer's kernel"})
+        EXPECT_NE(svg.find(text), std::string::npos) << text;
+    // Its temporary capture is gone; only the figure was written.
+    EXPECT_EQ(kernel_tsg_leftovers(), before);
+    EXPECT_EQ(dir.entries(), std::vector<std::string>{"k.svg"});
+    // With --pcap the graph is that file's, and both are kept.
+    const Shell both = inflight("kernel --duration 2s --bandwidth 20Mbps --rtt 40ms --pcap '" + dir.file("k.pcap") +
+                                "' --tsg '" + dir.file("k.png") + "'");
+    ASSERT_EQ(both.code, 0) << both.err;
+    EXPECT_EQ(png_size(contents(dir.file("k.png"))), std::make_pair(1920, 1080));
+    const Shell read = inflight("capture '" + dir.file("k.pcap") + "'");
+    EXPECT_EQ(read.code, 0) << read.err;
+}
+
 TEST(TsgCli, BadRequestsAreOneLineAndLeaveNoFile) {
     REQUIRE_WINDOW();  // the last cases reach the drawing
     TempDir dir;
@@ -109,7 +148,7 @@ TEST(TsgCli, BadRequestsAreOneLineAndLeaveNoFile) {
         {"run --tsg '" + out + "' --tsg-flow 3", 2, "--tsg-flow: 3 is not a flow of this run; it has one flow (1)"},
         {"run --flow cubic --flow ping --tsg '" + out + "' --tsg-flow 2", 2, "is a ping"},
         {"run --tsg-flow 2", 2, "give --tsg FILE too"},
-        {"kernel --tsg '" + out + "'", 2, "inflight capture FILE --tsg"},
+        {"kernel --tsg '" + out + "' --tsg-flow 2", 2, "--tsg-flow: 2 is not a flow of this run"},
         {"sweep --param rtt --from 10ms --to 20ms --points 2 --tsg '" + out + "'", 2, "not an option of sweep"},
         {"capture '" + f + "' --tsg /nonexistent-folder/x.png", 2, "--tsg: cannot write"},
         {"capture '" + f + "' --size 1280x720", 2, "give --tsg FILE too"},

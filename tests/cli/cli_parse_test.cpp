@@ -78,6 +78,25 @@ TEST(CommandLine, NoArgumentsOpensTheWindow) {
                      "use 'inflight run --help' for the command line\n");
 }
 
+TEST(CommandLine, ACaptureAloneOpensTheWindowWithIt) {
+    int window_calls = 0;
+    Frontends with_window;
+    with_window.open_window = [&](int argc, char** argv) {
+        ++window_calls;
+        EXPECT_EQ(argc, 2);
+        EXPECT_STREQ(argv[1], "lab.PCAPNG");
+        return 7;
+    };
+    EXPECT_EQ(dispatch_of({"lab.PCAPNG"}, with_window).code, 7);
+    EXPECT_EQ(window_calls, 1);
+    // Not a capture's name: still an unknown command.
+    EXPECT_EQ(dispatch_of({"lab.txt"}, with_window).code, kExitUsage);
+    EXPECT_EQ(window_calls, 1);
+    const Outcome o = dispatch_of({"lab.pcap"});
+    EXPECT_EQ(o.code, kExitFailure);
+    EXPECT_NE(o.err.find("inflight capture lab.pcap"), std::string::npos) << o.err;
+}
+
 TEST(CommandLine, HelpAndVersion) {
     for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
              {"--help"}, {"-h"}, {"help"}, {"run", "--help"}, {"run", "-h"}, {"run", "--rtt", "20ms", "--help"}}) {

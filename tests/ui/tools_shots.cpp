@@ -7,17 +7,25 @@
 // Xvfb (or QT_QPA_PLATFORM=offscreen): tools_shots OUTDIR [kernel|kernelflows|nokernel|tsg]
 // — with `kernel`, only that shot; `kernelflows`, only CUBIC against BBR on
 // the kernel; with `nokernel`, every shot but the kernel's; with `tsg`, only the
-// time-sequence graph of the lesson's loss experiment (time-sequence.png).
+// time-sequence graph of the lesson's loss experiment (time-sequence.png);
+// with `capture [FILE]`, FILE (or a model capture of a path it writes)
+// opened beside the model and then Model this path, in both looks
+// (capture-model.png, capture-model-presentation.png), at 1280×900.
 // At 1280×720 but the real system's (1280×900) and the kernel's (1600×900).
 #include <QAction>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QPushButton>
+#include <QTemporaryDir>
 #include <cstring>
 
 #include "ui/compare/compare_controller.h"
 #include "ui/lesson/playhead.h"
 #include "ui/real_system/bridge_panel.h"
+#include "app/capture/model_capture.h"
+#include "app/capture/pcap_file_writer.h"
+#include "model/engine/run.h"
+#include "ui/time_sequence/capture_tool.h"
 #include "ui/time_sequence/tsg_chart.h"
 #include "ui/time_sequence/tsg_view.h"
 #include "ui/real_system/kernel_tool.h"
@@ -105,6 +113,44 @@ int main(int argc, char** argv) {
         view->chart()->showTimes(0, 3);
         QCoreApplication::processEvents();
         shots.save(&w, "time-sequence.png");
+        return 0;
+    }
+    if (argc > 2 && std::strcmp(argv[2], "capture") == 0) {
+        QString pcap = argc > 3 ? QString::fromLocal8Bit(argv[3]) : QString();
+        QTemporaryDir dir;
+        if (pcap.isEmpty()) {
+            // A path to find again: CUBIC over 30 Mbit/s, 30 ms, 0.1% random loss.
+            inflight::Scenario s;
+            s.bandwidth_bps = 30e6;
+            s.rtt_s = 0.030;
+            s.loss = 0.001;
+            s.loss_pattern = inflight::LossPattern::Random;
+            s.duration_s = 20;
+            pcap = dir.filePath("path.pcap");
+            std::string error;
+            auto writer = inflight::capture::PcapFileWriter::open(pcap.toStdString(), {}, &error);
+            inflight::capture::ModelCapture tap(*writer, s);
+            inflight::RunControl control;
+            control.tap = &tap;
+            inflight::run_scenario(s, control);
+            tap.flush();
+            (void)writer->finish();
+        }
+        wait_settled(w);
+        // At 1280×900, as the time–sequence shot: the graph's dock under the panels.
+        w.resize(1280, 900);
+        tools->openCapture(pcap);
+        CaptureTool* capture = tools->captureTool();
+        wait_until([&] { return capture->capture() != nullptr; }, 60000);
+        shots.save(&w, "capture-open.png");
+        capture->modelAction()->trigger();
+        wait_until([&] { return finished(w) && tools->timeSequence()->comparison().contains("throughput"); }, 120000);
+        std::printf("%s\n%s\n", qPrintable(tools->timeSequence()->summary()),
+                    qPrintable(tools->timeSequence()->comparison()));
+        shots.save(&w, "capture-model.png");
+        w.setPresentation(true);
+        QTest::qWait(1500);
+        shots.save(&w, "capture-model-presentation.png");
         return 0;
     }
     if (argc > 2 && std::strcmp(argv[2], "kernelflows") == 0) {

@@ -20,6 +20,7 @@ CompareController::CompareController(QMainWindow* window, Dashboard* dashboard, 
       exports_(window, [this](bool, const QString& line) { say(line); }) {
     overlay_ = new GhostOverlay(dashboard);
     kernel_overlay_ = new GhostOverlay(dashboard, kernel_style(kernel_label(kernel_release())));
+    capture_overlay_ = new GhostOverlay(dashboard, capture_style(QString()));
     table_ = new CompareTable;
 
     pin_ = new QAction(tr("&Pin as ghost"), this);
@@ -89,6 +90,12 @@ void CompareController::setKernel(KernelSnapshotPtr kernel) {
     if (was != (kernel_ != nullptr)) emit kernelChanged(kernel_ != nullptr);
 }
 
+void CompareController::setCapture(SnapshotPtr run, const QString& label) {
+    capture_ = std::move(run);
+    if (capture_) capture_overlay_->setStyle(capture_style(label));
+    capture_overlay_->setGhost(capture_);
+}
+
 void CompareController::updateExports() {
     const bool on = ghost_ || finishedKernel();
     export_csv_->setEnabled(on);
@@ -96,6 +103,7 @@ void CompareController::updateExports() {
 }
 
 void CompareController::onFrame() {
+    if (capture_) capture_overlay_->setStyle(capture_style(capture_overlay_->style().label));  // the theme may have changed
     if (!ghost_ && !kernel_) return;
     refresh();
     overlay_->restyle();  // the theme may have changed

@@ -8,6 +8,10 @@
 // overlay in its own style ("Linux 6.18.44 — measured") that streams as the
 // run measures, the table's model-vs-kernel columns against the session's
 // current run, and a third run in both exports.
+// An opened capture's measured stream is a third overlay (capture_style,
+// labelled with the file's name); it stays over every later run until it
+// is removed or another capture replaces it. It is not in the table or the
+// A/B exports: the capture tool says in words what differs.
 #pragma once
 
 #include <QObject>
@@ -53,6 +57,12 @@ public:
     // A finished kernel run (null while it streams or without one).
     KernelSnapshotPtr finishedKernel() const { return kernel_ && kernel_->done ? kernel_ : nullptr; }
 
+    // A capture's measured stream drawn over the runs, labelled `label`
+    // (its file's name); null removes it.
+    void setCapture(SnapshotPtr run, const QString& label = {});
+    SnapshotPtr capture() const { return capture_; }
+    GhostOverlay* captureOverlay() const { return capture_overlay_; }
+
     CompareTable* table() const { return table_; }
     GhostOverlay* overlay() const { return overlay_; }
     GhostOverlay* kernelOverlay() const { return kernel_overlay_; }
@@ -85,6 +95,7 @@ private:
     ExportHelper exports_;
     GhostOverlay* overlay_;
     GhostOverlay* kernel_overlay_;
+    GhostOverlay* capture_overlay_;
     CompareTable* table_;
     QAction* pin_;
     QAction* unpin_;
@@ -92,6 +103,7 @@ private:
     QAction* export_png_;
     SnapshotPtr ghost_;
     KernelSnapshotPtr kernel_;
+    SnapshotPtr capture_;
     quint64 pending_generation_ = 0;
 };
 

@@ -14,6 +14,7 @@
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "ui/panels/chart_style.h"
 #include "ui/panels/dashboard.h"
@@ -65,10 +66,10 @@ void grow(QValueAxis* a, double top) {
 
 // Largest value of a per-bucket level over the second half of the run
 // (the steady state the panels scale to).
-double steady_max(const Trace& t, double TraceBucket::*field, double duration_s) {
+double steady_max(const Trace& t, const std::function<double(const TraceBucket&)>& field, double duration_s) {
     double m = 0;
     for (const TraceBucket& b : t.buckets)
-        if (b.t_start_s >= duration_s / 2 && std::isfinite(b.*field)) m = std::max(m, b.*field);
+        if (b.t_start_s >= duration_s / 2 && std::isfinite(field(b))) m = std::max(m, field(b));
     return m;
 }
 
@@ -82,6 +83,13 @@ OverlayStyle kernel_style(const QString& label) {
     // Magenta: no panel draws in it, in the light, dark or presentation
     // colours; dash-dot tells it apart without colour too.
     return {label, is_dark_palette() ? QColor("#ff66cc") : QColor("#d1007a"), Qt::DashDotLine, 2.5, true};
+}
+
+OverlayStyle capture_style(const QString& label) {
+    // Brown: no panel, flow or the kernel's overlay draws in it.
+    OverlayStyle o{label, is_dark_palette() ? QColor("#e0b080") : QColor("#8b4513"), Qt::DashDotDotLine, 2.5, true};
+    o.in_flight = true;
+    return o;
 }
 
 GhostOverlay::GhostOverlay(Dashboard* dashboard, OverlayStyle style)
@@ -317,7 +325,7 @@ void GhostOverlay::setStyle(const OverlayStyle& style) {
 void GhostOverlay::rename() {
     // Short names: the legends are crowded, and the table says what the run is.
     const QString l = style_.label;
-    if (cwnd_) cwnd_->setName(tr("%1 cwnd").arg(l));
+    if (cwnd_) cwnd_->setName(style_.in_flight ? tr("%1 in flight").arg(l) : tr("%1 cwnd").arg(l));
     if (rwnd_) rwnd_->setName(tr("%1 advertised window").arg(l));
     if (srtt_) srtt_->setName(tr("%1 smoothed RTT").arg(l));
     if (rate_) rate_->setName(tr("%1 rate").arg(l));
@@ -407,9 +415,13 @@ void GhostOverlay::drawWindow() {
     const double duration = a.scenario.duration_s;
     // cwnd at each column's end: one value per pixel, so the sawtooth reads
     // as a line and dashes stay dashes.
-    cwnd_->replace(level_line(a.trace, &TraceBucket::cwnd_end_bytes, {0, duration, columns_of(window_)}, per));
+    // (A capture's: its bytes in flight, the most in each bucket.)
+    const std::function<double(const TraceBucket&)> window =
+        style_.in_flight ? std::function<double(const TraceBucket&)>([](const TraceBucket& b) { return b.inflight_bytes.max; })
+                         : std::function<double(const TraceBucket&)>(&TraceBucket::cwnd_end_bytes);
+    cwnd_->replace(level_line(a.trace, window, {0, duration, columns_of(window_)}, per));
     grow(axis(window_, Qt::Horizontal), duration);
-    grow(axis(window_, Qt::Vertical), steady_max(a.trace, &TraceBucket::cwnd_end_bytes, duration) * per * 1.12);
+    grow(axis(window_, Qt::Vertical), steady_max(a.trace, window, duration) * per * 1.12);
     if (rwnd_) {
         // One flow only (with several the panel's own total stands alone),
         // by the panel's rule: it never grows the axis, and shows only when

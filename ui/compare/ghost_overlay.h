@@ -10,7 +10,8 @@
 // The same machinery draws the kernel run in a
 // second overlay with its own style: one distinct colour on every panel,
 // dash-dot, labelled "Linux 6.18.44 — measured", and a run that may still be
-// streaming (its lines end where the measurement has got to).
+// streaming (its lines end where the measurement has got to); and an opened
+// capture's measured stream in a third, labelled with its file name.
 // A run of several flows is drawn as the aggregate and each flow:
 // the total cwnd on the window panel with each TCP flow's cwnd, each TCP
 // flow's smoothed RTT on the RTT panel (the aggregate's there is only the
@@ -59,12 +60,18 @@ struct OverlayStyle {
     // plot area's top right, since a crowded legend elides it; the legend
     // then lists one entry per chart.
     bool tagged = false;
+    // The window panel's line is the run's bytes in flight (each bucket's
+    // most), not its cwnd: a capture's, where cwnd is not on the wire.
+    bool in_flight = false;
 };
 
 // The ghost's look (A, faded, dashed) and the kernel run's (one strong
-// colour that no panel uses, dash-dot, a little wider).
+// colour that no panel uses, dash-dot, a little wider); a capture's as the
+// kernel's in another colour no panel uses (brown), dash-dot-dot, its
+// window line the bytes in flight.
 OverlayStyle ghost_style();
 OverlayStyle kernel_style(const QString& label);
+OverlayStyle capture_style(const QString& label);
 
 class GhostOverlay : public QObject {
     Q_OBJECT

@@ -7,6 +7,7 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
+#include <QStatusBar>
 #include <QToolBar>
 
 #include "ui/compare/compare_controller.h"
@@ -18,6 +19,8 @@
 #include "ui/shell/docks.h"
 #include "ui/sweep/sweep_window.h"
 #include "ui/export/file_dialogs.h"
+#include "ui/time_sequence/capture_export.h"
+#include "ui/time_sequence/capture_tool.h"
 #include "ui/time_sequence/tsg_view.h"
 
 namespace inflight::ui {
@@ -50,6 +53,15 @@ AnalysisTools::AnalysisTools(const ToolsHost& host) : QObject(host.window), host
         if (!on && bridge_dock_->isVisible()) bridge_dock_->raise();
     });
     connect(kernel_->runner(), &KernelRunner::finished, compare_dock_, [this] { compare_dock_->raise(); });
+    // An opened capture over the panels, and Model this path.
+    RunSession* session = host.session;
+    CaptureTool::Apply apply = host.apply_scenario;
+    if (!apply) apply = [session](const Scenario& s) { session->request(s); };
+    capture_ = new CaptureTool(window, host.session, compare_, tsg_, std::move(apply));
+    ExportHelper::Report report = host.report_export;
+    if (!report)
+        report = [window](bool, const QString& line) { window->statusBar()->showMessage(line, 8000); };
+    capture_export_ = new CaptureExport(window, host.session, std::move(report));
 
     connect(host.session, &RunSession::currentChanged, this, &AnalysisTools::onRunFinished);
     Playhead* playhead = host.playhead;
@@ -76,7 +88,10 @@ void AnalysisTools::onRunFinished(SnapshotPtr run) {
 void AnalysisTools::openCapture() {
     const QString path = ask_open_file(host_.window, tr("Open capture"), QString(),
                                        tr("Packet captures (*.pcap *.pcapng *.cap);;All files (*)"));
-    if (path.isEmpty()) return;
+    if (!path.isEmpty()) openCapture(path);
+}
+
+void AnalysisTools::openCapture(const QString& path) {
     tsg_dock_->show();
     tsg_dock_->raise();
     tsg_->openCapture(path);
@@ -126,11 +141,22 @@ void AnalysisTools::buildMenus() {
     real_menu->addAction(tsg);
     if (menus.file) {
         auto* open = new QAction(tr("Open &capture…"), this);
-        open->setToolTip(tr("Read a pcap or pcapng file and draw its TCP stream's time–sequence graph"));
-        connect(open, &QAction::triggered, this, &AnalysisTools::openCapture);
+        open->setToolTip(tr("Read a pcap or pcapng file: its TCP stream's time–sequence graph, and its measured "
+                            "run drawn over the panels"));
+        connect(open, &QAction::triggered, this, [this] { openCapture(); });
         // After Open and Save scenario, before the exports.
         const QList<QAction*> file_actions = menus.file->actions();
-        menus.file->insertAction(file_actions.size() > 2 ? file_actions.at(2) : nullptr, open);
+        QAction* before = file_actions.size() > 2 ? file_actions.at(2) : nullptr;
+        menus.file->insertAction(before, open);
+        menus.file->insertAction(before, capture_->modelAction());
+        menus.file->insertAction(before, capture_->closeAction());
+        // Export capture… after the window's other exports: before the
+        // menu's last separator (the one above Quit), by position, not by
+        // words that a translation changes.
+        QAction* last_separator = nullptr;
+        for (QAction* a : menus.file->actions())
+            if (a->isSeparator()) last_separator = a;
+        menus.file->insertAction(last_separator, capture_export_->exportAction());
     }
 
     if (menus.help) {
@@ -156,7 +182,8 @@ void AnalysisTools::buildMenus() {
     bar->setCornerWidget(toolbar_, Qt::TopRightCorner);
     // Shortcuts that work with the menu bar hidden (presentation mode).
     host_.window->addActions(
-        {compare_->pinAction(), compare_->unpinAction(), real, kernel_->runAction(), kernel_->cancelAction()});
+        {capture_->modelAction(), capture_export_->cancelAction(), compare_->pinAction(), compare_->unpinAction(), real,
+         kernel_->runAction(), kernel_->cancelAction()});
 }
 
 }  // namespace inflight::ui

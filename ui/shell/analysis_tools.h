@@ -6,10 +6,15 @@
 // needs is handed in (ToolsHost); the tools follow the run session.
 // View ▸ Run on this computer's kernel (KernelTool) sits beside Real system,
 // and View ▸ Time–sequence graph (a third tab under the panels) beside it,
-// with File ▸ Open capture… drawing a capture's stream there.
+// with File ▸ Open capture… drawing a capture's stream there and over the
+// panels, and File ▸ Model this path / Close capture (CaptureTool); File ▸
+// Export capture… writes the current scenario's capture (CaptureExport).
 #pragma once
 
 #include <QObject>
+#include <functional>
+
+#include "model/core/scenario.h"
 
 #include "ui/session/run_snapshot.h"
 #include "ui/shell/window_menus.h"
@@ -21,6 +26,8 @@ class QToolBar;
 namespace inflight::ui {
 
 class BridgePanel;
+class CaptureExport;
+class CaptureTool;
 class CompareController;
 class Dashboard;
 class KernelTool;
@@ -36,6 +43,12 @@ struct ToolsHost {
     RunSession* session = nullptr;  // the current finished run, requests
     Dashboard* dashboard = nullptr; // the panels the ghost is drawn on
     Playhead* playhead = nullptr;   // the time the real-system panel follows
+    // Sets the controls to a scenario and runs it (Model this path); empty:
+    // only the session is asked to run it.
+    std::function<void(const Scenario&)> apply_scenario;
+    // How an export's outcome is said (the window's banner and status bar);
+    // empty: the status bar.
+    std::function<void(bool ok, const QString& line)> report_export;
 };
 
 class AnalysisTools : public QObject {
@@ -51,6 +64,10 @@ public:
     QDockWidget* timeSequenceDock() const { return tsg_dock_; }
     // File ▸ Open capture…: asks for a file and draws it in the time–sequence view.
     void openCapture();
+    // Opens `path` as that does, without asking (the command line, a drop).
+    void openCapture(const QString& path);
+    CaptureTool* captureTool() const { return capture_; }
+    CaptureExport* captureExport() const { return capture_export_; }
     KernelTool* kernel() const { return kernel_; }
     QToolBar* toolBar() const { return toolbar_; }
     QMenu* compareMenu() const { return compare_menu_; }
@@ -71,6 +88,8 @@ private:
     TimeSequenceView* tsg_;
     QDockWidget* tsg_dock_;
     KernelTool* kernel_;
+    CaptureTool* capture_;
+    CaptureExport* capture_export_;
     QToolBar* toolbar_;
     QMenu* compare_menu_ = nullptr;
     QMenu* tools_menu_ = nullptr;

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "ui/export/dashboard_figure.h"
+#include "ui/shell/analysis_tools.h"
 #include "ui/shell/main_window.h"
 #include "model/core/result.h"
 #include "ui/shell/settings_keys.h"
@@ -23,6 +24,10 @@ int run_gui(int argc, char** argv) {
     apply_theme(Theme::Light);
     MainWindow window;
     window.show();
+    // `inflight FILE.pcap`: the capture opened beside the model.
+    const QStringList args = QApplication::arguments();
+    if (args.size() == 2)
+        if (auto* tools = window.findChild<AnalysisTools*>()) tools->openCapture(args.at(1));
     return app.exec();
 }
 

@@ -15,7 +15,8 @@ namespace inflight::ui {
 
 // Opens the window and runs the Qt event loop; returns the process exit
 // code. argc/argv are the process's own (Qt options such as -platform pass
-// through). Called with no other QCoreApplication in existence.
+// through; one argument left is a capture to open beside the model). Called
+// with no other QCoreApplication in existence.
 int run_gui(int argc, char** argv);
 
 // Renders the dashboard the window shows for `result` as a figure

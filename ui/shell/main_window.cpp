@@ -180,7 +180,12 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
     // The commands' keys (Ctrl+→, Ctrl+E, …) work while a text field has the focus.
     new FieldShortcuts(this);
     // Compare, Tools ▸ Sweep, View ▸ Real system (analysis_tools.h).
-    auto* tools = new AnalysisTools(ToolsHost{this, menus_, session_, dashboard_, playhead_});
+    auto* tools = new AnalysisTools(ToolsHost{this, menus_, session_, dashboard_, playhead_, [this](const Scenario& s) {
+                                                  hideBanner();
+                                                  controls_->setScenario(s);
+                                                  run(s);
+                                              },
+                                              [this](bool ok, const QString& line) { reportExport(ok, line); }});
     // A guided step whose check reads the kernel: its finished runs, and
     // why this computer cannot make one.
     connect(tools->kernel(), &KernelTool::runFinished, this, [this](SnapshotPtr run) {
@@ -884,7 +889,12 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* e) {
 void MainWindow::dropEvent(QDropEvent* e) {
     const auto urls = e->mimeData()->urls();
     if (urls.size() == 1 && urls.front().isLocalFile()) {
-        loadScenario(urls.front().toLocalFile());
+        const QString path = urls.front().toLocalFile();
+        const QString suffix = QFileInfo(path).suffix().toLower();
+        AnalysisTools* tools = findChild<AnalysisTools*>();
+        // A capture opens beside the model; anything else is a scenario file.
+        if (tools && (suffix == "pcap" || suffix == "pcapng" || suffix == "cap")) tools->openCapture(path);
+        else loadScenario(path);
         e->acceptProposedAction();
     }
 }

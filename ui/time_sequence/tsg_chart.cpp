@@ -107,6 +107,11 @@ void TimeSequenceChart::showRange(double t0_s, double t1_s, double y0_bytes, dou
     if (!(t1_s > t0_s) || !(y1_bytes > y0_bytes)) return;
     drawing_ = true;
     setYUnit(y1_bytes);
+    // Fixed ticks while the range changes: a step fitted to the range before
+    // (or to another unit) would lay out a tick per step of the new one,
+    // hundreds of thousands of them; redraw() fits a round step again.
+    for (QValueAxis* a : {xAxis(), yAxis()})
+        if (a->tickType() != QValueAxis::TicksFixed) a->setTickType(QValueAxis::TicksFixed);
     yAxis()->setRange(y0_bytes * y_per_byte_, y1_bytes * y_per_byte_);
     xAxis()->setRange(t0_s, t1_s);
     drawing_ = false;

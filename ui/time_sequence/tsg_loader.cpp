@@ -1,12 +1,14 @@
 // The time–sequence view's worker (tsg_loader.h).
 #include "ui/time_sequence/tsg_loader.h"
 
+#include <QFileInfo>
 #include <exception>
 
 #include "app/capture/capture_reader.h"
 #include "app/capture/stream_analysis.h"
 #include "app/capture/time_sequence.h"
 #include "model/core/flow_spec.h"
+#include "ui/time_sequence/capture_run.h"
 #include "model/engine/run.h"
 
 namespace inflight::ui {
@@ -75,10 +77,15 @@ void TsgWorker::readCapture(const QString& path, quint64 generation, TsgCancel c
                 } else {
                     load->title = tr("TCP stream %1 of '%2': %3 → %4")
                                       .arg(graph->stream)
-                                      .arg(path, QString::fromStdString(graph->sender),
+                                      .arg(QFileInfo(path).fileName(), QString::fromStdString(graph->sender),
                                            QString::fromStdString(graph->receiver));
                     load->summary = QString::fromStdString(capture::capture_headline(*analysis));
                     load->graph = std::make_shared<const capture::TimeSequence>(std::move(*graph));
+                    load->path = path;
+                    std::string why;
+                    load->estimate = capture::estimate_path(*contents, *analysis, &why);
+                    if (!load->estimate) load->estimate_error = QString::fromStdString(why);
+                    load->run = capture_snapshot(*analysis, load->estimate ? load->estimate->bottleneck_bps : 0.0);
                 }
             }
         }

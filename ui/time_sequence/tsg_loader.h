@@ -5,7 +5,9 @@
 // the summary line). TsgLoader lives on the UI thread and hands each job
 // to a TsgWorker on its own QThread, cancelling the one before; the worker
 // reports progress (a capture: bytes read of the file) and one immutable
-// TsgLoad, through queued signals. Cancel sets an atomic flag the model and
+// TsgLoad, through queued signals. A capture's load also carries what the
+// dashboard draws of it (its measured run, capture_run.h) and the path
+// under it (capture::estimate_path), so the file is read once for all three. Cancel sets an atomic flag the model and
 // the reader check; nothing here waits on them from the UI thread, except
 // the destructor, which cancels first and then joins.
 #pragma once
@@ -17,7 +19,11 @@
 #include <atomic>
 #include <memory>
 
+#include <optional>
+
+#include "app/capture/path_estimate.h"
 #include "model/core/scenario.h"
+#include "ui/session/run_snapshot.h"
 #include "ui/time_sequence/tsg_chart.h"
 
 namespace inflight::ui {
@@ -30,6 +36,11 @@ struct TsgLoad {
     QString error;          // one line when it failed or was cancelled
     bool cancelled = false;
     bool from_capture = false;
+    // A capture's:
+    QString path;                                  // the file read
+    SnapshotPtr run;                               // its stream measured, as the overlay draws it
+    std::optional<capture::PathEstimate> estimate; // the path under it (none: estimate_error says why)
+    QString estimate_error;
 };
 using TsgLoadPtr = std::shared_ptr<const TsgLoad>;
 using TsgCancel = std::shared_ptr<std::atomic<bool>>;

@@ -6,6 +6,8 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QToolButton>
+#include <QAction>
 #include <QVBoxLayout>
 
 #include "model/core/flow_spec.h"
@@ -22,7 +24,11 @@ TimeSequenceView::TimeSequenceView(QWidget* parent) : QWidget(parent), loader_(n
     QFont bold = title_->font();
     bold.setBold(true);
     title_->setFont(bold);
-    auto* flow_label = new QLabel(tr("Flow"), this);
+    // The buttons keep their room: a long title is cut (its tooltip has it all).
+    title_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    title_->setMinimumWidth(40);
+    flow_label_ = new QLabel(tr("Flow"), this);
+    QLabel* flow_label = flow_label_;
     flow_ = new QSpinBox(this);
     flow_->setObjectName("tsg_flow");
     flow_->setRange(1, 1);
@@ -39,6 +45,7 @@ TimeSequenceView::TimeSequenceView(QWidget* parent) : QWidget(parent), loader_(n
     cancel_ = new QPushButton(tr("Cancel"), this);
     cancel_->hide();
     auto* row = new QHBoxLayout;
+    row_ = row;
     row->addWidget(title_, 1);
     row->addWidget(progress_);
     row->addWidget(cancel_);
@@ -59,10 +66,18 @@ TimeSequenceView::TimeSequenceView(QWidget* parent) : QWidget(parent), loader_(n
     message_->setWordWrap(true);
     message_->setStyleSheet(QStringLiteral("color: #c0392b;"));
     message_->hide();
+    comparison_ = new QLabel(this);
+    comparison_->setObjectName("tsg_comparison");
+    comparison_->setTextFormat(Qt::PlainText);
+    comparison_->setWordWrap(true);
+    comparison_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    comparison_->hide();
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(row);
     layout->addWidget(message_);
+    // Model vs capture over the graph, where a low dock still shows it.
+    layout->addWidget(comparison_);
     layout->addWidget(chart_, 1);
     layout->addWidget(summary_);
 
@@ -72,12 +87,7 @@ TimeSequenceView::TimeSequenceView(QWidget* parent) : QWidget(parent), loader_(n
             if (live_) drawRun();
         }
     });
-    connect(back_, &QPushButton::clicked, this, [this] {
-        capture_ = false;
-        back_->hide();
-        stale_ = true;
-        drawRun();
-    });
+    connect(back_, &QPushButton::clicked, this, &TimeSequenceView::showRun);
     connect(reset_, &QPushButton::clicked, chart_, &TimeSequenceChart::resetZoom);
     connect(cancel_, &QPushButton::clicked, loader_, &TsgLoader::cancel);
     connect(loader_, &TsgLoader::busyChanged, this, [this](bool busy) {
@@ -98,10 +108,49 @@ TimeSequenceView::TimeSequenceView(QWidget* parent) : QWidget(parent), loader_(n
         if (capture_ && !shown_capture_) {  // the run's graph is still the one shown
             capture_ = false;
             back_->hide();
+            flow_->show();
+            flow_label_->show();
         }
     });
-    connect(loader_, &TsgLoader::cancelled, this, [this] { setMessage(tr("Cancelled; the graph shown is the one before")); });
+    connect(loader_, &TsgLoader::cancelled, this, [this] {
+        setMessage(tr("Cancelled; the graph shown is the one before"));
+        if (capture_ && !shown_capture_) {  // the run's graph is still the one shown
+            capture_ = false;
+            back_->hide();
+            flow_->show();
+            flow_label_->show();
+        }
+    });
 }
+
+void TimeSequenceView::showRun() {
+    if (!capture_) return;
+    capture_ = false;
+    back_->hide();
+    flow_->show();
+    flow_label_->show();
+    stale_ = true;
+    drawRun();
+}
+
+void TimeSequenceView::addCaptureActions(const QList<QAction*>& actions) {
+    int at = row_->indexOf(back_);
+    for (QAction* a : actions) {
+        auto* b = new QToolButton(this);
+        b->setDefaultAction(a);
+        b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        b->setVisible(a->isEnabled());
+        connect(a, &QAction::changed, b, [a, b] { b->setVisible(a->isEnabled()); });
+        row_->insertWidget(at++, b);
+    }
+}
+
+void TimeSequenceView::setComparison(const QString& text) {
+    comparison_->setText(text);
+    comparison_->setVisible(!text.isEmpty());
+}
+
+QString TimeSequenceView::comparison() const { return comparison_->text(); }
 
 void TimeSequenceView::setScenario(const Scenario& s) {
     scenario_ = s;
@@ -133,6 +182,9 @@ void TimeSequenceView::openCapture(const QString& path) {
     capture_ = true;
     shown_capture_ = shown_capture_ && chart_->graph();
     back_->show();
+    // A capture's stream is chosen by the file, not by a flow of the run.
+    flow_->hide();
+    flow_label_->hide();
     setMessage(QString());
     loader_->readCapture(path);
 }
@@ -140,6 +192,7 @@ void TimeSequenceView::openCapture(const QString& path) {
 void TimeSequenceView::onLoaded(const TsgLoadPtr& load) {
     setMessage(QString());
     title_->setText(load->from_capture ? load->title : tr("%1, its first connection").arg(load->title));
+    title_->setToolTip(load->from_capture ? load->path : QString());
     const QString counts = time_sequence_counts(*load->graph);
     summary_->setText(load->summary.isEmpty() ? counts : load->summary + QStringLiteral("\n") + counts);
     chart_->setGraph(load->graph);

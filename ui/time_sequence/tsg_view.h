@@ -6,6 +6,9 @@
 // with File ▸ Open capture…, read off the UI thread with its progress and
 // a Cancel button, the `inflight capture` summary line under it. A file
 // that cannot be drawn is one message line; what was drawn before stays.
+// While a capture is drawn over the panels its buttons (Model this path,
+// Close capture) sit in the view's top row, and a line under the summary
+// says what differs between the model and the capture.
 #pragma once
 
 #include <QWidget>
@@ -13,6 +16,8 @@
 #include "model/core/scenario.h"
 #include "ui/time_sequence/tsg_loader.h"
 
+class QAction;
+class QHBoxLayout;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -36,6 +41,14 @@ public:
     void openCapture(const QString& path);
     void drawRun();
 
+    // The capture tool's actions, as buttons shown while each is enabled.
+    void addCaptureActions(const QList<QAction*>& actions);
+    // Model vs capture in words (empty hides it).
+    void setComparison(const QString& text);
+    QString comparison() const;
+    // Back to the current run's flow (what "Back to the run" does).
+    void showRun();
+
     TimeSequenceChart* chart() const { return chart_; }
     TsgLoader* loader() const { return loader_; }
     QString message() const;
@@ -57,7 +70,10 @@ private:
     QLabel* title_;
     QLabel* summary_;
     QLabel* message_;
+    QLabel* comparison_;
+    QHBoxLayout* row_;
     QSpinBox* flow_;
+    QLabel* flow_label_;
     QPushButton* back_;
     QPushButton* reset_;
     QPushButton* cancel_;

@@ -1,0 +1,240 @@
+// The path under a captured stream (path_estimate.h).
+#include "app/capture/path_estimate.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <map>
+
+#include "app/capture/synthetic_headers.h"
+#include "app/capture/tcp_streams.h"
+#include "model/core/units.h"
+
+namespace inflight::capture {
+namespace {
+
+// The receiver's SACK blocks above the cumulative ACK, merged: what it
+// holds out of order (RFC 6675 §3's scoreboard, from the ACKs alone).
+class Scoreboard {
+public:
+    void add(std::int64_t begin, std::int64_t end) {
+        if (end <= begin) return;
+        auto it = blocks_.upper_bound(begin);
+        if (it != blocks_.begin() && std::prev(it)->second >= begin) --it;
+        while (it != blocks_.end() && it->first <= end) {
+            begin = std::min(begin, it->first);
+            end = std::max(end, it->second);
+            bytes_ -= it->second - it->first;
+            it = blocks_.erase(it);
+        }
+        blocks_.emplace(begin, end);
+        bytes_ += end - begin;
+    }
+    // Forgets what lies below the cumulative ACK.
+    void acked(std::int64_t ack) {
+        while (!blocks_.empty() && blocks_.begin()->first < ack) {
+            auto it = blocks_.begin();
+            const std::int64_t end = it->second;
+            bytes_ -= end - it->first;
+            blocks_.erase(it);
+            if (end > ack) {
+                blocks_.emplace(ack, end);
+                bytes_ += end - ack;
+            }
+        }
+    }
+    std::int64_t bytes() const { return bytes_; }
+
+private:
+    std::map<std::int64_t, std::int64_t> blocks_;
+    std::int64_t bytes_ = 0;
+};
+
+struct Delivered {
+    double t_s;
+    std::int64_t bytes;
+};
+
+// The most bytes delivered in any span of `span_s`, over the span, and
+// where that span ends: fed each ACK's (time, delivered) in order, keeping
+// only the ACKs of the last span.
+class PeakRate {
+public:
+    explicit PeakRate(double span_s) : span_s_(span_s) {}
+    void add(const Delivered& d) {
+        ++count_;
+        recent_.push_back(d);
+        // The base: the last ACK at or before t − span (what was delivered then).
+        while (!recent_.empty() && recent_.front().t_s <= d.t_s - span_s_) {
+            base_ = recent_.front();
+            recent_.pop_front();
+        }
+        if (!base_) return;  // less than one span in so far
+        const double bps = static_cast<double>(d.bytes - base_->bytes) * 8.0 / span_s_;
+        if (bps > best_bps_) best_bps_ = bps, at_s_ = d.t_s;
+    }
+    double best_bps() const { return best_bps_; }
+    double at_s() const { return at_s_; }
+    std::uint64_t count() const { return count_; }
+
+private:
+    double span_s_;
+    std::deque<Delivered> recent_;
+    std::optional<Delivered> base_;
+    double best_bps_ = 0, at_s_ = 0;
+    std::uint64_t count_ = 0;
+};
+
+// Each ACK from the receiver, in order, with what it says is delivered:
+// the cumulative ACK plus the SACKed bytes above it.
+void delivery_of(const CaptureContents& c, const TcpStream& s, const StreamSides& sides, const Handshake& hs,
+                 PeakRate& peak) {
+    std::optional<std::uint32_t> base;
+    if (hs.sender_isn) base = *hs.sender_isn + 1;
+    std::int64_t acked = 0;
+    std::uint32_t last_rel = 0;
+    bool have_ack = false;
+    Scoreboard board;
+    for (std::size_t i : s.packets) {
+        const TcpPacket& p = c.tcp[i];
+        if (sides.from_sender(p)) {
+            if (!base && p.payload_bytes > 0) base = p.seq;
+            continue;
+        }
+        if (!base || !(p.flags & kTcpAck) || (p.flags & kTcpSyn)) continue;
+        // The ACK as a 64-bit offset from the base, across wraps.
+        const std::uint32_t rel = p.ack - *base;
+        const std::int64_t a = have_ack ? acked + static_cast<std::int32_t>(rel - last_rel) : static_cast<std::int32_t>(rel);
+        if (have_ack && a < acked) continue;  // an old ACK, reordered
+        if (a < 0) continue;                  // acknowledges nothing of the data yet
+        acked = a;
+        last_rel = rel;
+        have_ack = true;
+        board.acked(acked);
+        for (int k = 0; k < p.sack_blocks; ++k) {
+            const std::int64_t le = acked + static_cast<std::int32_t>(p.sack_edges[2 * k] - p.ack);
+            const std::int64_t re = acked + static_cast<std::int32_t>(p.sack_edges[2 * k + 1] - p.ack);
+            board.add(std::max(le, acked), re);
+        }
+        peak.add({p.t_s, acked + board.bytes()});
+    }
+}
+
+}  // namespace
+
+std::optional<PathEstimate> estimate_path(const CaptureContents& c, const CaptureAnalysis& a, std::string* error) {
+    const std::string which = "TCP stream " + std::to_string(a.stream.index);
+    PathEstimate e;
+    e.min_rtt_s = a.result.trace.base_rtt_s;  // the smallest sample over the whole stream
+    if (!std::isfinite(e.min_rtt_s) || e.min_rtt_s <= 0) {
+        *error = which + " has no RTT sample (no ACK landed on never-retransmitted data): the path cannot be estimated";
+        return std::nullopt;
+    }
+    const StreamSides sides = stream_sides(a.stream);
+    const Handshake hs = read_handshake(c, a.stream, sides);
+    PeakRate peak(e.min_rtt_s);
+    delivery_of(c, a.stream, sides, hs, peak);
+    if (peak.count() < 2) {
+        *error = which + " has too few ACKs of data to estimate the path's rate";
+        return std::nullopt;
+    }
+    e.duration_s = a.duration_s;
+    const double t0 = c.tcp[a.stream.packets.front()].t_s;
+    const double bps = peak.best_bps(), at = peak.at_s();
+    if (bps <= 0) {
+        *error = which + " is shorter than one RTT of ACKs: its delivery rate cannot be measured";
+        return std::nullopt;
+    }
+    e.bottleneck_bps = bps;
+    e.peak_at_s = at - t0;
+
+    // The segment size: the largest payload, within the receiver's MSS option.
+    std::uint32_t mss_option = 0;
+    for (std::size_t i : a.stream.packets) {
+        const TcpPacket& p = c.tcp[i];
+        if ((p.flags & kTcpSyn) && !sides.from_sender(p) && p.mss > 0) mss_option = p.mss;
+    }
+    e.mss_bytes = a.mss_bytes;
+    if (mss_option > 0 && e.mss_bytes > mss_option) {
+        e.mss_bytes = mss_option;
+        e.notes.push_back("segments larger than the receiver's MSS (" + std::to_string(mss_option) +
+                          " B): the capture was taken above segmentation offload; its MSS is used");
+    }
+
+    e.retransmits = a.result.summary.retransmits;
+    e.data_segments = a.data_segments;
+    e.loss_fraction = e.data_segments > 0 ? static_cast<double>(e.retransmits) / static_cast<double>(e.data_segments) : 0;
+
+    e.rwnd_bytes = static_cast<std::uint64_t>(std::llround(a.max_advertised_window_bytes));
+    e.rwnd_scale_known = a.window_scale_known;
+    if (!e.rwnd_scale_known)
+        e.notes.push_back("receive window: the capture lacks a SYN, so the window scale is unknown and the field is "
+                          "taken unscaled (likely too small)");
+    // A peak no faster than the window allows per RTT may be the window's.
+    const double window_bps = static_cast<double>(e.rwnd_bytes) * 8.0 / e.min_rtt_s;
+    const bool window_bound = e.rwnd_bytes > 0 && e.bottleneck_bps >= 0.9 * window_bps;
+    if (window_bound)
+        e.notes.push_back("the peak rate is what the advertised window allows per RTT (rwnd / min RTT = " +
+                          format_rate(window_bps) + "): the link may be faster, and the base RTT is taken as the "
+                          "minimum RTT");
+    // The transmission at the bottleneck, when its rate is the link's.
+    e.base_rtt_s = window_bound ? e.min_rtt_s : std::max(e.min_rtt_s - e.mss_bytes * 8.0 / e.bottleneck_bps, 0.0);
+    return e;
+}
+
+namespace {
+
+// `x` to `digits` significant figures (an estimate is no more precise, and
+// the controls and the options read better).
+double significant(double x, int digits) {
+    if (!(x > 0)) return x;
+    // Whole multiples of a power of ten, multiplied or divided by an exact
+    // power so that 50.2e6 and 0.00996 come out as typed.
+    const int exponent = static_cast<int>(std::floor(std::log10(x))) - (digits - 1);
+    const double power = std::pow(10.0, std::abs(exponent));
+    return exponent >= 0 ? std::round(x / power) * power : std::round(x * power) / power;
+}
+
+}  // namespace
+
+Scenario path_scenario(const PathEstimate& e, Scenario s, double max_bandwidth_bps, std::vector<std::string>* adjusted) {
+    const auto note = [&](const std::string& line) {
+        if (adjusted) adjusted->push_back(line);
+    };
+    s.flows.clear();
+    s.bandwidth_bps = std::clamp(significant(e.bottleneck_bps, 3), Limits::min_bandwidth_bps, max_bandwidth_bps);
+    if (e.bottleneck_bps < Limits::min_bandwidth_bps || e.bottleneck_bps > max_bandwidth_bps)
+        note("bandwidth " + format_rate(e.bottleneck_bps) + " is outside the model's range: " + format_rate(s.bandwidth_bps));
+    s.rtt_s = std::clamp(std::round(e.base_rtt_s * 1e4) / 1e4, Limits::min_rtt_s, Limits::max_rtt_s);  // 0.1 ms
+    if (e.base_rtt_s < Limits::min_rtt_s || e.base_rtt_s > Limits::max_rtt_s)
+        note("RTT " + format_time(e.base_rtt_s) + " is outside the model's range: " + format_time(s.rtt_s));
+    if (e.loss_fraction <= 0) {
+        s.loss = 0;
+    } else {
+        s.loss = std::clamp(significant(e.loss_fraction, 3), Limits::min_loss, Limits::max_loss);
+        s.loss_pattern = LossPattern::Random;
+        if (e.loss_fraction < Limits::min_loss || e.loss_fraction > Limits::max_loss)
+            note("loss " + format_loss(e.loss_fraction) + " is outside the model's range: " + format_loss(s.loss));
+    }
+    s.rwnd_bytes = std::clamp<std::uint64_t>(e.rwnd_bytes, Limits::min_window_bytes, Limits::max_window_bytes);
+    if (s.rwnd_bytes != e.rwnd_bytes)
+        note("receive window " + format_size(e.rwnd_bytes) + " is outside the model's range: " + format_size(s.rwnd_bytes));
+    s.mss_bytes = std::clamp(e.mss_bytes, Limits::min_mss_bytes, Limits::max_mss_bytes);
+    if (s.mss_bytes != e.mss_bytes)
+        note("segment size " + std::to_string(e.mss_bytes) + " B is outside the model's range: " +
+             std::to_string(s.mss_bytes) + " B");
+    s.duration_s = std::clamp(std::ceil(e.duration_s), Limits::min_duration_s, Limits::max_duration_s);
+    return s;
+}
+
+std::string path_estimate_words(const PathEstimate& e) {
+    std::string out = format_rate(e.bottleneck_bps) + ", base RTT " + format_time(e.base_rtt_s) + " (min " +
+                      format_time(e.min_rtt_s) + "), loss " +
+                      (e.retransmits == 0 ? std::string("none") : format_loss(e.loss_fraction)) + " (" +
+                      format_grouped(e.retransmits) + " of " + format_grouped(e.data_segments) +
+                      " segments sent again), rwnd " + format_grouped(e.rwnd_bytes) + " B";
+    if (!e.rwnd_scale_known) out += " (unscaled)";
+    return out;
+}
+
+}  // namespace inflight::capture

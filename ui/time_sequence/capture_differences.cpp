@@ -1,0 +1,67 @@
+// Model vs capture in words (capture_differences.h).
+#include "ui/time_sequence/capture_differences.h"
+
+#include <QCoreApplication>
+#include <cmath>
+
+#include "model/core/units.h"
+
+namespace inflight::ui {
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+QString tr(const char* s) { return QCoreApplication::translate("CaptureDifferences", s); }
+
+QString retransmit_words(std::uint64_t retransmits, std::uint64_t segments) {
+    if (segments == 0) return QString::number(retransmits);
+    return tr("%1 (%2 of segments)")
+        .arg(q(format_grouped(retransmits)), q(format_loss(static_cast<double>(retransmits) / static_cast<double>(segments))));
+}
+
+}  // namespace
+
+QStringList capture_differences(const RunResult& model, const RunResult& capture, const QString& label) {
+    const Summary& m = model.summary;
+    const Summary& c = capture.summary;
+    QStringList parts;
+    const double tp_ratio = c.throughput_bps > 0 ? m.throughput_bps / c.throughput_bps : std::nan("");
+    parts << tr("throughput %1 vs %2").arg(q(format_rate(m.throughput_bps)), q(format_rate(c.throughput_bps))) +
+                 (std::isfinite(tp_ratio) ? tr(" (×%1)").arg(tp_ratio, 0, 'f', 2) : QString());
+    const double rtt_ratio = c.mean_rtt_s > 0 ? m.mean_rtt_s / c.mean_rtt_s : std::nan("");
+    if (std::isfinite(c.mean_rtt_s))
+        parts << tr("mean RTT %1 vs %2").arg(q(format_time(m.mean_rtt_s)), q(format_time(c.mean_rtt_s)));
+    parts << tr("retransmissions %1 vs %2")
+                 .arg(retransmit_words(m.retransmits, m.packets_simulated),
+                      retransmit_words(c.retransmits, c.segments_received));
+    QStringList lines;
+    lines << tr("Model vs %1: %2").arg(label, parts.join(QStringLiteral(" · ")));
+
+    // The largest gap, if one is worth a sentence.
+    const double tp_gap = std::isfinite(tp_ratio) ? std::abs(tp_ratio - 1) : 0;
+    const double rtt_gap = std::isfinite(rtt_ratio) ? std::abs(rtt_ratio - 1) : 0;
+    constexpr double kWorthSaying = 0.10;
+    if (std::max(tp_gap, rtt_gap) <= kWorthSaying) {
+        lines << tr("Throughput and RTT agree within 10%: the model's path explains the capture.");
+    } else if (rtt_gap >= tp_gap) {
+        const double queue_s = c.mean_rtt_s - c.min_rtt_s;
+        lines << (rtt_ratio > 1
+                      ? tr("Largest gap: the model's mean RTT is %1% higher — its queue fills a deeper buffer than "
+                           "the capture's path had (the capture queued about %2: try that as Buffer).")
+                            .arg(std::round((rtt_ratio - 1) * 100))
+                            .arg(q(format_time(std::max(queue_s, 0.0))))
+                      : tr("Largest gap: the model's mean RTT is %1% lower — the capture's path queued more (a "
+                           "deeper buffer, or other traffic) than the model's.")
+                            .arg(std::round((1 - rtt_ratio) * 100)));
+    } else {
+        lines << (tp_ratio > 1
+                      ? tr("Largest gap: the model's throughput is %1% higher — the capture's sender may run "
+                           "another algorithm, be limited by its application or send buffer, or lose in bursts.")
+                            .arg(std::round((tp_ratio - 1) * 100))
+                      : tr("Largest gap: the model's throughput is %1% lower — the capture's sender may run "
+                           "another algorithm, or its losses were fewer where it mattered.")
+                            .arg(std::round((1 - tp_ratio) * 100)));
+    }
+    return lines;
+}
+
+}  // namespace inflight::ui

@@ -1,0 +1,16 @@
+// What differs between the model's run and a capture's stream, in words:
+// the throughput (each over its second half), the mean RTT and the
+// retransmissions (whole run and whole stream, with their share of the
+// segments sent), then the largest gap of throughput and RTT as a
+// sentence when it is over 10%, with what may explain it.
+#pragma once
+
+#include <QStringList>
+
+#include "model/core/result.h"
+
+namespace inflight::ui {
+
+QStringList capture_differences(const RunResult& model, const RunResult& capture, const QString& label);
+
+}  // namespace inflight::ui

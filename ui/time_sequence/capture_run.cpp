@@ -1,0 +1,47 @@
+// A capture's stream as an overlay's run (capture_run.h).
+#include "ui/time_sequence/capture_run.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace inflight::ui {
+
+SnapshotPtr capture_snapshot(const capture::CaptureAnalysis& a, double rate_bps) {
+    auto s = std::make_shared<RunSnapshot>();
+    s->done = true;
+    s->result = a.result;
+    RunResult& r = s->result;
+    r.scenario.duration_s = a.duration_s;
+    r.scenario.flows.clear();
+    double peak_bps = 0;
+    double rwnd = std::nan("");
+    for (TraceBucket& b : r.trace.buckets) {
+        if (std::isfinite(b.window_bytes.max)) rwnd = b.window_bytes.max;
+        b.rwnd_bytes = rwnd;
+        if (std::isfinite(b.delivery_rate_bps.max)) peak_bps = std::max(peak_bps, b.delivery_rate_bps.max);
+    }
+    r.scenario.bandwidth_bps = rate_bps > 0 ? rate_bps : std::max(peak_bps, 1.0);
+    // The delivery rate over one minimum RTT (the buckets' goodput averaged
+    // over the last RTT's worth of them), as an ACK clock reads it: per
+    // bucket the cumulative ACK jumps when a hole is filled, and a kernel's
+    // ACKs come in bursts, which drew spikes of several times the link.
+    std::vector<TraceBucket>& bs = r.trace.buckets;
+    const double rtt = r.trace.base_rtt_s;
+    if (r.trace.bucket_s > 0 && std::isfinite(rtt) && rtt > r.trace.bucket_s) {
+        const auto span = static_cast<std::size_t>(std::lround(rtt / r.trace.bucket_s));
+        std::vector<double> raw(bs.size());
+        for (std::size_t i = 0; i < bs.size(); ++i) raw[i] = bs[i].delivery_rate_bps.max;
+        double sum = 0;
+        for (std::size_t i = 0; i < bs.size(); ++i) {
+            sum += std::isfinite(raw[i]) ? raw[i] : 0;
+            if (i >= span) sum -= std::isfinite(raw[i - span]) ? raw[i - span] : 0;
+            const double mean = sum / static_cast<double>(std::min(i + 1, span));
+            bs[i].delivery_rate_bps = MinMax{mean, mean};
+        }
+    }
+    s->sim_time_s = a.duration_s;
+    return s;
+}
+
+}  // namespace inflight::ui
