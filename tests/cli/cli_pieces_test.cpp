@@ -137,8 +137,13 @@ TEST(OptionTable, NamesAreUniqueAndRunsScenarioParametersAreAllThere) {
         EXPECT_TRUE(names.insert(o.name).second) << o.name;
         EXPECT_EQ(find_option(run_options(), o.name), &o);
         if (sets_scenario(o.kind)) params.insert(o.param);
-        // The value-taking kinds say how their value looks.
-        EXPECT_EQ(takes_value(o.kind), *o.value != '\0') << o.name;
+        // The value-taking kinds say how their value looks; a switch shows
+        // its optional value in brackets ("--pacing [on|off|auto]").
+        const std::string hint = o.value;
+        if (o.kind == Kind::SwitchOn && !hint.empty())
+            EXPECT_TRUE(hint.front() == '[' && hint.back() == ']') << o.name;
+        else
+            EXPECT_EQ(takes_value(o.kind), !hint.empty()) << o.name;
     }
     EXPECT_EQ(params.size(), kAllParams.size());  // every parameter has an option
     EXPECT_EQ(find_option(run_options(), "frobnicate"), nullptr);

@@ -40,6 +40,7 @@ Scenario changed() {
     s.seed = (1ull << 60) + 3;
     s.stack = Stack::Linux;
     s.bbr_pacing = Detail::Off;
+    s.bbr_headroom = Detail::Off;
     s.hystart = Detail::On;
     s.delayed_acks = Detail::Off;
     s.autotuning = Detail::On;

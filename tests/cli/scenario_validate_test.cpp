@@ -167,7 +167,7 @@ TEST(Names, KeysAreTheScenarioFileKeysOfTheReadme) {
     const std::set<std::string> expected = {"algo", "bandwidth", "rtt", "loss", "loss_pattern",
                                             "rwnd", "sndbuf", "buffer", "aqm", "ecn",
                                             "mss", "pacing", "duration", "seed",
-                                            "stack", "bbr_pacing", "hystart", "delayed_acks",
+                                            "stack", "bbr_pacing", "bbr_headroom", "hystart", "delayed_acks",
                                             "autotuning", "prr", "rcvbuf"};
     std::set<std::string> keys;
     for (Param p : kAllParams) {

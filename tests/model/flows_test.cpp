@@ -48,7 +48,7 @@ double share_of(const RunResult& r, std::size_t i) { return r.flows[i].summary.s
 // stops inside it has its rate over the part it was active).
 void expect_conserved(const RunResult& r, bool all_active = true) {
     for (std::size_t i = 0; i < r.flows.size(); ++i) {
-        const Trace& t = r.flows[i].trace;
+        const Trace& t = r.flow_trace(i);
         ASSERT_EQ(t.buckets.size(), 5000u) << "flow " << i;
         for (const TraceBucket& b : t.buckets)
             ASSERT_EQ(b.pkts_sent, b.pkts_delivered + b.pkts_dropped + b.pkts_in_network)

@@ -70,6 +70,7 @@ TEST(SweepOptions, EveryRunOptionIsASweepOptionOrRefusedWithAReason) {
         {"seed", {{"--seed", "99"}, [](const Scenario& s) { return s.seed == 99u; }}},
         {"stack", {{"--stack", "linux"}, [](const Scenario& s) { return s.stack == Stack::Linux; }}},
         {"bbr-pacing", {{"--bbr-pacing", "off"}, [](const Scenario& s) { return s.bbr_pacing == Detail::Off; }}},
+        {"bbr-headroom", {{"--bbr-headroom", "off"}, [](const Scenario& s) { return s.bbr_headroom == Detail::Off; }}},
         {"hystart", {{"--hystart", "on"}, [](const Scenario& s) { return s.hystart == Detail::On; }}},
         {"delayed-acks", {{"--delayed-acks", "off"}, [](const Scenario& s) { return s.delayed_acks == Detail::Off; }}},
         {"autotuning", {{"--autotuning", "on"}, [](const Scenario& s) { return s.autotuning == Detail::On; }}},
@@ -173,9 +174,9 @@ TEST(SweepOptions, HelpListsTheRangesAndThePassedOnRunOptions) {
     EXPECT_NE(help.find("\n  --param PARAM             bandwidth, rtt, loss, buffer or rwnd\n"), std::string::npos);
     EXPECT_NE(help.find("\nEvery other parameter comes from the run options (--bandwidth, --rtt, --loss,\n"
                         "--loss-pattern, --rwnd, --sndbuf, --buffer, --aqm, --ecn, --mss, --pacing,\n"
-                        "--duration, --seed, --stack, --bbr-pacing, --hystart, --delayed-acks,\n"
-                        "--autotuning, --prr, --rcvbuf, --flow, --parallel, --scenario FILE); see\n"
-                        "inflight --help.\n"),
+                        "--duration, --seed, --stack, --bbr-pacing, --bbr-headroom, --hystart,\n"
+                        "--delayed-acks, --autotuning, --prr, --rcvbuf, --flow, --parallel, --scenario\n"
+                        "FILE); see inflight --help.\n"),
               std::string::npos) << help;
     for (const std::string& line : {std::string("Usage: inflight sweep"), std::string("Example: ")})
         EXPECT_NE(help.find(line), std::string::npos) << line;
