@@ -1,11 +1,14 @@
 // Reading a capture's TCP segments (capture_reader.h).
 #include "app/capture/capture_reader.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 
 #include <pcap/pcap.h>
 #include <pcap/sll.h>
+
+#include "model/core/units.h"
 
 #include <cerrno>
 #include <cstring>
@@ -118,7 +121,7 @@ std::optional<CaptureContents> read_capture(const std::string& path, std::string
 }
 
 std::optional<CaptureContents> read_capture(const std::string& path, std::string* error,
-                                            const ReadProgress& progress) {
+                                            const ReadProgress& progress, std::size_t max_segments) {
     constexpr std::uint64_t kProgressEvery = 4096;  // records between progress reports
     char why[PCAP_ERRBUF_SIZE] = {};
     errno = 0;
@@ -146,12 +149,21 @@ std::optional<CaptureContents> read_capture(const std::string& path, std::string
     pcap_pkthdr* header = nullptr;
     const u_char* data = nullptr;
     std::error_code size_error;
-    const std::uint64_t file_bytes = progress ? std::filesystem::file_size(path, size_error) : 0;
+    const std::uint64_t file_bytes = std::filesystem::file_size(path, size_error);
+    if (!size_error) out.file_bytes = file_bytes;
+    const auto file_offset = [&p] {
+        FILE* f = pcap_file(p.get());
+        const long at = f ? std::ftell(f) : -1;
+        return at > 0 ? static_cast<std::uint64_t>(at) : std::uint64_t{0};
+    };
     for (;;) {
         if (progress && out.packets % kProgressEvery == 0) {
-            FILE* f = pcap_file(p.get());
-            const long at = f ? std::ftell(f) : -1;
-            if (!progress(at > 0 ? static_cast<std::uint64_t>(at) : 0, size_error ? 0 : file_bytes)) {
+            // The share read, by the file's bytes or by the segments kept
+            // of the most kept, whichever will end the reading first.
+            const auto kept = static_cast<std::uint64_t>(static_cast<double>(out.file_bytes) *
+                                                         static_cast<double>(out.tcp.size()) /
+                                                         static_cast<double>(std::max<std::size_t>(max_segments, 1)));
+            if (!progress(std::max(file_offset(), kept), out.file_bytes)) {
                 *error = "reading '" + path + "' was cancelled";
                 return std::nullopt;
             }
@@ -173,9 +185,30 @@ std::optional<CaptureContents> read_capture(const std::string& path, std::string
             continue;
         }
         t.t_s = static_cast<double>(header->ts.tv_sec) + static_cast<double>(header->ts.tv_usec) * 1e-9;
+        if (out.tcp.size() == max_segments) {
+            // One more segment than kept: the file goes on, cut it here.
+            --out.packets;
+            out.cut = true;
+            out.cut_at_s = out.tcp.empty() ? t.t_s : out.tcp.back().t_s;
+            out.cut_at_bytes = file_offset();
+            break;
+        }
         out.tcp.push_back(t);
     }
     return out;
+}
+
+std::string cut_words(const CaptureContents& c, const std::string& path) {
+    if (!c.cut) return {};
+    const std::string n = format_grouped(c.tcp.size());
+    std::string where;
+    if (c.file_bytes > 0) {
+        const double percent = 100.0 * static_cast<double>(c.cut_at_bytes) / static_cast<double>(c.file_bytes);
+        where = format_number(percent, 2) + "% of the file, ";
+    }
+    const double span_s = c.tcp.empty() ? 0.0 : c.cut_at_s - c.tcp.front().t_s;
+    return "'" + path + "' holds more than " + n + " TCP segments: the first " + n + " were read (" + where +
+           "its first " + format_time(span_s, 3) + "); editcap -A/-B cuts out a later stretch";
 }
 
 }  // namespace inflight::capture

@@ -77,6 +77,7 @@ std::optional<CaptureAnalysis> analyze_capture(const CaptureContents& c, const s
     const std::optional<std::size_t> pick = pick_stream(c, streams, path, wanted, error);
     if (!pick) return std::nullopt;
     CaptureAnalysis out;
+    out.cut = cut_words(c, path);
     out.stream_count = static_cast<int>(streams.size());
     out.stream = streams[*pick];
     const TcpStream& s = out.stream;

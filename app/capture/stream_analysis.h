@@ -48,6 +48,7 @@ struct CaptureAnalysis {
     double duration_s = 0;
     bool window_scale_known = false;
     std::vector<std::string> absent;  // what could not be derived, one line each
+    std::string cut;                  // the capture was read only in part (cut_words); empty: whole
 };
 
 // The stream `stream` (tshark's tcp.stream number), or the one carrying

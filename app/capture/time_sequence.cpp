@@ -131,6 +131,8 @@ std::optional<TimeSequence> time_sequence_of_capture(const CaptureContents& c, c
             }
         }
     }
+    // The file was read only in part (capture_reader.h): the graph ends there.
+    if (c.cut && !g.cut) g.cut = true, g.cut_at_s = c.cut_at_s - t0;
     return g;
 }
 

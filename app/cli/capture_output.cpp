@@ -47,6 +47,7 @@ std::string capture_summary_text(const capture::CaptureAnalysis& a, const std::s
     const Summary& s = a.result.summary;
     std::ostringstream out;
     out << capture::capture_headline(a) << "\n";
+    if (!a.cut.empty()) out << "Read in part: " << a.cut << "\n";
     out << "Capture '" << path << "': TCP stream " << a.stream.index << " of " << a.stream_count << ", "
         << a.sender << " -> " << a.receiver << ", " << format_time(a.duration_s, 4) << ", "
         << format_grouped(a.acked_bytes) << " bytes acknowledged\n";
@@ -91,6 +92,8 @@ std::string capture_json_text(const capture::CaptureAnalysis& a, const std::stri
     o.insert("max_advertised_window_bytes", a.max_advertised_window_bytes);
     o.insert("window_scale_known", a.window_scale_known);
     o.insert("mss_bytes", static_cast<qint64>(a.mss_bytes));
+    // Null when the whole file was read; else what was read of it.
+    o.insert("read_in_part", a.cut.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(QString::fromStdString(a.cut)));
     QJsonArray absent;
     for (const std::string& line : a.absent) absent.append(QString::fromStdString(line));
     o.insert("absent", absent);
@@ -129,7 +132,7 @@ std::string path_model_text(const capture::PathEstimate& e, const Scenario& s,
                             const std::vector<std::string>& adjusted) {
     std::ostringstream out;
     out << "Path estimate: " << capture::path_estimate_words(e) << "\n";
-    out << "  bottleneck rate: the peak delivery rate over one minimum RTT (at " << format_time(e.peak_at_s, 4)
+    out << "  bottleneck rate: the peak delivery rate over four minimum RTTs (at " << format_time(e.peak_at_s, 4)
         << "); loss: retransmissions over segments sent\n";
     for (const std::string& line : e.notes) out << "  note: " << line << "\n";
     for (const std::string& line : adjusted) out << "  adjusted: " << line << "\n";

@@ -10,6 +10,7 @@
 #include "app/capture/capture_reader.h"
 #include "app/capture/model_capture.h"
 #include "app/capture/stream_analysis.h"
+#include "app/capture/time_sequence.h"
 #include "model/engine/run.h"
 #include "tshark.h"
 
@@ -130,6 +131,47 @@ TEST(CaptureReader, BadInputIsOneLineNamingTheProblem) {
     }
     for (const std::string& f : {text, cut, icmp})
         EXPECT_EQ(refusal(f).find('\n'), std::string::npos) << f;
+}
+
+// A capture holding more TCP segments than the reader keeps is read up to
+// that many, and every figure derived from it says so. Read here with a
+// cap of 1,000 (the real one, kMaxCaptureSegments, is 4,194,304: a 2 GB
+// capture's worth at 480 B a packet) against tshark's count of the whole.
+TEST(CaptureReader, MoreSegmentsThanKeptAreReadInPartAndSaySo) {
+    TempDir dir;
+    Scenario s;
+    s.bandwidth_bps = 10e6;
+    s.duration_s = 2;
+    const std::string f = dir.file("long.pcap");
+    write_model_capture(s, f);
+    std::string error;
+    const auto whole = read_capture(f, &error);
+    ASSERT_TRUE(whole) << error;
+    EXPECT_FALSE(whole->cut);
+    EXPECT_EQ(cut_words(*whole, f), "");
+    if (capture_test::have_tshark()) EXPECT_EQ(whole->tcp.size(), capture_test::tshark_count(f, "tcp"));
+    ASSERT_GT(whole->tcp.size(), 2000u);
+
+    const auto part = read_capture(f, &error, ReadProgress{}, 1000);
+    ASSERT_TRUE(part) << error;
+    EXPECT_TRUE(part->cut);
+    EXPECT_EQ(part->tcp.size(), 1000u);
+    EXPECT_EQ(part->packets, 1000u);  // one flow, no pings: every record is TCP
+    // The cut falls at the 1,000th segment's stamp, inside the file.
+    EXPECT_EQ(part->cut_at_s, whole->tcp[999].t_s);
+    EXPECT_GT(part->cut_at_bytes, 0u);
+    EXPECT_LT(part->cut_at_bytes, part->file_bytes);
+    const std::string words = cut_words(*part, f);
+    EXPECT_NE(words.find("holds more than 1,000 TCP segments: the first 1,000 were read"), std::string::npos) << words;
+    EXPECT_EQ(words.find('\n'), std::string::npos);
+    const auto a = analyze_capture(*part, f, std::nullopt, &error);
+    ASSERT_TRUE(a) << error;
+    EXPECT_EQ(a->cut, words);
+    EXPECT_LT(a->data_segments, 1000u);
+    const auto g = time_sequence_of_capture(*part, f, std::nullopt, &error);
+    ASSERT_TRUE(g) << error;
+    EXPECT_TRUE(g->cut);
+    EXPECT_NEAR(g->cut_at_s, part->cut_at_s - part->tcp.front().t_s, 1e-9);
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // inflight kernel's capture (the emulator's packets at the sender's
 // interface): tshark opens it without a word on stderr, and the project's
 // reader on it gives the run's own goodput within 1% — the run measures
-// bytes its receiver read, the reader the ACKs on the wire. Skipped unless
+// bytes its receiver read, the reader the ACKs on the wire — and the path
+// estimated from it is the emulator's. Skipped unless
 // root (CI runs as root); tshark's part skips when tshark is missing.
 #include <gtest/gtest.h>
 
@@ -12,6 +13,7 @@
 #include <string>
 
 #include "app/capture/capture_reader.h"
+#include "app/capture/path_estimate.h"
 #include "app/capture/pcap_file_writer.h"
 #include "app/capture/stream_analysis.h"
 #include "app/kernel/kernel_run.h"
@@ -64,6 +66,19 @@ TEST(KernelCapture, TheReaderGivesTheRunsGoodputWithinOnePercent) {
     EXPECT_EQ(a->result.summary.retransmits, o.result->summary.retransmits);
     // The RTT samples are at least the path's base RTT.
     EXPECT_GE(a->result.summary.min_rtt_s, s.rtt_s);
+    // Model this path: the emulator's link as the payload it carries (each
+    // 1,500 B packet holds 1,448 B of data beside 52 B of IP and TCP headers
+    // with timestamps), within 5% — the estimate spans four minimum RTTs, so
+    // ACKs the emulator or the receiver let out late in a clump do not read
+    // as a faster link — and the base RTT within a millisecond.
+    const auto e = capture::estimate_path(*contents, *a, &error);
+    ASSERT_TRUE(e) << error;
+    const double payload_bps = s.bandwidth_bps * a->mss_bytes / (a->mss_bytes + 52.0);
+    std::printf("path estimate %.2f Mbit/s (link's payload %.2f), base RTT %.2f ms\n", e->bottleneck_bps / 1e6,
+                payload_bps / 1e6, e->base_rtt_s * 1e3);
+    EXPECT_EQ(a->mss_bytes, 1448u);
+    EXPECT_NEAR(e->bottleneck_bps, payload_bps, 0.05 * payload_bps);
+    EXPECT_NEAR(e->base_rtt_s, s.rtt_s, 0.001);
     if (std::system("command -v tshark >/dev/null") == 0) EXPECT_EQ(tshark_complaints(file), "");
     std::system(("rm -rf '" + std::string(dir) + "'").c_str());
 }

@@ -108,6 +108,40 @@ TEST(FitRules, ATimeAxisKeepsFiveTicksWhenWideAndDropsToWholeLabelsWhenNarrow) {
     EXPECT_EQ(x->tickCount(), 5);
 }
 
+// An axis grown to hold a line two thousand times higher (a 10 Gbit/s
+// capture over a 50 Mbit/s run): at the moment its range changes — when Qt
+// Charts lays out its labels — it holds at most seven, and it never
+// shrinks. The range 0–1000 every 200 grown to 2,000,000 would otherwise
+// be laid out as 10,001 labels.
+TEST(FitRules, AGrownAxisLaysOutAFewLabelsNotThousands) {
+    QChartView view;
+    view.resize(600, 300);
+    QChart* chart = view.chart();
+    auto* line = new QLineSeries;
+    chart->addSeries(line);
+    auto* y = new QValueAxis;
+    chart->addAxis(y, Qt::AlignLeft);
+    line->attachAxis(y);
+    y->setRange(0, 1000);
+    y->setTickType(QValueAxis::TicksDynamic);
+    y->setTickAnchor(0);
+    y->setTickInterval(200);
+    double most_labels = 0;
+    QObject::connect(y, &QValueAxis::rangeChanged, y, [y, &most_labels](qreal lo, qreal hi) {
+        most_labels = std::max(most_labels, (hi - lo) / y->tickInterval() + 1);
+    });
+    grow_axis(chart, y, Qt::Vertical, 1.9e6);
+    EXPECT_EQ(y->max(), nice_ceiling(1.9e6));
+    EXPECT_GT(most_labels, 0);
+    EXPECT_LE(most_labels, 7);
+    EXPECT_LE((y->max() - y->min()) / y->tickInterval() + 1, 7);
+    // Lower than the axis already holds: nothing changes.
+    const double step = y->tickInterval();
+    grow_axis(chart, y, Qt::Vertical, 10);
+    EXPECT_EQ(y->max(), nice_ceiling(1.9e6));
+    EXPECT_EQ(y->tickInterval(), step);
+}
+
 TEST(FitRules, TheZoomHintIsDrawnInThePlotOrElseInTheTooltipNeverCut) {
     QChartView view;
     view.chart()->legend()->hide();

@@ -59,10 +59,8 @@ QPen overlay_pen(const OverlayStyle& o, const QColor& own, double width, Qt::Pen
     return p;
 }
 
-// Grows an axis to hold [0, top] (never shrinks what the panel chose).
-void grow(QValueAxis* a, double top) {
-    if (a && std::isfinite(top) && top > a->max()) a->setRange(a->min(), nice_ceiling(top));
-}
+// Grows the chart's axis to hold [0, top] (chart_style.h: grow_axis).
+void grow(QChart* chart, Qt::Orientation o, double top) { grow_axis(chart, axis(chart, o), o, top); }
 
 // Largest value of a per-bucket level over the second half of the run
 // (the steady state the panels scale to).
@@ -312,7 +310,7 @@ void GhostOverlay::drawTransactions() {
         for (const QPointF& p : pts) top_ms = std::max(top_ms, p.y());
         t.series->replace(pts);
     }
-    grow(axis(rtt_, Qt::Vertical), top_ms * 1.08);
+    grow(rtt_, Qt::Vertical, top_ms * 1.08);
 }
 
 void GhostOverlay::setStyle(const OverlayStyle& style) {
@@ -420,8 +418,8 @@ void GhostOverlay::drawWindow() {
         style_.in_flight ? std::function<double(const TraceBucket&)>([](const TraceBucket& b) { return b.inflight_bytes.max; })
                          : std::function<double(const TraceBucket&)>(&TraceBucket::cwnd_end_bytes);
     cwnd_->replace(level_line(a.trace, window, {0, duration, columns_of(window_)}, per));
-    grow(axis(window_, Qt::Horizontal), duration);
-    grow(axis(window_, Qt::Vertical), steady_max(a.trace, window, duration) * per * 1.12);
+    grow(window_, Qt::Horizontal, duration);
+    grow(window_, Qt::Vertical, steady_max(a.trace, window, duration) * per * 1.12);
     if (rwnd_) {
         // One flow only (with several the panel's own total stands alone),
         // by the panel's rule: it never grows the axis, and shows only when
@@ -469,8 +467,8 @@ void GhostOverlay::drawRttAndRate() {
     const double duration = a.scenario.duration_s;
     if (srtt_) {
         srtt_->replace(level_line(a.trace, &TraceBucket::srtt_s, {0, duration, columns_of(rtt_)}, 1e3));
-        grow(axis(rtt_, Qt::Horizontal), duration);
-        grow(axis(rtt_, Qt::Vertical), steady_max(a.trace, &TraceBucket::srtt_s, duration) * 1e3 * 1.08);
+        grow(rtt_, Qt::Horizontal, duration);
+        grow(rtt_, Qt::Vertical, steady_max(a.trace, &TraceBucket::srtt_s, duration) * 1e3 * 1.08);
     }
     for (FlowGhost& g : flows_) {
         const std::size_t i = static_cast<std::size_t>(g.index);
@@ -479,7 +477,7 @@ void GhostOverlay::drawRttAndRate() {
             if (f) {
                 const Trace& t = a.flow_trace(i);
                 g.srtt->replace(level_line(t, &TraceBucket::srtt_s, {0, duration, columns_of(rtt_)}, 1e3));
-                grow(axis(rtt_, Qt::Vertical), steady_max(t, &TraceBucket::srtt_s, duration) * 1e3 * 1.08);
+                grow(rtt_, Qt::Vertical, steady_max(t, &TraceBucket::srtt_s, duration) * 1e3 * 1.08);
             } else {
                 g.srtt->clear();
             }
@@ -501,8 +499,8 @@ void GhostOverlay::drawRttAndRate() {
             throughput_->replace({{a.summary.window_start_s, mbps}, {a.summary.window_end_s, mbps}});
         else
             throughput_->clear();
-        grow(axis(hero_, Qt::Horizontal), duration);
-        grow(axis(hero_, Qt::Vertical),
+        grow(hero_, Qt::Horizontal, duration);
+        grow(hero_, Qt::Vertical,
              std::min(series_max(a.trace, &TraceBucket::delivery_rate_bps), 2.5 * a.scenario.bandwidth_bps) * 1e-6 * 1.05);
     }
 }

@@ -224,4 +224,20 @@ double nice_ceiling(double v) {
     return 10 * p;
 }
 
+void grow_axis(QChart* chart, QValueAxis* axis, Qt::Orientation o, double top) {
+    if (!axis || !std::isfinite(top) || top <= axis->max()) return;
+    const double new_top = nice_ceiling(top);
+    constexpr double kMostIntervals = 6;
+    if (axis->tickType() == QValueAxis::TicksDynamic) {
+        const double coarse = round_tick_step((new_top - axis->min()) / kMostIntervals);
+        if (coarse > axis->tickInterval()) axis->setTickInterval(coarse);
+    }
+    axis->setRange(axis->min(), new_top);
+    if (axis->tickType() != QValueAxis::TicksDynamic || !chart) return;
+    const QRectF plot = chart->plotArea();
+    if (plot.isEmpty()) return;
+    if (o == Qt::Vertical) fit_vertical_ticks(axis, plot.height());
+    else fit_time_ticks(axis, plot.width());
+}
+
 }  // namespace inflight::ui

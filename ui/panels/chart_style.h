@@ -68,5 +68,12 @@ double round_tick_step(double least_step);
 int chart_view_min_height(QChartView* view, int plot_px);
 // A "nice" upper bound for an axis: 1, 2, 2.5, 5 × 10^k above v.
 double nice_ceiling(double v);
+// Grows `axis` (of `chart`, along `o`) to hold [its min, top], never
+// shrinking it: the step between its labels grows first, to at most six
+// intervals of the new range, so Qt Charts never lays out more labels than
+// that (it does so in quadratic time: a 10 Gbit/s capture drawn over a
+// 50 Mbit/s run's axes held the window for minutes); then the labels are
+// fitted to the plot (fit_vertical_ticks, fit_time_ticks).
+void grow_axis(QChart* chart, QValueAxis* axis, Qt::Orientation o, double top);
 
 }  // namespace inflight::ui

@@ -26,7 +26,7 @@ QStringList capture_differences(const RunResult& model, const RunResult& capture
     QStringList parts;
     const double tp_ratio = c.throughput_bps > 0 ? m.throughput_bps / c.throughput_bps : std::nan("");
     parts << tr("throughput %1 vs %2").arg(q(format_rate(m.throughput_bps)), q(format_rate(c.throughput_bps))) +
-                 (std::isfinite(tp_ratio) ? tr(" (×%1)").arg(tp_ratio, 0, 'f', 2) : QString());
+                 (std::isfinite(tp_ratio) ? tr(" (×%1)").arg(tp_ratio, 0, 'g', 3) : QString());
     const double rtt_ratio = c.mean_rtt_s > 0 ? m.mean_rtt_s / c.mean_rtt_s : std::nan("");
     if (std::isfinite(c.mean_rtt_s))
         parts << tr("mean RTT %1 vs %2").arg(q(format_time(m.mean_rtt_s)), q(format_time(c.mean_rtt_s)));

@@ -80,6 +80,8 @@ void TsgWorker::readCapture(const QString& path, quint64 generation, TsgCancel c
                                       .arg(QFileInfo(path).fileName(), QString::fromStdString(graph->sender),
                                            QString::fromStdString(graph->receiver));
                     load->summary = QString::fromStdString(capture::capture_headline(*analysis));
+                    if (!analysis->cut.empty())
+                        load->summary += tr(" — read in part: %1").arg(QString::fromStdString(analysis->cut));
                     load->graph = std::make_shared<const capture::TimeSequence>(std::move(*graph));
                     load->path = path;
                     std::string why;
