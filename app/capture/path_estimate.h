@@ -9,10 +9,12 @@
 //     unless the rate is only what the window allows per RTT (below).
 //   bottleneck rate: the peak delivery rate — the most bytes delivered
 //     (cumulative ACK plus the bytes SACK blocks hold above it, kept on a
-//     scoreboard as RFC 6675 §3 keeps one) from an ACK to one at least four
-//     minimum RTTs later, over the time between the two (four, not one: a
-//     clump of ACKs let out late, ACK compression, would read as a faster
-//     link). While a queue stands at the bottleneck its ACKs come
+//     scoreboard as RFC 6675 §3 keeps one) from an ACK to one at least
+//     eight minimum RTTs later, over the longer of the time between the two
+//     and the time between the sending of the data they acknowledge (Linux
+//     tcp_rate.c's max(send_elapsed, ack_elapsed)): ACKs let out late in a
+//     clump, and an emulator or a link catching up after a stall, would
+//     otherwise read as a faster link. While a queue stands at the bottleneck its ACKs come
 //     back at its rate (Jacobson's ACK clock; BBR's BtlBw is the same
 //     windowed maximum, Cardwell et al. 2016), and delivery cannot run
 //     ahead of it; a flow that never filled the link gives less (then the
@@ -49,7 +51,7 @@ namespace inflight::capture {
 struct PathEstimate {
     double min_rtt_s = 0;           // the smallest RTT sample
     double base_rtt_s = 0;          // min_rtt_s less one segment's transmission at the bottleneck
-    double bottleneck_bps = 0;      // the peak delivery rate over four minimum RTTs
+    double bottleneck_bps = 0;      // the peak delivery rate over eight minimum RTTs
     double peak_at_s = 0;           // where that span ends, from the stream's first packet
     double loss_fraction = 0;       // retransmitted / sent data segments
     std::uint64_t retransmits = 0;

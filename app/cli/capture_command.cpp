@@ -34,7 +34,7 @@ std::string capture_help_text() {
            "                          segments, retransmissions, SACK blocks, the ACK and window lines;\n"
            "                          PNG, or SVG for a .svg name\n"
            "  --model                 estimate the path under the stream and print it as inflight run\n"
-           "                          options: bandwidth = the peak delivery rate over four minimum RTTs,\n"
+           "                          options: bandwidth = the peak delivery rate over eight minimum RTTs,\n"
            "                          RTT = the minimum RTT less one segment's transmission, loss =\n"
            "                          retransmitted / sent segments (as random loss), rwnd = the largest\n"
            "                          advertised window, the stream's MSS and duration (with --json: a\n"

@@ -132,7 +132,7 @@ std::string path_model_text(const capture::PathEstimate& e, const Scenario& s,
                             const std::vector<std::string>& adjusted) {
     std::ostringstream out;
     out << "Path estimate: " << capture::path_estimate_words(e) << "\n";
-    out << "  bottleneck rate: the peak delivery rate over four minimum RTTs (at " << format_time(e.peak_at_s, 4)
+    out << "  bottleneck rate: the peak delivery rate over eight minimum RTTs (at " << format_time(e.peak_at_s, 4)
         << "); loss: retransmissions over segments sent\n";
     for (const std::string& line : e.notes) out << "  note: " << line << "\n";
     for (const std::string& line : adjusted) out << "  adjusted: " << line << "\n";

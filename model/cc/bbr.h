@@ -170,14 +170,14 @@ inline CcPhase Bbr::phase(const CcState&, RecoveryState) const {  // BBR's mode,
     return kPhases[static_cast<int>(mode_)];
 }
 
-inline double Bbr::inflight_bytes(const CcState& s, double bw_Bps, double gain, int memo) const {
+INFLIGHT_HOT double Bbr::inflight_bytes(const CcState& s, double bw_Bps, double gain, int memo) const {
     if (min_rtt_ == kNever) return static_cast<double>(p_.initial_cwnd_packets) * s.mss_bytes;
     InflightMemo& m = inflight_memo_[memo];
     if (bw_Bps == m.bw_Bps && gain == m.gain && min_rtt_ == m.min_rtt && s.mss_bytes == m.mss_bytes) return m.bytes;
     return remember_inflight_bytes(m, s.mss_bytes, bw_Bps, gain);
 }
 
-inline double Bbr::inflight_target(const CcState& s, double bw_Bps, double gain, int memo) const {
+INFLIGHT_HOT double Bbr::inflight_target(const CcState& s, double bw_Bps, double gain, int memo) const {
     const double bytes = inflight_bytes(s, bw_Bps, gain, memo);
     return headroom_ ? bbr_quantization_budget(bytes, pacing_rate_Bps_, s.mss_bytes, probing()) : bytes;
 }

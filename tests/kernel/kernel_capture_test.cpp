@@ -68,9 +68,10 @@ TEST(KernelCapture, TheReaderGivesTheRunsGoodputWithinOnePercent) {
     EXPECT_GE(a->result.summary.min_rtt_s, s.rtt_s);
     // Model this path: the emulator's link as the payload it carries (each
     // 1,500 B packet holds 1,448 B of data beside 52 B of IP and TCP headers
-    // with timestamps), within 5% — the estimate spans four minimum RTTs, so
-    // ACKs the emulator or the receiver let out late in a clump do not read
-    // as a faster link — and the base RTT within a millisecond.
+    // with timestamps), within 5% — the estimate spans eight minimum RTTs
+    // and counts the data's sending time, so ACKs let out late in a clump
+    // and the emulator's catching up after a late moment do not read as a
+    // faster link — and the base RTT within a millisecond.
     const auto e = capture::estimate_path(*contents, *a, &error);
     ASSERT_TRUE(e) << error;
     const double payload_bps = s.bandwidth_bps * a->mss_bytes / (a->mss_bytes + 52.0);
