@@ -91,8 +91,8 @@ TEST(FlowExperiments, TwoAlgorithmsShallowBufferDoesNotTickTheDeepBufferSteps) {
     const Experiment& e = experiment("two-algorithms");
     ASSERT_EQ(e.steps.size(), 4u);
     // "Deep buffers need long runs" as Set it leaves it, 60 s: CUBIC has
-    // filled the 640 ms buffer first and BBR holds a few percent, far from
-    // the 35% it wins back over 240 s: no tick.
+    // filled the 640 ms buffer first and BBR holds about 15%, far from the
+    // 35% it wins back over three minutes or more: no tick.
     const CheckOutcome o = walk(e.steps[2], e.steps[2].settings);
     EXPECT_FALSE(o.passed) << o.detail;
     EXPECT_NE(o.detail.find("expected at least 35%"), std::string::npos) << o.detail;
