@@ -100,9 +100,17 @@ std::optional<std::string> kernel_run_refusal(const Scenario& s, const KernelRun
     if (flows.size() > kKernelMaxFlows)
         return std::to_string(flows.size()) + " flows: a kernel run carries at most " + std::to_string(kKernelMaxFlows) +
                " on this machine (" + kKernelMaxFlowsWhy + "); use inflight run for more";
-    if (s.bandwidth_bps > kEmulatorHonestRateBps && !options.beyond_honest_rate)
-        return "--bandwidth " + format_rate(s.bandwidth_bps) + " is above what the path emulator keeps honest on "
-               "this machine (" + format_rate(kEmulatorHonestRateBps) + ", measured); use a lower rate";
+    const double honest_bps = emulator_honest_rate_bps(flows.size());
+    if (s.bandwidth_bps > honest_bps && !options.beyond_honest_rate) {
+        if (flows.size() <= kEmulatorFlowsAtFullRate)
+            return "--bandwidth " + format_rate(s.bandwidth_bps) + " is above what the path emulator keeps honest on "
+                   "this machine (" + format_rate(honest_bps) + ", measured); use a lower rate";
+        return "--bandwidth " + format_rate(s.bandwidth_bps) + " with " + std::to_string(flows.size()) +
+               " flows is above what the path emulator keeps honest on this machine (" + format_rate(honest_bps) +
+               " from " + std::to_string(kEmulatorFlowsAtFullRate + 1) + " flows on, " +
+               format_rate(kEmulatorHonestRateBps) + " with up to " + std::to_string(kEmulatorFlowsAtFullRate) +
+               ", measured); use a lower rate or fewer flows";
+    }
     if (auto e = missing_privileges()) return e;
     if (access("/dev/net/tun", R_OK | W_OK) != 0)
         return std::string("no usable /dev/net/tun on this machine: load the TUN driver (sudo modprobe tun)");
@@ -124,6 +132,7 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
     facts.mtu_bytes = s.mss_bytes;
     facts.pacing = kernel_pacing_words(s);
     facts.absent = absent_fields(s);
+    facts.honest_rate_limit_bps = emulator_honest_rate_bps(resolve_flows(s).size());
 
     // 1. Checks, creating nothing.
     if (auto e = kernel_run_refusal(s, options)) {

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -36,6 +37,21 @@ namespace inflight::kernel {
 // lateness 45…150 µs; 1000 Mbit/s: utilisation 0.956 and p99 lateness 12 ms
 // (the emulator fell behind). The limit is the last honest rate measured.
 inline constexpr double kEmulatorHonestRateBps = 800e6;
+
+// With more flows the same two cores also carry a sender and a receiver
+// thread per flow. Measured the same way with --parallel N (p99 lateness of
+// the data direction): 2 flows at 800 Mbit/s 160-470 µs in three runs; 3
+// flows at 800 once 5.8 ms; 10 flows at 800 1.06 ms, 16 flows 9.9 ms; 10 and
+// 16 flows at 600 and 700 Mbit/s 125-200 µs. From three flows on, the limit
+// is 600 Mbit/s, a step below the highest rate seen honest.
+inline constexpr std::size_t kEmulatorFlowsAtFullRate = 2;
+inline constexpr double kEmulatorHonestRateManyFlowsBps = 600e6;
+
+// The highest honest link rate for a run of this many flows (pings and
+// transfers count: each is a thread beside the emulator's).
+constexpr double emulator_honest_rate_bps(std::size_t flows) {
+    return flows <= kEmulatorFlowsAtFullRate ? kEmulatorHonestRateBps : kEmulatorHonestRateManyFlowsBps;
+}
 
 // The most flows a kernel run carries on this machine: each is a sender and
 // a receiver thread and a socket read every 10 ms, beside the emulator's

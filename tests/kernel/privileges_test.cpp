@@ -4,6 +4,7 @@
 
 #include "app/kernel/kernel_run.h"
 #include "app/kernel/privileges.h"
+#include "model/core/units.h"
 
 namespace inflight::kernel {
 namespace {
@@ -33,6 +34,30 @@ TEST(Refusal, ARateAboveTheEmulatorsHonestLimitIsRefusedNamingIt) {
     EXPECT_NE(msg->find("honest"), std::string::npos);
     EXPECT_NE(msg->find("Mbit/s"), std::string::npos);
     EXPECT_EQ(msg->find('\n'), std::string::npos);
+}
+
+TEST(Refusal, SeveralFlowsHaveALowerHonestRateAndTheRefusalSaysSo) {
+    // Up to two flows the emulator keeps time at its one-flow limit; from
+    // three on (each a sender and a receiver thread more on two cores) it
+    // is refused above the lower limit, naming both and the flow count.
+    ASSERT_LT(kEmulatorHonestRateManyFlowsBps, kEmulatorHonestRateBps);
+    Scenario s;
+    s.bandwidth_bps = kEmulatorHonestRateBps;
+    s.flows = {FlowSpec{}, FlowSpec{}};
+    if (auto msg = kernel_run_refusal(s)) EXPECT_EQ(msg->find("--bandwidth"), std::string::npos) << *msg;
+
+    s.flows.resize(10);
+    const auto msg = kernel_run_refusal(s);
+    ASSERT_TRUE(msg.has_value());
+    EXPECT_EQ(msg->find('\n'), std::string::npos);
+    EXPECT_NE(msg->find("with 10 flows"), std::string::npos) << *msg;
+    EXPECT_NE(msg->find(format_rate(kEmulatorHonestRateManyFlowsBps)), std::string::npos) << *msg;
+    EXPECT_NE(msg->find("fewer flows"), std::string::npos) << *msg;
+
+    s.bandwidth_bps = kEmulatorHonestRateManyFlowsBps;
+    if (auto at_limit = kernel_run_refusal(s)) EXPECT_EQ(at_limit->find("--bandwidth"), std::string::npos) << *at_limit;
+    EXPECT_EQ(emulator_honest_rate_bps(1), kEmulatorHonestRateBps);
+    EXPECT_EQ(emulator_honest_rate_bps(16), kEmulatorHonestRateManyFlowsBps);
 }
 
 TEST(Refusal, AnInvalidScenarioIsRefusedByTheModelsValidation) {
