@@ -59,7 +59,7 @@ std::string kernel_help_text() {
         "Runs the scenario on this machine's Linux TCP stack instead of the model: two private\n"
         "network namespaces joined by Inflight's own path emulator (loss, a tail-drop, CoDel or\n"
         "fq_codel buffer, link rate, half of each flow's RTT each way), a real TCP connection per\n"
-        "flow between them (--flow, --parallel or a scenario file's flows, up to 16: TCP bulk\n"
+        "flow between them (--flow, --parallel or a scenario file's flows, up to 32: TCP bulk\n"
         "flows, finite transfers (size=, every=: a new connection per transfer, its FCT from the\n"
         "SYN to the ACK of its last byte), request/response flows (app=rpc: one connection, each\n"
         "write its own send(), latency from the first send() to the response's last byte) and\n"

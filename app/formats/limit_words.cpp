@@ -12,7 +12,9 @@ namespace {
 
 // The receive window's words: the textbook's fixed rwnd, or Linux's receive
 // buffer, locked by SO_RCVBUF (a fixed window, quoted per RTT) or grown by
-// autotuning (the window moves: no figure).
+// autotuning (the window moves: no figure). A flow's own rwnd below what
+// autotuning can open is a clamp the growing buffer reaches: quoted as the
+// fixed window it then is.
 std::string rwnd_words(const ResolvedFlow* flow) {
     if (!flow) return "limited by rwnd";
     const auto per_rtt = [&](std::uint64_t window_bytes) {
@@ -22,7 +24,8 @@ std::string rwnd_words(const ResolvedFlow* flow) {
         const std::uint64_t window = ReceiveBuffer::locked_window(flow->tcp.rcvbuf_bytes);
         return "limited by rwnd (SO_RCVBUF)" + per_rtt(std::min(flow->rwnd_bytes, window));
     }
-    if (flow->tcp.autotuning) return "limited by rwnd (autotuning)";
+    if (flow->tcp.autotuning && flow->rwnd_bytes >= ReceiveBuffer::autotuned_max_window())
+        return "limited by rwnd (autotuning)";
     return "limited by rwnd" + per_rtt(flow->rwnd_bytes);
 }
 

@@ -100,6 +100,12 @@ public:
         return window_from_space(so_rcvbuf_buffer(n, Sysctls{}), kScalingRatio);
     }
 
+    // The most window autotuning can open: tcp_rmem[2]'s buffer at
+    // kScalingRatio (32 MiB × 160/256 = 20,971,520 B on this machine).
+    static std::uint64_t autotuned_max_window() {
+        return window_from_space(Sysctls{}.rmem_max, kScalingRatio);
+    }
+
     bool locked() const { return locked_; }
     std::uint64_t buffer_bytes() const { return buffer_; }
     std::uint64_t window_bytes() const { return window_; }

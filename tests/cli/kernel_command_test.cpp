@@ -144,11 +144,11 @@ TEST(KernelCommand, SeveralFlowsAreReadAsRunReadsThem) {
 // in one line; finite transfers and request/response flows are carried (refused, if at all, for
 // privileges only), and a bad size or every is named as run names it.
 TEST(KernelCommand, TooManyFlowsAreRefusedAndTransfersAreCarried) {
-    const Parsed many = parse_kernel({"--parallel", "17"});
+    const Parsed many = parse_kernel({"--parallel", "33"});
     ASSERT_EQ(many.result, ParseResult::Ok) << many.error;
     const std::optional<std::string> refused = kernel::kernel_run_refusal(many.req.scenario);
     ASSERT_TRUE(refused.has_value());
-    EXPECT_EQ(refused->rfind("17 flows: a kernel run carries at most 16", 0), 0u) << *refused;
+    EXPECT_EQ(refused->rfind("33 flows: a kernel run carries at most 32", 0), 0u) << *refused;
     EXPECT_EQ(refused->find('\n'), std::string::npos);
     // Transfers and request/response flows are carried: any refusal is the
     // machine's (root, TUN), never the flow's.
@@ -210,7 +210,7 @@ TEST(KernelCommand, HelpSaysWhatItDoesAndWhatItNeeds) {
     const std::string help = kernel_help_text();
     for (const char* part : {"Usage: inflight kernel [options]", "Linux TCP stack", "private",
                              "namespaces", "real time", "--duration 20s", "root", "CAP_NET_ADMIN", "CAP_SYS_ADMIN",
-                             "setcap cap_net_admin,cap_sys_admin+ep", "130", "up to 16", "fq_codel",
+                             "setcap cap_net_admin,cap_sys_admin+ep", "130", "up to 32", "fq_codel",
                              "finite transfers (size=, every=", "request/response flows (app=rpc"})
         EXPECT_TRUE(contains(help, part)) << part;
     for (const Option& option : run_options()) {

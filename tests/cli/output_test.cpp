@@ -139,6 +139,14 @@ TEST(Summary, RwndOfLinuxsReceiveBufferSaysWhichItIs) {
     r.scenario.autotuning = Detail::On;
     r.flows[0].flow = resolve_flow(r.scenario, 0);
     EXPECT_EQ(binding_limit_words(r), "limited by rwnd (autotuning)");
+    // A flow's rwnd of 65,535 B under autotuning: the buffer opens past it
+    // (tcp_rmem[2] 32 MiB × 160/256 = 20,971,520 B), so the fixed window binds.
+    r.scenario.rwnd_bytes = 65535;
+    r.flows[0].flow = resolve_flow(r.scenario, 0);
+    EXPECT_EQ(binding_limit_words(r), "limited by rwnd: 65,535 B per 80 ms");
+    r.scenario.rwnd_bytes = 20971520;
+    r.flows[0].flow = resolve_flow(r.scenario, 0);
+    EXPECT_EQ(binding_limit_words(r), "limited by rwnd (autotuning)");
 }
 
 TEST(Summary, ShowsRttDropsAndTheScenario) {
