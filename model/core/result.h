@@ -12,6 +12,7 @@
 #include "model/core/cc_info.h"
 #include "model/core/flow_spec.h"
 #include "model/core/scenario.h"
+#include "model/core/trace_memory.h"
 #include "model/core/transaction_samples.h"
 
 namespace inflight {
@@ -64,13 +65,16 @@ struct TraceBucket {
     std::uint64_t pkts_sent = 0, pkts_delivered = 0, pkts_dropped = 0, pkts_in_network = 0;
 };
 
+// A trace's buckets; a run writes them in huge pages (trace_memory.h).
+using TraceBuckets = std::vector<TraceBucket, TraceAllocator<TraceBucket>>;
+
 struct Trace {
     double bdp_bytes = 0;
     double buffer_bytes = 0;
     double base_rtt_s = 0;
     std::uint32_t mss_bytes = 1500;
     double bucket_s = 0;
-    std::vector<TraceBucket> buckets;
+    TraceBuckets buckets;
 };
 
 enum class EventKind : std::uint8_t {

@@ -47,6 +47,7 @@ Recorder::Recorder(const Config& c, Trace& trace, std::vector<Event>& events)
     : cfg_(c), trace_(trace), events_(events), bucket_end_(bucket_end(1)), period_end_(c.limit_log_period) {
     reset_bucket(0);
     congestion_group_.count = 0;
+    trace_.buckets = TraceBuckets(TraceAllocator<TraceBucket>::for_a_run());
     trace_.buckets.reserve(static_cast<std::size_t>(c.bucket_count));
     prefault_capacity(trace_.buckets);
     rtt_bin_ = std::max(kMinRttBin, c.max_rtt_expected / kMaxRttBins + 1);
@@ -386,6 +387,7 @@ void Recorder::finish(const FlowTotals& t, Summary& out) {
 }
 
 PathRecorder::PathRecorder(Trace& trace, std::int64_t bucket_count) : trace_(trace) {
+    trace_.buckets = TraceBuckets(TraceAllocator<TraceBucket>::for_a_run());
     trace_.buckets.reserve(static_cast<std::size_t>(bucket_count));
     prefault_capacity(trace_.buckets);
     reset_bucket(0);

@@ -82,7 +82,7 @@ void expect_steps_of(const QLineSeries* s, const std::vector<const Trace*>& trac
     const QList<QPointF> p = s->points();
     ASSERT_GE(p.size(), 20);
     ASSERT_EQ(p.size() % 2, 0);
-    const std::vector<TraceBucket>& b = traces.front()->buckets;
+    const TraceBuckets& b = traces.front()->buckets;
     EXPECT_DOUBLE_EQ(p.front().x(), b.front().t_start_s);
     EXPECT_DOUBLE_EQ(p.back().x(), b.back().t_end_s);
     std::size_t j = 0;  // the span's first bucket

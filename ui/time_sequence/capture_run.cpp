@@ -26,7 +26,7 @@ SnapshotPtr capture_snapshot(const capture::CaptureAnalysis& a, double rate_bps)
     // over the last RTT's worth of them), as an ACK clock reads it: per
     // bucket the cumulative ACK jumps when a hole is filled, and a kernel's
     // ACKs come in bursts, which drew spikes of several times the link.
-    std::vector<TraceBucket>& bs = r.trace.buckets;
+    TraceBuckets& bs = r.trace.buckets;
     const double rtt = r.trace.base_rtt_s;
     if (r.trace.bucket_s > 0 && std::isfinite(rtt) && rtt > r.trace.bucket_s) {
         const auto span = static_cast<std::size_t>(std::lround(rtt / r.trace.bucket_s));
