@@ -132,6 +132,7 @@ public:
     std::uint64_t advertised_window_bytes() const { return advertised_window_; }
 
 private:
+    static std::size_t initial_segment_slots(const Config& c);
     enum class SegState : std::uint8_t { InFlight, Lost, Delivered };
     // 40 bytes: the scoreboard holds every segment in flight (a BDP and
     // more at 10 Gbit/s), so its two flags share one byte.
