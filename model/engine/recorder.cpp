@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
-#include <new>
 
 namespace inflight {
 
@@ -103,10 +102,8 @@ void Recorder::close_limit_run() {
 }
 
 void Recorder::size_rtt_histogram() {
-    rtt_bins_ = static_cast<std::size_t>(cfg_.max_rtt_expected / rtt_bin_) + 2;
-    rtt_histogram_.reset(static_cast<std::uint32_t*>(std::calloc(rtt_bins_, sizeof(std::uint32_t))));
-    if (!rtt_histogram_) throw std::bad_alloc();
-    rtt_last_bin_ = rtt_bins_ - 1;
+    rtt_histogram_ = ZeroedCounts(static_cast<std::size_t>(cfg_.max_rtt_expected / rtt_bin_) + 2);
+    rtt_last_bin_ = rtt_histogram_.size() - 1;
 }
 
 void Recorder::close_bucket(TimePs now, const FlowBucketState& s) {
@@ -366,7 +363,7 @@ void Recorder::finish(const FlowTotals& t, Summary& out) {
         // it by one), leaving the histogram's empty pages below untouched.
         const auto least = static_cast<std::int64_t>(out.min_rtt_s * 1e12 * rtt_bins_per_ps_) - 1;
         for (std::size_t i = static_cast<std::size_t>(std::clamp<std::int64_t>(least, 0, static_cast<std::int64_t>(rtt_last_bin_)));
-             i < rtt_bins_; ++i) {
+             i < rtt_histogram_.size(); ++i) {
             seen += rtt_histogram_[i];
             if (seen >= rank) {
                 const double mid = (static_cast<double>(i) + 0.5) * to_seconds(rtt_bin_);

@@ -9,13 +9,13 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <cstdlib>
 #include <limits>
 #include <memory>
 #include <vector>
 
 #include "model/path/bottleneck.h"
 #include "model/core/result.h"
+#include "model/core/zeroed_counts.h"
 #include "model/tcp/sender.h"
 
 namespace inflight {
@@ -270,14 +270,7 @@ private:
     std::uint64_t rtt_count_ = 0;
     MinMax window_rtt_s_;
     MinMax rtt_at_window_start_;      // samples at window_start exactly (see rtt_sample)
-    // calloc'd: a large block comes from the kernel already zero, so only
-    // the pages samples land in are ever touched (a 270 ms path has 27,000
-    // bins, 108 KB, of which a run's RTTs fill a few pages).
-    struct FreeBlock {
-        void operator()(std::uint32_t* p) const { std::free(p); }
-    };
-    std::unique_ptr<std::uint32_t[], FreeBlock> rtt_histogram_;
-    std::size_t rtt_bins_ = 0;
+    ZeroedCounts rtt_histogram_;      // sized as the window opens
     std::size_t rtt_last_bin_ = 0;    // its last index (≥ 1); sized as the window opens
     TimePs rtt_bin_;                  // 10 µs, wider for very long paths (at most kMaxRttBins bins)
     double rtt_bins_per_ps_;

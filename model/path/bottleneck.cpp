@@ -47,7 +47,7 @@ Bottleneck::Bottleneck(const Config& c, std::vector<AckPath>& returns)
     const TimePs longest = serialization_time(static_cast<std::uint32_t>(std::min<std::uint64_t>(
                                                   c.buffer_bytes, 0xFFFF'FFFFu)), c.rate_bps) +
                            serialization_time(9000, c.rate_bps);
-    delay_.histogram.assign(static_cast<std::size_t>(longest / QueueDelayStats::kBin) + 2, 0);
+    delay_.histogram = ZeroedCounts(static_cast<std::size_t>(longest / QueueDelayStats::kBin) + 2);
     delay_last_bin_ = delay_.histogram.size() - 1;
 }
 

@@ -42,6 +42,7 @@
 #include <optional>
 #include <vector>
 
+#include "model/core/zeroed_counts.h"
 #include "model/path/ack_path.h"
 #include "model/path/aqm/codel.h"
 #include "model/path/fifo_queue.h"
@@ -55,7 +56,7 @@ namespace inflight {
 struct QueueDelayStats {
     TimePs sum = 0;
     std::uint64_t count = 0;
-    std::vector<std::uint32_t> histogram;  // kBin-wide bins; the last holds the rest
+    ZeroedCounts histogram;  // kBin-wide bins; the last holds the rest
     static constexpr TimePs kBin = 10'000'000;  // 10 µs
     double mean_s() const;
     double quantile_s(double q) const;
