@@ -142,6 +142,32 @@ TEST(FitRules, AGrownAxisLaysOutAFewLabelsNotThousands) {
     EXPECT_EQ(y->tickInterval(), step);
 }
 
+TEST(FitRules, AnAxisSetToAFarWiderRangeCoarsensItsStepFirst) {
+    QChartView view;
+    view.resize(600, 300);
+    QChart* chart = view.chart();
+    auto* line = new QLineSeries;
+    chart->addSeries(line);
+    auto* y = new QValueAxis;
+    chart->addAxis(y, Qt::AlignLeft);
+    line->attachAxis(y);
+    y->setRange(0, 1000);
+    y->setTickType(QValueAxis::TicksDynamic);
+    y->setTickAnchor(0);
+    y->setTickInterval(200);
+    double most_labels = 0;
+    QObject::connect(y, &QValueAxis::rangeChanged, y, [y, &most_labels](qreal lo, qreal hi) {
+        most_labels = std::max(most_labels, (hi - lo) / y->tickInterval() + 1);
+    });
+    set_axis_range(y, 0, 5e5);  // a 10 Gbit/s window in packets
+    EXPECT_EQ(y->max(), 5e5);
+    EXPECT_LE(most_labels, kMostLabelIntervals + 1);
+    // A range the step already suits keeps it: 2,000 at a step of 200 is 10 intervals.
+    y->setTickInterval(200);
+    set_axis_range(y, 0, 2000);
+    EXPECT_EQ(y->tickInterval(), 200);
+}
+
 TEST(FitRules, TheZoomHintIsDrawnInThePlotOrElseInTheTooltipNeverCut) {
     QChartView view;
     view.chart()->legend()->hide();

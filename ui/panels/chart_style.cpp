@@ -224,6 +224,15 @@ double nice_ceiling(double v) {
     return 10 * p;
 }
 
+void set_axis_range(QValueAxis* axis, double min, double max) {
+    if (!axis) return;
+    const double span = max - min;
+    if (axis->tickType() == QValueAxis::TicksDynamic && std::isfinite(span) && span > 0 &&
+        !(axis->tickInterval() > 0 && span / axis->tickInterval() <= kMostLabelIntervals))
+        axis->setTickInterval(round_tick_step(span / 6));
+    axis->setRange(min, max);
+}
+
 void grow_axis(QChart* chart, QValueAxis* axis, Qt::Orientation o, double top) {
     if (!axis || !std::isfinite(top) || top <= axis->max()) return;
     const double new_top = nice_ceiling(top);

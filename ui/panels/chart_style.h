@@ -75,5 +75,13 @@ double nice_ceiling(double v);
 // 50 Mbit/s run's axes held the window for minutes); then the labels are
 // fitted to the plot (fit_vertical_ticks, fit_time_ticks).
 void grow_axis(QChart* chart, QValueAxis* axis, Qt::Orientation o, double top);
+// axis->setRange(min, max), but first, when the axis's label step would
+// cut the new range into more than kMostLabelIntervals, a step of about
+// six intervals of it: Qt Charts lays out every label of a range in
+// quadratic time, and a 1 Gbit/s run's window (tens of thousands of
+// packets) on an axis left at a step of 200 held the window for 0.3 s, a
+// 10 Gbit/s run's for 2 s. The panels fit their steps to the plot after.
+inline constexpr double kMostLabelIntervals = 50;
+void set_axis_range(QValueAxis* axis, double min, double max);
 
 }  // namespace inflight::ui

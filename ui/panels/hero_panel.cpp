@@ -325,8 +325,8 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
     btlbw_->replace(bbr ? level_line(t, bbr_btlbw_bps, range, per) : QList<QPointF>{});
     pacing_->replace(bbr ? level_line(t, &TraceBucket::pacing_rate_bps, range, per) : QList<QPointF>{});
     link_->setName(link_on_scale ? tr("link") : tr("link %1 (off scale)").arg(q(format_rate(sc.bandwidth_bps))));
-    x_->setRange(0, sc.duration_s);
-    y_->setRange(0, nice_ceiling(top * per * 1.05));
+    set_axis_range(x_, 0, sc.duration_s);
+    set_axis_range(y_, 0, nice_ceiling(top * per * 1.05));
     y_->setTickCount(3);
     fit_vertical_ticks(y_, view_->chart()->plotArea().height());
 

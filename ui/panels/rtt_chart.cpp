@@ -230,8 +230,8 @@ double RttChart::drawOneFlow(const Trace& t, double duration_s) {
 }
 
 void RttChart::fitAxes(double top_s, double duration_s) {
-    xAxis()->setRange(0, duration_s);
-    yAxis()->setRange(0, nice_ceiling(top_s * 1e3 * 1.08));
+    set_axis_range(xAxis(), 0, duration_s);
+    set_axis_range(yAxis(), 0, nice_ceiling(top_s * 1e3 * 1.08));
     yAxis()->applyNiceNumbers();
     fit_vertical_ticks(yAxis(), chart()->plotArea().height());
 }

@@ -160,9 +160,9 @@ void ThroughputChart::removeOverlay(QLineSeries* s) {
 }
 
 void ThroughputChart::growTo(double duration_s, double top_in_unit) {
-    if (std::isfinite(duration_s) && duration_s > x_->max()) x_->setRange(x_->min(), duration_s);
+    if (std::isfinite(duration_s) && duration_s > x_->max()) set_axis_range(x_, x_->min(), duration_s);
     if (std::isfinite(top_in_unit) && top_in_unit > y_->max()) {
-        y_->setRange(y_->min(), nice_ceiling(top_in_unit));
+        set_axis_range(y_, y_->min(), nice_ceiling(top_in_unit));
         fit_vertical_ticks(y_, view_->chart()->plotArea().height());
     }
 }
@@ -200,8 +200,8 @@ void ThroughputChart::setRun(const RunResult& r) {
     for (std::size_t k = 0; k < flows_.size(); ++k) edges_[k]->replace(edges[k]);
     link_->replace({{0, sc.bandwidth_bps / unit_bps_}, {sc.duration_s, sc.bandwidth_bps / unit_bps_}});
     y_->setTitleText(gbit ? tr("Gbit/s") : tr("Mbit/s"));
-    x_->setRange(0, sc.duration_s);
-    y_->setRange(0, nice_ceiling(top / unit_bps_ * 1.05));
+    set_axis_range(x_, 0, sc.duration_s);
+    set_axis_range(y_, 0, nice_ceiling(top / unit_bps_ * 1.05));
     y_->setTickCount(3);
     fit_vertical_ticks(y_, view_->chart()->plotArea().height());
     key_->refresh();

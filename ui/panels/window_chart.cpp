@@ -270,8 +270,8 @@ void WindowChart::redraw() {
         used = std::max(used, cwnd_top);
     }
     const double top = fit_window_ ? std::max(used, 4.0 * mss) * 1.08 : std::max(pipe_top, used) * 1.08;
-    xAxis()->setRange(0, duration_s_);
-    yAxis()->setRange(0, nice_ceiling(top * per));
+    set_axis_range(xAxis(), 0, duration_s_);
+    set_axis_range(yAxis(), 0, nice_ceiling(top * per));
     yAxis()->applyNiceNumbers();
     // The advertised window takes no part in the range above. Where it binds,
     // the window in force equals it and is fitted already; where it does
