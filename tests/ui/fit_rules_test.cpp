@@ -108,64 +108,61 @@ TEST(FitRules, ATimeAxisKeepsFiveTicksWhenWideAndDropsToWholeLabelsWhenNarrow) {
     EXPECT_EQ(x->tickCount(), 5);
 }
 
-// An axis grown to hold a line two thousand times higher (a 10 Gbit/s
-// capture over a 50 Mbit/s run): at the moment its range changes — when Qt
-// Charts lays out its labels — it holds at most seven, and it never
-// shrinks. The range 0–1000 every 200 grown to 2,000,000 would otherwise
-// be laid out as 10,001 labels.
-TEST(FitRules, AGrownAxisLaysOutAFewLabelsNotThousands) {
+// A chart whose value axis runs 0–1000 with a label every 200, and the
+// most labels it held at any moment its range changed (when Qt Charts lays
+// them out).
+struct StepAxis {
     QChartView view;
-    view.resize(600, 300);
     QChart* chart = view.chart();
-    auto* line = new QLineSeries;
-    chart->addSeries(line);
-    auto* y = new QValueAxis;
-    chart->addAxis(y, Qt::AlignLeft);
-    line->attachAxis(y);
-    y->setRange(0, 1000);
-    y->setTickType(QValueAxis::TicksDynamic);
-    y->setTickAnchor(0);
-    y->setTickInterval(200);
+    QValueAxis* y = new QValueAxis;
     double most_labels = 0;
-    QObject::connect(y, &QValueAxis::rangeChanged, y, [y, &most_labels](qreal lo, qreal hi) {
-        most_labels = std::max(most_labels, (hi - lo) / y->tickInterval() + 1);
-    });
-    grow_axis(chart, y, Qt::Vertical, 1.9e6);
-    EXPECT_EQ(y->max(), nice_ceiling(1.9e6));
-    EXPECT_GT(most_labels, 0);
-    EXPECT_LE(most_labels, 7);
-    EXPECT_LE((y->max() - y->min()) / y->tickInterval() + 1, 7);
+    StepAxis() {
+        view.resize(600, 300);
+        auto* line = new QLineSeries;
+        chart->addSeries(line);
+        chart->addAxis(y, Qt::AlignLeft);
+        line->attachAxis(y);
+        y->setRange(0, 1000);
+        y->setTickType(QValueAxis::TicksDynamic);
+        y->setTickAnchor(0);
+        y->setTickInterval(200);
+        QObject::connect(y, &QValueAxis::rangeChanged, y, [this](qreal lo, qreal hi) {
+            most_labels = std::max(most_labels, (hi - lo) / y->tickInterval() + 1);
+        });
+    }
+};
+
+// An axis grown to hold a line two thousand times higher (a 10 Gbit/s
+// capture over a 50 Mbit/s run): at the moment its range changes it holds
+// at most seven labels, and it never shrinks. The range 0–1000 every 200
+// grown to 2,000,000 would otherwise be laid out as 10,001 labels.
+TEST(FitRules, AGrownAxisLaysOutAFewLabelsNotThousands) {
+    StepAxis a;
+    grow_axis(a.chart, a.y, Qt::Vertical, 1.9e6);
+    EXPECT_EQ(a.y->max(), nice_ceiling(1.9e6));
+    EXPECT_GT(a.most_labels, 0);
+    EXPECT_LE(a.most_labels, 7);
+    EXPECT_LE((a.y->max() - a.y->min()) / a.y->tickInterval() + 1, 7);
     // Lower than the axis already holds: nothing changes.
-    const double step = y->tickInterval();
-    grow_axis(chart, y, Qt::Vertical, 10);
-    EXPECT_EQ(y->max(), nice_ceiling(1.9e6));
-    EXPECT_EQ(y->tickInterval(), step);
+    const double step = a.y->tickInterval();
+    grow_axis(a.chart, a.y, Qt::Vertical, 10);
+    EXPECT_EQ(a.y->max(), nice_ceiling(1.9e6));
+    EXPECT_EQ(a.y->tickInterval(), step);
 }
 
+// A panel's range set far wider than its step suits (a 10 Gbit/s window in
+// packets after a 10 Mbit/s run): 2,501 labels of 200 unless the step
+// grows first.
 TEST(FitRules, AnAxisSetToAFarWiderRangeCoarsensItsStepFirst) {
-    QChartView view;
-    view.resize(600, 300);
-    QChart* chart = view.chart();
-    auto* line = new QLineSeries;
-    chart->addSeries(line);
-    auto* y = new QValueAxis;
-    chart->addAxis(y, Qt::AlignLeft);
-    line->attachAxis(y);
-    y->setRange(0, 1000);
-    y->setTickType(QValueAxis::TicksDynamic);
-    y->setTickAnchor(0);
-    y->setTickInterval(200);
-    double most_labels = 0;
-    QObject::connect(y, &QValueAxis::rangeChanged, y, [y, &most_labels](qreal lo, qreal hi) {
-        most_labels = std::max(most_labels, (hi - lo) / y->tickInterval() + 1);
-    });
-    set_axis_range(y, 0, 5e5);  // a 10 Gbit/s window in packets
-    EXPECT_EQ(y->max(), 5e5);
-    EXPECT_LE(most_labels, kMostLabelIntervals + 1);
+    StepAxis a;
+    set_axis_range(a.y, 0, 5e5);
+    EXPECT_EQ(a.y->max(), 5e5);
+    EXPECT_GT(a.most_labels, 0);
+    EXPECT_LE(a.most_labels, kMostLabelIntervals + 1);
     // A range the step already suits keeps it: 2,000 at a step of 200 is 10 intervals.
-    y->setTickInterval(200);
-    set_axis_range(y, 0, 2000);
-    EXPECT_EQ(y->tickInterval(), 200);
+    a.y->setTickInterval(200);
+    set_axis_range(a.y, 0, 2000);
+    EXPECT_EQ(a.y->tickInterval(), 200);
 }
 
 TEST(FitRules, TheZoomHintIsDrawnInThePlotOrElseInTheTooltipNeverCut) {
