@@ -132,7 +132,7 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
     facts.mtu_bytes = s.mss_bytes;
     facts.pacing = kernel_pacing_words(s);
     facts.absent = absent_fields(s);
-    facts.honest_rate_limit_bps = emulator_honest_rate_bps(resolve_flows(s).size());
+    facts.honest_rate_limit_bps = emulator_honest_rate_bps(flow_count(s));
 
     // 1. Checks, creating nothing.
     if (auto e = kernel_run_refusal(s, options)) {

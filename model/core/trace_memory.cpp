@@ -31,6 +31,12 @@ void* map_huge(std::size_t bytes) {
 #if defined(MADV_HUGEPAGE)
     madvise(reinterpret_cast<void*>(aligned), size, MADV_HUGEPAGE);  // advice only: small pages if none is free
 #endif
+#if defined(MADV_POPULATE_WRITE)
+    // Resident before the run writes it, in one call rather than a trap per
+    // page (Linux 5.14 and later; on an older kernel the pages fault in as
+    // the run writes them, as any memory does).
+    madvise(reinterpret_cast<void*>(aligned), size, MADV_POPULATE_WRITE);
+#endif
     return reinterpret_cast<void*>(aligned);
 #else
     return ::operator new(bytes);

@@ -1,13 +1,14 @@
 // Where a run's traces live: in 2 MiB pages when the kernel has them.
 //
 // A trace is written once, bucket by bucket, into memory no one has touched
-// before: 5,000 buckets of 256 B, 1.28 MB a flow. On a virtual machine the
-// first write to each 4 KiB page traps to the hypervisor even after the
-// guest kernel populated it (prefault.h): on the project's 2-core build VM,
-// four such traces cost 7-9 ms to populate and write the first time, a
-// quarter of a 40 s fq_codel run. Backed by transparent huge pages
-// (madvise(MADV_HUGEPAGE), Linux's THP, before populating) the same four
-// take 0.6-1.1 ms: one mapping per 2 MiB instead of 512.
+// before: 5,000 buckets of 256 B, 1.28 MB a flow. Each first write to a
+// 4 KiB page traps into the kernel, and on a virtual machine into the
+// hypervisor: on the project's 2-core build VM four fresh 1.28 MB blocks
+// cost 12-15 ms to write the first time, a quarter of a 40 s fq_codel
+// run; populated in one call (madvise(MADV_POPULATE_WRITE)) 5.4-5.7 ms, as
+// the hypervisor still traps on each page's first user write; backed by
+// transparent huge pages (madvise(MADV_HUGEPAGE), Linux's THP) and then
+// populated, 0.6-1.1 ms: one mapping per 2 MiB instead of 512.
 //
 // TraceAllocator is the trace's allocator. Made with `for_a_run()` it maps
 // each block of its own, rounded up to whole 2 MiB pages and aligned to
@@ -28,7 +29,8 @@ namespace inflight {
 namespace trace_memory {
 inline constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
 // A block of at least `bytes`, aligned to and sized in whole huge pages,
-// advised for huge pages. Throws std::bad_alloc when it cannot be mapped.
+// advised for huge pages and populated. Throws std::bad_alloc when it
+// cannot be mapped.
 void* map_huge(std::size_t bytes);
 // Unmaps a block map_huge(bytes) returned.
 void unmap_huge(void* block, std::size_t bytes) noexcept;

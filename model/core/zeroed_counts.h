@@ -4,7 +4,7 @@
 // time in 10 µs bins: 27,000 bins, 108 KB on a 270 ms path) is mostly
 // never touched: a run's samples land in a few of its pages. Zeroing it
 // with a write touches every page, and on a virtual machine each first
-// touch of a page is a trap to the hypervisor (see prefault.h). calloc
+// touch of a page is a trap to the hypervisor (see trace_memory.h). calloc
 // hands a large block over straight from the kernel, already zero, so
 // only the pages counted in (and read back up to the quantile sought) are
 // ever mapped.

@@ -1,6 +1,5 @@
 #include "model/engine/recorder.h"
 
-#include "model/core/prefault.h"
 
 #include <algorithm>
 #include <cassert>
@@ -49,7 +48,6 @@ Recorder::Recorder(const Config& c, Trace& trace, std::vector<Event>& events)
     congestion_group_.count = 0;
     trace_.buckets = TraceBuckets(TraceAllocator<TraceBucket>::for_a_run());
     trace_.buckets.reserve(static_cast<std::size_t>(c.bucket_count));
-    prefault_capacity(trace_.buckets);
     rtt_bin_ = std::max(kMinRttBin, c.max_rtt_expected / kMaxRttBins + 1);
     rtt_bins_per_ps_ = 1.0 / static_cast<double>(rtt_bin_);
     window_rtt_s_ = rtt_at_window_start_ = kEmpty;
@@ -394,7 +392,6 @@ void Recorder::finish(const FlowTotals& t, Summary& out) {
 PathRecorder::PathRecorder(Trace& trace, std::int64_t bucket_count) : trace_(trace) {
     trace_.buckets = TraceBuckets(TraceAllocator<TraceBucket>::for_a_run());
     trace_.buckets.reserve(static_cast<std::size_t>(bucket_count));
-    prefault_capacity(trace_.buckets);
     reset_bucket(0);
 }
 

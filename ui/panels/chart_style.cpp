@@ -235,13 +235,7 @@ void set_axis_range(QValueAxis* axis, double min, double max) {
 
 void grow_axis(QChart* chart, QValueAxis* axis, Qt::Orientation o, double top) {
     if (!axis || !std::isfinite(top) || top <= axis->max()) return;
-    const double new_top = nice_ceiling(top);
-    constexpr double kMostIntervals = 6;
-    if (axis->tickType() == QValueAxis::TicksDynamic) {
-        const double coarse = round_tick_step((new_top - axis->min()) / kMostIntervals);
-        if (coarse > axis->tickInterval()) axis->setTickInterval(coarse);
-    }
-    axis->setRange(axis->min(), new_top);
+    set_axis_range(axis, axis->min(), nice_ceiling(top));
     if (axis->tickType() != QValueAxis::TicksDynamic || !chart) return;
     const QRectF plot = chart->plotArea();
     if (plot.isEmpty()) return;

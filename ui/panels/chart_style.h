@@ -68,13 +68,6 @@ double round_tick_step(double least_step);
 int chart_view_min_height(QChartView* view, int plot_px);
 // A "nice" upper bound for an axis: 1, 2, 2.5, 5 × 10^k above v.
 double nice_ceiling(double v);
-// Grows `axis` (of `chart`, along `o`) to hold [its min, top], never
-// shrinking it: the step between its labels grows first, to at most six
-// intervals of the new range, so Qt Charts never lays out more labels than
-// that (it does so in quadratic time: a 10 Gbit/s capture drawn over a
-// 50 Mbit/s run's axes held the window for minutes); then the labels are
-// fitted to the plot (fit_vertical_ticks, fit_time_ticks).
-void grow_axis(QChart* chart, QValueAxis* axis, Qt::Orientation o, double top);
 // axis->setRange(min, max), but first, when the axis's label step would
 // cut the new range into more than kMostLabelIntervals, a step of about
 // six intervals of it: Qt Charts lays out every label of a range in
@@ -83,5 +76,10 @@ void grow_axis(QChart* chart, QValueAxis* axis, Qt::Orientation o, double top);
 // 10 Gbit/s run's for 2 s. The panels fit their steps to the plot after.
 inline constexpr double kMostLabelIntervals = 50;
 void set_axis_range(QValueAxis* axis, double min, double max);
+// Grows `axis` (of `chart`, along `o`) to hold [its min, top], never
+// shrinking it: through set_axis_range (a 10 Gbit/s capture drawn over a
+// 50 Mbit/s run's axes held the window for minutes before), then its
+// labels fitted to the plot (fit_vertical_ticks, fit_time_ticks).
+void grow_axis(QChart* chart, QValueAxis* axis, Qt::Orientation o, double top);
 
 }  // namespace inflight::ui
