@@ -91,3 +91,25 @@ TEST(PresentationMode, AWindowClosedWhilePresentingGivesTheApplicationItsFontAnd
     EXPECT_EQ(QApplication::font().pointSizeF(), font_before.pointSizeF());
     EXPECT_EQ(QApplication::palette().color(QPalette::Window), window_before);
 }
+
+// The presentation look is on white, its reference lines (the link, the
+// base RTT, theory) Okabe–Ito black: the dark theme chosen while presenting
+// (Ctrl+D) would draw them black on dark grey, unseen. It is kept and
+// applied when presenting ends.
+TEST(PresentationMode, TheDarkThemeChosenWhilePresentingWaitsForItsEnd) {
+    MainWindow w(/*use_settings=*/false);
+    w.resize(1280, 720);
+    w.show();
+    ASSERT_TRUE(wait_settled(w));
+    QTest::keyClick(&w, Qt::Key_F11);
+    ASSERT_TRUE(w.presenting());
+    QTest::keyClick(&w, Qt::Key_D, Qt::ControlModifier);
+    EXPECT_EQ(QApplication::palette().color(QPalette::Window), QColor(Qt::white));
+    EXPECT_EQ(QApplication::palette().color(QPalette::WindowText), QColor(Qt::black));
+    EXPECT_EQ(w.dashboard()->windowChart()->cwndSeries()->pen().color(), QColor("#D55E00"));
+    QTest::keyClick(&w, Qt::Key_F11);
+    ASSERT_FALSE(w.presenting());
+    EXPECT_LT(QApplication::palette().color(QPalette::Window).lightness(), 128);  // the dark theme now
+    w.setTheme(false);
+    EXPECT_GE(QApplication::palette().color(QPalette::Window).lightness(), 128);
+}

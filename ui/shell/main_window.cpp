@@ -484,10 +484,14 @@ void MainWindow::run(const Scenario& s) {
 }
 
 void MainWindow::setTheme(bool dark) {
-    apply_theme(dark ? Theme::Dark : Theme::Light);
     if (dark_action_->isChecked() != dark) dark_action_->setChecked(dark);
-    dashboard_->restyle();
     if (use_settings_) settings().setValue(keys::kTheme, theme_name(dark ? Theme::Dark : Theme::Light));
+    // The presentation look is on white whatever the theme: its Okabe–Ito
+    // black (the link, base RTT, theory lines) would vanish on a dark
+    // plot. The choice is kept and applied when presenting ends.
+    if (presenting_) return;
+    apply_theme(dark ? Theme::Dark : Theme::Light);
+    dashboard_->restyle();
 }
 
 void MainWindow::fitBottomDock(QDockWidget* d) {

@@ -62,6 +62,8 @@ public:
     bool exportFigure(const QString& path, const FigureOptions& options);
     bool exportTraceCsv(const QString& path);
     bool exportEventsCsv(const QString& path);
+    // The dark or light theme; while presenting, kept for when presenting
+    // ends (the presentation look stays on white).
     void setTheme(bool dark);
     // Presentation mode (F11 or F5): full screen, larger type, thick lines,
     // a high-contrast colour-blind-safe palette, secondary controls hidden.
