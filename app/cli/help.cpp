@@ -31,18 +31,7 @@ std::string units_paragraph() {
     text +=
         " flows, values as numbers in SI units or strings with units (\"flows\": an array of "
         "objects with the flow keys below); the 'scenario' of --json output is such an object.";
-    std::string out, line;
-    for (std::size_t at = 0; at < text.size();) {
-        const std::size_t space = std::min(text.find(' ', at), text.size());
-        const std::string word = text.substr(at, space - at);
-        if (!line.empty() && line.size() + 1 + word.size() > kUnitsWidth) {
-            out += line + "\n";
-            line.clear();
-        }
-        line += (line.empty() ? "" : " ") + word;
-        at = space + 1;
-    }
-    return out + line + "\n";
+    return fill_words(text, kUnitsWidth);
 }
 
 }  // namespace

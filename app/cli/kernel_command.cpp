@@ -67,7 +67,9 @@ std::string kernel_help_text() {
         "Nothing is configured outside the namespaces, and they are removed at the end, on Ctrl-C\n"
         "and at the next start after a crash. It runs in real time: --duration is wall\n"
         "time (try --duration 20s). It needs root or CAP_NET_ADMIN and CAP_SYS_ADMIN:\n"
-        "  sudo inflight kernel ...   or once:   sudo setcap cap_net_admin,cap_sys_admin+ep $(command -v inflight)\n"
+        "  sudo inflight kernel ...\n"
+        "or once:\n"
+        "  sudo setcap cap_net_admin,cap_sys_admin+ep $(command -v inflight)\n"
         "\n"
         "Options (the same as inflight run's):\n";
     for (const Option& o : run_options()) {

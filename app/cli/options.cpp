@@ -1,6 +1,7 @@
 // The run option table and the help lines made from it (options.h).
 #include "app/cli/options.h"
 
+#include <algorithm>
 #include <sstream>
 #include <vector>
 
@@ -110,15 +111,44 @@ std::string option_help(const Option& option) {
     return help;
 }
 
-std::string help_lines(const Option& option) {
-    std::string left = "  --" + std::string(option.name);
-    if (*option.value) {
-        left += ' ';
-        left += option.value;
+std::string fill_words(std::string_view text, std::size_t width) {
+    std::string out, line;
+    for (std::size_t at = 0; at < text.size();) {
+        std::size_t space = std::min(text.find(' ', at), text.size());
+        // "(default none)" stays on one line.
+        const std::string_view first = text.substr(at, space - at);
+        if ((first == "(default" || first == "default") && space < text.size())
+            space = std::min(text.find(' ', space + 1), text.size());
+        const std::string_view word = text.substr(at, space - at);
+        at = space + 1;
+        if (word.empty()) continue;
+        if (!line.empty() && line.size() + 1 + word.size() > width) {
+            out += line + "\n";
+            line.clear();
+        }
+        if (!line.empty()) line += ' ';
+        line += word;
     }
-    if (left.size() < kHelpColumn) left.resize(kHelpColumn, ' ');
-    else left += "\n" + std::string(kHelpColumn, ' ');
-    return left + option_help(option) + "\n";
+    return out + line + "\n";
+}
+
+std::string help_lines(const Option& option) {
+    std::string out = "  --" + std::string(option.name);
+    if (*option.value) {
+        out += ' ';
+        out += option.value;
+    }
+    const std::string indent(kHelpColumn, ' ');
+    if (out.size() < kHelpColumn) out.resize(kHelpColumn, ' ');
+    else out += "\n" + indent;
+    const std::string text = fill_words(option_help(option), kHelpWidth - kHelpColumn);
+    for (std::size_t at = 0; at < text.size();) {
+        const std::size_t end = text.find('\n', at) + 1;
+        if (at > 0) out += indent;
+        out.append(text, at, end - at);
+        at = end;
+    }
+    return out;
 }
 
 }  // namespace inflight::cli

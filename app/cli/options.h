@@ -59,7 +59,14 @@ std::string option_help(const Option& option);
 
 // "  --rtt TIME              base round-trip time, ..." : one option's help
 // line(s), the text starting at column 26 (on the next line if the left part
-// is too wide).
+// is too wide), filled to kHelpWidth columns, its further lines indented to
+// column 26.
 std::string help_lines(const Option& option);
+inline constexpr std::size_t kHelpWidth = 100;
+
+// `text`'s words filled greedily into lines of at most `width` columns (a
+// longer word alone on its line; "default" or "(default" and the word after
+// it are kept together); every line ends in "\n".
+std::string fill_words(std::string_view text, std::size_t width);
 
 }  // namespace inflight::cli

@@ -197,7 +197,7 @@ void Flow::step_general(TimePs t) {
         start_connection(t);
         break;
     case What::Ping: send_ping(t); break;
-    case What::Rpc: rpc_->on_moment(t, *conns_[0]->sender, rec_); break;
+    case What::Rpc: rpc_->on_moment(t, *conns_[0]->sender); break;
     case What::Stop:
         for (auto& c : conns_)
             if (c->sender) c->sender->stop_new_data();

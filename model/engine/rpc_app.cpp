@@ -35,7 +35,7 @@ void RpcApp::count_held(TimePs t, const Sender& s) {
         if (write_ends_[writes_checked_] > s.sent_bytes()) ++writes_held_;
 }
 
-void RpcApp::on_moment(TimePs t, Sender& s, Recorder& rec) {
+void RpcApp::on_moment(TimePs t, Sender& s) {
     if (response_at_ <= t) {  // the whole response is at the client: the transaction is done
         response_at_ = kNever;
         latencies_s_.push_back(to_seconds(t - started_at_));

@@ -52,7 +52,7 @@ public:
     // The next start of a request or arrival of a response; kNever when none.
     TimePs next_moment() const { return next_start_ < response_at_ ? next_start_ : response_at_; }
     // Handles next_moment(): the response arrives, and/or the next request is written.
-    void on_moment(TimePs t, Sender& s, Recorder& rec);
+    void on_moment(TimePs t, Sender& s);
     // The server has `received` bytes of the request stream in order: true
     // when that completes the request in flight (the caller then sends the
     // response's ACK and calls respond).

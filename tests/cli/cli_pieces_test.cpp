@@ -11,7 +11,10 @@
 #include "app/cli/commands.h"
 #include "app/cli/did_you_mean.h"
 #include "app/cli/help.h"
+#include "app/cli/capture_command.h"
+#include "app/cli/kernel_command.h"
 #include "app/cli/options.h"
+#include "app/cli/sweep_command.h"
 #include "model/core/units.h"
 
 using namespace inflight;
@@ -128,6 +131,36 @@ TEST(OptionTable, EveryRangedOptionShowsItsRangeInTheHelp) {
     }
     EXPECT_TRUE(contains(help, "\n  --rtt TIME              base round-trip time, 1ms - 1000ms (default 80ms)\n"));
     EXPECT_TRUE(contains(help, "\n  --loss-pattern even|random\n                          evenly spaced"));
+}
+
+// Every help fits a terminal of 100 columns: its lines are at most that wide
+// (a long option's text continues on lines indented to its column), and an
+// option's words are all there, in order, however they were filled.
+TEST(OptionTable, EveryHelpLineFitsAHundredColumns) {
+    for (const std::string& help : {help_text(), kernel_help_text(), sweep_help_text(), capture_help_text()}) {
+        std::size_t at = 0, lines = 0;
+        while (at < help.size()) {
+            const std::size_t end = std::min(help.find('\n', at), help.size());
+            EXPECT_LE(end - at, kHelpWidth) << help.substr(at, end - at);
+            at = end + 1;
+            ++lines;
+        }
+        EXPECT_GT(lines, 10u);
+    }
+    const Option* loss = find_option(run_options(), "loss");
+    ASSERT_NE(loss, nullptr);
+    const std::string lines = help_lines(*loss);
+    EXPECT_EQ(lines.substr(0, 26), "  --loss LOSS             ");
+    EXPECT_NE(lines.find("\n" + std::string(26, ' ')), std::string::npos) << lines;  // wider than 100: two lines
+    std::string words;
+    for (char c : lines) words += c == '\n' ? ' ' : c;
+    std::string squeezed;
+    for (char c : words)
+        if (!(c == ' ' && !squeezed.empty() && squeezed.back() == ' ')) squeezed += c;
+    EXPECT_NE(squeezed.find(option_help(*loss)), std::string::npos) << squeezed;
+    EXPECT_NE(lines.find("default none)"), std::string::npos) << lines;  // kept together
+    EXPECT_EQ(fill_words("aa bb cc", 5), "aa bb\ncc\n");
+    EXPECT_EQ(fill_words("a-very-long-word b", 4), "a-very-long-word\nb\n");
 }
 
 TEST(OptionTable, NamesAreUniqueAndRunsScenarioParametersAreAllThere) {

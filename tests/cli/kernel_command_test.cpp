@@ -153,7 +153,9 @@ TEST(KernelCommand, TooManyFlowsAreRefusedAndTransfersAreCarried) {
     // 32 flows (measured honest at 100 Mbit/s): refused, if at all, for the machine, never the count.
     const Parsed most = parse_kernel({"--parallel", "32"});
     ASSERT_EQ(most.result, ParseResult::Ok) << most.error;
-    if (auto r = kernel::kernel_run_refusal(most.req.scenario)) EXPECT_EQ(r->find("carries at most"), std::string::npos) << *r;
+    if (auto r = kernel::kernel_run_refusal(most.req.scenario)) {
+        EXPECT_EQ(r->find("carries at most"), std::string::npos) << *r;
+    }
     // Transfers and request/response flows are carried: any refusal is the
     // machine's (root, TUN), never the flow's.
     for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{

@@ -35,8 +35,12 @@ TEST(TransferEvents, StartsOverlapsAndCompletionsByTheModelsRules) {
         EXPECT_EQ(e.flow, 2);
         starts += e.kind == EventKind::FlowStart;
         overlaps += e.kind == EventKind::TransferOverlap;
-        if (e.kind == EventKind::FlowStart) EXPECT_EQ(e.size_bytes, 100'000u);
-        if (e.kind == EventKind::TransferOverlap) EXPECT_EQ(e.transfer, 2u);
+        if (e.kind == EventKind::FlowStart) {
+            EXPECT_EQ(e.size_bytes, 100'000u);
+        }
+        if (e.kind == EventKind::TransferOverlap) {
+            EXPECT_EQ(e.transfer, 2u);
+        }
         if (e.kind != EventKind::TransferDone) continue;
         ++done;
         EXPECT_LE(e.transfer, 2u);

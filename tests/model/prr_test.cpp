@@ -281,7 +281,9 @@ TEST(PrrRun, AnEcnEchoIsSpreadTheSameWay) {
     EXPECT_GT(recovery_buckets, 0);
     EXPECT_GT(above, 0);
     for (const TraceBucket& b : off.trace.buckets) {
-        if (b.phase == CcPhase::Recovery) EXPECT_LE(b.cwnd_end_bytes, b.ssthresh_bytes);
+        if (b.phase == CcPhase::Recovery) {
+            EXPECT_LE(b.cwnd_end_bytes, b.ssthresh_bytes);
+        }
     }
     // No throughput bound here: the queue drains more slowly while PRR still
     // sends, so CoDel may mark once more just after a reduction ends and a
