@@ -4,18 +4,18 @@
 // time in 10 µs bins: 27,000 bins, 108 KB on a 270 ms path) is mostly
 // never touched: a run's samples land in a few of its pages. Zeroing it
 // with a write touches every page, and on a virtual machine each first
-// touch of a page is a trap to the hypervisor (see trace_memory.h). calloc
-// hands a large block over straight from the kernel, already zero, so
-// only the pages counted in (and read back up to the quantile sought) are
-// ever mapped.
+// touch of a page is a trap to the hypervisor (see trace_memory.h). A row
+// of 32 KiB or more is therefore mapped straight from the kernel (mmap:
+// zero pages, mapped when first counted in or read back up to the quantile
+// sought); calloc would not do: below its mmap threshold (128 KiB, raised
+// as blocks are freed) it clears a recycled block with memset, touching
+// every page. A smaller row comes from calloc.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
 #include <memory>
-#include <new>
 
 namespace inflight {
 
@@ -42,16 +42,16 @@ public:
     }
 
 private:
-    struct Free {
-        void operator()(std::uint32_t* p) const { std::free(p); }
+    static constexpr std::size_t kMappedFromBytes = 32 * 1024;
+    struct Free {  // (constructors, not a member initializer: unique_ptr asks for one inside this class)
+        constexpr Free() noexcept : bytes(0) {}
+        constexpr explicit Free(std::size_t b) noexcept : bytes(b) {}
+        std::size_t bytes;
+        void operator()(std::uint32_t* p) const;
     };
-    static std::uint32_t* allocate(std::size_t n) {
-        if (n == 0) return nullptr;
-        auto* p = static_cast<std::uint32_t*>(std::calloc(n, sizeof(std::uint32_t)));
-        if (!p) throw std::bad_alloc();
-        return p;
-    }
-    std::unique_ptr<std::uint32_t[], Free> counts_;
+    using Counts = std::unique_ptr<std::uint32_t[], Free>;
+    static Counts allocate(std::size_t n);  // throws std::bad_alloc
+    Counts counts_;
     std::size_t size_ = 0;
 };
 

@@ -50,7 +50,7 @@ struct Dequeued {
 class FifoQueue {
 public:
     FifoQueue(std::uint64_t limit_bytes, const std::optional<CodelParams>& codel)
-        : limit_bytes_(limit_bytes), queue_(4096) {
+        : limit_bytes_(limit_bytes), queue_(64) {  // grows as the queue does (one flow and fq_codel never use it)
         if (codel) codel_.emplace(*codel);
     }
 
