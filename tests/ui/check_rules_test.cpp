@@ -218,7 +218,7 @@ TEST(CheckRulesWindow, ARunStillStreamingWhenTheStepOpensCountsWhenItFinishes) {
     type_value(w->controls()->bandwidth(), "1Gbps");
     w->openExperiment(index_of(*w, "loss-wall"));
     ASSERT_TRUE(wait_settled(*w));
-    EXPECT_TRUE(wait_until([&] { return w->guide()->checkDetail().startsWith("so far 1 run from 1 Gbit/s"); }, 2000))
+    EXPECT_TRUE(wait_until([&] { return w->guide()->checkDetail().startsWith("so far 1 run, at 1 Gbit/s;"); }, 2000))
         << w->guide()->checkDetail().toStdString();
     type_value(w->controls()->bandwidth(), "100Mbps");
     ASSERT_TRUE(wait_settled(*w));

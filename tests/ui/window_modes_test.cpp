@@ -69,7 +69,7 @@ TEST(GuideFirstTick, RunsBeforeTheStepOpensDoNotTickIt) {
     QTest::qWait(50);
     ASSERT_TRUE(wait_settled(*w));
     EXPECT_FALSE(w->guide()->ticked(0));
-    EXPECT_TRUE(w->guide()->checkDetail().startsWith("so far 1 run from 1 Gbit/s to 1 Gbit/s"))
+    EXPECT_TRUE(w->guide()->checkDetail().startsWith("so far 1 run, at 1 Gbit/s;"))
         << w->guide()->checkDetail().toStdString();
     // With the step open, the same drag ticks it.
     type_value(w->controls()->bandwidth(), "100Mbps");

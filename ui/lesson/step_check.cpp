@@ -196,8 +196,11 @@ CheckOutcome sweep(const Check& check, const Across& a, const std::vector<const 
         }
     }
     const double lo = by_value.begin()->first, hi = by_value.rbegin()->first;
-    const std::string span = std::to_string(by_value.size()) + (by_value.size() == 1 ? " run" : " runs") +
-                             " from " + format_param(a.param, lo) + " to " + format_param(a.param, hi);
+    // "1 run, at 1 Gbit/s" or "3 runs from 1 Gbit/s to 10 Gbit/s"
+    const std::string span = by_value.size() == 1
+                                 ? "1 run, at " + format_param(a.param, lo)
+                                 : std::to_string(by_value.size()) + " runs from " + format_param(a.param, lo) +
+                                       " to " + format_param(a.param, hi);
     for (const Condition& c : check.all) {
         if (c.op == Condition::Op::SpreadBelow) {
             double mn = INFINITY, mx = -INFINITY, sum = 0;
