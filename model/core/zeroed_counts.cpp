@@ -1,3 +1,5 @@
+// Counter rows that start at zero unwritten (zeroed_counts.h): a large row
+// mapped from the kernel, a small one calloc'd.
 #include "model/core/zeroed_counts.h"
 
 #include <cstdlib>

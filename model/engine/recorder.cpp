@@ -1,6 +1,5 @@
 #include "model/engine/recorder.h"
 
-
 #include <algorithm>
 #include <cassert>
 #include <cmath>

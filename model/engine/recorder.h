@@ -10,7 +10,6 @@
 #include <array>
 #include <cstdint>
 #include <limits>
-#include <memory>
 #include <vector>
 
 #include "model/path/bottleneck.h"

@@ -101,7 +101,7 @@ public:
     }
 
     // The most window autotuning can open: tcp_rmem[2]'s buffer at
-    // kScalingRatio (32 MiB × 160/256 = 20,971,520 B on this machine).
+    // kScalingRatio (Linux's default 32 MiB × 160/256 = 20,971,520 B).
     static std::uint64_t autotuned_max_window() {
         return window_from_space(Sysctls{}.rmem_max, kScalingRatio);
     }
