@@ -44,6 +44,13 @@ QJsonObject lateness_json(const kernel::EmulatorHonesty& h) {
     return o;
 }
 
+// "tasks waited for a CPU 21 ms (0.6% of the run): quiet", or why unknown.
+std::string machine_words(const kernel::KernelFacts& f) {
+    if (!f.cpu_wait_s) return "CPU pressure unknown (this kernel has no /proc/pressure/cpu)";
+    return "tasks waited for a CPU " + format_time(*f.cpu_wait_s) + " (" + format_number(f.cpu_wait_share * 100, 2) +
+           "% of the run): " + (f.machine_busy ? "busy" : "quiet");
+}
+
 std::string realtime_words(const kernel::KernelFacts& f) {
     return f.emulator_realtime ? "real-time priority granted (SCHED_FIFO)"
                                : "real-time priority not granted (ordinary threads: more jitter)";
@@ -95,6 +102,12 @@ QJsonObject kernel_result_to_json(const RunResult& r, const kernel::KernelFacts&
     e.insert("ecn_marks", static_cast<qint64>(r.summary.ecn_marks));
     o.insert("emulator", e);
 
+    QJsonObject machine;
+    machine.insert("cpu_wait_s", f.cpu_wait_s ? QJsonValue(*f.cpu_wait_s) : QJsonValue());
+    machine.insert("cpu_wait_share", f.cpu_wait_s ? QJsonValue(f.cpu_wait_share) : QJsonValue());
+    machine.insert("busy", f.cpu_wait_s ? QJsonValue(f.machine_busy) : QJsonValue());
+    o.insert("machine", machine);
+
     QJsonObject ns;
     ns.insert("sender", q(f.sender_netns));
     ns.insert("receiver", q(f.receiver_netns));
@@ -121,6 +134,7 @@ std::string kernel_summary_text(const RunResult& r, const kernel::KernelFacts& f
     out += "Emulator   honest up to " + format_rate(f.honest_rate_limit_bps) + "; data writes late by max " +
            format_time(f.data_direction.max_late_s) + ", p99 " + format_time(f.data_direction.p99_late_s) + "; " +
            realtime_words(f) + "\n";
+    out += "Machine    " + machine_words(f) + "\n";
     out += "Measured   " + format_grouped(r.summary.packets_simulated) + " segments sent in " +
            format_time(r.summary.wall_seconds) + " of wall time (TCP_INFO every 10 ms)\n";
     out += "Not measured by the kernel (absent, or measured otherwise):\n";
@@ -129,6 +143,10 @@ std::string kernel_summary_text(const RunResult& r, const kernel::KernelFacts& f
         out += "Warning: the emulator fell behind (p99 write lateness " + format_time(f.data_direction.p99_late_s) +
                ", above " + format_time(kernel::kHonestP99LateS) +
                "): delays in this run are not exact; try a lower --bandwidth or a quieter machine.\n";
+    if (f.machine_busy)
+        out += "Warning: this computer was busy (" + machine_words(f) +
+               "): the kernel's senders and receivers waited to run, which stretches its round trips; run on a "
+               "quieter machine.\n";
     out += few_events_warning(r);
     return out;
 }
@@ -146,6 +164,7 @@ RunOrigin kernel_origin(const kernel::KernelFacts& f) {
         "emulator = honest up to " + exact_number(f.honest_rate_limit_bps) + " bit/s; write lateness max " +
             exact_number(f.data_direction.max_late_s) + " s, p99 " + exact_number(f.data_direction.p99_late_s) +
             " s; real-time priority " + (f.emulator_realtime ? "granted" : "not granted"),
+        "machine = " + machine_words(f),
     };
     for (const std::string& line : kernel_absent(f)) o.lines.push_back("absent: " + line);
     return o;

@@ -11,6 +11,7 @@
 #include <memory>
 #include <utility>
 
+#include "app/kernel/cpu_pressure.h"
 #include "app/kernel/emulator.h"
 #include "app/kernel/finite_sender.h"
 #include "app/kernel/kernel_flows.h"
@@ -202,6 +203,7 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
     if (first_tcp < n) facts.window_scaling = receivers[first_tcp]->window_scaling();
     // The senders connect (and the pings begin) at their flows' starts, counted from t0.
     const TimePs t0 = monotonic_now() + kConnectLead;
+    const std::optional<double> cpu_waited_at_start_s = cpu_waited_s();
     for (std::size_t i = 0; i < n; ++i) {
         const TimePs start_at = t0 + from_seconds(flows[i].start_s);
         const TimePs stop_at = t0 + from_seconds(std::min(flows[i].stop_s, s.duration_s + 1));
@@ -362,6 +364,12 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
     }
 
     // 5. Stop everything, then describe the run.
+    if (const std::optional<double> at_end_s = cpu_waited_s(); at_end_s && cpu_waited_at_start_s) {
+        facts.cpu_wait_s = *at_end_s - *cpu_waited_at_start_s;
+        const double span_s = to_seconds(monotonic_now() - t0);
+        facts.cpu_wait_share = span_s > 0 ? *facts.cpu_wait_s / span_s : 0;
+        facts.machine_busy = facts.cpu_wait_share > kBusyCpuWaitShare;
+    }
     for (auto& sender : senders)
         if (sender) sender->stop();
     for (auto& f : finite)

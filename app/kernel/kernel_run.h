@@ -84,6 +84,12 @@ struct KernelFacts {
     EmulatorHonesty data_direction, ack_direction;
     bool honest = true;           // the data direction's p99 lateness under kHonestP99LateS
     bool emulator_realtime = false;  // its threads ran SCHED_FIFO (needs CAP_SYS_NICE)
+    // The time some task waited for a CPU while the flows ran
+    // (cpu_pressure.h), its share of that span, and whether the share
+    // exceeds kBusyCpuWaitShare; nothing where the kernel has no PSI.
+    std::optional<double> cpu_wait_s;
+    double cpu_wait_share = 0;
+    bool machine_busy = false;
     std::string sender_netns, receiver_netns;
     int leftovers_removed = 0;    // namespaces of killed runs removed at this start
     // Trace/Summary fields the kernel could not give as the model does (one

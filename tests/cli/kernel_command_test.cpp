@@ -293,6 +293,17 @@ TEST(KernelCommand, SummaryIsRunsFiguresPlusTheKernelsFacts) {
     kernel::KernelFacts late = o.facts;
     late.honest = false;
     EXPECT_TRUE(contains(kernel_summary_text(*o.result, late), "Warning: the emulator fell behind"));
+    // The machine's CPU pressure: unknown without PSI, else its share and
+    // a warning when busy.
+    EXPECT_TRUE(contains(text, "Machine    CPU pressure unknown")) << text;
+    kernel::KernelFacts busy = o.facts;
+    busy.cpu_wait_s = 1.5;
+    busy.cpu_wait_share = 0.5;
+    busy.machine_busy = true;
+    const std::string busy_text = kernel_summary_text(*o.result, busy);
+    EXPECT_TRUE(contains(busy_text, "Machine    tasks waited for a CPU 1.5 s (50% of the run): busy")) << busy_text;
+    EXPECT_TRUE(contains(busy_text, "Warning: this computer was busy")) << busy_text;
+    EXPECT_FALSE(contains(text, "Warning: this computer was busy")) << text;
 }
 
 // The kernel does not say when Nagle held a write: its summary gives a

@@ -53,6 +53,9 @@ std::string facts_comment(const kernel::KernelFacts& f) {
     out += "# kernel: path emulator p99 write lateness " + exact_number(f.data_direction.p99_late_s) + " s (" +
            (f.honest ? "honest" : "NOT honest: it fell behind") + "), rate limit " +
            exact_number(f.honest_rate_limit_bps) + " bit/s\n";
+    if (f.cpu_wait_s)
+        out += "# kernel: tasks waited for a CPU " + exact_number(*f.cpu_wait_s) + " s, " +
+               exact_number(f.cpu_wait_share) + " of the run (" + (f.machine_busy ? "busy" : "quiet") + ")\n";
     for (const std::string& a : f.absent) out += "# kernel: absent or different in kind: " + a + "\n";
     return out;
 }
