@@ -144,9 +144,9 @@ std::string kernel_summary_text(const RunResult& r, const kernel::KernelFacts& f
                ", above " + format_time(kernel::kHonestP99LateS) +
                "): delays in this run are not exact; try a lower --bandwidth or a quieter machine.\n";
     if (f.machine_busy)
-        out += "Warning: this computer was busy (" + machine_words(f) +
-               "): the kernel's senders and receivers waited to run, which stretches its round trips; run on a "
-               "quieter machine.\n";
+        out += "Warning: this computer was busy (tasks waited for a CPU " + format_number(f.cpu_wait_share * 100, 2) +
+               "% of the run): the kernel's senders and receivers waited to run, which stretches its round trips; "
+               "run on a quieter machine.\n";
     out += few_events_warning(r);
     return out;
 }

@@ -204,6 +204,7 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
     // The senders connect (and the pings begin) at their flows' starts, counted from t0.
     const TimePs t0 = monotonic_now() + kConnectLead;
     const std::optional<double> cpu_waited_at_start_s = cpu_waited_s();
+    const TimePs cpu_waited_read_at = monotonic_now();
     for (std::size_t i = 0; i < n; ++i) {
         const TimePs start_at = t0 + from_seconds(flows[i].start_s);
         const TimePs stop_at = t0 + from_seconds(std::min(flows[i].stop_s, s.duration_s + 1));
@@ -366,7 +367,7 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
     // 5. Stop everything, then describe the run.
     if (const std::optional<double> at_end_s = cpu_waited_s(); at_end_s && cpu_waited_at_start_s) {
         facts.cpu_wait_s = *at_end_s - *cpu_waited_at_start_s;
-        const double span_s = to_seconds(monotonic_now() - t0);
+        const double span_s = to_seconds(monotonic_now() - cpu_waited_read_at);
         facts.cpu_wait_share = span_s > 0 ? *facts.cpu_wait_s / span_s : 0;
         facts.machine_busy = facts.cpu_wait_share > kBusyCpuWaitShare;
     }

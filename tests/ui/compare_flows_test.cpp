@@ -438,3 +438,24 @@ TEST(CompareFlowsTest, TheGhostOnTheThroughputChartIsInTheChartsUnit) {
     ASSERT_EQ(lines.size(), 2u);
     for (std::size_t i = 0; i < 2; ++i) expect_steps_of(lines[i], {&a->result.flows[i].trace}, 1e9);
 }
+
+// Beside a kernel run, the differences name a busy computer first among the
+// figures (its share of the run, whole per cent), and say nothing of it on
+// a quiet one.
+TEST(CompareFlowsTest, AKernelRunOnABusyComputerSaysSoAmongTheDifferences) {
+    const SnapshotPtr run = finished_run({});
+    const RunResult& r = run->result;
+    kernel::KernelFacts quiet;
+    quiet.cpu_wait_s = 0.02;
+    quiet.cpu_wait_share = 0.006;
+    for (const QString& line : kernel_differences(r, r, quiet))
+        EXPECT_FALSE(line.contains("busy")) << line.toStdString();
+    kernel::KernelFacts busy = quiet;
+    busy.cpu_wait_s = 2.4;
+    busy.cpu_wait_share = 0.65;
+    busy.machine_busy = true;
+    const QStringList lines = kernel_differences(r, r, busy);
+    ASSERT_FALSE(lines.isEmpty());
+    EXPECT_TRUE(lines.front().startsWith("this computer was busy (tasks waited for a CPU 65% of the run)"))
+        << lines.join(" | ").toStdString();
+}
