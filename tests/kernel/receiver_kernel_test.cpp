@@ -31,6 +31,12 @@ TEST(KernelReceiver, AcksPerDataSegmentAgreeWithTheModelsLinuxReceiver) {
     const KernelOutcome o = run_on_kernel(s);
     ASSERT_TRUE(o.ok()) << o.error;
     const double kernel = acks_per_segment(o.result->summary);
+    // A receiver that waits for a CPU finds several segments at once and
+    // ACKs them together: beside four busy loops at nice -10 the kernel
+    // gave 0.22 ACKs a segment. Such a run measures the machine.
+    if (o.facts.machine_busy)
+        GTEST_SKIP() << "this computer was busy (tasks waited for a CPU " << o.facts.cpu_wait_share * 100
+                     << "% of the run): the kernel gave " << kernel << " ACKs a segment, not checked";
 
     Scenario linux_stack = s;
     linux_stack.stack = Stack::Linux;
