@@ -44,11 +44,10 @@ QJsonObject lateness_json(const kernel::EmulatorHonesty& h) {
     return o;
 }
 
-// "tasks waited for a CPU 21 ms (0.6% of the run): quiet", or why unknown.
+// "tasks waited for a CPU 0.6% of the run (21 ms): quiet", or why unknown.
 std::string machine_words(const kernel::KernelFacts& f) {
     if (!f.cpu_wait_s) return "CPU pressure unknown (this kernel has no /proc/pressure/cpu)";
-    return "tasks waited for a CPU " + format_time(*f.cpu_wait_s) + " (" + format_number(f.cpu_wait_share * 100, 2) +
-           "% of the run): " + (f.machine_busy ? "busy" : "quiet");
+    return kernel::cpu_wait_words(f) + " (" + format_time(*f.cpu_wait_s) + "): " + (f.machine_busy ? "busy" : "quiet");
 }
 
 std::string realtime_words(const kernel::KernelFacts& f) {
@@ -144,9 +143,9 @@ std::string kernel_summary_text(const RunResult& r, const kernel::KernelFacts& f
                ", above " + format_time(kernel::kHonestP99LateS) +
                "): delays in this run are not exact; try a lower --bandwidth or a quieter machine.\n";
     if (f.machine_busy)
-        out += "Warning: this computer was busy (tasks waited for a CPU " + format_number(f.cpu_wait_share * 100, 2) +
-               "% of the run): the kernel's senders and receivers waited to run, which stretches its round trips; "
-               "run on a quieter machine.\n";
+        out += "Warning: this computer was busy (" + kernel::cpu_wait_words(f) +
+               "): the kernel's senders and receivers waited to run, which stretches its round trips; run on a "
+               "quieter machine.\n";
     out += few_events_warning(r);
     return out;
 }

@@ -134,6 +134,10 @@ std::optional<std::string> kernel_run_refusal(const Scenario& s, const KernelRun
 // Pacing line: "BBR: Linux TCP internal pacing (...); the others: none (...)".
 std::string kernel_pacing_words(const Scenario& s);
 
+// "tasks waited for a CPU 65% of the run": the facts' CPU pressure in
+// words, for every place that says so (summary, status line, compare).
+std::string cpu_wait_words(const KernelFacts& f);
+
 KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress = {},
                             const std::atomic<bool>* cancel = nullptr, const KernelRunOptions& options = {});
 

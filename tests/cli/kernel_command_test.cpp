@@ -301,7 +301,7 @@ TEST(KernelCommand, SummaryIsRunsFiguresPlusTheKernelsFacts) {
     busy.cpu_wait_share = 0.5;
     busy.machine_busy = true;
     const std::string busy_text = kernel_summary_text(*o.result, busy);
-    EXPECT_TRUE(contains(busy_text, "Machine    tasks waited for a CPU 1.5 s (50% of the run): busy")) << busy_text;
+    EXPECT_TRUE(contains(busy_text, "Machine    tasks waited for a CPU 50% of the run (1.5 s): busy")) << busy_text;
     EXPECT_TRUE(contains(busy_text, "Warning: this computer was busy (tasks waited for a CPU 50% of the run)"))
         << busy_text;
     EXPECT_FALSE(contains(text, "Warning: this computer was busy")) << text;

@@ -218,9 +218,9 @@ QStringList kernel_differences(const RunResult& model, const RunResult& kernel, 
                            "read the kernel's figures with care")
                    .arg(q(format_time(f.data_direction.p99_late_s)));
     if (f.machine_busy)
-        out << QObject::tr("this computer was busy (tasks waited for a CPU %1% of the run): the kernel's round trips "
-                           "stretch while its senders and receivers wait to run")
-                   .arg(QString::number(f.cpu_wait_share * 100, 'f', 0));
+        out << QObject::tr("this computer was busy (%1): the kernel's round trips stretch while its senders and "
+                           "receivers wait to run")
+                   .arg(q(kernel::cpu_wait_words(f)));
     if (const QString g = goodput_sentence(model, kernel, f); !g.isEmpty()) out << g;
     const double mr = model.summary.mean_rtt_s, kr = kernel.summary.mean_rtt_s;
     if (std::isfinite(mr) && std::isfinite(kr) && mr > 0) {

@@ -127,9 +127,8 @@ void KernelTool::onFinished(const KernelSnapshotPtr& k) {
                             QString::fromStdString(format_time(r.mean_rtt_s)));
     if (!k->facts.honest) text += tr(" (the emulator fell behind: read with care)");
     if (k->facts.machine_busy)
-        text += tr(" (this computer was busy: tasks waited for a CPU %1% of the run, which stretches the kernel's "
-                   "round trips: read with care)")
-                    .arg(QString::number(k->facts.cpu_wait_share * 100, 'f', 0));
+        text += tr(" (this computer was busy: %1, which stretches the kernel's round trips: read with care)")
+                    .arg(QString::fromStdString(kernel::cpu_wait_words(k->facts)));
     // The kernel has every Linux detail; a model run without them is the
     // textbook beside it, which is worth a word and the way to change it.
     if (!detail_names(resolve_flow(k->run->result.scenario, 0).tcp, false).empty())
