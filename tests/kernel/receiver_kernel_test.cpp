@@ -35,8 +35,8 @@ TEST(KernelReceiver, AcksPerDataSegmentAgreeWithTheModelsLinuxReceiver) {
     // ACKs them together: beside four busy loops at nice -10 the kernel
     // gave 0.22 ACKs a segment. Such a run measures the machine.
     if (o.facts.machine_busy)
-        GTEST_SKIP() << "this computer was busy (tasks waited for a CPU " << o.facts.cpu_wait_share * 100
-                     << "% of the run): the kernel gave " << kernel << " ACKs a segment, not checked";
+        GTEST_SKIP() << "this computer was busy (" << cpu_wait_words(o.facts) << "): the kernel gave " << kernel
+                     << " ACKs a segment, not checked";
 
     Scenario linux_stack = s;
     linux_stack.stack = Stack::Linux;

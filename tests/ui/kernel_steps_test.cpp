@@ -146,13 +146,13 @@ TEST(KernelSteps, EveryBuiltInKernelStepTicksOnThisKernel) {
         // So did a busy machine: the kernel's senders and receivers waited
         // for a CPU, stretching every round trip (cpu_pressure.h).
         if (o.facts.machine_busy) {
-            std::printf("%s / %s: this computer was busy (tasks waited for a CPU %.0f%% of the run): not checked\n",
-                        title.c_str(), step->title.c_str(), o.facts.cpu_wait_share * 100);
+            std::printf("%s / %s: this computer was busy (%s): not checked\n", title.c_str(), step->title.c_str(),
+                        kernel::cpu_wait_words(o.facts).c_str());
             continue;
         }
         const CheckOutcome c = evaluate_check(step->check, {&*o.result});
-        std::printf("%s / %s: %s (tasks waited for a CPU %.1f%% of the run)\n", title.c_str(), step->title.c_str(),
-                    c.detail.c_str(), o.facts.cpu_wait_share * 100);
+        std::printf("%s / %s: %s (%s)\n", title.c_str(), step->title.c_str(), c.detail.c_str(),
+                    kernel::cpu_wait_words(o.facts).c_str());
         EXPECT_TRUE(c.passed) << title << " / " << step->title << ": " << c.detail;
     }
 }
