@@ -1,14 +1,18 @@
 // A growable FIFO ring buffer. Capacity is a power of two that doubles when
 // full and never shrinks, so after warm-up a run does no heap allocation per
 // packet. Indexing is relative to the front. The mask and the storage pointer
-// are kept as members: this sits on the per-packet path.
+// are kept as members: this sits on the per-packet path. A ring of 2 MiB or
+// more (a scoreboard or ACK line holding a fast, long path's packets in
+// flight) lives in whole huge pages (huge_blocks.h): walked from end to end
+// over and over, in 4 KiB pages it misses the TLB every few dozen packets.
 #pragma once
 
 #include <cassert>
 #include <cstddef>
-#include <memory>
+#include <type_traits>
 
 #include "model/core/sim_time.h"  // INFLIGHT_HOT
+#include "model/core/huge_blocks.h"
 
 namespace inflight {
 
@@ -18,7 +22,8 @@ public:
     explicit Ring(std::size_t initial_capacity = 1024) {
         std::size_t cap = 1;
         while (cap < initial_capacity) cap <<= 1;
-        items_ = std::make_unique<T[]>(cap);
+        items_ = Block(cap);
+        for (std::size_t i = 0; i < cap; ++i) items_[i] = T{};
         mask_ = cap - 1;
     }
 
@@ -52,14 +57,46 @@ private:
 #endif
     void grow() {
         const std::size_t cap = (mask_ + 1) * 2;
-        auto bigger = std::make_unique_for_overwrite<T[]>(cap);
+        Block bigger(cap);
         for (std::size_t i = 0; i < size_; ++i) bigger[i] = items_[(head_ + i) & mask_];
         items_ = std::move(bigger);
         mask_ = cap - 1;
         head_ = 0;
     }
 
-    std::unique_ptr<T[]> items_;
+    // The items: from the heap, or from huge_blocks when 2 MiB or more.
+    // A ring keeps plain values only (trivially copyable), which mapped
+    // memory holds as it is.
+    class Block {
+    public:
+        Block() = default;
+        explicit Block(std::size_t n) : n_(n), huge_(n * sizeof(T) >= huge_blocks::kPageBytes) {
+            static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+            p_ = huge_ ? static_cast<T*>(huge_blocks::map(n * sizeof(T))) : new T[n];
+        }
+        Block(Block&& o) noexcept : p_(o.p_), n_(o.n_), huge_(o.huge_) { o.p_ = nullptr; }
+        Block& operator=(Block&& o) noexcept {
+            if (this != &o) {
+                release();
+                p_ = o.p_, n_ = o.n_, huge_ = o.huge_;
+                o.p_ = nullptr;
+            }
+            return *this;
+        }
+        ~Block() { release(); }
+        T& operator[](std::size_t i) const { return p_[i]; }
+
+    private:
+        void release() noexcept {
+            if (!p_) return;
+            if (huge_) huge_blocks::unmap(p_, n_ * sizeof(T));
+            else delete[] p_;
+        }
+        T* p_ = nullptr;
+        std::size_t n_ = 0;
+        bool huge_ = false;
+    };
+    Block items_;
     std::size_t mask_ = 0;
     std::size_t head_ = 0;
     std::size_t size_ = 0;

@@ -12,7 +12,7 @@ namespace inflight {
 namespace {
 
 bool on_a_huge_page_line(const void* p) {
-    return reinterpret_cast<std::uintptr_t>(p) % trace_memory::kHugePageBytes == 0;
+    return reinterpret_cast<std::uintptr_t>(p) % huge_blocks::kPageBytes == 0;
 }
 
 TEST(TraceMemory, ARunsTraceStartsOnAHugePageAndItsCopyOnTheHeap) {
@@ -51,12 +51,12 @@ TEST(TraceMemory, SeveralFlowsEachGetTheirOwnBlocks) {
 
 TEST(TraceMemory, ABlockIsWholePagesAndCanBeWrittenToItsEnd) {
     TraceAllocator<std::uint8_t> a = TraceAllocator<std::uint8_t>::for_a_run();
-    const std::size_t bytes = trace_memory::kHugePageBytes + 1;  // two pages' worth
+    const std::size_t bytes = huge_blocks::kPageBytes + 1;  // two pages' worth
     std::uint8_t* p = a.allocate(bytes);
     ASSERT_TRUE(on_a_huge_page_line(p));
     p[0] = 1;
-    p[2 * trace_memory::kHugePageBytes - 1] = 2;  // the rounded-up block is mapped to its end
-    EXPECT_EQ(p[0] + p[2 * trace_memory::kHugePageBytes - 1], 3);
+    p[2 * huge_blocks::kPageBytes - 1] = 2;  // the rounded-up block is mapped to its end
+    EXPECT_EQ(p[0] + p[2 * huge_blocks::kPageBytes - 1], 3);
     a.deallocate(p, bytes);
     EXPECT_FALSE(TraceAllocator<int>() == TraceAllocator<int>::for_a_run());
 }

@@ -1,5 +1,5 @@
-// Blocks in whole huge pages for a run's traces (trace_memory.h).
-#include "model/core/trace_memory.h"
+// Blocks in whole huge pages (huge_blocks.h).
+#include "model/core/huge_blocks.h"
 
 #include <cstdint>
 #include <new>
@@ -8,25 +8,25 @@
 #include <sys/mman.h>
 #endif
 
-namespace inflight::trace_memory {
+namespace inflight::huge_blocks {
 
 namespace {
 std::size_t whole_pages(std::size_t bytes) {
-    return (bytes + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;
+    return (bytes + kPageBytes - 1) / kPageBytes * kPageBytes;
 }
 }  // namespace
 
-void* map_huge(std::size_t bytes) {
+void* map(std::size_t bytes) {
 #if defined(__linux__)
     const std::size_t size = whole_pages(bytes == 0 ? 1 : bytes);
     // Map one page more than needed and keep the aligned part: mmap only
     // promises 4 KiB alignment, and a huge page must start on a 2 MiB line.
-    void* raw = mmap(nullptr, size + kHugePageBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    void* raw = mmap(nullptr, size + kPageBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (raw == MAP_FAILED) throw std::bad_alloc();
     const auto start = reinterpret_cast<std::uintptr_t>(raw);
-    const std::uintptr_t aligned = (start + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;
+    const std::uintptr_t aligned = (start + kPageBytes - 1) / kPageBytes * kPageBytes;
     if (aligned > start) munmap(raw, aligned - start);
-    const std::uintptr_t tail = start + size + kHugePageBytes - (aligned + size);
+    const std::uintptr_t tail = start + size + kPageBytes - (aligned + size);
     if (tail > 0) munmap(reinterpret_cast<void*>(aligned + size), tail);
 #if defined(MADV_HUGEPAGE)
     madvise(reinterpret_cast<void*>(aligned), size, MADV_HUGEPAGE);  // advice only: small pages if none is free
@@ -43,7 +43,7 @@ void* map_huge(std::size_t bytes) {
 #endif
 }
 
-void unmap_huge(void* block, std::size_t bytes) noexcept {
+void unmap(void* block, std::size_t bytes) noexcept {
 #if defined(__linux__)
     if (block) munmap(block, whole_pages(bytes == 0 ? 1 : bytes));
 #else
@@ -51,4 +51,4 @@ void unmap_huge(void* block, std::size_t bytes) noexcept {
 #endif
 }
 
-}  // namespace inflight::trace_memory
+}  // namespace inflight::huge_blocks
