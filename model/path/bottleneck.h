@@ -106,7 +106,11 @@ public:
     INFLIGHT_HOT void enqueue(TimePs now, const Packet& p) {
         ++counters_[p.flow].pkts_arrived;
         if (one_record_) return admit_one_record(now, p);
-        if (fq_) return enqueue_fq(now, p);
+        if (fq_) {
+            // The link busy and the flow's queue active with room: queued inline.
+            if (busy_until_ > now && fq_->admit_usual(now, p.flow, p.bytes, p)) return;
+            return enqueue_fq(now, p);
+        }
         if (fifo_.empty() && busy_until_ <= now) {  // idle link: straight onto the wire
             fifo_.bypass(now);
             start_service(now, p, false, 0);

@@ -359,3 +359,54 @@ TEST(FqCodelAqm, AQueueFoundEmptyLeavesTheDroppingState) {
     EXPECT_FALSE(fq.scheduler().codel_vars(0).dropping);
     EXPECT_TRUE(fq.scheduler().codel_vars(1).dropping);  // C's own state goes on
 }
+
+// admit_usual, the bottleneck's inline arrival, takes an arrival only when
+// admit would do nothing else (its queue already active, the buffer within
+// its limit) and then does what admit does. Two disciplines fed the same
+// arrivals, one through admit_usual first and admit when it declines, one
+// through admit alone, serve the same packets in the same order with the
+// same drops. The arrivals (three flows, overflow, CoDel drops, queues that
+// empty and come back) come from a fixed-seed generator.
+TEST(FqCodel, TheInlineArrivalDoesWhatAdmitDoes) {
+    FqCodelParams p = params(3, 20 * kMss);
+    Fq usual_first(p), general(p);
+    std::uint64_t state = 12345;
+    auto draw = [&state](std::uint32_t n) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<std::uint32_t>((state >> 33) % n);
+    };
+    std::uint32_t seq = 0, taken_inline = 0, declined = 0;
+    std::uint64_t drops_a = 0, drops_b = 0;
+    TimePs now = 0;
+    for (int step = 0; step < 20'000; ++step) {
+        now += from_ms(1);
+        // One departure a millisecond; 1.5 arrivals on average for 500 ms
+        // (the buffer fills: overflow, and CoDel's 5 ms target exceeded for
+        // longer than its 100 ms interval), then 0.5 (the queues drain).
+        const bool busy = (step / 500) % 2 == 0;
+        const int arrivals = static_cast<int>(draw(busy ? 4 : 2));
+        for (int i = 0; i < arrivals; ++i) {
+            const std::uint32_t flow = draw(3);
+            const std::uint32_t bytes = draw(5) == 0 ? 100 : kMss;
+            ++seq;
+            if (usual_first.admit_usual(now, flow, bytes, seq)) ++taken_inline;
+            else {
+                ++declined;
+                usual_first.admit(now, flow, bytes, seq, [&](const Fq::Packet&) { ++drops_a; });
+            }
+            general.admit(now, flow, bytes, seq, [&](const Fq::Packet&) { ++drops_b; });
+        }
+        bool ce_a = false, ce_b = false;
+        const Fq::Packet* a = usual_first.next(now, ce_a, [&](const Fq::Packet&) { ++drops_a; });
+        const Fq::Packet* b = general.next(now, ce_b, [&](const Fq::Packet&) { ++drops_b; });
+        ASSERT_EQ(a == nullptr, b == nullptr) << "step " << step;
+        if (a) ASSERT_EQ(a->payload, b->payload) << "step " << step;
+        ASSERT_EQ(drops_a, drops_b) << "step " << step;
+    }
+    EXPECT_GT(taken_inline, 10'000u);  // the usual arrival is the common one
+    EXPECT_GT(declined, 1'000u);       // and the others (new flows, overflow) were met too
+    EXPECT_GT(general.stats().drops_overflow, 0u);
+    EXPECT_GT(general.stats().drops_codel, 0u);
+    EXPECT_EQ(usual_first.stats().drops_overflow, general.stats().drops_overflow);
+    EXPECT_EQ(usual_first.stats().new_flow_count, general.stats().new_flow_count);
+}

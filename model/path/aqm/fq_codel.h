@@ -86,6 +86,17 @@ public:
     // §4.1: `bytes` join queue `q`; an idle queue becomes new with a fresh
     // quantum. True when the buffer is now over its limit.
     bool arrive(std::uint32_t q, std::uint32_t bytes);
+    // The usual arrival, decided inline: queue `q` is already on a list and
+    // `bytes` more keep the buffer within its limit. Then the same as
+    // arrive() and true; otherwise false and nothing changed.
+    bool arrive_at_active(std::uint32_t q, std::uint32_t bytes) {
+        Queue& s = queues_[q];
+        if (s.list == FqList::None || backlog_bytes_ + bytes > p_.limit_bytes) return false;
+        s.backlog_bytes += bytes;
+        ++s.backlog_packets;
+        backlog_bytes_ += bytes;
+        return true;
+    }
     // The queue holding the most bytes (lowest index on a tie); kNoQueue if none.
     std::uint32_t longest_queue() const;
     // Its head packet of `bytes` was dropped for overflow.
@@ -194,6 +205,15 @@ public:
                             OnDrop&& on_drop);
     template <typename OnDrop>
     INFLIGHT_HOT const Packet* next(TimePs now, bool& ce, OnDrop&& on_drop);
+
+    // admit() for an arrival that joins an active queue with room to spare
+    // (no new flow, no overflow: nothing to drop); false, and nothing done,
+    // for any other, which admit() then takes.
+    INFLIGHT_HOT bool admit_usual(TimePs now, std::uint32_t flow, std::uint32_t bytes, const Payload& payload) {
+        if (!sched_.arrive_at_active(flow, bytes)) return false;
+        push(flow, Packet{flow, bytes, now, payload});
+        return true;
+    }
 
     bool empty() const { return sched_.backlog_bytes() == 0; }
     std::uint64_t backlog_bytes() const { return sched_.backlog_bytes(); }
