@@ -74,14 +74,14 @@ std::vector<std::string> absent_fields(const Scenario& s) {
 
 }  // namespace
 
-// BBR asks for Linux's internal pacing
-// itself (since 4.13, without an fq qdisc); another algorithm only when the
-// flow asked for pacing (SO_MAX_PACING_RATE). With several flows, one
-// clause per kind.
 std::string cpu_wait_words(const KernelFacts& f) {
     return "tasks waited for a CPU " + format_number(f.cpu_wait_share * 100, 2) + "% of the run";
 }
 
+// BBR asks for Linux's internal pacing
+// itself (since 4.13, without an fq qdisc); another algorithm only when the
+// flow asked for pacing (SO_MAX_PACING_RATE). With several flows, one
+// clause per kind.
 std::string kernel_pacing_words(const Scenario& s) {
     bool bbr = false, asked = false, unpaced = false;
     for (const ResolvedFlow& f : resolve_flows(s)) {

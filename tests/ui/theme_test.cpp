@@ -7,12 +7,14 @@
 #include <QApplication>
 #include <cstdlib>
 #include <QImage>
+#include <QLabel>
 #include <QTest>
 #include <QToolBar>
 #include <QToolButton>
 #include <gtest/gtest.h>
 
 #include "ui/shell/main_window.h"
+#include "ui/shell/themes.h"
 #include "test_helpers.h"
 
 using namespace inflight::ui;
@@ -68,4 +70,24 @@ TEST(Themes, TheCornerButtonsTextFollowsTheLookBothWays) {
         const Drawn light = drawn(b);
         EXPECT_LT(light.text, light.background - 60) << "light look: text " << light.text << ", background " << light.background;
     }
+}
+
+// The same for any widget under a style sheet, not only those buttons: a
+// label whose sheet sets only its padding takes the dark theme's text
+// colour, and the light one's back.
+TEST(Themes, AWidgetUnderAStyleSheetTakesTheNewPalette) {
+    apply_theme(Theme::Light);
+    QWidget parent;
+    auto* label = new QLabel(QStringLiteral("text"), &parent);
+    label->setStyleSheet(QStringLiteral("QLabel { padding: 2px; }"));
+    parent.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&parent));
+    const int light_text = label->palette().color(QPalette::WindowText).lightness();
+    ASSERT_LT(light_text, 128);
+    apply_theme(Theme::Dark);
+    QTest::qWait(100);
+    EXPECT_GT(label->palette().color(QPalette::WindowText).lightness(), 128);
+    apply_theme(Theme::Light);
+    QTest::qWait(100);
+    EXPECT_EQ(label->palette().color(QPalette::WindowText).lightness(), light_text);
 }

@@ -4,7 +4,6 @@
 
 #include <QAction>
 #include <QDockWidget>
-#include <QEvent>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
@@ -25,34 +24,6 @@
 #include "ui/time_sequence/tsg_view.h"
 
 namespace inflight::ui {
-
-namespace {
-// A widget under a style sheet keeps the palette it was polished with, taken
-// from its parent's. When the parent's palette changes (the application's
-// light and dark themes, presenting), the sheet is set again so that the
-// widget takes the new colours. Without it the menu bar's corner buttons
-// kept the theme before the switch: black text on the dark bar, white on
-// the light one.
-class SheetFollowsParentPalette : public QObject {
-public:
-    explicit SheetFollowsParentPalette(QWidget* styled) : QObject(styled), styled_(styled) {
-        styled->parentWidget()->installEventFilter(this);
-    }
-
-protected:
-    bool eventFilter(QObject*, QEvent* e) override {
-        if (e->type() == QEvent::PaletteChange) {
-            const QString sheet = styled_->styleSheet();
-            styled_->setStyleSheet(QString());
-            styled_->setStyleSheet(sheet);
-        }
-        return false;
-    }
-
-private:
-    QWidget* styled_;
-};
-}  // namespace
 
 AnalysisTools::AnalysisTools(const ToolsHost& host) : QObject(host.window), host_(host) {
     setObjectName("analysis_tools");
@@ -203,7 +174,6 @@ void AnalysisTools::buildMenus() {
     toolbar_->setToolButtonStyle(Qt::ToolButtonTextOnly);
     toolbar_->setIconSize(QSize(1, 1));
     toolbar_->setStyleSheet("QToolBar { border: none; spacing: 2px; padding: 0px; }");
-    new SheetFollowsParentPalette(toolbar_);
     toolbar_->addAction(compare_->pinAction());
     toolbar_->addAction(compare_->unpinAction());
     toolbar_->addSeparator();

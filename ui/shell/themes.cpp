@@ -1,6 +1,7 @@
 #include "ui/shell/themes.h"
 
 #include <QApplication>
+#include <QEvent>
 #include <QPalette>
 #include <QStyle>
 #include <QStyleFactory>
@@ -32,9 +33,46 @@ QPalette dark_palette() {
     return p;
 }
 
+// A widget under a style sheet keeps the palette it was polished with,
+// taken from its parent's, and does not follow a later change of it: after
+// a switch between the light and dark themes the menu bar's corner buttons
+// (a toolbar styled to take no height) kept the theme before it, black text
+// on the dark bar and near-white on the light one. So whenever a widget's
+// palette changes, the style sheets of its children are set again, which
+// polishes them under the new one. (Parents take a new application palette
+// through posted events, so this cannot be done once in apply_theme.)
+class StyleSheetsFollowPalette : public QObject {
+public:
+    using QObject::QObject;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* e) override {
+        if (e->type() != QEvent::PaletteChange || !watched->isWidgetType()) return false;
+        for (QObject* child : watched->children()) {
+            if (!child->isWidgetType()) continue;
+            auto* w = static_cast<QWidget*>(child);
+            const QString sheet = w->styleSheet();
+            if (sheet.isEmpty()) continue;
+            w->setStyleSheet(QString());
+            w->setStyleSheet(sheet);
+        }
+        return false;
+    }
+};
+
+// Once for the application, before its palette first changes.
+void follow_palette_in_style_sheets() {
+    const QString name = QStringLiteral("style_sheets_follow_palette");
+    if (!qApp || qApp->findChild<QObject*>(name, Qt::FindDirectChildrenOnly)) return;
+    auto* filter = new StyleSheetsFollowPalette(qApp);
+    filter->setObjectName(name);
+    qApp->installEventFilter(filter);
+}
+
 }  // namespace
 
 void apply_theme(Theme t) {
+    follow_palette_in_style_sheets();
     QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
     QPalette p = t == Theme::Dark ? dark_palette() : QApplication::style()->standardPalette();
     if (t == Theme::Light) p.setColor(QPalette::PlaceholderText, QColor(150, 150, 150));
@@ -42,6 +80,7 @@ void apply_theme(Theme t) {
 }
 
 void apply_presentation_palette() {
+    follow_palette_in_style_sheets();
     QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
     QPalette p = QApplication::style()->standardPalette();
     const QColor white(255, 255, 255), black(0, 0, 0);
