@@ -48,6 +48,7 @@
 #include "app/formats/scenario_file.h"
 #include "ui/panels/dashboard.h"
 #include "ui/shell/main_window.h"
+#include "ui/session/heap_reuse.h"
 #include "ui/controls/param_slider.h"
 #include "ui/session/run_session.h"
 #include "ui/shell/themes.h"
@@ -265,6 +266,8 @@ Scenario bench_scenario(const BenchArgs& a, Scenario s) {
 
 int main(int argc, char** argv) {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    // As the window does (run_gui): freed memory stays for the next copies.
+    if (!qEnvironmentVariableIsSet("NOREUSE")) keep_freed_memory_for_reuse();
     TimedApplication app(argc, argv);
     apply_theme(Theme::Light);
     const std::optional<BenchArgs> args = parse_args(argc, argv);

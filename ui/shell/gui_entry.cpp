@@ -10,6 +10,7 @@
 #include "ui/export/dashboard_figure.h"
 #include "ui/shell/analysis_tools.h"
 #include "ui/shell/main_window.h"
+#include "ui/session/heap_reuse.h"
 #include "model/core/result.h"
 #include "ui/shell/settings_keys.h"
 #include "ui/shell/themes.h"
@@ -17,6 +18,7 @@
 namespace inflight::ui {
 
 int run_gui(int argc, char** argv) {
+    keep_freed_memory_for_reuse();  // provisional frames copy traces many times a second
     QApplication app(argc, argv);
     QApplication::setOrganizationName(keys::kOrganization);
     QApplication::setApplicationName(keys::kApplication);
