@@ -2,7 +2,11 @@
 #include "model/core/huge_blocks.h"
 
 #include <cstdint>
+#include <iterator>
+#include <mutex>
 #include <new>
+#include <utility>
+#include <vector>
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -14,11 +18,68 @@ namespace {
 std::size_t whole_pages(std::size_t bytes) {
     return (bytes + kPageBytes - 1) / kPageBytes * kPageBytes;
 }
+
+// Blocks given back and not unmapped, each with its whole-page size.
+struct KeptBlocks {
+    std::mutex mutex;
+    std::vector<std::pair<void*, std::size_t>> blocks;
+    std::size_t bytes = 0;
+};
+// Never destroyed: a block may be given back during the process's exit.
+KeptBlocks& kept() {
+    static KeptBlocks* const blocks = new KeptBlocks;
+    return *blocks;
+}
+
+// A kept block of exactly `size` bytes, taken out of the kept ones; null if none.
+void* take_kept(std::size_t size) {
+    KeptBlocks& k = kept();
+    const std::lock_guard<std::mutex> lock(k.mutex);
+    for (auto it = k.blocks.rbegin(); it != k.blocks.rend(); ++it) {
+        if (it->second != size) continue;
+        void* block = it->first;
+        k.blocks.erase(std::next(it).base());
+        k.bytes -= size;
+        return block;
+    }
+    return nullptr;
+}
+
+// Keeps a block if there is room; false: the caller unmaps it.
+bool keep(void* block, std::size_t size) noexcept {
+    KeptBlocks& k = kept();
+    const std::lock_guard<std::mutex> lock(k.mutex);
+    if (k.bytes + size > kKeptBytes) return false;
+    try {
+        k.blocks.emplace_back(block, size);
+    } catch (...) {
+        return false;
+    }
+    k.bytes += size;
+    return true;
+}
 }  // namespace
+
+std::size_t kept_bytes() {
+    KeptBlocks& k = kept();
+    const std::lock_guard<std::mutex> lock(k.mutex);
+    return k.bytes;
+}
+
+void release_kept() noexcept {
+    KeptBlocks& k = kept();
+    const std::lock_guard<std::mutex> lock(k.mutex);
+#if defined(__linux__)
+    for (const auto& [block, size] : k.blocks) munmap(block, size);
+#endif
+    k.blocks.clear();
+    k.bytes = 0;
+}
 
 void* map(std::size_t bytes) {
 #if defined(__linux__)
     const std::size_t size = whole_pages(bytes == 0 ? 1 : bytes);
+    if (void* block = take_kept(size)) return block;
     // Map one page more than needed and keep the aligned part: mmap only
     // promises 4 KiB alignment, and a huge page must start on a 2 MiB line.
     void* raw = mmap(nullptr, size + kPageBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -45,7 +106,9 @@ void* map(std::size_t bytes) {
 
 void unmap(void* block, std::size_t bytes) noexcept {
 #if defined(__linux__)
-    if (block) munmap(block, whole_pages(bytes == 0 ? 1 : bytes));
+    if (!block) return;
+    const std::size_t size = whole_pages(bytes == 0 ? 1 : bytes);
+    if (!keep(block, size)) munmap(block, size);
 #else
     ::operator delete(block);
 #endif
