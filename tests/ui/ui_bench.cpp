@@ -16,6 +16,9 @@
 // beside one flow of the same length, in UI-thread CPU time.
 // A preset brings its lesson's path (and its duration: CUBIC vs BBR runs
 // 120 s); --duration overrides it; the bandwidth is the drag's.
+// The heap is set up as the window's (heap_reuse.h) unless
+// INFLIGHT_BENCH_DEFAULT_HEAP=1 leaves glibc's defaults, to measure the
+// difference.
 #include <QApplication>
 #include <QImage>
 #include <QPainter>
@@ -267,7 +270,7 @@ Scenario bench_scenario(const BenchArgs& a, Scenario s) {
 int main(int argc, char** argv) {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     // As the window does (run_gui): freed memory stays for the next copies.
-    if (!qEnvironmentVariableIsSet("NOREUSE")) keep_freed_memory_for_reuse();
+    if (!qEnvironmentVariableIsSet("INFLIGHT_BENCH_DEFAULT_HEAP")) keep_freed_memory_for_reuse();
     TimedApplication app(argc, argv);
     apply_theme(Theme::Light);
     const std::optional<BenchArgs> args = parse_args(argc, argv);
