@@ -2,10 +2,8 @@
 #include "model/core/huge_blocks.h"
 
 #include <cstdint>
-#include <iterator>
 #include <mutex>
 #include <new>
-#include <utility>
 #include <vector>
 
 #if defined(__linux__)
@@ -19,10 +17,10 @@ std::size_t whole_pages(std::size_t bytes) {
     return (bytes + kPageBytes - 1) / kPageBytes * kPageBytes;
 }
 
-// Blocks given back and not unmapped, each with its whole-page size.
+// One-page blocks given back and not unmapped.
 struct KeptBlocks {
     std::mutex mutex;
-    std::vector<std::pair<void*, std::size_t>> blocks;
+    std::vector<void*> blocks;
     std::size_t bytes = 0;
 };
 // Never destroyed: a block may be given back during the process's exit.
@@ -31,31 +29,28 @@ KeptBlocks& kept() {
     return *blocks;
 }
 
-// A kept block of exactly `size` bytes, taken out of the kept ones; null if none.
-void* take_kept(std::size_t size) {
+// A kept block, taken out of the kept ones; null if none.
+void* take_kept() {
     KeptBlocks& k = kept();
     const std::lock_guard<std::mutex> lock(k.mutex);
-    for (auto it = k.blocks.rbegin(); it != k.blocks.rend(); ++it) {
-        if (it->second != size) continue;
-        void* block = it->first;
-        k.blocks.erase(std::next(it).base());
-        k.bytes -= size;
-        return block;
-    }
-    return nullptr;
+    if (k.blocks.empty()) return nullptr;
+    void* block = k.blocks.back();
+    k.blocks.pop_back();
+    k.bytes -= kPageBytes;
+    return block;
 }
 
-// Keeps a block if there is room; false: the caller unmaps it.
-bool keep(void* block, std::size_t size) noexcept {
+// Keeps a one-page block if there is room; false: the caller unmaps it.
+bool keep(void* block) noexcept {
     KeptBlocks& k = kept();
     const std::lock_guard<std::mutex> lock(k.mutex);
-    if (k.bytes + size > kKeptBytes) return false;
+    if (k.bytes + kPageBytes > kKeptBytes) return false;
     try {
-        k.blocks.emplace_back(block, size);
+        k.blocks.push_back(block);
     } catch (...) {
         return false;
     }
-    k.bytes += size;
+    k.bytes += kPageBytes;
     return true;
 }
 }  // namespace
@@ -70,7 +65,7 @@ void release_kept() noexcept {
     KeptBlocks& k = kept();
     const std::lock_guard<std::mutex> lock(k.mutex);
 #if defined(__linux__)
-    for (const auto& [block, size] : k.blocks) munmap(block, size);
+    for (void* block : k.blocks) munmap(block, kPageBytes);
 #endif
     k.blocks.clear();
     k.bytes = 0;
@@ -79,7 +74,11 @@ void release_kept() noexcept {
 void* map(std::size_t bytes) {
 #if defined(__linux__)
     const std::size_t size = whole_pages(bytes == 0 ? 1 : bytes);
-    if (void* block = take_kept(size)) return block;
+    if (size == kPageBytes) {
+        if (void* block = take_kept()) return block;
+    } else {
+        release_kept();  // a ring past one page: the run's peak is ahead (huge_blocks.h)
+    }
     // Map one page more than needed and keep the aligned part: mmap only
     // promises 4 KiB alignment, and a huge page must start on a 2 MiB line.
     void* raw = mmap(nullptr, size + kPageBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -108,7 +107,7 @@ void unmap(void* block, std::size_t bytes) noexcept {
 #if defined(__linux__)
     if (!block) return;
     const std::size_t size = whole_pages(bytes == 0 ? 1 : bytes);
-    if (!keep(block, size)) munmap(block, size);
+    if (size != kPageBytes || !keep(block)) munmap(block, size);
 #else
     ::operator delete(block);
 #endif
