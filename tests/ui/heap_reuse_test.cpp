@@ -16,6 +16,16 @@
 #include "model/core/result.h"
 #include "ui/session/heap_reuse.h"
 
+// Under a sanitizer its allocator stands in for glibc's heap (GCC says so
+// with __SANITIZE_*__, clang with __has_feature).
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define INFLIGHT_HEAP_IS_A_SANITIZERS 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define INFLIGHT_HEAP_IS_A_SANITIZERS 1
+#endif
+#endif
+
 namespace inflight::ui {
 namespace {
 
@@ -41,7 +51,7 @@ std::vector<FlowResult> flows_after(std::size_t buckets) {
 std::size_t pages_of(std::size_t buckets) { return kFlows * buckets * sizeof(TraceBucket) / kPageBytes; }
 
 TEST(HeapReuse, AFramesCopyTrapsOnlyForTheBucketsItAdds) {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#if defined(INFLIGHT_HEAP_IS_A_SANITIZERS)
     GTEST_SKIP() << "a sanitizer's allocator stands in for glibc's heap";
 #endif
     ASSERT_TRUE(keep_freed_memory_for_reuse()) << "glibc refused the thresholds";
