@@ -17,13 +17,14 @@
 // largest) come from the heap and freed memory stays in it. The window's
 // memory then stays at its peak rather than following each run down; a
 // window run draws at most 16 flows, so that peak is tens of megabytes.
-// Called once, before the window's first run; elsewhere (and on a C
-// library other than glibc) it does nothing and says so.
+// Called once, before the window's first run. On a C library other than
+// glibc, or under a sanitizer's allocator, it changes nothing and returns
+// false.
 #pragma once
 
 namespace inflight::ui {
 
-// True when the policy is now in force.
+// True when glibc took both thresholds.
 bool keep_freed_memory_for_reuse();
 
 }  // namespace inflight::ui
