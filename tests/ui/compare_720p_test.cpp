@@ -83,3 +83,35 @@ TEST(CompareAt720p, EveryKernelCellIsWholeInItsColumn) {
                         .arg(columns_px).arg(vis.width()).arg(whole.width());
     EXPECT_TRUE(problems.isEmpty()) << problems.join(QStringLiteral("\n")).toStdString();
 }
+
+// Presenting at 1280×720 with a run of 16 flows pinned: the compare dock is
+// too low for its tables and shows the summary line instead. That line is
+// whole on screen, the end of a long one elided; two lines (the rest cut by
+// the screen's bottom edge) did not fit under the panels' minimum heights.
+TEST(CompareAt720p, ThePinnedRunsSummaryIsWholeOnScreenWhilePresenting) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_until([&] { return finished(*w); }, 60000));
+    QByteArray flows;
+    for (int i = 0; i < 16; ++i) flows += QByteArray(i ? ", " : "") + R"({"algo": "cubic"})";
+    ASSERT_TRUE(run_scenario(*w, R"({"bandwidth": "20Mbps", "rtt": "40ms", "duration": 5, "flows": [)" + flows + "]}"));
+    AnalysisTools* tools = tools_of(*w);
+    tools->compare()->pinAction()->trigger();
+    w->setPresentation(true);
+    tools->compareDock()->show();
+    QTest::qWait(200);
+    for (int pass = 0; pass < 5; ++pass) {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QCoreApplication::processEvents();
+    }
+
+    CompareTable* table = tools->compare()->table();
+    ASSERT_TRUE(table->isVisible());
+    ASSERT_TRUE(table->squeezed()) << "the dock had room for the tables: nothing to check here";
+    const QWidget* summary = table->findChild<QWidget*>(QStringLiteral("compare_summary"));
+    ASSERT_NE(summary, nullptr);
+    ASSERT_TRUE(summary->isVisible());
+    const QRect whole(summary->mapTo(w.get(), QPoint(0, 0)), summary->size());
+    EXPECT_TRUE(w->rect().contains(whole)) << "the summary at y " << whole.top() << "–" << whole.bottom()
+                                           << " in a window " << w->height() << " px high";
+    EXPECT_EQ(visible_rect(summary, w.get()), whole) << "the summary is cut by the dock around it";
+}

@@ -457,6 +457,15 @@ void CompareTable::fitRoom() {
     const bool squeezed = !kernel_ && height() < tablesNeedPx();
     if (tables_->isHidden() != squeezed) tables_->setVisible(!squeezed);
     if (summary_->isHidden() == squeezed) summary_->setVisible(squeezed);
+    // As many of the summary's lines as the window shows, the last one
+    // elided. Presenting at 720p with many flows the panels' minimum
+    // heights leave the dock less than it asks for, and the window's
+    // layout then places its second line below the window's edge.
+    if (squeezed) {
+        const int shown_px = window()->height() - mapTo(window(), QPoint(0, 0)).y() - 2;  // the strip's 2 px
+        const int fit = std::clamp(shown_px / summary_->fontMetrics().lineSpacing(), 1, kSummaryLines);
+        if (summary_->lines() != fit) summary_->setLines(fit);
+    }
 }
 
 void CompareTable::resizeEvent(QResizeEvent* e) {

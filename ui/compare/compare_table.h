@@ -12,9 +12,10 @@
 // counts, one line says so and only the aggregate is compared.
 //
 // A dock too low for the tables' rows (the presentation look at 1280×720,
-// where the charts keep their minimum heights) shows a summary line in
-// their place — the throughput of A and B and B / A, each flow's A → B,
-// what differs — with every cell in its tooltip; the tables come back when
+// where the charts keep their minimum heights) shows a summary in their
+// place — the throughput of A and B and B / A, each flow's A → B, what
+// differs — in up to two lines, as many as the window shows (the last one
+// elided), with every cell in its tooltip; the tables come back when
 // there is room.
 #pragma once
 
