@@ -5,8 +5,10 @@
 // draws again; File ▸ Open capture… reads a capture off the UI thread (a
 // file that is not one is one message line and the graph shown stays, a
 // read can be cancelled) and draws its stream under `inflight capture`'s
-// summary line.
+// summary line. The graph sits in a dock, outside the dashboard, and
+// still follows the theme and the presentation look.
 #include <QAction>
+#include <QApplication>
 #include <QChart>
 #include <QChartView>
 #include <QDockWidget>
@@ -22,6 +24,7 @@
 #include "tools_helpers.h"
 #include "ui/time_sequence/tsg_chart.h"
 #include "ui/time_sequence/tsg_view.h"
+#include "ui/shell/themes.h"
 
 using namespace inflight;
 using namespace inflight::ui;
@@ -126,6 +129,31 @@ TEST_F(TimeSequenceTest, ACaptureIsReadOffTheUiThreadAndBadFilesAreOneLine) {
     ASSERT_TRUE(wait_until([&] { return !view->loader()->busy(); }));
     EXPECT_EQ(view->chart()->graph(), shown);
     EXPECT_NE(view->message().indexOf("Cancelled"), -1) << view->message().toStdString();
+}
+
+// The plot's background is the palette's base colour in either theme
+// (style_chart's law), and presenting draws the ACK line at least half as
+// thick again, as the panels' lines (and back on leaving it).
+TEST_F(TimeSequenceTest, TheGraphFollowsTheThemeAndThePresentationLook) {
+    QChart* chart = view->chart()->view()->chart();
+    const auto base = [] { return QApplication::palette().color(QPalette::Base); };
+    w->setTheme(true);
+    QApplication::processEvents();
+    EXPECT_LT(base().lightness(), 128);
+    EXPECT_EQ(chart->backgroundBrush().color(), base());
+    w->setTheme(false);
+    QApplication::processEvents();
+    EXPECT_GT(base().lightness(), 128);
+    EXPECT_EQ(chart->backgroundBrush().color(), base());
+
+    const double normal_px = view->chart()->ackSeries()->pen().widthF();
+    w->setPresentation(true);
+    QApplication::processEvents();
+    EXPECT_GE(view->chart()->ackSeries()->pen().widthF(), normal_px * 1.5);
+    w->setPresentation(false);
+    QApplication::processEvents();
+    EXPECT_DOUBLE_EQ(view->chart()->ackSeries()->pen().widthF(), normal_px);
+    apply_theme(Theme::Light);  // as the other tests expect it
 }
 
 }  // namespace

@@ -21,6 +21,7 @@
 #include "ui/export/file_dialogs.h"
 #include "ui/time_sequence/capture_export.h"
 #include "ui/time_sequence/capture_tool.h"
+#include "ui/time_sequence/tsg_chart.h"
 #include "ui/time_sequence/tsg_view.h"
 
 namespace inflight::ui {
@@ -184,6 +185,12 @@ void AnalysisTools::buildMenus() {
     host_.window->addActions(
         {capture_->modelAction(), capture_export_->cancelAction(), compare_->pinAction(), compare_->unpinAction(), real,
          kernel_->runAction(), kernel_->cancelAction()});
+}
+
+void AnalysisTools::setPresentation(bool on) {
+    ChartStyle style = tsg_->chart()->style();
+    style.presentation = on;
+    tsg_->chart()->restyle(style);
 }
 
 }  // namespace inflight::ui

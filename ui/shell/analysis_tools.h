@@ -75,6 +75,9 @@ public:
     // Opens (creating once) the sweep window on the current scenario.
     SweepWindow* openSweep();
     SweepWindow* sweepWindow() const { return sweep_; }
+    // The presentation look on or off: the docked time–sequence graph's
+    // marks and lines as thick as the panels' (its colours follow the palette).
+    void setPresentation(bool on);
 
 private:
     void buildMenus();

@@ -196,11 +196,15 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
     // A dock under the panels opens at a height the charts can spare: the
     // panels keep their minimum heights, the window keeps its own.
     for (QDockWidget* d : findChildren<QDockWidget*>())
-        if (d != guide_dock_)
+        if (d != guide_dock_) {
             connect(d, &QDockWidget::visibilityChanged, this, [this, d](bool on) {
                 if (on && !d->isFloating() && dockWidgetArea(d) == Qt::BottomDockWidgetArea)
                     QTimer::singleShot(0, this, [this, d] { fitBottomDock(d); });
             });
+            connect(d, &QDockWidget::topLevelChanged, this, [d](bool floating) {
+                if (!floating) d->setProperty(kFloatedAtFoot, false);
+            });
+        }
 
     // The window within its screen: checked once a layout has settled
     // (fitScreen), whatever changed it — a step's flows, a dock, the type.
@@ -503,27 +507,58 @@ void MainWindow::fitBottomDock(QDockWidget* d) {
     const int want = d->widget()->sizeHint().height() + 30;
     // Less room under the panels than the dock's content needs (a
     // projector's 720 lines): the dock opens in a window of its own at the
-    // foot of the screen, as high as its content (at most half the screen),
-    // rather than showing two lines of it; it can be docked again by hand.
-    // It stops at the guide's left edge: the step's Check line and buttons
-    // at the guide's foot stay in view beside it.
-    const QScreen* sc = screen();
-    if (want > spare && sc && (d->features() & QDockWidget::DockWidgetFloatable)) {
-        const QRect avail = sc->availableGeometry();
-        const int h = std::min(want, avail.height() / 2);
-        const bool guide_beside = guide_dock_->isVisible() && !guide_dock_->isFloating();
-        // On screen, left of the guide, less the frames a window manager
-        // draws around the floating window (at least 4 px a side).
-        const int frame = std::max(4, geometry().left() - frameGeometry().left());
-        const int w = guide_beside
-                          ? guide_dock_->mapToGlobal(QPoint(0, 0)).x() - mapToGlobal(QPoint(0, 0)).x() - 2 * frame
-                          : width();
-        d->setFloating(true);
-        d->setGeometry(QRect(geometry().left(), avail.bottom() + 1 - h, w, h));
+    // foot of the screen (floatAtFoot) rather than showing two lines of it.
+    if (want > spare && (d->features() & QDockWidget::DockWidgetFloatable)) {
+        floatAtFoot(d);
         return;
     }
     const int h = std::max(80, std::min({want, spare, height() * 2 / 5}));
     resizeDocks({d}, {h}, Qt::Vertical);
+}
+
+void MainWindow::floatAtFoot(QDockWidget* d) {
+    // As high as its content (at most half the screen), inside the screen,
+    // stopping at the guide's left edge: the step's Check line and buttons
+    // at the guide's foot stay in view beside it.
+    const QScreen* sc = screen();
+    if (!sc) return;
+    const QRect avail = sc->availableGeometry();
+    // The content's own height, not its scroll area's (which is bounded and
+    // follows it only once the area has seen the content's new layout); its
+    // layout's preferred height (the widget's own hint of a layout with
+    // wrapped lines is the height for some width, its graph at its least).
+    const auto* scroll = qobject_cast<const QScrollArea*>(d->widget());
+    const QWidget* content = scroll && scroll->widget() ? scroll->widget() : d->widget();
+    const int want = (content->layout() ? content->layout()->sizeHint() : content->sizeHint()).height() + 30;
+    const int h = std::min(want, avail.height() / 2);
+    const bool guide_beside = guide_dock_->isVisible() && !guide_dock_->isFloating();
+    // Less the frames a window manager draws around the floating window
+    // (at least 4 px a side).
+    const int frame = std::max(4, geometry().left() - frameGeometry().left());
+    const int w = std::min(avail.width(),
+                           guide_beside ? guide_dock_->mapToGlobal(QPoint(0, 0)).x() - mapToGlobal(QPoint(0, 0)).x() -
+                                              2 * frame
+                                        : width());
+    const int left = std::clamp(geometry().left(), avail.left(), avail.right() + 1 - w);
+    d->setProperty(kFloatedAtFoot, true);
+    d->setFloating(true);
+    d->setGeometry(QRect(left, avail.bottom() + 1 - h, w, h));
+    // The frame around it (known once it floats) inside the screen too.
+    const QRect inner = d->geometry(), outer = d->frameGeometry();
+    const QMargins frame_px(inner.left() - outer.left(), inner.top() - outer.top(), outer.right() - inner.right(),
+                            outer.bottom() - inner.bottom());
+    const QRect room = avail.marginsRemoved(frame_px);
+    if (!room.contains(inner)) d->setGeometry(inner.intersected(room));
+}
+
+void MainWindow::refitFloatedDocks() {
+    // The type changed (presenting, or back): a dock floated at the foot is
+    // placed again at its content's new height, once the new type has
+    // reached its layouts (a pass a level, as laidOutNeed does).
+    for (int pass = 0; pass < 3; ++pass) QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    for (QDockWidget* d : findChildren<QDockWidget*>())
+        if (d != guide_dock_ && d->isVisible() && d->isFloating() && d->property(kFloatedAtFoot).toBool())
+            floatAtFoot(d);
 }
 
 void MainWindow::fitControlsWidth() {
@@ -557,6 +592,7 @@ void MainWindow::setPresentation(bool on) {
         big.setPointSizeF(normal_font_.pointSizeF() * type_scale_);
         QApplication::setFont(big);
         dashboard_->setPresentation(true);
+        if (auto* tools = findChild<AnalysisTools*>()) tools->setPresentation(true);
         apply_presentation_palette();
         // Presenting, the window is the screen's size and no larger: its
         // layout no longer holds it at the parts' least size (a larger type
@@ -570,6 +606,7 @@ void MainWindow::setPresentation(bool on) {
         QApplication::setFont(normal_font_);
         present_poll_.stop();
         dashboard_->setPresentation(false);
+        if (auto* tools = findChild<AnalysisTools*>()) tools->setPresentation(false);
         apply_theme(dark_action_->isChecked() ? Theme::Dark : Theme::Light);
         showNormal();
         restoreGeometry(normal_geometry_);  // where and how large it was, exactly,
@@ -597,6 +634,7 @@ void MainWindow::setPresentation(bool on) {
             if (!presenting_) return;
             forget_combo_minimums(this);
             fitControlsWidth();
+            refitFloatedDocks();
             fit_timer_.start();
         });
     else {
@@ -606,6 +644,7 @@ void MainWindow::setPresentation(bool on) {
             if (presenting_) return;
             forget_combo_minimums(this);
             fitControlsWidth();
+            refitFloatedDocks();
             fitNormalSoon();
         });
     }

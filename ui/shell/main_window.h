@@ -108,6 +108,11 @@ private:
     bool exportRun(const QString& path, std::optional<QString> (*save)(const RunResult&, const QString&));
     void fitControlsWidth();
     void fitBottomDock(QDockWidget* d);
+    void floatAtFoot(QDockWidget* d);  // in a window of its own at the screen's foot
+    void refitFloatedDocks();          // those floated at the foot, at their content's height again
+    // A bottom dock's dynamic property: floated at the foot by us (and
+    // not docked since).
+    static constexpr const char* kFloatedAtFoot = "inflight_floated_at_foot";
     // Keeps the window within its screen (the law is in the definition).
     void fitScreen();
     void fitNormalSoon();

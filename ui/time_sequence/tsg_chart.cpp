@@ -82,6 +82,16 @@ void TimeSequenceChart::restyle(const ChartStyle& style) {
     key()->refresh();
 }
 
+QSize TimeSequenceChart::sizeHint() const {
+    const QSize hint = ChartFrame::sizeHint();
+    return {hint.width(), std::max(hint.height(), kPreferredHeightPx)};
+}
+
+void TimeSequenceChart::changeEvent(QEvent* event) {
+    ChartFrame::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) restyle(style_);
+}
+
 void TimeSequenceChart::setGraph(TimeSequencePtr graph) {
     graph_ = std::move(graph);
     window_->setVisible(graph_ && graph_->window_known);

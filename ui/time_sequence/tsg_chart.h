@@ -40,6 +40,11 @@ public:
     void showTimes(double t0_s, double t1_s);
     void resetZoom();
     void restyle(const ChartStyle& style);
+    const ChartStyle& style() const { return style_; }
+    // At least kPreferredHeightPx high when there is room (a dock opens at
+    // its content's preferred height); its minimum is set lower by its view.
+    QSize sizeHint() const override;
+    static constexpr int kPreferredHeightPx = 220;
 
     // What is drawn, for tests and the status line.
     QScatterSeries* dataSeries() const { return data_; }
@@ -57,6 +62,10 @@ signals:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    // Light / dark theme, the presentation look's palette: the chart takes
+    // its colours from the palette again (it sits in a dock, outside the
+    // dashboard that restyles its own charts).
+    void changeEvent(QEvent* event) override;
 
 private:
     void redraw();

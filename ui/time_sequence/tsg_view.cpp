@@ -54,7 +54,9 @@ TimeSequenceView::TimeSequenceView(QWidget* parent) : QWidget(parent), loader_(n
     row->addWidget(back_);
     row->addWidget(reset_);
     chart_ = new TimeSequenceChart(this);
-    chart_->setMinimumHeight(220);
+    // Squeezed (a low dock, the presentation type), the graph gives up
+    // height before the summary line under it does.
+    chart_->setMinimumHeight(120);
     summary_ = new QLabel(this);
     summary_->setObjectName("tsg_summary");
     summary_->setTextFormat(Qt::PlainText);
