@@ -1,17 +1,21 @@
-// The time–sequence graph at 1280×720: opened under the panels, then
-// presenting (larger type, the menu and status bars hidden), its summary
-// line — segments, retransmissions, SACK blocks, the final ACK — lies
-// whole inside the window and is not cut by the dock around it. The graph
-// gives up height first: the line under it is the figure a lecturer reads
-// out.
+// The docks under the panels at 1280×720, opened and then presenting
+// (larger type, the menu and status bars hidden). The time–sequence
+// graph's summary line — segments, retransmissions, SACK blocks, the final
+// ACK — lies whole inside the window and is not cut by the dock around it:
+// the graph gives up height first, the line under it is the figure a
+// lecturer reads out. The Real system dock's four command blocks fit the
+// screen's width: no block is scrolled out of sight to the side.
 #include <QDockWidget>
 #include <QLabel>
 #include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTest>
 #include <gtest/gtest.h>
 
 #include "readability.h"
 #include "tools_helpers.h"
+#include "ui/real_system/bridge_panel.h"
 #include "ui/shell/analysis_tools.h"
 #include "ui/time_sequence/tsg_loader.h"
 #include "ui/time_sequence/tsg_view.h"
@@ -68,4 +72,24 @@ TEST(TimeSequenceAt720p, TheSummaryLineIsWholeOnScreenInBothLooks) {
     w->setPresentation(false);
     settle_layouts();
     expect_summary_on_screen(*w, tools->timeSequenceDock(), view, "back to the normal look");
+}
+
+TEST(RealSystemAt720p, TheCommandBlocksFitTheScreensWidthInBothLooks) {
+    auto w = make_window();
+    ASSERT_TRUE(run_scenario(*w, R"({"algo": "cubic", "duration": 5})"));
+    AnalysisTools* tools = tools_of(*w);
+    QDockWidget* dock = tools->bridgeDock();
+    dock->toggleViewAction()->trigger();
+    const auto* scroll = qobject_cast<QScrollArea*>(dock->widget());
+    ASSERT_NE(scroll, nullptr);
+    for (bool presenting : {false, true}) {
+        w->setPresentation(presenting);
+        settle_layouts();
+        const char* look = presenting ? "presenting" : "the normal look";
+        EXPECT_TRUE(w->screen()->geometry().contains(dock->frameGeometry())) << look << ": the dock off the screen";
+        EXPECT_LE(tools->bridge()->minimumSizeHint().width(), scroll->viewport()->width())
+            << look << ": the blocks need more than the dock's width";
+        EXPECT_FALSE(scroll->horizontalScrollBar()->isVisible()) << look << ": the dock scrolls sideways";
+    }
+    w->setPresentation(false);
 }

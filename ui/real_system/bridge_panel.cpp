@@ -117,8 +117,16 @@ BridgePanel::BridgePanel(QWidget* parent) : QWidget(parent) {
         h->setContentsMargins(0, 0, 0, 0);
         auto* title = new QLabel(QStringLiteral("<b>%1</b>").arg(tr(kBlocks[i].title)));
         title->setToolTip(tr(kBlocks[i].tip));
-        h->addWidget(title);
-        h->addStretch();
+        if (i == static_cast<int>(Block::Ss)) {  // the time goes between (below)
+            h->addWidget(title);
+            h->addStretch();
+        } else {
+            // Four heads side by side outgrow a 1280 px screen in the
+            // presentation type: a title takes its column's width and wraps
+            // between its words when that is too narrow.
+            title->setWordWrap(true);
+            h->addWidget(title, 1);
+        }
         h->addWidget(c);
         heads[i] = head;
     }
@@ -196,7 +204,7 @@ BridgePanel::BridgePanel(QWidget* parent) : QWidget(parent) {
         grid->setColumnStretch(c, stretch[c]);
     }
     grid->addWidget(kernel_log_box_, 0, 4, 6, 1);
-    grid->setColumnStretch(4, 3);
+    grid->setColumnStretch(4, 0);  // the log's column takes room only while it shows (setKernelRun)
     grid->setRowStretch(5, 1);
 
     connect(time_box_, &QDoubleSpinBox::valueChanged, this, [this](double t) {
@@ -222,6 +230,8 @@ QString BridgePanel::kernelStatus() const { return kernel_status_->text(); }
 
 void BridgePanel::setKernelRun(SnapshotPtr run) {
     kernel_log_box_->setVisible(run != nullptr);
+    // Hidden, its column would still keep its share of the width, empty.
+    if (auto* grid = qobject_cast<QGridLayout*>(layout())) grid->setColumnStretch(4, run ? 3 : 0);
     kernel_events_->setSnapshot(std::move(run));
 }
 
