@@ -263,3 +263,45 @@ TEST_F(CompareTest, TheGhostFollowsThePanelsUnitsAndIsNeverCutOff) {
     EXPECT_DOUBLE_EQ(compare->overlay()->windowSeries()->points().back().y(),
                      a.trace.buckets.back().cwnd_end_bytes * per);
 }
+
+// The window panel's y axis follows the ghost's steady state, so the
+// ghost's slow-start spike can run off the plot's top. The panel's note
+// then says so: the ghost's line by name, the end of the last bucket above
+// the axis, and the peak in the panel's unit, read here off A's trace and
+// the axis; unpinned, the line goes.
+TEST_F(CompareTest, AGhostAboveThePlotIsNamedInThePanelsNote) {
+    // A: a 1 s buffer, so slow start overshoots far above where CUBIC settles.
+    ASSERT_TRUE(run_scenario(*w, R"({"algo": "cubic", "buffer": "1000ms", "duration": 10})"));
+    compare->pin();
+    // B: a 10 ms buffer, its own window far lower.
+    ASSERT_TRUE(run_scenario(*w, R"({"algo": "cubic", "buffer": "10ms", "duration": 10})"));
+    const RunResult& a = compare->ghost()->result;
+    WindowChart* wc = w->dashboard()->windowChart();
+    const double per = wc->yPerByte();
+    const double top_bytes =
+        qobject_cast<QValueAxis*>(compare->overlay()->windowSeries()->chart()->axes(Qt::Vertical).first())->max() / per;
+    double peak_bytes = 0, until_s = 0;
+    for (const TraceBucket& b : a.trace.buckets)
+        if (b.cwnd_end_bytes > top_bytes) peak_bytes = std::max(peak_bytes, b.cwnd_end_bytes), until_s = b.t_end_s;
+    ASSERT_GT(peak_bytes, 0) << "A's window stays on the plot: nothing to check here";
+    const QString note = wc->plotNote();
+    const QString expected = QStringLiteral("A cwnd runs above the plot until %1 (up to %2 pkts)")
+                                 .arg(q(format_time(until_s)), q(format_grouped(std::llround(peak_bytes * per))));
+    EXPECT_TRUE(note.contains(expected)) << note.toStdString() << "\nexpected: " << expected.toStdString();
+
+    compare->unpinAction()->trigger();
+    EXPECT_FALSE(wc->plotNote().contains(QStringLiteral("above the plot"))) << wc->plotNote().toStdString();
+}
+
+// A ghost whose whole window lies on the plot adds no line to the note.
+TEST_F(CompareTest, AGhostOnThePlotAddsNoNote) {
+    compare->pin();
+    ASSERT_TRUE(run_scenario(*w, kCubicLossy));
+    const RunResult& a = compare->ghost()->result;
+    WindowChart* wc = w->dashboard()->windowChart();
+    const double top_bytes =
+        qobject_cast<QValueAxis*>(compare->overlay()->windowSeries()->chart()->axes(Qt::Vertical).first())->max() /
+        wc->yPerByte();
+    for (const TraceBucket& b : a.trace.buckets) ASSERT_LE(b.cwnd_end_bytes, top_bytes);
+    EXPECT_FALSE(wc->plotNote().contains(QStringLiteral("above the plot"))) << wc->plotNote().toStdString();
+}

@@ -16,6 +16,7 @@
 #include <cmath>
 #include <functional>
 
+#include "model/core/units.h"
 #include "ui/panels/chart_style.h"
 #include "ui/panels/dashboard.h"
 #include "ui/panels/chart_key.h"
@@ -162,6 +163,7 @@ void GhostOverlay::removeSeries(QLineSeries*& s) {
 void GhostOverlay::setGhost(SnapshotPtr ghost) {
     ghost_ = std::move(ghost);
     if (!ghost_) {
+        if (window_chart_) window_chart_->setOverlayNote(this, QString());
         drawShares();
         for (QLineSeries** s : {&cwnd_, &rwnd_, &srtt_, &rate_, &throughput_, &total_over_time_}) removeSeries(*s);
         for (FlowGhost& f : flows_)
@@ -420,6 +422,7 @@ void GhostOverlay::drawWindow() {
     cwnd_->replace(level_line(a.trace, window, {0, duration, columns_of(window_)}, per));
     grow(window_, Qt::Horizontal, duration);
     grow(window_, Qt::Vertical, steady_max(a.trace, window, duration) * per * 1.12);
+    noteAbovePlot(a.trace, window, per);
     if (rwnd_) {
         // One flow only (with several the panel's own total stands alone),
         // by the panel's rule: it never grows the axis, and shows only when
@@ -447,6 +450,35 @@ void GhostOverlay::drawWindow() {
 
 // An overlay of one colour (the kernel's), once its run is done: each
 // flow's share as a stroke over the share bars of the run shown.
+void GhostOverlay::noteAbovePlot(const Trace& t, const std::function<double(const TraceBucket&)>& window,
+                                 double per) {
+    // The axis follows the overlay's steady state (steady_max), so a
+    // slow-start spike above it is cut at the plot's top: say until when,
+    // and how high it went, rather than leave a student asking where the
+    // line went.
+    const QValueAxis* y = axis(window_, Qt::Vertical);
+    if (!y || !(per > 0)) return;
+    const double top_bytes = y->max() / per;
+    double peak_bytes = 0, until_s = 0;
+    for (const TraceBucket& b : t.buckets) {
+        const double v = window(b);
+        if (std::isfinite(v) && v > top_bytes) {
+            peak_bytes = std::max(peak_bytes, v);
+            until_s = b.t_end_s;
+        }
+    }
+    QString note;
+    if (peak_bytes > 0) {
+        const QString peak = window_chart_->inBytes()
+                                 ? QString::fromStdString(format_size(static_cast<std::uint64_t>(peak_bytes)))
+                                 : tr("%1 pkts").arg(QString::fromStdString(format_grouped(
+                                       static_cast<std::uint64_t>(std::llround(peak_bytes * per)))));
+        note = tr("%1 runs above the plot until %2 (up to %3)")
+                   .arg(cwnd_->name(), QString::fromStdString(format_time(until_s)), peak);
+    }
+    window_chart_->setOverlayNote(this, note);
+}
+
 void GhostOverlay::drawShares() {
     ShareBars* bars = dashboard_->hero() ? dashboard_->hero()->shareBars() : nullptr;
     if (!bars) return;

@@ -33,6 +33,7 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <functional>
 #include <vector>
 
 #include "ui/session/run_snapshot.h"
@@ -115,6 +116,9 @@ public:
 
 private:
     void drawWindow();
+    // A line of the window chart's note while this overlay's window runs
+    // above the plot: until when, and its peak.
+    void noteAbovePlot(const Trace& t, const std::function<double(const TraceBucket&)>& window, double per);
     void drawRttAndRate();
     void drawShares();
     void drawOverTime();

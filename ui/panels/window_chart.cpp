@@ -73,7 +73,30 @@ void WindowChart::restyle(const ChartStyle& style) {
     zoom_hint_->restyle();
 }
 
-QString WindowChart::zoomHint() const { return zoom_hint_->text(); }
+QString WindowChart::zoomHint() const { return zoom_text_; }
+
+QString WindowChart::plotNote() const { return zoom_hint_->text(); }
+
+void WindowChart::setOverlayNote(const QObject* who, const QString& note) {
+    auto it = std::find_if(overlay_notes_.begin(), overlay_notes_.end(), [who](const auto& n) { return n.first == who; });
+    if (it == overlay_notes_.end()) {
+        if (note.isEmpty()) return;
+        overlay_notes_.emplace_back(who, note);
+    } else if (note.isEmpty()) {
+        overlay_notes_.erase(it);
+    } else {
+        if (it->second == note) return;
+        it->second = note;
+    }
+    showNote();
+}
+
+void WindowChart::showNote() {
+    QStringList lines;
+    if (!zoom_text_.isEmpty()) lines << zoom_text_;
+    for (const auto& n : overlay_notes_) lines << n.second;
+    zoom_hint_->setText(lines.join(QLatin1Char('\n')));
+}
 
 std::vector<QLineSeries*> WindowChart::flowCwndSeries() const {
     std::vector<QLineSeries*> out;
@@ -314,7 +337,8 @@ void WindowChart::redraw() {
                         : tr("window ≈ %1 pkts, %2 % of the pipe · Ctrl+F zooms"))
                    .arg(QString::number(steady / mss, 'f', 0),
                         QString::fromStdString(format_number(100 * steady / t.bdp_bytes, 2)));
-    zoom_hint_->setText(note);
+    zoom_text_ = note;
+    showNote();
     fit_vertical_ticks(yAxis(), chart()->plotArea().height());
     y_per_byte_ = per;
     key()->refresh();  // now, not when the scene next reports a change

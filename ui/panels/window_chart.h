@@ -70,6 +70,14 @@ public:
     // The zoom hint in the plot's corner ("window ≈ 44 pkts, 6.6 % of the
     // pipe · Ctrl+F zooms"), or empty.
     QString zoomHint() const;
+    // An overlay's line that runs above the plot (the axis follows its
+    // steady state, not a slow-start spike): a line of its own under the
+    // zoom hint, empty to take it away; `who` keys it (each overlay its own).
+    void setOverlayNote(const QObject* who, const QString& note);
+    // The note in the plot's corner: the zoom hint and the overlays' lines.
+    QString plotNote() const;
+    // Whether the axis is in bytes (else packets), for overlays' notes.
+    bool inBytes() const { return bytes_; }
 
 signals:
     // After every redraw (new trace, units, zoom), for overlays.
@@ -81,8 +89,11 @@ private:
     // (empty): only when the set of flows changes.
     void syncFlowSeries(const std::vector<int>& tcp);
     void styleFlowSeries();
+    void showNote();  // the zoom hint and the overlays' notes, one per line
 
     PlotNote* zoom_hint_;
+    QString zoom_text_;
+    std::vector<std::pair<const QObject*, QString>> overlay_notes_;
     QLineSeries* calm_lo_;
     QLineSeries* calm_hi_;
     QLineSeries* warm_hi_;
