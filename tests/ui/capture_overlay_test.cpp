@@ -10,6 +10,7 @@
 // thread: it reads back with the run's retransmissions; an unwritable place
 // is one line and no file; Cancel leaves nothing.
 #include <QAction>
+#include <QChartView>
 #include <QDir>
 #include <QFile>
 #include <QLineSeries>
@@ -23,6 +24,8 @@
 #include "ui/compare/compare_controller.h"
 #include "ui/compare/ghost_overlay.h"
 #include "ui/controls/controls_panel.h"
+#include "ui/panels/dashboard.h"
+#include "ui/panels/window_chart.h"
 #include "ui/session/run_session.h"
 #include "app/capture/capture_reader.h"
 #include "app/capture/stream_analysis.h"
@@ -140,6 +143,35 @@ TEST(CaptureOverlay, OpeningACaptureDrawsItOverThePanelsAndModelThisPathSetsTheC
     EXPECT_FALSE(tool->modelAction()->isEnabled());
     EXPECT_FALSE(tools->timeSequence()->showingCapture());
     EXPECT_TRUE(tools->timeSequence()->comparison().isEmpty());
+}
+
+// A capture whose bytes in flight run above the window panel's plot (its
+// slow start, over a run whose own window is small): the panel's note says
+// so, and wraps before the capture's tag at the plot's top right, so
+// neither covers the other.
+TEST(CaptureOverlay, ThePanelsNoteWrapsBeforeTheCapturesTag) {
+    auto w = make_window();
+    ASSERT_TRUE(run_scenario(*w, R"({"algo": "cubic", "rtt": "20ms", "buffer": "10ms", "duration": 10})"));
+    AnalysisTools* tools = tools_of(*w);
+    QTemporaryDir dir;
+    Scenario path;  // the lesson's loss path: slow start far above where it settles
+    path.algorithm = Algorithm::Cubic;
+    path.loss = 1e-4;
+    path.duration_s = 10;
+    const QString pcap = dir.filePath("a-capture-with-a-long-name.pcap");
+    write_capture(path, pcap);
+    tools->timeSequence()->openCapture(pcap);
+    ASSERT_TRUE(wait_until([&] { return tools->captureTool()->capture() != nullptr; }, 60000));
+    QCoreApplication::processEvents();
+    WindowChart* wc = w->dashboard()->windowChart();
+    GhostOverlay* overlay = tools->compare()->captureOverlay();
+    ASSERT_TRUE(wc->plotNote().contains(QStringLiteral("runs above the plot"))) << wc->plotNote().toStdString();
+    const QRectF note = wc->plotNoteRect();
+    const QRectF tag = overlay->tagRect(wc->view()->chart());
+    ASSERT_FALSE(note.isEmpty()) << "the note is not drawn in the plot";
+    ASSERT_FALSE(tag.isEmpty());
+    EXPECT_FALSE(note.intersects(tag)) << "note x " << note.left() << "–" << note.right() << ", tag x " << tag.left()
+                                       << "–" << tag.right();
 }
 
 TEST(CaptureExport, WritesTheRunsCaptureOffTheUiThreadAndBadPlacesLeaveNothing) {

@@ -111,9 +111,16 @@ QStringList GhostOverlay::tags() const {
     return out;
 }
 
+QRectF GhostOverlay::tagRect(const QChart* chart) const {
+    for (const Tag& t : tags_)
+        if (t.chart == chart) return t.box->sceneBoundingRect();
+    return {};
+}
+
 void GhostOverlay::removeTags() {
     for (Tag& t : tags_) delete t.box;  // the text is the box's child
     tags_.clear();
+    if (window_chart_) window_chart_->setTagWidth(this, 0);
 }
 
 void GhostOverlay::placeTags() {
@@ -132,6 +139,9 @@ void GhostOverlay::placeTags() {
         t.box->setPen(Qt::NoPen);
         t.text->setPos(4, 1);
         t.box->setPos(plot.right() - box.width() - 4, plot.top() + 4);
+        // The window panel's note wraps before the tag (it is drawn above
+        // every series, the tag too).
+        if (window_chart_ && t.chart == window_) window_chart_->setTagWidth(this, box.width() + 8);
     }
 }
 

@@ -31,6 +31,7 @@
 
 #include <QColor>
 #include <QObject>
+#include <QRectF>
 #include <QString>
 #include <QStringList>
 #include <functional>
@@ -113,6 +114,8 @@ public:
     std::vector<QScatterSeries*> transactionSeries() const;
     // The tags' text on each chart (empty when not tagged or nothing drawn), for tests.
     QStringList tags() const;
+    // Where this overlay's tag is drawn on `chart`, in its scene (empty: none).
+    QRectF tagRect(const QChart* chart) const;
 
 private:
     void drawWindow();

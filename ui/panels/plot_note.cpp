@@ -39,6 +39,8 @@ void PlotNote::setText(const QString& text) {
 
 bool PlotNote::drawn() const { return backing_->isVisible(); }
 
+QRectF PlotNote::sceneRect() const { return drawn() ? backing_->sceneBoundingRect() : QRectF(); }
+
 void PlotNote::restyle() {
     const QPalette pal = QApplication::palette();
     QColor bg = pal.color(QPalette::Base);
@@ -49,15 +51,22 @@ void PlotNote::restyle() {
     place();
 }
 
+void PlotNote::setRightReserve(double px) {
+    if (px == right_reserve_px_) return;
+    right_reserve_px_ = px;
+    place();
+}
+
 void PlotNote::place() {
     const QRectF plot = view_->chart()->plotArea();
-    bool show = !text_.isEmpty() && plot.width() > 4 * kInsetPx;
+    const double room = plot.width() - 2 * kInsetPx - right_reserve_px_;
+    bool show = !text_.isEmpty() && room > 2 * kInsetPx;
     if (show) {
         item_->setTextWidth(-1);
         const double natural = item_->boundingRect().width();
-        item_->setTextWidth(std::min(natural, plot.width() - 2 * kInsetPx));
+        item_->setTextWidth(std::min(natural, room));
         const QRectF r = item_->boundingRect();
-        show = r.height() <= kMostOfPlot * plot.height() && r.width() <= plot.width() - 2 * kInsetPx + 0.5;
+        show = r.height() <= kMostOfPlot * plot.height() && r.width() <= room + 0.5;
         backing_->setRect(r);
         backing_->setPos(plot.topLeft() + QPointF(kInsetPx, kInsetPx));
     }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <QObject>
+#include <QRectF>
 #include <QString>
 
 class QChart;
@@ -26,8 +27,13 @@ public:
     QString text() const { return text_; }
     // Whether the note is drawn in the plot (false: empty, or in the tooltip).
     bool drawn() const;
+    // Where it is drawn, in the chart's scene (empty when it is not).
+    QRectF sceneRect() const;
     // After a palette or font change.
     void restyle();
+    // Width kept clear at the plot's top right (an overlay's tag there): the
+    // note wraps before it.
+    void setRightReserve(double px);
 
 private:
     void place();
@@ -36,6 +42,7 @@ private:
     QGraphicsRectItem* backing_;
     QGraphicsTextItem* item_;
     QString text_;
+    double right_reserve_px_ = 0;
 };
 
 }  // namespace inflight::ui

@@ -91,6 +91,23 @@ void WindowChart::setOverlayNote(const QObject* who, const QString& note) {
     showNote();
 }
 
+void WindowChart::setTagWidth(const QObject* who, double px) {
+    auto it = std::find_if(tag_widths_px_.begin(), tag_widths_px_.end(), [who](const auto& t) { return t.first == who; });
+    if (it == tag_widths_px_.end()) {
+        if (px <= 0) return;
+        tag_widths_px_.emplace_back(who, px);
+    } else if (px <= 0) {
+        tag_widths_px_.erase(it);
+    } else {
+        it->second = px;
+    }
+    double widest = 0;
+    for (const auto& t : tag_widths_px_) widest = std::max(widest, t.second);
+    zoom_hint_->setRightReserve(widest);
+}
+
+QRectF WindowChart::plotNoteRect() const { return zoom_hint_->sceneRect(); }
+
 void WindowChart::showNote() {
     QStringList lines;
     if (!zoom_text_.isEmpty()) lines << zoom_text_;

@@ -76,6 +76,11 @@ public:
     void setOverlayNote(const QObject* who, const QString& note);
     // The note in the plot's corner: the zoom hint and the overlays' lines.
     QString plotNote() const;
+    // Width an overlay's tag takes at the plot's top right (0: none): the
+    // note wraps before the widest of them.
+    void setTagWidth(const QObject* who, double px);
+    // Where the note is drawn in the chart's scene (empty when it is not).
+    QRectF plotNoteRect() const;
     // Whether the axis is in bytes (else packets), for overlays' notes.
     bool inBytes() const { return bytes_; }
 
@@ -94,6 +99,7 @@ private:
     PlotNote* zoom_hint_;
     QString zoom_text_;
     std::vector<std::pair<const QObject*, QString>> overlay_notes_;
+    std::vector<std::pair<const QObject*, double>> tag_widths_px_;
     QLineSeries* calm_lo_;
     QLineSeries* calm_hi_;
     QLineSeries* warm_hi_;
