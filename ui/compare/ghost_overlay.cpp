@@ -458,8 +458,6 @@ void GhostOverlay::drawWindow() {
     }
 }
 
-// An overlay of one colour (the kernel's), once its run is done: each
-// flow's share as a stroke over the share bars of the run shown.
 void GhostOverlay::noteAbovePlot(const Trace& t, const std::function<double(const TraceBucket&)>& window,
                                  double per) {
     // The axis follows the overlay's steady state (steady_max), so a
@@ -489,6 +487,8 @@ void GhostOverlay::noteAbovePlot(const Trace& t, const std::function<double(cons
     window_chart_->setOverlayNote(this, note);
 }
 
+// An overlay of one colour (the kernel's), once its run is done: each
+// flow's share as a stroke over the share bars of the run shown.
 void GhostOverlay::drawShares() {
     ShareBars* bars = dashboard_->hero() ? dashboard_->hero()->shareBars() : nullptr;
     if (!bars) return;

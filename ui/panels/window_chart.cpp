@@ -77,30 +77,31 @@ QString WindowChart::zoomHint() const { return zoom_text_; }
 
 QString WindowChart::plotNote() const { return zoom_hint_->text(); }
 
-void WindowChart::setOverlayNote(const QObject* who, const QString& note) {
-    auto it = std::find_if(overlay_notes_.begin(), overlay_notes_.end(), [who](const auto& n) { return n.first == who; });
-    if (it == overlay_notes_.end()) {
-        if (note.isEmpty()) return;
-        overlay_notes_.emplace_back(who, note);
-    } else if (note.isEmpty()) {
-        overlay_notes_.erase(it);
+namespace {
+// Sets, changes or (with `none`) takes away `who`'s entry; false when
+// nothing changed.
+template <typename T>
+bool set_keyed(std::vector<std::pair<const QObject*, T>>& entries, const QObject* who, const T& value, bool none) {
+    auto it = std::find_if(entries.begin(), entries.end(), [who](const auto& e) { return e.first == who; });
+    if (it == entries.end()) {
+        if (none) return false;
+        entries.emplace_back(who, value);
+    } else if (none) {
+        entries.erase(it);
     } else {
-        if (it->second == note) return;
-        it->second = note;
+        if (it->second == value) return false;
+        it->second = value;
     }
-    showNote();
+    return true;
+}
+}  // namespace
+
+void WindowChart::setOverlayNote(const QObject* who, const QString& note) {
+    if (set_keyed(overlay_notes_, who, note, note.isEmpty())) showNote();
 }
 
 void WindowChart::setTagWidth(const QObject* who, double px) {
-    auto it = std::find_if(tag_widths_px_.begin(), tag_widths_px_.end(), [who](const auto& t) { return t.first == who; });
-    if (it == tag_widths_px_.end()) {
-        if (px <= 0) return;
-        tag_widths_px_.emplace_back(who, px);
-    } else if (px <= 0) {
-        tag_widths_px_.erase(it);
-    } else {
-        it->second = px;
-    }
+    if (!set_keyed(tag_widths_px_, who, px, px <= 0)) return;
     double widest = 0;
     for (const auto& t : tag_widths_px_) widest = std::max(widest, t.second);
     zoom_hint_->setRightReserve(widest);
