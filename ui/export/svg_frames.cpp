@@ -5,9 +5,10 @@
 #include <QGroupBox>
 #include <QHeaderView>
 #include <QPainter>
-#include <QProxyStyle>
 #include <QStyleOption>
 #include <algorithm>
+
+#include "ui/panels/app_style.h"
 
 namespace inflight::ui {
 
@@ -17,13 +18,13 @@ namespace {
 // (qfusionstyle.cpp: groupBoxTopMargin).
 constexpr int kFusionGroupBoxTopMargin = 3;
 
-class LineFrameStyle : public QProxyStyle {
+// The window's own style (check boxes as on screen), group boxes as lines.
+class LineFrameStyle : public AppStyle {
 public:
-    explicit LineFrameStyle(const QString& base) : QProxyStyle(base) {}
 
     void drawPrimitive(PrimitiveElement pe, const QStyleOption* opt, QPainter* p, const QWidget* w) const override {
         if (pe != PE_FrameGroupBox) {
-            QProxyStyle::drawPrimitive(pe, opt, p, w);
+            AppStyle::drawPrimitive(pe, opt, p, w);
             return;
         }
         // Where Fusion puts its picture: under the title's line.
@@ -43,7 +44,7 @@ public:
 
     void drawControl(ControlElement ce, const QStyleOption* opt, QPainter* p, const QWidget* w) const override {
         if (ce != CE_HeaderSection) {
-            QProxyStyle::drawControl(ce, opt, p, w);
+            AppStyle::drawControl(ce, opt, p, w);
             return;
         }
         // A table header's section (Fusion: a cached gradient picture): its
@@ -66,7 +67,7 @@ VectorFrames::VectorFrames(QWidget* root) {
         if (qobject_cast<QGroupBox*>(w) || qobject_cast<QHeaderView*>(w)) boxes << w;
     if (qobject_cast<QGroupBox*>(root)) boxes << root;
     if (boxes.isEmpty()) return;
-    style_ = std::make_unique<LineFrameStyle>(QApplication::style()->name());
+    style_ = std::make_unique<LineFrameStyle>();
     for (QWidget* b : boxes) {
         if (b->testAttribute(Qt::WA_SetStyle)) continue;  // a style of its own: left alone
         boxes_.emplace_back(b);

@@ -4,7 +4,8 @@
 #include <QEvent>
 #include <QPalette>
 #include <QStyle>
-#include <QStyleFactory>
+
+#include "ui/panels/app_style.h"
 
 namespace inflight::ui {
 
@@ -73,7 +74,7 @@ void follow_palette_in_style_sheets() {
 
 void apply_theme(Theme t) {
     follow_palette_in_style_sheets();
-    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    QApplication::setStyle(new AppStyle);
     QPalette p = t == Theme::Dark ? dark_palette() : QApplication::style()->standardPalette();
     if (t == Theme::Light) p.setColor(QPalette::PlaceholderText, QColor(150, 150, 150));
     QApplication::setPalette(p);
@@ -81,7 +82,7 @@ void apply_theme(Theme t) {
 
 void apply_presentation_palette() {
     follow_palette_in_style_sheets();
-    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    QApplication::setStyle(new AppStyle);
     QPalette p = QApplication::style()->standardPalette();
     const QColor white(255, 255, 255), black(0, 0, 0);
     for (auto role : {QPalette::Window, QPalette::Base, QPalette::Button, QPalette::ToolTipBase})
