@@ -127,7 +127,7 @@ TEST(ExperimentFile, MalformedFilesAreRefusedWithAMessageNamingTheFileAndTheProb
         {good(R"({"text":"t","all":[{"field":"share","flow":"vegas","op":">=","value":0.5}]})", kTwoFlows),
          "steps[0].check.all[0].flow: \"vegas\" selects no flow of this step's set (its flows: flow 1 (cubic), flow 2 (bbr)"},
         {good(R"({"text":"t","all":[{"field":"flows[2].share","op":">=","value":0.5}]})", kTwoFlows),
-         "steps[0].check.all[0].field: flows[2] is out of range: this step's set has 2 flow(s)"},
+         "steps[0].check.all[0].field: flows[2] is out of range: this step's set has 2 flows"},
         {good(R"({"text":"t","all":[{"field":"flows[x].share","op":">=","value":0.5}]})"), "is not a flow's field"},
         {good(R"({"text":"t","all":[{"field":"flows[0].share","flow":"bbr","op":">=","value":0.5}]})", kTwoFlows),
          "give the flow once"},

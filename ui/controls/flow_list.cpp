@@ -389,7 +389,8 @@ void FlowList::refresh() {
         presets_->setCurrentIndex(static_cast<int>(*preset));
     } else {
         if (presets_->count() == kCustomItem) presets_->addItem(QString());
-        presets_->setItemText(kCustomItem, tr("Custom: %n flow(s)", nullptr, n));
+        // Plain English plurals: the window ships no translations that would resolve "%n flow(s)".
+        presets_->setItemText(kCustomItem, n == 1 ? tr("Custom: 1 flow") : tr("Custom: %1 flows").arg(n));
         presets_->setCurrentIndex(kCustomItem);
     }
 }

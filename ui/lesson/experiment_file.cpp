@@ -160,8 +160,11 @@ void parse_selector(const QJsonObject& o, Condition& c, const QString& where, co
     const std::vector<std::size_t> picked = selected_flows(*settings, *c.flow);
     if (picked.empty()) {
         if (c.flow->by == FlowSelector::By::Index)
-            fail(sel_where, QStringLiteral("%1 is out of range: this step's set has %2 flow(s) (%3)")
-                                .arg(str(c.flow->text)).arg(flow_count(*settings)).arg(flows_in_words(*settings)));
+            fail(sel_where, QStringLiteral("%1 is out of range: this step's set has %2 (%3)")
+                                .arg(str(c.flow->text),
+                                     flow_count(*settings) == 1 ? QStringLiteral("1 flow")
+                                                                : QStringLiteral("%1 flows").arg(flow_count(*settings)),
+                                     flows_in_words(*settings)));
         fail(sel_where, QStringLiteral("\"%1\" selects no flow of this step's set (its flows: %2; a selector is reno, "
                                        "cubic, bbr, ping, transfer or a label)")
                             .arg(str(c.flow->text), flows_in_words(*settings)));
