@@ -115,3 +115,68 @@ TEST(CompareAt720p, ThePinnedRunsSummaryIsWholeOnScreenWhilePresenting) {
                                            << " in a window " << w->height() << " px high";
     EXPECT_EQ(visible_rect(summary, w.get()), whole) << "the summary is cut by the dock around it";
 }
+
+namespace {
+
+// Each header label and each cell of `t` written whole in its column: a
+// label needs its text and the header's margins, a cell its text and the
+// item's margins (wider than that, Qt cuts or writes "…").
+QStringList cut_in_columns(const QTableWidget* t) {
+    QStringList problems;
+    const QHeaderView* h = t->horizontalHeader();
+    const int header_margins = 2 * t->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, h);
+    const int item_margins = 2 * (t->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, t) + 1);
+    for (int c = 0; c < t->columnCount(); ++c) {
+        const QTableWidgetItem* head = t->horizontalHeaderItem(c);
+        if (head && !head->text().isEmpty()) {
+            const int need = QFontMetrics(h->font()).horizontalAdvance(head->text()) + header_margins;
+            if (need > t->columnWidth(c))
+                problems << QStringLiteral("header “%1” needs %2 px in a %3 px column")
+                                .arg(head->text()).arg(need).arg(t->columnWidth(c));
+        }
+        for (int r = 0; r < t->rowCount(); ++r) {
+            const QTableWidgetItem* item = t->item(r, c);
+            if (!item || item->text().isEmpty()) continue;
+            const QFont f = item->data(Qt::FontRole).isValid() ? item->font() : t->font();
+            const int need = QFontMetrics(f).horizontalAdvance(item->text()) + item_margins;
+            if (need > t->columnWidth(c))
+                problems << QStringLiteral("“%1” needs %2 px in a %3 px column").arg(item->text()).arg(need).arg(t->columnWidth(c));
+        }
+    }
+    return problems;
+}
+
+}  // namespace
+
+// Two flows pinned, then a change: the run table and the per-flow table
+// share the dock's width at 1280×720, and every header and cell of both is
+// whole ("Cong. events" was cut at both ends in a 93 px column).
+TEST(CompareAt720p, BothTablesShowEveryHeaderAndCellWholeWithTwoFlows) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_until([&] { return finished(*w); }, 60000));
+    ASSERT_TRUE(run_scenario(*w, R"({"bandwidth": "100Mbps", "rtt": "80ms", "duration": 10,
+                                    "flows": [{"algo": "cubic"}, {"algo": "cubic"}]})"));
+    AnalysisTools* tools = tools_of(*w);
+    tools->compare()->pinAction()->trigger();
+    ASSERT_TRUE(tools->compare()->pinned());
+    ASSERT_TRUE(run_scenario(*w, R"({"bandwidth": "100Mbps", "rtt": "80ms", "buffer": "20ms", "duration": 10,
+                                    "flows": [{"algo": "cubic"}, {"algo": "cubic"}]})"));
+    tools->compareDock()->show();
+    QTest::qWait(200);
+    for (int pass = 0; pass < 5; ++pass) {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QCoreApplication::processEvents();
+    }
+    CompareTable* table = tools->compare()->table();
+    ASSERT_FALSE(table->squeezed());
+    for (QTableWidget* t : {table->table(), table->flowTable()}) {
+        ASSERT_TRUE(t->isVisible());
+        QStringList problems = cut_in_columns(t);
+        // Every column inside what is shown of the table.
+        const QRect vis = visible_rect(t->viewport(), w.get());
+        if (t->horizontalHeader()->length() > vis.width())
+            problems << QStringLiteral("the columns take %1 px; %2 are shown").arg(t->horizontalHeader()->length()).arg(vis.width());
+        EXPECT_TRUE(problems.isEmpty()) << problems.join(QStringLiteral("\n")).toStdString();
+    }
+    EXPECT_LE(w->frameGeometry().width(), 1280);
+}

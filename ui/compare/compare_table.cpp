@@ -9,6 +9,7 @@
 #include <utility>
 #include <cmath>
 
+#include "ui/compare/column_spread.h"
 #include "ui/compare/compare_figures.h"
 #include "ui/panels/flow_palette.h"
 #include "ui/panels/text_strip.h"
@@ -51,8 +52,6 @@ QTableWidget* compact_table(int rows, const QStringList& header, QWidget* parent
     t->setFocusPolicy(Qt::NoFocus);
     t->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     t->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    t->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    t->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     const int row_height = t->fontMetrics().height() + 6;
     t->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     t->verticalHeader()->setDefaultSectionSize(row_height);
@@ -68,6 +67,7 @@ CompareTable::CompareTable(QWidget* parent) : QWidget(parent) {
     QStringList header{tr("Run")};
     for (const CompareFigure& f : names) header << f.name;
     table_ = compact_table(3, header, this);
+    keep_columns_spread(table_);
     table_->setToolTip(tr("A is the pinned run (drawn faded and dashed on every panel), B the current one. "
                           "Throughput, utilisation and mean RTT are over the steady state (the second half); "
                           "drops and congestion events count the whole run."));
@@ -99,7 +99,7 @@ CompareTable::CompareTable(QWidget* parent) : QWidget(parent) {
     // kFlowRowsShown rows and scrolls past them (the dock stays low).
     flow_table_ = compact_table(kFlowRowsShown, {tr("Flow"), tr("Figure"), tr("A"), tr("B"), tr("B − A")}, this);
     flow_table_->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
-    flow_table_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    keep_columns_spread(flow_table_);
     flow_table_->setToolTip(tr("Flow i of A beside flow i of B: throughput, share and mean RTT over the steady state "
                                "(the second half); FCTs of finished transfers and ping RTTs where a flow has them. "
                                "B − A: shares in percentage points (pp)."));
@@ -304,6 +304,7 @@ void CompareTable::setRuns(const SnapshotPtr& a, const SnapshotPtr& b) {
         setCell(RowB, c, have_b ? figure_text(figs[i].kind, figs[i].b) : QStringLiteral("…"));
         setCell(RowRatio, c, have_b ? ratio_text(figs[i].a, figs[i].b) : QString());
     }
+    spread_columns(table_);
     setFlows(a, have_b ? b : nullptr);
     if (!b) {
         setDifferences(QString(), QString());
@@ -376,6 +377,7 @@ void CompareTable::setFlows(const SnapshotPtr& a, const SnapshotPtr& b) {
             ++r;
         }
     }
+    spread_columns(flow_table_);
     flow_table_->show();
 }
 
