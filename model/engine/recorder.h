@@ -91,6 +91,11 @@ struct StepSeries {
     // Into the closing bucket's four series (unsettled).
     void write_to(TraceBucket& b) const;
 };
+// Bytes in order by a later point less those that had arrived by an
+// earlier one; none when the in-order point is still below them.
+inline std::uint64_t arrived_after(std::uint64_t arrived_by_start, std::uint64_t in_order_by_end) {
+    return in_order_by_end > arrived_by_start ? in_order_by_end - arrived_by_start : 0;
+}
 }  // namespace recording
 
 class Recorder final : public SenderEvents {
@@ -162,9 +167,15 @@ public:
     // The flow's active span ends (a transfer completed, a bulk flow stopped).
     void set_active_until(TimePs t) { cfg_.active_until = t; }
     // Bytes in the two halves of the steady window (settled?).
-    std::uint64_t first_half_bytes() const { return acked_at_mid_ - delivered_at_window_start_; }
-    std::uint64_t second_half_bytes(std::uint64_t acked_end) const { return acked_end - delivered_at_mid_; }
-    std::uint64_t window_bytes(std::uint64_t acked_end) const { return acked_end - delivered_at_window_start_; }
+    // Each counts the bytes that reached the receiver after a point and are
+    // in order by a later one: the in-order point then, less what had
+    // arrived (in or out of order) by the first. A hole still open at the
+    // end (a flow starved into RTO backoff, its last arrivals above it)
+    // leaves the in-order point below that: none counted, not a negative
+    // count wrapped round to 2^64.
+    std::uint64_t first_half_bytes() const { return recording::arrived_after(delivered_at_window_start_, acked_at_mid_); }
+    std::uint64_t second_half_bytes(std::uint64_t acked_end) const { return recording::arrived_after(delivered_at_mid_, acked_end); }
+    std::uint64_t window_bytes(std::uint64_t acked_end) const { return recording::arrived_after(delivered_at_window_start_, acked_end); }
     // The part of the steady window the flow was active, in seconds.
     double active_window_s() const;
     // RTT samples taken in the steady window.

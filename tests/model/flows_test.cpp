@@ -497,3 +497,32 @@ TEST(Flows, EventsNameTheirFlow) {
     for (std::size_t i = 0; i < seen.size(); ++i) EXPECT_TRUE(seen[i]) << "flow " << i;
     for (std::size_t i = 1; i < r.events.size(); ++i) EXPECT_LE(r.events[i - 1].t_s, r.events[i].t_s);
 }
+
+// ---- A flow starved in the steady window ----
+
+// CUBIC at 20 ms against BBR at 100 ms on a 100 ms buffer: CUBIC is pushed
+// into RTO backoff and, in the second half, has a hole still open at the
+// end, the data it had SACKed above it arrived before the window. It
+// delivered nothing in order there, so its throughput is 0 — not the
+// in-order point less the bytes that had arrived, wrapped round 2^64
+// (7.4e18 bit/s, a share of 7.6e10). Bounds by definition: each flow's
+// throughput lies in [0, link], each share in [0, 1], the shares sum to 1.
+TEST(Flows, AFlowStarvedInTheWindowCountsNothingNotAWrappedNegative) {
+    Scenario s = path(100 * kMbps, 0.100, 0.100);
+    FlowSpec near = tcp(Algorithm::Cubic);
+    near.rtt_s = 0.020;
+    s.flows = {near, tcp(Algorithm::Bbr)};
+    const RunResult r = run_scenario(s);
+    ASSERT_EQ(r.flows.size(), 2u);
+    double shares = 0;
+    for (const FlowResult& f : r.flows) {
+        EXPECT_GE(f.summary.throughput_bps, 0);
+        EXPECT_LE(f.summary.throughput_bps, s.bandwidth_bps);
+        EXPECT_GE(f.summary.share, 0);
+        EXPECT_LE(f.summary.share, 1);
+        shares += f.summary.share;
+    }
+    EXPECT_NEAR(shares, 1, 1e-9);
+    EXPECT_LE(r.summary.jain_index, 1);
+    EXPECT_LE(r.summary.throughput_bps, s.bandwidth_bps);
+}
