@@ -64,6 +64,7 @@ struct NumberText {
     long exponent = 0;      // from an "e-4" part
     bool has_point_or_exponent = false;
     std::string unit;       // lower-cased, may be empty
+    std::string raw_unit;   // the same as typed
 };
 
 enum class Lex { Ok, Empty, Negative, NotFinite, Malformed };
@@ -132,6 +133,7 @@ Lex lex_number(std::string_view raw, NumberText& out) {
         i = j;
     }
     out.unit = std::string(trim(body.substr(i)));
+    out.raw_unit = std::string(s.substr(s.size() - out.unit.size()));  // lower-casing keeps the length
     return Lex::Ok;
 }
 
@@ -282,7 +284,33 @@ std::string format_scaled(double x, int digits, std::initializer_list<Step> step
 
 }  // namespace
 
+// Case is read in one place only, where it is the convention's whole
+// point: in a unit of mixed case a capital B is a byte and a small b a bit,
+// so "100MBps" is 100 megabytes a second and "64Kb" 64 kilobits. All upper
+// or all lower case reads case-insensitively, as bits for a rate and bytes
+// for a size. A rate in bytes or a size in bits is refused, not converted:
+// an 8× misreading is what the refusal is there to stop.
+bool mixed_case_with(std::string_view unit, char letter) {
+    bool upper = false, lower = false;
+    for (char c : unit) {
+        upper = upper || (c >= 'A' && c <= 'Z');
+        lower = lower || (c >= 'a' && c <= 'z');
+    }
+    return upper && lower && unit.find(letter) != std::string_view::npos;
+}
+
 Parsed<double> parse_rate_bps(std::string_view text, std::string_view name) {
+    NumberText n;
+    if (lex_number(text, n) == Lex::Ok && mixed_case_with(n.raw_unit, 'B')) {
+        Parsed<double> r;
+        std::string as_bits = n.unit;  // "mbps", "mb/s": the same prefix in bits
+        if (const auto b = as_bits.find('b'); b != std::string::npos) as_bits = as_bits.substr(0, b) + "bps";
+        const Parsed<double> bits = parse_rate_bps(n.mantissa + "e" + std::to_string(n.exponent) + as_bits, name);
+        r.error = complain(name, text, "is in bytes a second (a capital B is a byte)",
+                           bits.ok() ? "a rate is in bits: that is " + format_rate(8 * bits.value) + "; " + kRateHint
+                                     : std::string(kRateHint));
+        return r;
+    }
     return parse_decimal(text, name, "a rate", kRateHint,
                          {{"", 0},      {"bps", 0},     {"bit/s", 0},
                           {"k", 3},     {"kbps", 3},    {"kbit/s", 3},
@@ -306,6 +334,10 @@ Parsed<std::uint64_t> parse_size_bytes(std::string_view text, std::string_view n
     Parsed<std::uint64_t> r;
     auto n = lex_or_complain(text, name, "a size", kSizeHint, r.error);
     if (!n) return r;
+    if (mixed_case_with(n->raw_unit, 'b')) {  // "64Kb", "1Mb": bits (see mixed_case_with)
+        r.error = complain(name, text, "is in bits (a small b is a bit)", kSizeHint);
+        return r;
+    }
     struct SizeUnit {
         const char* unit;
         long decimal_shift;

@@ -3,7 +3,9 @@
 // Used by the command line, the scenario-file loader and the UI's text
 // fields. Plain C++, no Qt.
 //
-// Units (case-insensitive; a space between number and unit is allowed):
+// Units (case-insensitive, but in a unit of mixed case a capital B is a byte
+// and a small b a bit: a rate in bytes, "100MBps", or a size in bits,
+// "64Kb", is refused; a space between number and unit is allowed):
 //   rate  bits/s   bps kbps Mbps Gbps, bit/s kbit/s Mbit/s Gbit/s,
 //                  K M G (decimal: k = 1e3), plain number = bit/s
 //   time  seconds  s ms us µs, plain number = s

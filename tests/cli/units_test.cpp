@@ -235,3 +235,33 @@ TEST(Format, WhatIsFormattedParsesBack) {
         EXPECT_EQ(parse_size_bytes(format_size_short(b), "x").value, b) << format_size_short(b);
     }
 }
+
+// In a unit of mixed case a capital B is a byte and a small b a bit: a rate
+// in bytes a second or a size in bits is refused in one line (the rate's
+// value in bits given: 8 bits a byte), never read 8× off. All upper or all
+// lower case stays case-insensitive.
+TEST(RateParser, RefusesARateInBytesAndGivesItInBits) {
+    for (const auto& [text, in_bits] : {std::pair{"100MBps", "800 Mbit/s"}, {"100 MB/s", "800 Mbit/s"},
+                                        {"12.5MBps", "100 Mbit/s"}, {"1GBps", "8 Gbit/s"}, {"500Bps", "4 kbit/s"}}) {
+        auto r = parse_rate_bps(text, "--bandwidth");
+        EXPECT_FALSE(r.ok()) << "accepted '" << text << "' as " << r.value;
+        EXPECT_EQ(r.error.rfind(std::string("--bandwidth: '") + text + "' is in bytes a second", 0), 0u) << r.error;
+        EXPECT_NE(r.error.find(std::string("that is ") + in_bits), std::string::npos) << r.error;
+        EXPECT_EQ(r.error.find('\n'), std::string::npos);
+    }
+    EXPECT_EQ(rate("100MBPS"), 100e6);  // all capitals: no case read
+    EXPECT_EQ(rate("100mbps"), 100e6);
+    EXPECT_EQ(rate("100Mbps"), 100e6);
+}
+
+TEST(SizeParser, RefusesASizeInBits) {
+    for (const char* text : {"64Kb", "1Mb", "2Gb", "64Kib"}) {
+        auto r = parse_size_bytes(text, "--rwnd");
+        EXPECT_FALSE(r.ok()) << "accepted '" << text << "' as " << r.value;
+        EXPECT_NE(r.error.find("is in bits"), std::string::npos) << r.error;
+    }
+    EXPECT_EQ(bytes("64KB"), 64u * 1000);
+    EXPECT_EQ(bytes("64kB"), 64u * 1000);  // mixed case, capital B: bytes
+    EXPECT_EQ(bytes("64kb"), 64u * 1000);  // all lower case: bytes, as documented
+    EXPECT_EQ(bytes("64KiB"), 64u * 1024);
+}
