@@ -15,12 +15,14 @@
 #include <QScrollBar>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QXmlStreamReader>
 #include <gtest/gtest.h>
 
 #include "finished_run.h"
 
 #include "ui/export/dashboard_figure.h"
 #include "ui/export/export_dialog.h"
+#include "ui/export/exporter.h"
 #include "ui/export/figure_layout.h"
 #include "ui/panels/dashboard.h"
 #include "ui/panels/event_log_view.h"
@@ -335,4 +337,23 @@ TEST(FigureExportInTheWindow, TheDialogsFigureIsWrittenAtItsSize) {
     EXPECT_EQ(w->dashboard()->size(), dash_size);
     EXPECT_FALSE(w->exportFigure("/nonexistent-dir/slide.png", options(QSize(1280, 720))));
     EXPECT_TRUE(w->bannerText().contains("/nonexistent-dir/slide.png")) << w->bannerText().toStdString();
+}
+
+// An SVG's title carries what the user named (a flow's label, a capture's
+// file name): with XML's special characters in it the file must still be
+// XML (a reader gets to its end without an error) and the title read back
+// must be the text as given.
+TEST(SvgExport, ATitleWithXmlsSpecialCharactersStaysWellFormed) {
+    QLabel label(QStringLiteral("figure"));
+    label.resize(200, 100);
+    const QString title = QStringLiteral("Time-sequence graph of a<b&c \"d\" 'e'");
+    const QByteArray svg = render_svg(&label, label.size(), QRectF(0, 0, 200, 100), title);
+    QXmlStreamReader xml(svg);
+    QString read_title;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement() && xml.name() == QLatin1String("title")) read_title = xml.readElementText();
+    }
+    EXPECT_FALSE(xml.hasError()) << xml.errorString().toStdString() << " at line " << xml.lineNumber();
+    EXPECT_EQ(read_title, title);
 }

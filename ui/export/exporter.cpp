@@ -56,7 +56,9 @@ QByteArray render_svg(QWidget* w, QSize size, const QRectF& view_box, const QStr
     gen.setOutputDevice(&buffer);
     gen.setSize(size);
     gen.setViewBox(view_box);
-    gen.setTitle(title);
+    // Qt 6.4's generator writes its title into <title> as it is: a flow's
+    // label or a capture's file name with "<" or "&" made the file no XML.
+    gen.setTitle(title.toHtmlEscaped());
     gen.setDescription(QStringLiteral("Inflight " INFLIGHT_VERSION));
     {
         QPainter p(&gen);
