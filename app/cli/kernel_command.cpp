@@ -22,19 +22,7 @@ namespace {
 // does; the kernel run is this machine's own Linux TCP, which has them all
 // (the receive buffer's SO_RCVBUF, --rcvbuf, is the application's and
 // applies to both).
-bool model_stack_only(const Option& o) {
-    if (o.kind != Kind::Value) return false;
-    switch (o.param) {
-        case Param::Stack:
-        case Param::BbrPacing:
-        case Param::BbrHeadroom:
-        case Param::Hystart:
-        case Param::DelayedAcks:
-        case Param::Autotuning:
-        case Param::Prr: return true;
-        default: return false;
-    }
-}
+bool model_stack_only(const Option& o) { return o.kind == Kind::Value && shapes_the_models_tcp(o.param); }
 
 // The kernel run takes every run option but the model's stack and its details.
 bool for_kernel(const Option& o) { return !model_stack_only(o); }

@@ -78,7 +78,9 @@ std::string csv_field(const std::string& text) {
 
 std::string reproduce_command(const Scenario& s, std::string_view subcommand) {
     std::string cmd = "inflight " + std::string(subcommand);
+    const bool kernel = subcommand == "kernel";  // Linux's own TCP: the model's stack options are refused
     for (const ParamRow& row : param_table()) {
+        if (kernel && shapes_the_models_tcp(row.param)) continue;
         if (row.type == ParamType::Switch)
             cmd += std::string(" --") + (is_on(s, row.param) ? row.option : row.off_option);
         else cmd += std::string(" --") + row.option + " " + param_exact_text(s, row.param);

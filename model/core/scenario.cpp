@@ -34,6 +34,19 @@ const char* to_string(LossPattern p) {
 
 const char* to_string(Stack s) { return s == Stack::Linux ? "linux" : "textbook"; }
 
+bool shapes_the_models_tcp(Param p) {
+    switch (p) {
+        case Param::Stack:
+        case Param::BbrPacing:
+        case Param::BbrHeadroom:
+        case Param::Hystart:
+        case Param::DelayedAcks:
+        case Param::Autotuning:
+        case Param::Prr: return true;
+        default: return false;
+    }
+}
+
 bool detail_on(Stack stack, Detail d) { return d == Detail::On || (d == Detail::Auto && stack == Stack::Linux); }
 
 const char* to_string(Aqm a) {

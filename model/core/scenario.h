@@ -108,6 +108,10 @@ std::string allowed_range(Param p, double max_bandwidth_bps = Limits::max_bandwi
 
 // Whether a Linux detail is in force: forced on or off, or following the stack.
 bool detail_on(Stack stack, Detail d);
+// The model's own TCP and its Linux details (the stack, BBR's pacing and
+// headroom, HyStart, delayed ACKs, autotuning, PRR): a run on the kernel
+// has Linux's own and takes none of them.
+bool shapes_the_models_tcp(Param p);
 
 // Derived path figures.
 double bdp_bytes(const Scenario& s);

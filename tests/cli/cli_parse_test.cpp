@@ -52,12 +52,7 @@ using Outcome = cli_test::Dispatched;
 using cli_test::contains;
 using cli_test::dispatch_of;
 
-std::vector<std::string> split_words(const std::string& line) {
-    std::istringstream in(line);
-    std::vector<std::string> words;
-    for (std::string w; in >> w;) words.push_back(w);
-    return words;
-}
+using cli_test::split_words;
 
 }  // namespace
 

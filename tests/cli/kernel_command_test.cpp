@@ -373,6 +373,21 @@ TEST(KernelCommand, CsvFilesAreRunsWithTheKernelsProvenance) {
         EXPECT_TRUE(contains(csv, "\n# kernel_version = 6.18.44-test")) << csv.substr(0, 400);
         EXPECT_TRUE(contains(csv, "\n# reproduce: inflight kernel --algo")) << csv.substr(0, 400);
     }
+    // The reproduce line is a command the kernel takes: its words read back
+    // through the kernel's own parser to the scenario that ran (without the
+    // model's stack options, which the kernel refuses).
+    {
+        const std::string csv = read_all(trace);
+        const std::size_t at = csv.find("\n# reproduce: ") + 14;
+        std::vector<std::string> words = split_words(csv.substr(at, csv.find('\n', at) - at));
+        ASSERT_GE(words.size(), 2u);
+        EXPECT_EQ(words[0], "inflight");
+        EXPECT_EQ(words[1], "kernel");
+        const Parsed again = parse_kernel(std::vector<std::string>(words.begin() + 2, words.end()));
+        ASSERT_EQ(again.result, ParseResult::Ok) << again.error;
+        // Read back, it says the same again: every option the kernel takes, round trip.
+        EXPECT_EQ(reproduce_command(again.req.scenario, "kernel"), reproduce_command(made.result->scenario, "kernel"));
+    }
     // The columns and rows are run's: the same text after the '#' lines.
     const auto body = [](const std::string& csv) { return csv.substr(csv.find("\nt_")); };
     EXPECT_EQ(body(read_all(trace)), body(trace_csv(*made.result)));
