@@ -3,6 +3,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
+#include <QTemporaryFile>
 
 namespace inflight {
 namespace {
@@ -31,6 +32,16 @@ std::optional<std::string> check_output_path(const std::string& path) {
     quoted_dir += "'";
     if (!dir.exists()) return cannot_write(path, "directory " + quoted_dir + " does not exist");
     if (!dir.isDir()) return cannot_write(path, quoted_dir + " is not a directory");
+    // The file is written as a new one beside it, then renamed over it
+    // (write_file_atomically): whether the directory takes a new file is
+    // tried with one, removed at once. Its mode bits would not answer for
+    // root, nor for a read-only mount.
+    if (!info.exists() || info.isFile()) {
+        QTemporaryFile probe(info.absolutePath() + QStringLiteral("/.inflight-probe-XXXXXX"));
+        if (!probe.open())
+            return cannot_write(path, "directory " + quoted_dir + " takes no new file (" +
+                                          probe.errorString().toStdString() + ")");
+    }
     return std::nullopt;
 }
 

@@ -9,8 +9,9 @@
 
 namespace inflight {
 
-// Checks before a run that `path` can plausibly be written: not empty, not
-// a directory, its directory exists. Returns one line such as
+// Checks before a run that `path` can be written: not empty, not a
+// directory, its directory exists and takes a new file (tried with one,
+// removed at once). Returns one line such as
 // "cannot write 'x/y.csv': directory 'x' does not exist".
 std::optional<std::string> check_output_path(const std::string& path);
 

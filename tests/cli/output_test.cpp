@@ -304,6 +304,21 @@ TEST(AtomicWrite, UnwritablePlaceGivesOneLineAndNoFile) {
     EXPECT_TRUE(contains(*err, "does not exist")) << *err;
 }
 
+// Before a run: a directory that takes no new file is named then, not after
+// the run has been paid for (/proc refuses one even to root); nothing is
+// left behind by the check, and a writable directory passes.
+TEST(AtomicWrite, TheCheckBeforeARunTriesTheDirectory) {
+    const auto err = check_output_path("/proc/inflight-test-output.csv");
+    ASSERT_TRUE(err.has_value());
+    EXPECT_TRUE(contains(*err, "cannot write '/proc/inflight-test-output.csv': directory '/proc' takes no new file"))
+        << *err;
+    EXPECT_EQ(err->find('\n'), std::string::npos);
+    QTemporaryDir dir;
+    EXPECT_FALSE(check_output_path(dir.filePath("out.csv").toStdString()).has_value());
+    EXPECT_TRUE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).isEmpty());
+    EXPECT_FALSE(check_output_path("/dev/null").has_value());
+}
+
 TEST(AtomicWrite, DevicesAreWrittenNotReplaced) {
     // Replacing /dev/null with a regular file would be a disaster.
     EXPECT_FALSE(write_file_atomically("/dev/null", "data\n").has_value());
