@@ -2,6 +2,7 @@
 #include "app/cli/options.h"
 
 #include <algorithm>
+#include <cctype>
 #include <sstream>
 #include <vector>
 
@@ -23,7 +24,7 @@ constexpr Option kOtherRunOptions[] = {
     {"transactions", Kind::Output, Param::Algorithm, "FILE",
      "write each request/response transaction (time, flow, latency) as CSV"},
     {"png", Kind::Output, Param::Algorithm, "FILE", "render the dashboard to PNG (offscreen)"},
-    {"svg", Kind::Output, Param::Algorithm, "FILE", "render the dashboard to SVG (offscreen)"},
+    {"svg", Kind::Output, Param::Algorithm, "FILE", "render the dashboard to SVG (offscreen; FILE ends in .svg)"},
     {"pcap", Kind::Output, Param::Algorithm, "FILE",
      "write the packets a capture at the sender sees (pcap, for Wireshark and inflight capture)"},
     {"tsg", Kind::Output, Param::Algorithm, "FILE",
@@ -149,6 +150,26 @@ std::string help_lines(const Option& option) {
         at = end;
     }
     return out;
+}
+
+}  // namespace inflight::cli
+
+namespace inflight::cli {
+
+bool ends_with(std::string_view text, std::string_view end) {
+    if (text.size() < end.size()) return false;
+    for (std::size_t i = 0; i < end.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(text[text.size() - end.size() + i])) != end[i]) return false;
+    return true;
+}
+
+std::optional<std::string> picture_name_error(std::string_view option, const std::string& file) {
+    const bool svg_name = ends_with(file, ".svg");
+    if (option == "svg" && !svg_name)
+        return "--svg: '" + file + "' does not end in .svg; the name's ending chooses the format (--png for PNG)";
+    if (option == "png" && svg_name)
+        return "--png: '" + file + "' ends in .svg; the name's ending chooses the format (--svg for SVG)";
+    return std::nullopt;
 }
 
 }  // namespace inflight::cli

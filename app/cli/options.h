@@ -7,6 +7,7 @@
 #pragma once
 
 #include <span>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -68,5 +69,13 @@ inline constexpr std::size_t kHelpWidth = 100;
 // longer word alone on its line; "default" or "(default" and the word after
 // it are kept together); every line ends in "\n".
 std::string fill_words(std::string_view text, std::size_t width);
+
+// Whether `text` ends in `end` (lower case), whatever the case of `text`.
+bool ends_with(std::string_view text, std::string_view end);
+// A picture's file name against the option that writes it. The format
+// follows the name (".svg": SVG, any other: PNG), so a name that says the
+// other format ("--svg d4", "--png d.svg") would be written in the wrong
+// one: refused in one line.
+std::optional<std::string> picture_name_error(std::string_view option, const std::string& file);
 
 }  // namespace inflight::cli

@@ -42,12 +42,6 @@ std::string* output_path(RunRequest& req, std::string_view option) {
          : option == "tsg" ? &req.tsg_path : &req.svg_path;
 }
 
-bool ends_with(std::string_view text, std::string_view end) {
-    if (text.size() < end.size()) return false;
-    for (std::size_t i = 0; i < end.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(text[text.size() - end.size() + i])) != end[i]) return false;
-    return true;
-}
 
 }  // namespace
 
@@ -82,6 +76,7 @@ ParseResult parse_run_options(const std::vector<std::string>& args, RunRequest& 
             else return parse_figure_size(g.value, req.figure);
         }
         if (g.option->kind != Kind::Output) return std::nullopt;
+        if (auto err = picture_name_error(g.option->name, g.value)) return err;
         if (auto err = check_output_path(g.value)) return "--" + std::string(g.option->name) + ": " + *err;
         *output_path(req, g.option->name) = g.value;
         return std::nullopt;

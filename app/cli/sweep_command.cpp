@@ -157,6 +157,7 @@ ParseResult parse_sweep_options(const std::vector<std::string>& args, SweepReque
             case Kind::Setting: settings[name] = g.value; break;
             case Kind::Json: out.json = true; break;
             case Kind::Output:
+                if (auto err = picture_name_error(name, g.value)) return err;
                 if (auto err = check_output_path(g.value)) return "--" + name + ": " + *err;
                 (name == "csv" ? out.csv_path : out.png_path) = g.value;
                 break;

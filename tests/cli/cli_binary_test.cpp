@@ -100,9 +100,11 @@ TEST(InflightBinary, UnwritableCsvPathIsOneLineAndNoFile) {
     // A directory that does not exist: refused before the run.
     expect_usage_error({"run", "--duration", "1s", "--csv", "/nonexistent-dir-for-inflight/t.csv"},
                        {"--csv", "/nonexistent-dir-for-inflight/t.csv"});
-    // A directory nobody can create files in, even root: fails after the run.
+    // A directory nobody can create files in, even root: refused before the
+    // run too (the directory is tried with a new file), nothing printed.
     const Outcome o = run_inflight({"run", "--duration", "1s", "--csv", "/proc/inflight-test.csv"});
-    EXPECT_EQ(o.exit_code, 1) << o.err;
+    EXPECT_EQ(o.exit_code, 2) << o.err;
+    EXPECT_EQ(o.out, "");
     EXPECT_EQ(line_count(o.err), 1u) << o.err;
     EXPECT_TRUE(contains(o.err, "--csv") && contains(o.err, "/proc/inflight-test.csv")) << o.err;
     EXPECT_FALSE(QFileInfo::exists("/proc/inflight-test.csv"));

@@ -5,6 +5,8 @@
 // binary: the PNG has the size asked for, a bad size writes nothing.
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
@@ -204,3 +206,31 @@ TEST(FigureOptionsBinary, ABadSizeIsOneLineExitTwoAndNoFile) {
     EXPECT_FALSE(QFileInfo::exists("/nonexistent-dir/f.png"));
 }
 #endif
+
+// The figure's format follows its file name (".svg": SVG, else PNG), so a
+// name that says the other format than the option is refused in one line,
+// before the run: "--svg d4" wrote a PNG, "--png d.svg" an SVG, and the
+// sweep's "--png sw.svg" PNG bytes in a .svg file.
+TEST(FigureOptions, ANameThatSaysTheOtherFormatIsRefused) {
+    for (const auto& [option, file, says] :
+         {std::tuple{"--svg", "d4", "does not end in .svg"}, {"--svg", "d3.txt", "does not end in .svg"},
+          {"--png", "d.svg", "ends in .svg"}, {"--png", "D.SVG", "ends in .svg"}}) {
+        for (bool kernel : {false, true}) {
+            const Parsed p = parse({option, std::string("/tmp/") + file}, kernel);
+            EXPECT_EQ(p.result, ParseResult::Error) << option << " " << file;
+            EXPECT_TRUE(p.error.starts_with(std::string(option) + ": '/tmp/" + file + "' " + says)) << p.error;
+            EXPECT_EQ(p.error.find('\n'), std::string::npos);
+        }
+    }
+    SweepRequest req;
+    std::string error;
+    ASSERT_EQ(parse_sweep_options({"--param", "loss", "--from", "1e-4", "--to", "1e-2", "--png", "/tmp/sw.svg"}, req,
+                                  &error),
+              ParseResult::Error);
+    EXPECT_TRUE(error.starts_with("--png: '/tmp/sw.svg' ends in .svg")) << error;
+    // Names that agree, or say nothing (a PNG by default), are taken.
+    for (const auto& [option, file] : {std::pair{"--svg", "d.svg"}, {"--svg", "d.SVG"}, {"--png", "d.png"}, {"--png", "d"}}) {
+        const Parsed p = parse({option, std::string("/tmp/") + file}, false);
+        EXPECT_EQ(p.result, ParseResult::Ok) << option << " " << file << ": " << p.error;
+    }
+}

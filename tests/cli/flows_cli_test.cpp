@@ -847,9 +847,10 @@ TEST(RpcFlowOptions, AnUnwritableTransactionsFileIsOneLineAndNoFile) {
     EXPECT_EQ(line_count(before.err), 1u) << before.err;
     EXPECT_TRUE(contains(before.err, "--transactions") && contains(before.err, "/nonexistent-dir-for-inflight/t.csv"))
         << before.err;
-    // A directory nobody can create files in, even root: fails after the run.
+    // A directory nobody can create files in, even root: refused before the run too.
     const Ran after = run_program(INFLIGHT_EXE, run + QStringList{"--transactions", "/proc/inflight-tx.csv"});
-    EXPECT_EQ(after.exit_code, 1) << after.err;
+    EXPECT_EQ(after.exit_code, 2) << after.err;
+    EXPECT_EQ(after.out, "");
     EXPECT_EQ(line_count(after.err), 1u) << after.err;
     EXPECT_TRUE(contains(after.err, "--transactions") && contains(after.err, "/proc/inflight-tx.csv")) << after.err;
     EXPECT_FALSE(QFileInfo::exists("/proc/inflight-tx.csv"));
