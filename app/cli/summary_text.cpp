@@ -130,8 +130,10 @@ std::string summary_figures(const RunResult& r, Engine engine) {
     std::string out;
     if (r.cancelled) out += "Cancelled: the figures below cover only the part that ran.\n";
     out += hero_line(r) + "\n";
-    out += "  limits over " + format_time(s.window_start_s) + " – " + format_time(s.window_end_s) +
-           " (steady state): " + limit_shares(s) + "\n";
+    // With several flows the shares are each flow's own limits, pooled.
+    out += std::string(r.flows.size() > 1 ? "  the flows' own limits over " : "  limits over ") +
+           format_time(s.window_start_s) + " – " + format_time(s.window_end_s) + " (steady state): " + limit_shares(s) +
+           "\n";
     out += "RTT        mean " + format_time(s.mean_rtt_s) + ", p95 " + format_time(s.p95_rtt_s) +
            ", min " + format_time(s.min_rtt_s) + ", max " + format_time(s.max_rtt_s) + " (base " +
            format_time(r.scenario.rtt_s) + ")\n";

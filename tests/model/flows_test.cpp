@@ -130,6 +130,15 @@ TEST(Flows, ParallelStreamsMultiplyAWindowLimitedFlow) {
     EXPECT_NEAR(p10.summary.throughput_bps, 10 * one, 0.02 * 10 * one);
     EXPECT_GE(p20.summary.utilisation, 0.95);  // 20 × 6.55 = 131 Mbit/s: the link binds
     expect_conserved(p20);
+    // Ten streams ask 65.5 Mbit/s: their windows bind. Twenty keep the link
+    // full: it binds the aggregate, while each stream is still held by its
+    // own window (its rate is 65,535 B over its RTT, queue included).
+    EXPECT_EQ(p10.summary.binding_limit, Limit::Rwnd);
+    EXPECT_EQ(p20.summary.binding_limit, Limit::Link);
+    for (const FlowResult& f : p20.flows) {
+        EXPECT_EQ(f.summary.binding_limit, Limit::Rwnd);
+        EXPECT_NEAR(f.summary.throughput_bps, 65535 * 8 / f.summary.mean_rtt_s, 0.02 * 65535 * 8 / f.summary.mean_rtt_s);
+    }
 }
 
 TEST(Flows, ParallelStreamsMultiplyALossLimitedFlow) {
