@@ -90,9 +90,13 @@ std::string flow_line(const RunResult& r, std::size_t i, Engine engine) {
 std::string flow_lines(const RunResult& r, Engine engine) {
     if (r.flows.empty() || (r.scenario.flows.empty() && r.flows.size() == 1)) return {};
     const Summary& s = r.summary;
-    std::string out = "Flows      " + count(r.flows.size(), "flow") + " sharing the path; Jain's fairness index " +
-                      format_number(s.jain_index, 3) + " (1 = equal shares); queueing delay mean " +
-                      format_time(s.mean_queue_delay_s) + ", p95 " + format_time(s.p95_queue_delay_s) + "\n";
+    // Jain's index compares the bulk TCP flows: said only when there are two to compare.
+    const auto bulk = std::count_if(r.flows.begin(), r.flows.end(), [](const FlowResult& f) { return f.flow.is_bulk(); });
+    std::string out = "Flows      " + count(r.flows.size(), "flow") + " sharing the path; " +
+                      (bulk >= 2 ? "Jain's fairness index " + format_number(s.jain_index, 3) + " (1 = equal shares); "
+                                 : std::string()) +
+                      "queueing delay mean " + format_time(s.mean_queue_delay_s) + ", p95 " +
+                      format_time(s.p95_queue_delay_s) + "\n";
     for (std::size_t i = 0; i < r.flows.size(); ++i) out += flow_line(r, i, engine);
     return out;
 }
@@ -130,15 +134,25 @@ std::string summary_figures(const RunResult& r, Engine engine) {
     std::string out;
     if (r.cancelled) out += "Cancelled: the figures below cover only the part that ran.\n";
     out += hero_line(r) + "\n";
+    // Pings alone: no window, no limit (the kernel's result has no flow list: its one TCP flow).
+    const bool tcp = r.flows.empty() || std::any_of(r.flows.begin(), r.flows.end(), [](const FlowResult& f) {
+                         return f.flow.kind == FlowKind::Tcp;
+                     });
     // With several flows the shares are each flow's own limits, pooled.
-    out += std::string(r.flows.size() > 1 ? "  the flows' own limits over " : "  limits over ") +
-           format_time(s.window_start_s) + " – " + format_time(s.window_end_s) + " (steady state): " + limit_shares(s) +
-           "\n";
-    out += "RTT        mean " + format_time(s.mean_rtt_s) + ", p95 " + format_time(s.p95_rtt_s) +
-           ", min " + format_time(s.min_rtt_s) + ", max " + format_time(s.max_rtt_s) + " (base " +
-           format_time(r.scenario.rtt_s) + ")\n";
-    out += "Window     mean cwnd " + format_number(s.mean_cwnd_packets) + " packets; BDP " +
-           format_number(s.bdp_packets) + " packets, buffer " + format_number(s.buffer_packets) +
+    if (tcp)
+        out += std::string(r.flows.size() > 1 ? "  the flows' own limits over " : "  limits over ") +
+               format_time(s.window_start_s) + " – " + format_time(s.window_end_s) + " (steady state): " +
+               limit_shares(s) + "\n";
+    // No figure is written "nan": a run without a TCP sample says so.
+    out += std::isnan(s.mean_rtt_s)
+               ? "RTT        no TCP sample in the steady state (base " + format_time(r.scenario.rtt_s) + ")\n"
+               : "RTT        mean " + format_time(s.mean_rtt_s) + ", p95 " + format_time(s.p95_rtt_s) + ", min " +
+                     format_time(s.min_rtt_s) + ", max " + format_time(s.max_rtt_s) + " (base " +
+                     format_time(r.scenario.rtt_s) + ")\n";
+    out += "Window     " +
+           (!tcp ? std::string("no TCP flow")
+                                            : "mean cwnd " + format_number(s.mean_cwnd_packets) + " packets") +
+           "; BDP " + format_number(s.bdp_packets) + " packets, buffer " + format_number(s.buffer_packets) +
            " packets\n";
     out += "Congestion " + count(s.window_congestion_events, "event") + " in the steady state, " +
            count(s.congestion_events) + " in the run; " + count(s.rtos, "RTO") + "\n";

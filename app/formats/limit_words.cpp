@@ -68,6 +68,9 @@ std::string binding_limit_words(const RunResult& r) {
     const auto rpc = [](const FlowResult& f) { return f.flow.is_rpc(); };
     if (!r.flows.empty() && std::all_of(r.flows.begin(), r.flows.end(), rpc))
         return "limited by the application: each request waits for its response";
+    const auto ping = [](const FlowResult& f) { return f.flow.kind == FlowKind::Ping; };
+    if (!r.flows.empty() && std::all_of(r.flows.begin(), r.flows.end(), ping))
+        return "nothing limited: pings only, no transfer";
     if (r.flows.empty()) {  // the real kernel's result: it ran the scenario's one flow
         const ResolvedFlow one = resolve_flow(r.scenario, 0);
         return limit_words(r.summary.binding_limit, &one);

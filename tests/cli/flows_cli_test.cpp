@@ -884,3 +884,30 @@ TEST(RpcFlowOptions, TransactionRowsMergeTheFlowsInTimeOrder) {
                                                "1,1,\"rpc, slow\",0.5", "1.5,0,flow 1 (cubic),0.125"};
     EXPECT_EQ(rows, expected);
 }
+
+// No figure is written "nan" and nothing is claimed of what a run does not
+// have: pings alone have no window, no transfer to limit and no bulk flows
+// for Jain's index; a request/response flow whose 1 s RTT leaves no sample
+// in the steady state says so.
+TEST(FlowSummaryText, RunsWithoutATransferOrASampleSayWhatIsMissing) {
+    Scenario pings;
+    pings.duration_s = 5;
+    FlowSpec ping;
+    ping.kind = FlowKind::Ping;
+    pings.flows = {ping, ping};
+    const std::string a = summary_text(run_scenario(pings));
+    EXPECT_FALSE(contains(a, "nan")) << a;
+    EXPECT_TRUE(contains(a, "Window     no TCP flow;")) << a;
+    EXPECT_TRUE(contains(a, "nothing limited: pings only, no transfer")) << a;
+    EXPECT_FALSE(contains(a, "Jain")) << a;
+
+    Scenario rpc;
+    rpc.rtt_s = 1.0;
+    rpc.duration_s = 1;
+    FlowSpec app;
+    ASSERT_FALSE(parse_flow_spec("cubic,app=rpc,writes=100B,response=100B", 0, app).has_value());
+    rpc.flows = {app};
+    const std::string b = summary_text(run_scenario(rpc));
+    EXPECT_FALSE(contains(b, "nan")) << b;
+    EXPECT_TRUE(contains(b, "RTT        no TCP sample in the steady state (base 1 s)")) << b;
+}
