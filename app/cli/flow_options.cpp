@@ -77,6 +77,14 @@ std::optional<std::string> parse_flow_spec(std::string_view spec, std::size_t in
         items.push_back({*k, std::string(k == FlowKey::Label ? text.substr(eq + 1) : trim(text.substr(eq + 1)))});
     }
     if (items.empty()) return flow + ": an empty --flow; " + usage;
+    // Each key once: a second value would silently win over the first
+    // ("cubic,algo=bbr" named two algorithms, "rtt=5ms,rtt=10ms" two RTTs).
+    for (std::size_t i = 0; i < items.size(); ++i)
+        for (std::size_t j = 0; j < i; ++j)
+            if (items[j].key == items[i].key)
+                return flow + "." + key(items[i].key) + ": given twice in '" + std::string(spec) + "'" +
+                       (items[i].key == FlowKey::Algo ? " (the first item is the algorithm or ping)" : "") +
+                       "; give each key once";
     // The kind first, wherever "algo=" stands, so a key that does not apply
     // to it is refused whatever the order.
     for (const Item& item : items)

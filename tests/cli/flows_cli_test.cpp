@@ -911,3 +911,21 @@ TEST(FlowSummaryText, RunsWithoutATransferOrASampleSayWhatIsMissing) {
     EXPECT_FALSE(contains(b, "nan")) << b;
     EXPECT_TRUE(contains(b, "RTT        no TCP sample in the steady state (base 1 s)")) << b;
 }
+
+// A key given twice in one --flow is refused in one line naming it: the
+// second value used to win silently (two RTTs, or the algorithm named
+// first and then another with algo=, even a ping turned into CUBIC).
+TEST(FlowOptions, AKeyGivenTwiceIsRefused) {
+    for (const auto& [spec, named] : {std::pair{"cubic,rtt=5ms,rtt=10ms", "flows[0].rtt: given twice"},
+                                      {"cubic,algo=bbr", "flows[0].algo: given twice"},
+                                      {"ping,algo=cubic", "flows[0].algo: given twice"},
+                                      {"cubic,label=a,label=b", "flows[0].label: given twice"}}) {
+        FlowSpec f;
+        const auto err = parse_flow_spec(spec, 0, f);
+        ASSERT_TRUE(err.has_value()) << spec;
+        EXPECT_TRUE(err->starts_with(named)) << *err;
+        EXPECT_EQ(err->find('\n'), std::string::npos);
+    }
+    FlowSpec f;
+    EXPECT_FALSE(parse_flow_spec("bbr,rtt=20ms,label=x", 0, f).has_value());
+}
