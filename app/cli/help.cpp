@@ -63,7 +63,7 @@ std::string help_text() {
     out +=
         "\n"
         "Flows: --flow cubic --flow bbr,rtt=40ms --flow ping,interval=100ms puts 1 - 100 flows\n"
-        "on the path. Keys: algo rtt start stop size every rwnd sndbuf pacing (TCP), interval\n"
+        "on the path. Keys: algo rtt start stop size every rwnd sndbuf rcvbuf pacing (TCP), interval\n"
         "bytes (ping), label; units as above (size=100KB, start=5s, pacing=on). Unset keys take\n"
         "--algo --rtt --rwnd --sndbuf --pacing. --flow or --parallel N replaces a scenario file's\n"
         "\"flows\"; the two cannot be combined. Errors call the first flow flows[0].\n"

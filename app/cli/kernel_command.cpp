@@ -14,6 +14,8 @@
 #include "app/cli/run_print_write.h"
 #include "app/cli/options.h"
 #include "app/cli/pcap_output.h"
+#include "app/kernel/kernel_run.h"
+#include "model/core/units.h"
 
 namespace inflight::cli {
 namespace {
@@ -67,6 +69,25 @@ std::string kernel_help_text() {
         if (o.kind == Kind::Value && o.param == Param::Duration) {
             Option real = o;
             real.help = "the real connection's wall-clock time, {range} (default 40s)";
+            out += help_lines(real);
+            continue;
+        }
+        // This machine's limits, not the model's: what the emulator keeps honest.
+        if (o.kind == Kind::Value && o.param == Param::Bandwidth) {
+            Option real = o;
+            const std::string help = "bottleneck link rate, 1Mbps - " + format_rate(kernel::kEmulatorHonestRateBps) +
+                                     " (" + format_rate(kernel::kEmulatorHonestRateManyFlowsBps) + " from " +
+                                     std::to_string(kernel::kEmulatorFlowsAtFullRate + 1) +
+                                     " flows on: the emulator's honest rates here) (default 100Mbps)";
+            real.help = help.c_str();
+            out += help_lines(real);
+            continue;
+        }
+        if (o.kind == Kind::Parallel) {
+            Option real = o;
+            const std::string help = "N identical bulk flows from the options above, 1 - " +
+                                     std::to_string(kernel::kKernelMaxFlows);
+            real.help = help.c_str();
             out += help_lines(real);
             continue;
         }

@@ -224,8 +224,13 @@ TEST(KernelCommand, HelpSaysWhatItDoesAndWhatItNeeds) {
         const std::string name = option.name;
         const bool model_stack = name == "stack" || name == "bbr-pacing" || name == "bbr-headroom" || name == "hystart" ||
                                  name == "delayed-acks" || name == "autotuning" || name == "prr";
-        EXPECT_EQ(contains(help, help_lines(option)), !duration && !model_stack) << option.name;
+        // The rate and the flow count are the emulator's limits here, not the model's.
+        const bool own_limit = name == "bandwidth" || name == "parallel";
+        EXPECT_EQ(contains(help, help_lines(option)), !duration && !model_stack && !own_limit) << option.name;
     }
+    // Those limits as the kernel run enforces them (kernel_run.h's measured figures).
+    EXPECT_TRUE(contains(help, "1Mbps - 800 Mbit/s (600 Mbit/s from 3 flows on")) << help;
+    EXPECT_TRUE(contains(help, "N identical bulk flows from the options above, 1 - 32\n")) << help;
     // --duration is the real connection's wall-clock time here, not simulated time.
     const std::size_t at = help.find("\n  --duration");
     ASSERT_NE(at, std::string::npos);
