@@ -129,6 +129,25 @@ std::string scenario_line(const Scenario& s, Engine engine) {
     return out;
 }
 
+namespace {
+
+// The base RTT the RTT line compares with: the TCP flows' own (a flow's
+// rtt= replaces the scenario's), their range when they differ.
+std::string base_rtt_words(const RunResult& r) {
+    double lo = 0, hi = 0;
+    bool any = false;
+    for (const FlowResult& f : r.flows) {
+        if (f.flow.kind != FlowKind::Tcp) continue;
+        lo = any ? std::min(lo, f.flow.rtt_s) : f.flow.rtt_s;
+        hi = any ? std::max(hi, f.flow.rtt_s) : f.flow.rtt_s;
+        any = true;
+    }
+    if (!any) return format_time(r.scenario.rtt_s);
+    return lo == hi ? format_time(lo) : format_time(lo) + " – " + format_time(hi);
+}
+
+}  // namespace
+
 std::string summary_figures(const RunResult& r, Engine engine) {
     const Summary& s = r.summary;
     std::string out;
@@ -145,10 +164,10 @@ std::string summary_figures(const RunResult& r, Engine engine) {
                limit_shares(s) + "\n";
     // No figure is written "nan": a run without a TCP sample says so.
     out += std::isnan(s.mean_rtt_s)
-               ? "RTT        no TCP sample in the steady state (base " + format_time(r.scenario.rtt_s) + ")\n"
+               ? "RTT        no TCP sample in the steady state (base " + base_rtt_words(r) + ")\n"
                : "RTT        mean " + format_time(s.mean_rtt_s) + ", p95 " + format_time(s.p95_rtt_s) + ", min " +
                      format_time(s.min_rtt_s) + ", max " + format_time(s.max_rtt_s) + " (base " +
-                     format_time(r.scenario.rtt_s) + ")\n";
+                     base_rtt_words(r) + ")\n";
     out += "Window     " +
            (!tcp ? std::string("no TCP flow")
                                             : "mean cwnd " + format_number(s.mean_cwnd_packets) + " packets") +

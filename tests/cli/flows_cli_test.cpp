@@ -929,3 +929,22 @@ TEST(FlowOptions, AKeyGivenTwiceIsRefused) {
     FlowSpec f;
     EXPECT_FALSE(parse_flow_spec("bbr,rtt=20ms,label=x", 0, f).has_value());
 }
+
+// The RTT line's base is the flows' own: a flow's rtt= replaces the
+// scenario's (the summary said "base 80 ms" beside a minimum of 73.7 ms for
+// a flow of 5 ms), and flows of different RTTs give their range.
+TEST(FlowSummaryText, TheRttLinesBaseIsTheFlowsOwn) {
+    Scenario one;
+    one.duration_s = 2;
+    FlowSpec near;
+    ASSERT_FALSE(parse_flow_spec("cubic,rtt=5ms", 0, near).has_value());
+    one.flows = {near};
+    const std::string a = summary_text(run_scenario(one));
+    EXPECT_TRUE(contains(a, "(base 5 ms)\n")) << a;
+    Scenario two = one;
+    FlowSpec far;
+    ASSERT_FALSE(parse_flow_spec("bbr,rtt=100ms", 1, far).has_value());
+    two.flows = {near, far};
+    const std::string b = summary_text(run_scenario(two));
+    EXPECT_TRUE(contains(b, "(base 5 ms – 100 ms)\n")) << b;
+}
