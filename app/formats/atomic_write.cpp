@@ -3,7 +3,10 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
+#include <QStorageInfo>
 #include <QTemporaryFile>
+#include <cerrno>
+#include <cstring>
 
 namespace inflight {
 namespace {
@@ -12,11 +15,27 @@ std::string cannot_write(const std::string& path, const std::string& reason) {
     return "cannot write '" + path + "': " + reason;
 }
 
+// Why a write failed, in words. Qt 6.4's QSaveFile says "Unknown error"
+// when the disk fills as it flushes or commits; then the system's own
+// words for errno, taken right after the failing call, or the free space
+// of the file's filesystem against the size written.
+std::string why(const QFileDevice& file, int saved_errno, const std::string& path, std::size_t size) {
+    const std::string qt = file.errorString().toStdString();
+    if (!qt.empty() && qt != "Unknown error") return qt;
+    if (saved_errno != 0) return std::strerror(saved_errno);
+    const QStorageInfo storage(QFileInfo(QString::fromStdString(path)).absolutePath());
+    if (storage.isValid() && storage.bytesAvailable() < static_cast<qint64>(size))
+        return "no space left on the device (" + std::to_string(storage.bytesAvailable()) + " bytes free, " +
+               std::to_string(size) + " to write)";
+    return qt.empty() ? std::string("the write failed") : qt;
+}
+
 // Writes everything or reports why not.
 template <class File>
 std::optional<std::string> write_all(File& file, const std::string& path, const std::string& contents) {
     const qint64 size = static_cast<qint64>(contents.size());
-    if (file.write(contents.data(), size) != size) return cannot_write(path, file.errorString().toStdString());
+    errno = 0;
+    if (file.write(contents.data(), size) != size) return cannot_write(path, why(file, errno, path, contents.size()));
     return std::nullopt;
 }
 
@@ -65,7 +84,8 @@ std::optional<std::string> write_file_atomically(const std::string& path, const 
         file.cancelWriting();
         return err;
     }
-    if (!file.commit()) return cannot_write(path, file.errorString().toStdString());
+    errno = 0;
+    if (!file.commit()) return cannot_write(path, why(file, errno, path, contents.size()));
     return std::nullopt;
 }
 

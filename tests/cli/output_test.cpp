@@ -9,7 +9,12 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
+#include <sched.h>
+#include <sys/mount.h>
+#include <unistd.h>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <set>
 #include <sstream>
 
@@ -317,6 +322,28 @@ TEST(AtomicWrite, TheCheckBeforeARunTriesTheDirectory) {
     EXPECT_FALSE(check_output_path(dir.filePath("out.csv").toStdString()).has_value());
     EXPECT_TRUE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).isEmpty());
     EXPECT_FALSE(check_output_path("/dev/null").has_value());
+}
+
+// A disk that fills while the file is written: the one line names it as
+// the system does (Qt's own words were "Unknown error"), and neither the
+// file nor its temporary is left. The full disk is a 64 KiB tmpfs mounted
+// in a mount namespace of this test's own (ctest runs each test in its own
+// process), which needs root: CI runs as root.
+TEST(AtomicWrite, AFullDiskIsNamedAndLeavesNothing) {
+    if (geteuid() != 0) GTEST_SKIP() << "mounting a small filesystem needs root";
+    ASSERT_EQ(unshare(CLONE_NEWNS), 0) << std::strerror(errno);
+    ASSERT_EQ(mount("none", "/", nullptr, MS_REC | MS_PRIVATE, nullptr), 0) << std::strerror(errno);
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    ASSERT_EQ(mount("tmpfs", dir.path().toUtf8().constData(), "tmpfs", 0, "size=64k"), 0) << std::strerror(errno);
+    const std::string path = dir.filePath("big.csv").toStdString();
+    const auto err = write_file_atomically(path, std::string(256 * 1024, 'x'));
+    const QStringList left = QDir(dir.path()).entryList(QDir::Files | QDir::Hidden);
+    umount(dir.path().toUtf8().constData());
+    ASSERT_TRUE(err.has_value());
+    EXPECT_TRUE(contains(*err, "cannot write '" + path + "': No space left on device")) << *err;
+    EXPECT_EQ(err->find('\n'), std::string::npos);
+    EXPECT_TRUE(left.isEmpty()) << left.join(' ').toStdString();
 }
 
 TEST(AtomicWrite, DevicesAreWrittenNotReplaced) {
