@@ -18,6 +18,7 @@ namespace inflight::capture {
 namespace {
 
 constexpr int kDltIpv4 = 228;  // LINKTYPE_IPV4 (libpcap maps it to itself)
+constexpr int kDltIpv6 = 229;  // LINKTYPE_IPV6
 constexpr int kDltSll2 = 276;  // LINUX_SLL2, if the headers are older than it
 
 std::uint16_t get16(const std::uint8_t* p) { return static_cast<std::uint16_t>((p[0] << 8) | p[1]); }
@@ -26,11 +27,15 @@ std::uint32_t get32(const std::uint8_t* p) {
            (static_cast<std::uint32_t>(p[2]) << 8) | p[3];
 }
 
-// Where the IPv4 header starts in a record of this link type, or null when
-// the record carries something else.
-const std::uint8_t* ipv4_start(int dlt, const std::uint8_t* p, std::size_t len, std::size_t* rest) {
+constexpr std::uint16_t kEtherIpv4 = 0x0800, kEtherIpv6 = 0x86dd;
+
+// Where the network header starts in a record of this link type, and which
+// (`*ethertype`: IPv4 or IPv6); null when the link layer carries neither
+// or the record is too short for its own header.
+const std::uint8_t* network_start(int dlt, const std::uint8_t* p, std::size_t len, std::size_t* rest,
+                                  std::uint16_t* ethertype_out) {
     std::size_t off = 0;
-    std::uint16_t ethertype = 0x0800;
+    std::uint16_t ethertype = kEtherIpv4;
     switch (dlt) {
     case DLT_EN10MB:
         if (len < 14) return nullptr;
@@ -51,14 +56,53 @@ const std::uint8_t* ipv4_start(int dlt, const std::uint8_t* p, std::size_t len, 
         ethertype = get16(p);
         off = 20;
         break;
-    case DLT_RAW:
+    case DLT_RAW:  // either version: the first nibble says
+        if (len < 1) return nullptr;
+        ethertype = (p[0] >> 4) == 6 ? kEtherIpv6 : kEtherIpv4;
+        break;
     case kDltIpv4:
+        break;
+    case kDltIpv6:
+        ethertype = kEtherIpv6;
         break;
     default: return nullptr;
     }
-    if (ethertype != 0x0800 || len < off + 20 || (p[off] >> 4) != 4) return nullptr;
+    if (ethertype != kEtherIpv4 && ethertype != kEtherIpv6) return nullptr;
+    *ethertype_out = ethertype;
     *rest = len - off;
     return p + off;
+}
+
+// Where the IPv4 header starts in a record of this link type, or null.
+const std::uint8_t* ipv4_start(int dlt, const std::uint8_t* p, std::size_t len, std::size_t* rest) {
+    std::uint16_t ethertype = 0;
+    const std::uint8_t* ip = network_start(dlt, p, len, rest, &ethertype);
+    if (!ip || ethertype != kEtherIpv4 || *rest < 20 || (ip[0] >> 4) != 4) return nullptr;
+    return ip;
+}
+
+// An IPv6 record whose next header is TCP (RFC 8200 §3; a segment behind
+// extension headers is not seen): its connection, its sequence number and
+// flags, enough to number the streams as Wireshark does.
+bool ipv6_tcp_sighting(int dlt, const std::uint8_t* p, std::size_t len, Ipv6TcpSighting& out) {
+    std::size_t rest = 0;
+    std::uint16_t ethertype = 0;
+    const std::uint8_t* ip = network_start(dlt, p, len, &rest, &ethertype);
+    if (!ip || ethertype != kEtherIpv6 || rest < 40 + 14 || (ip[0] >> 4) != 6 || ip[6] != 6) return false;
+    const std::uint8_t* tcp = ip + 40;
+    // Each end as its 16 address bytes and 2 port bytes; the lower end
+    // first, so both directions give one key (FNV-1a, 64 bits).
+    std::uint8_t a[18], b[18];
+    std::memcpy(a, ip + 8, 16), std::memcpy(a + 16, tcp, 2);
+    std::memcpy(b, ip + 24, 16), std::memcpy(b + 16, tcp + 2, 2);
+    const bool a_first = std::memcmp(a, b, sizeof a) <= 0;
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    for (const std::uint8_t* end : {a_first ? a : b, a_first ? b : a})
+        for (std::size_t i = 0; i < sizeof a; ++i) h = (h ^ end[i]) * 0x100000001b3ull;
+    out.connection = h;
+    out.seq = get32(tcp + 4);
+    out.flags = tcp[13];
+    return true;
 }
 
 void read_options(const std::uint8_t* o, std::size_t len, TcpPacket& t) {
@@ -141,7 +185,8 @@ std::optional<CaptureContents> read_capture(const std::string& path, std::string
     const int dlt = pcap_datalink(p.get());
     const char* name = pcap_datalink_val_to_name(dlt);
     out.link_type = name ? name : std::to_string(dlt);
-    if (dlt != DLT_EN10MB && dlt != DLT_LINUX_SLL && dlt != kDltSll2 && dlt != DLT_RAW && dlt != kDltIpv4) {
+    if (dlt != DLT_EN10MB && dlt != DLT_LINUX_SLL && dlt != kDltSll2 && dlt != DLT_RAW && dlt != kDltIpv4 &&
+        dlt != kDltIpv6) {
         *error = "'" + path + "' has link type " + out.link_type +
                  "; inflight capture reads Ethernet, raw IP and Linux cooked (SLL, SLL2) captures";
         return std::nullopt;
@@ -182,6 +227,11 @@ std::optional<CaptureContents> read_capture(const std::string& path, std::string
         TcpPacket t;
         if (!ip || !parse(ip, rest, t)) {
             ++out.not_tcp;
+            Ipv6TcpSighting six;
+            if (!ip && ipv6_tcp_sighting(dlt, data, header->caplen, six)) {
+                six.before = out.tcp.size();
+                out.ipv6_tcp.push_back(six);
+            }
             continue;
         }
         t.t_s = static_cast<double>(header->ts.tv_sec) + static_cast<double>(header->ts.tv_usec) * 1e-9;

@@ -36,8 +36,19 @@ struct TcpPacket {
 // million. A file with more is read up to this many, and says so.
 inline constexpr std::size_t kMaxCaptureSegments = std::size_t{1} << 22;
 
+// An IPv6 TCP segment: not read (the analysis is IPv4's), but its
+// connection is noted, so that the streams are numbered as Wireshark's
+// tcp.stream, which counts IPv6 connections too.
+struct Ipv6TcpSighting {
+    std::size_t before = 0;       // the IPv4 segments read before it (its place in file order)
+    std::uint64_t connection = 0; // both ends, addresses and ports, as one key (either direction)
+    std::uint32_t seq = 0;
+    std::uint8_t flags = 0;
+};
+
 struct CaptureContents {
     std::vector<TcpPacket> tcp;
+    std::vector<Ipv6TcpSighting> ipv6_tcp;  // in file order
     std::uint64_t packets = 0;        // records read from the file
     std::uint64_t not_tcp = 0;        // records that were not IPv4 TCP (IPv6, ARP, UDP, ICMP, ...)
     std::string link_type;            // libpcap's name for it, e.g. "EN10MB"

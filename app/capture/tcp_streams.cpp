@@ -26,34 +26,55 @@ struct Open {
     std::uint32_t syn_seq = 0;    // the client's initial sequence number
 };
 
+// One segment of a connection (either version's) in file order: the stream
+// it belongs to, a new one when the rule above says so.
+template <class K>
+std::size_t stream_of(std::map<K, Open>& open, const K& k, std::uint8_t flags, std::uint32_t seq,
+                      std::vector<TcpStream>& streams, bool* fresh_out) {
+    const bool syn_only = (flags & (kTcpSyn | kTcpAck)) == kTcpSyn;
+    auto it = open.find(k);
+    const bool fresh =
+        it == open.end() || (syn_only && (it->second.closed || (it->second.syn_seen && it->second.syn_seq != seq)));
+    if (fresh) {
+        TcpStream s;
+        s.index = static_cast<int>(streams.size());
+        streams.push_back(std::move(s));
+        Open o;
+        o.stream = streams.size() - 1;
+        it = open.insert_or_assign(k, o).first;
+    }
+    Open& o = it->second;
+    if (syn_only && !o.syn_seen) {
+        o.syn_seen = true;
+        o.syn_seq = seq;
+    }
+    if (flags & (kTcpFin | kTcpRst)) o.closed = true;
+    *fresh_out = fresh;
+    return o.stream;
+}
+
 }  // namespace
 
 std::vector<TcpStream> tcp_streams(const CaptureContents& c) {
     std::vector<TcpStream> streams;
     std::map<Key, Open> open;
+    std::map<std::uint64_t, Open> open6;
+    std::size_t next6 = 0;
+    bool fresh = false;
+    // The IPv6 connections seen before IPv4 segment i, then segment i.
+    const auto sightings_before = [&](std::size_t i) {
+        for (; next6 < c.ipv6_tcp.size() && c.ipv6_tcp[next6].before <= i; ++next6) {
+            const Ipv6TcpSighting& six = c.ipv6_tcp[next6];
+            const std::size_t at = stream_of(open6, six.connection, six.flags, six.seq, streams, &fresh);
+            streams[at].ipv6 = true;
+        }
+    };
     for (std::size_t i = 0; i < c.tcp.size(); ++i) {
+        sightings_before(i);
         const TcpPacket& p = c.tcp[i];
-        const Key k = key_of(p);
-        const bool syn_only = (p.flags & (kTcpSyn | kTcpAck)) == kTcpSyn;
-        auto it = open.find(k);
-        const bool fresh = it == open.end() ||
-                           (syn_only && (it->second.closed || (it->second.syn_seen && it->second.syn_seq != p.seq)));
-        if (fresh) {
-            TcpStream s;
-            s.index = static_cast<int>(streams.size());
-            s.a_ip = p.src_ip, s.a_port = p.src_port, s.b_ip = p.dst_ip, s.b_port = p.dst_port;
-            streams.push_back(std::move(s));
-            Open o;
-            o.stream = streams.size() - 1;
-            it = open.insert_or_assign(k, o).first;
-        }
-        Open& o = it->second;
-        if (syn_only && !o.syn_seen) {
-            o.syn_seen = true;
-            o.syn_seq = p.seq;
-        }
-        if (p.flags & (kTcpFin | kTcpRst)) o.closed = true;
-        TcpStream& s = streams[o.stream];
+        const std::size_t at = stream_of(open, key_of(p), p.flags, p.seq, streams, &fresh);
+        TcpStream& s = streams[at];
+        if (fresh) s.a_ip = p.src_ip, s.a_port = p.src_port, s.b_ip = p.dst_ip, s.b_port = p.dst_port;
         s.packets.push_back(i);
         if (p.src_ip == s.a_ip && p.src_port == s.a_port) {
             s.a_to_b_payload_bytes += p.payload_bytes;
@@ -63,6 +84,7 @@ std::vector<TcpStream> tcp_streams(const CaptureContents& c) {
             ++s.b_to_a_packets;
         }
     }
+    sightings_before(~std::size_t{0});  // those after the last IPv4 segment
     return streams;
 }
 
@@ -70,7 +92,8 @@ std::optional<std::size_t> pick_stream(const CaptureContents& c, const std::vect
                                        const std::string& path, std::optional<int> wanted, std::string* error) {
     if (c.tcp.empty() || streams.empty()) {
         *error = "'" + path + "' has no IPv4 TCP segments (" + std::to_string(c.packets) +
-                 " packets, none of them TCP over IPv4)";
+                 " packets, none of them TCP over IPv4" +
+                 (c.ipv6_tcp.empty() ? std::string() : "; inflight reads IPv4 TCP only, not IPv6") + ")";
         return std::nullopt;
     }
     if (wanted) {
@@ -79,11 +102,17 @@ std::optional<std::size_t> pick_stream(const CaptureContents& c, const std::vect
                      std::to_string(streams.size() - 1);
             return std::nullopt;
         }
+        if (streams[static_cast<std::size_t>(*wanted)].ipv6) {
+            *error = "--stream " + std::to_string(*wanted) + ": stream " + std::to_string(*wanted) + " of '" + path +
+                     "' is over IPv6; inflight reads IPv4 TCP streams only";
+            return std::nullopt;
+        }
         return static_cast<std::size_t>(*wanted);
     }
-    std::size_t pick = 0;
-    for (std::size_t i = 1; i < streams.size(); ++i)
-        if (streams[i].payload_bytes() > streams[pick].payload_bytes()) pick = i;
+    // The IPv4 stream carrying the most payload (one exists: c.tcp is not empty).
+    std::optional<std::size_t> pick;
+    for (std::size_t i = 0; i < streams.size(); ++i)
+        if (!streams[i].ipv6 && (!pick || streams[i].payload_bytes() > streams[*pick].payload_bytes())) pick = i;
     return pick;
 }
 

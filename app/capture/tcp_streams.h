@@ -1,7 +1,9 @@
 // A capture's TCP connections, numbered as Wireshark numbers tcp.stream:
 // in the order their first packet appears; a SYN on the same addresses and
 // ports opens a new stream when the earlier connection was closed (FIN or
-// RST) or began with another initial sequence number.
+// RST) or began with another initial sequence number. IPv6 connections are
+// numbered too (Wireshark counts them) but hold no packets: only IPv4 TCP
+// is read.
 #pragma once
 
 #include <cstdint>
@@ -15,6 +17,7 @@ namespace inflight::capture {
 
 struct TcpStream {
     int index = 0;
+    bool ipv6 = false;  // numbered, not read: no packets, no addresses
     // The two ends as the first packet had them (a → b).
     std::uint32_t a_ip = 0, b_ip = 0;
     std::uint16_t a_port = 0, b_port = 0;

@@ -10,6 +10,7 @@
 #include "app/capture/capture_reader.h"
 #include "app/capture/model_capture.h"
 #include "app/capture/stream_analysis.h"
+#include "app/capture/tcp_streams.h"
 #include "app/capture/time_sequence.h"
 #include "model/engine/run.h"
 #include "tshark.h"
@@ -97,6 +98,98 @@ TEST(CaptureReader, PicksTheStreamWithTheMostDataAndNumbersThemAsTshark) {
     EXPECT_EQ(a.stream.a_port, 1024 + 600 * 1 + 1);  // flow 1's first connection
     const CaptureAnalysis first = analyze(f, 0);
     EXPECT_EQ(first.result.summary.binding_limit, Limit::Rwnd);
+}
+
+// A raw-IP capture (LINKTYPE_RAW) of hand-made TCP segments, IPv4 or IPv6.
+class RawCapture {
+public:
+    void v4(std::uint8_t src_host, std::uint16_t sport, std::uint8_t dst_host, std::uint16_t dport, std::uint8_t flags,
+            std::uint32_t seq, std::size_t payload) {
+        std::vector<std::uint8_t> ip = {0x45, 0, 0, 0, 0, 0, 0x40, 0, 64, 6, 0, 0, 10, 0, 0, src_host, 10, 0, 0, dst_host};
+        const std::size_t total = 20 + 20 + payload;
+        ip[2] = static_cast<std::uint8_t>(total >> 8), ip[3] = static_cast<std::uint8_t>(total);
+        record(ip, sport, dport, flags, seq, payload);
+    }
+    void v6(std::uint8_t src_host, std::uint16_t sport, std::uint8_t dst_host, std::uint16_t dport, std::uint8_t flags,
+            std::uint32_t seq, std::size_t payload) {
+        std::vector<std::uint8_t> ip(40, 0);
+        ip[0] = 0x60;
+        const std::size_t len = 20 + payload;
+        ip[4] = static_cast<std::uint8_t>(len >> 8), ip[5] = static_cast<std::uint8_t>(len);
+        ip[6] = 6, ip[7] = 64;  // next header TCP, hop limit
+        ip[8] = 0xfd, ip[23] = src_host;   // fd00::src_host
+        ip[24] = 0xfd, ip[39] = dst_host;  // fd00::dst_host
+        record(ip, sport, dport, flags, seq, payload);
+    }
+    void write(const std::string& path) const {
+        std::ofstream f(path, std::ios::binary);
+        const std::uint32_t header[6] = {0xa1b2c3d4, 0x00040002, 0, 0, 65535, 101};  // v2.4, LINKTYPE_RAW
+        f.write(reinterpret_cast<const char*>(header), sizeof header);
+        f.write(reinterpret_cast<const char*>(bytes_.data()), static_cast<std::streamsize>(bytes_.size()));
+    }
+
+private:
+    void record(std::vector<std::uint8_t> p, std::uint16_t sport, std::uint16_t dport, std::uint8_t flags,
+                std::uint32_t seq, std::size_t payload) {
+        const std::uint8_t tcp[20] = {static_cast<std::uint8_t>(sport >> 8), static_cast<std::uint8_t>(sport),
+                                      static_cast<std::uint8_t>(dport >> 8), static_cast<std::uint8_t>(dport),
+                                      static_cast<std::uint8_t>(seq >> 24), static_cast<std::uint8_t>(seq >> 16),
+                                      static_cast<std::uint8_t>(seq >> 8), static_cast<std::uint8_t>(seq),
+                                      0, 0, 0, 0, 0x50, flags, 0xff, 0xff, 0, 0, 0, 0};
+        p.insert(p.end(), tcp, tcp + 20);
+        p.resize(p.size() + payload, 0x61);
+        const std::uint32_t rec[4] = {1, static_cast<std::uint32_t>(1000 * ++n_), static_cast<std::uint32_t>(p.size()),
+                                      static_cast<std::uint32_t>(p.size())};
+        bytes_.insert(bytes_.end(), reinterpret_cast<const std::uint8_t*>(rec), reinterpret_cast<const std::uint8_t*>(rec) + 16);
+        bytes_.insert(bytes_.end(), p.begin(), p.end());
+    }
+    std::vector<std::uint8_t> bytes_;
+    int n_ = 0;
+};
+
+// Wireshark numbers IPv6 connections in tcp.stream as it does IPv4 ones;
+// inflight reads IPv4 only, but numbers both, so "--stream N" is the
+// stream tshark calls N. An IPv6 connection first, then an IPv4 one with
+// data, then the IPv6 one's data, then a second IPv6 connection.
+TEST(CaptureReader, StreamNumbersCountIPv6ConnectionsAsTsharkDoes) {
+    REQUIRE_TSHARK();
+    TempDir dir;
+    constexpr std::uint8_t kSyn = 0x02, kAck = 0x10, kSynAck = 0x12;
+    RawCapture cap;
+    cap.v6(1, 5000, 2, 80, kSyn, 100, 0);
+    cap.v4(1, 40000, 2, 80, kSyn, 1000, 0);
+    cap.v4(2, 80, 1, 40000, kSynAck, 7000, 0);
+    cap.v4(1, 40000, 2, 80, kAck, 1001, 1000);
+    cap.v6(1, 5000, 2, 80, kAck, 101, 500);
+    cap.v4(2, 80, 1, 40000, kAck, 7001, 0);
+    cap.v6(3, 6000, 2, 80, kSyn, 300, 0);
+    const std::string f = dir.file("mixed.pcap");
+    cap.write(f);
+    const auto v4_streams = capture_test::tshark_field(f, "ip", "tcp.stream");
+    const auto v6_streams = capture_test::tshark_field(f, "ipv6", "tcp.stream");
+    ASSERT_EQ(v4_streams.size(), 4u);
+    ASSERT_EQ(v6_streams.size(), 3u);
+
+    std::string error;
+    const auto contents = read_capture(f, &error);
+    ASSERT_TRUE(contents) << error;
+    EXPECT_EQ(contents->tcp.size(), 4u);
+    const std::vector<TcpStream> streams = tcp_streams(*contents);
+    ASSERT_EQ(streams.size(), 3u);
+    EXPECT_EQ(std::to_string(streams[0].index), v6_streams[0]);
+    EXPECT_EQ(std::to_string(streams[2].index), v6_streams[2]);
+    EXPECT_TRUE(streams[0].ipv6);
+    EXPECT_TRUE(streams[2].ipv6);
+    ASSERT_FALSE(streams[1].ipv6);
+    EXPECT_EQ(std::to_string(streams[1].index), v4_streams[0]);
+    EXPECT_EQ(streams[1].a_port, 40000);
+    EXPECT_EQ(streams[1].packets.size(), 4u);
+    // The one to measure: the IPv4 stream, by default or by tshark's number;
+    // an IPv6 one asked for is refused in one line.
+    EXPECT_EQ(pick_stream(*contents, streams, f, std::nullopt, &error), std::optional<std::size_t>(1));
+    EXPECT_EQ(pick_stream(*contents, streams, f, std::stoi(v4_streams[0]), &error), std::optional<std::size_t>(1));
+    EXPECT_FALSE(pick_stream(*contents, streams, f, std::stoi(v6_streams[0]), &error));
+    EXPECT_TRUE(error.starts_with("--stream 0: stream 0 of '" + f + "' is over IPv6")) << error;
 }
 
 TEST(CaptureReader, BadInputIsOneLineNamingTheProblem) {
