@@ -173,8 +173,11 @@ std::optional<CaptureContents> read_capture(const std::string& path, std::string
         pcap_open_offline_with_tstamp_precision(path.c_str(), PCAP_TSTAMP_PRECISION_NANO, why));
     if (!p) {
         const std::string reason = why;
+        std::error_code size_error;
         if (errno == ENOENT || errno == EACCES || errno == EISDIR)
             *error = "cannot read '" + path + "': " + reason;
+        else if (std::filesystem::is_regular_file(path, size_error) && std::filesystem::file_size(path, size_error) == 0)
+            *error = "'" + path + "' is empty (0 bytes): not a packet capture";
         else if (reason.find("truncated") != std::string::npos)
             *error = "'" + path + "' is cut short (truncated): " + reason;
         else

@@ -21,7 +21,7 @@ namespace {
 
 constexpr unsigned kMaxThreads = 256;
 constexpr const char* kNotForSweep =
-    "not an option of sweep; it writes --csv FILE (one row per point and algorithm) and --json";
+    "not an option of sweep; it writes --csv FILE (one row per point and algorithm), --json and --png FILE";
 constexpr const char* kDashboardFigureOnly =
     "sets the dashboard figure of inflight run and inflight kernel; not an option of sweep";
 

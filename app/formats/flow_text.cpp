@@ -19,8 +19,11 @@ bool is_ping(std::string_view text) {
 
 // A unit error says how to write the value; add what is allowed, so the
 // line names both ("'-5ms' is negative; use ... ; allowed 1 ms – 1000 ms").
+// An error that does not yet say what is allowed gets the key's range (one
+// that already lists its choices, "use one of on, off", needs no more).
 std::string with_allowed(std::string error, FlowKey k) {
-    if (error.find("; allowed ") == std::string::npos) error += "; allowed " + flow_key_allowed(k);
+    if (error.find("; allowed ") == std::string::npos && error.find("use one of ") == std::string::npos)
+        error += "; allowed " + flow_key_allowed(k);
     return error;
 }
 

@@ -200,6 +200,10 @@ TEST(CaptureReader, BadInputIsOneLineNamingTheProblem) {
     EXPECT_EQ(refusal(text).rfind("'" + text + "' is not a packet capture (pcap or pcapng)", 0), 0u) << refusal(text);
     // Missing.
     EXPECT_EQ(refusal(dir.file("none.pcap")).rfind("cannot read '", 0), 0u) << refusal(dir.file("none.pcap"));
+    // Empty: said so, not "cut short" (libpcap's words for a header it could not read).
+    const std::string empty = dir.file("empty.pcap");
+    std::ofstream(empty).close();
+    EXPECT_EQ(refusal(empty), "'" + empty + "' is empty (0 bytes): not a packet capture");
     // Truncated in the middle of a record.
     Scenario s;
     s.duration_s = 1;

@@ -101,7 +101,7 @@ TEST(SweepOptions, EveryRunOptionIsASweepOptionOrRefusedWithAReason) {
         if (refused.count(name)) {
             EXPECT_EQ(error_of({"--" + name, "x.csv"}),
                       "--" + name + ": not an option of sweep; it writes --csv FILE (one row per point and "
-                                    "algorithm) and --json");
+                                    "algorithm), --json and --png FILE");
             continue;
         }
         const auto c = cases.find(name);
