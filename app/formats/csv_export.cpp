@@ -99,7 +99,9 @@ std::string provenance_comment(const Scenario& s, const std::string& what, const
         out += param_exact_text(s, p);
         const std::string exact = param_exact_text(s, p);
         const std::string unit = param_unit(p);
-        if (!unit.empty()) out += " " + unit;
+        // A unit for a number, not for a word ("rcvbuf = auto", not "auto bytes").
+        const bool numeric = !exact.empty() && exact.front() >= '0' && exact.front() <= '9';
+        if (!unit.empty() && numeric) out += " " + unit;
         // The readable form too, unless it says the same ("5 s").
         const std::string human = param_human_text(s, p);
         if (human != exact && human != exact + " " + unit) out += " (" + human + ")";

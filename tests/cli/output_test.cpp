@@ -215,6 +215,7 @@ TEST(Csv, TraceStartsWithProvenanceThenHeaderThenOneRowPerBucket) {
     for (Param p : kAllParams) EXPECT_TRUE(contains(comments, std::string("# ") + key(p) + " = ")) << key(p);
     EXPECT_TRUE(contains(comments, "# rtt = 0.08 s (80 ms)\n")) << comments;
     EXPECT_TRUE(contains(comments, "# bandwidth = 100000000 bit/s (100 Mbit/s)\n")) << comments;
+    EXPECT_TRUE(contains(comments, "# rcvbuf = auto\n")) << comments;  // a word takes no unit ("auto bytes")
     EXPECT_TRUE(contains(comments, "# duration = 40 s\n")) << comments;
     EXPECT_TRUE(contains(comments, "# reproduce: inflight run ")) << comments;
     ASSERT_LT(i, lines.size());
