@@ -49,11 +49,7 @@ TEST(CompareAt720p, EveryKernelCellIsWholeInItsColumn) {
     CompareTable* table = tools->compare()->table();
     table->setKernel(model, kernel);
     tools->compareDock()->show();
-    QTest::qWait(200);
-    for (int pass = 0; pass < 5; ++pass) {
-        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-        QCoreApplication::processEvents();
-    }
+    settle_layouts();
 
     QTableWidget* t = table->kernelTable();
     ASSERT_TRUE(t->isVisible());
@@ -98,11 +94,7 @@ TEST(CompareAt720p, ThePinnedRunsSummaryIsWholeOnScreenWhilePresenting) {
     tools->compare()->pinAction()->trigger();
     w->setPresentation(true);
     tools->compareDock()->show();
-    QTest::qWait(200);
-    for (int pass = 0; pass < 5; ++pass) {
-        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-        QCoreApplication::processEvents();
-    }
+    settle_layouts();
 
     CompareTable* table = tools->compare()->table();
     ASSERT_TRUE(table->isVisible());
@@ -150,7 +142,7 @@ QStringList cut_in_columns(const QTableWidget* t) {
 
 // Two flows pinned, then a change: the run table and the per-flow table
 // share the dock's width at 1280×720, and every header and cell of both is
-// whole ("Cong. events" was cut at both ends in a 93 px column).
+// whole ("Cong. events" was cut at both ends in a 77 px column).
 TEST(CompareAt720p, BothTablesShowEveryHeaderAndCellWholeWithTwoFlows) {
     auto w = make_window();
     ASSERT_TRUE(wait_until([&] { return finished(*w); }, 60000));
@@ -162,11 +154,7 @@ TEST(CompareAt720p, BothTablesShowEveryHeaderAndCellWholeWithTwoFlows) {
     ASSERT_TRUE(run_scenario(*w, R"({"bandwidth": "100Mbps", "rtt": "80ms", "buffer": "20ms", "duration": 10,
                                     "flows": [{"algo": "cubic"}, {"algo": "cubic"}]})"));
     tools->compareDock()->show();
-    QTest::qWait(200);
-    for (int pass = 0; pass < 5; ++pass) {
-        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-        QCoreApplication::processEvents();
-    }
+    settle_layouts();
     CompareTable* table = tools->compare()->table();
     ASSERT_FALSE(table->squeezed());
     for (QTableWidget* t : {table->table(), table->flowTable()}) {

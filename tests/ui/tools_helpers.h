@@ -4,6 +4,7 @@
 
 #include <QFile>
 #include <QTemporaryDir>
+#include <QTest>
 #include <memory>
 
 #include "ui/shell/analysis_tools.h"
@@ -29,5 +30,14 @@ inline bool run_scenario(MainWindow& w, const QByteArray& json) {
 
 // The tools the window installed (it keeps no getter for them).
 inline AnalysisTools* tools_of(MainWindow& w) { return w.findChild<AnalysisTools*>(); }
+
+// A dock just shown, its layouts done: what a user sees a moment later.
+inline void settle_layouts() {
+    QTest::qWait(200);
+    for (int pass = 0; pass < 5; ++pass) {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QCoreApplication::processEvents();
+    }
+}
 
 }  // namespace inflight::ui::test

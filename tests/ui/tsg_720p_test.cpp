@@ -25,13 +25,6 @@ using namespace inflight::ui;
 using namespace inflight::ui::test;
 
 namespace {
-void settle_layouts() {
-    QTest::qWait(200);
-    for (int pass = 0; pass < 5; ++pass) {
-        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-        QCoreApplication::processEvents();
-    }
-}
 
 // The summary's rectangle in the window it is shown in (the main window,
 // or the dock's own when it opened floating at the screen's foot), whole
