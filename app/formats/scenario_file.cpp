@@ -1,5 +1,7 @@
 #include "app/formats/scenario_file.h"
 
+#include "app/formats/json_duplicates.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -249,6 +251,9 @@ std::optional<std::string> scenario_from_json_impl(const QByteArray& json, const
     if (!doc.isObject())
         return where + "a scenario is one JSON object such as {\"rtt\": \"80ms\"}, not " +
                (doc.isArray() ? "an array" : "a bare value");
+    if (const auto twice = first_duplicate_key(std::string_view(json.constData(), static_cast<std::size_t>(json.size()))))
+        return where + "\"" + twice->key + "\" is given twice in one object (the second on line " +
+               std::to_string(twice->line) + "); give each key once";
 
     Scenario next = s;
     const QJsonObject obj = doc.object();

@@ -230,3 +230,19 @@ TEST_F(ScenarioFileOnDisk, HugeFileIsRefusedUnread) {
     ASSERT_TRUE(e.has_value());
     EXPECT_TRUE(contains(*e, "larger than")) << *e;
 }
+
+// A key given twice in one object was taken silently, the last winning
+// ({"rtt": "80ms", "rtt": "5ms"} ran at 5 ms). It is refused in one line
+// naming the key and the line of its second use, in a flow's object too;
+// the same key in two different objects, or a string value equal to a key,
+// is no repeat.
+TEST(ScenarioJson, AKeyGivenTwiceInOneObjectIsRefused) {
+    Scenario s;
+    EXPECT_EQ(load_text("{\"rtt\": \"80ms\",\n \"rtt\": \"5ms\"}", s),
+              "test.json: \"rtt\" is given twice in one object (the second on line 2); give each key once");
+    EXPECT_EQ(load_text(R"({"flows": [{"algo": "cubic", "rtt": "20ms", "rtt": "40ms"}]})", s),
+              "test.json: \"rtt\" is given twice in one object (the second on line 1); give each key once");
+    EXPECT_EQ(load_text(R"({"rtt": "20ms", "flows": [{"rtt": "40ms"}, {"rtt": "80ms", "label": "rtt"}]})", s), "");
+    EXPECT_EQ(s.flows.size(), 2u);
+    EXPECT_EQ(load_text(R"({"label\"x": 1, "seed": 3})", s).find("given twice"), std::string::npos);
+}
