@@ -13,7 +13,7 @@ namespace {
 // Spreads the columns again when the viewport (the columns' room) is resized.
 class Respread : public QObject {
 public:
-    Respread(QTableWidget* t) : QObject(t), table_(t) {}
+    explicit Respread(QTableWidget* t) : QObject(t), table_(t) {}
 
 protected:
     bool eventFilter(QObject*, QEvent* e) override {
