@@ -141,6 +141,9 @@ TEST(ExperimentFile, MalformedFilesAreRefusedWithAMessageNamingTheFileAndTheProb
          "steps[0].check.all[0].op: falls_by and rises_by compare the runs of a sweep"},
         {good(R"({"text":"t","all":[{"field":"settled","op":"==","value":1}]})"), "must be true or false"},
         {good(R"({"text":"t","all":[{"field":"settled","op":">","value":true}]})"), "takes only =="},
+        // A key twice in one object (the last would win silently).
+        {good(R"({"text":"t","all":[{"field":"utilisation","op":">=","value":0.9,"value":0.1}]})"),
+         "\"value\" is given twice in one object"},
     };
     for (const Case& c : cases) {
         const QString err = error_of(c.json);

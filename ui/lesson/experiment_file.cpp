@@ -9,6 +9,8 @@
 #include <QJsonParseError>
 #include <QStandardPaths>
 #include <algorithm>
+
+#include "app/formats/json_duplicates.h"
 #include <limits>
 #include <optional>
 #include <string>
@@ -390,6 +392,10 @@ Experiment parse(const QByteArray& json) {
     if (pe.error != QJsonParseError::NoError)
         fail(QStringLiteral("offset %1").arg(pe.offset), QStringLiteral("not valid JSON (%1)").arg(pe.errorString()));
     if (!doc.isObject()) fail(QStringLiteral("top level"), QStringLiteral("must be one JSON object"));
+    // A key given twice in one object: refused, as in a scenario file (Qt would keep the last).
+    if (const auto twice = first_duplicate_key(std::string_view(json.constData(), static_cast<std::size_t>(json.size()))))
+        fail(QStringLiteral("line %1").arg(twice->line),
+             QStringLiteral("\"%1\" is given twice in one object; give each key once").arg(QString::fromStdString(twice->key)));
     const QJsonObject o = doc.object();
     only_keys(o, {"format", "id", "title", "intro", "steps"}, QStringLiteral("top level"));
     if (o.value("format").toString() != QLatin1String(kFormat))
