@@ -93,14 +93,7 @@ ParseResult parse_capture_options(const std::vector<std::string>& args, CaptureR
                 *error = "--tsg: " + *e;
                 return ParseResult::Error;
             }
-            const auto lower_end = [&](std::string_view end) {
-                if (value.size() < end.size()) return false;
-                for (std::size_t k = 0; k < end.size(); ++k)
-                    if (std::tolower(static_cast<unsigned char>(value[value.size() - end.size() + k])) != end[k])
-                        return false;
-                return true;
-            };
-            if (!lower_end(".png") && !lower_end(".svg")) {
+            if (!ends_with(value, ".png") && !ends_with(value, ".svg")) {
                 *error = "--tsg: '" + value + "' is neither a .png nor a .svg file; the name's ending chooses the format";
                 return ParseResult::Error;
             }

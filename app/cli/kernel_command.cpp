@@ -64,34 +64,22 @@ std::string kernel_help_text() {
         "Options (the same as inflight run's):\n";
     for (const Option& o : run_options()) {
         if (!for_kernel(o)) continue;
-        // A kernel run is not simulated: its duration is the connection's
-        // real, wall-clock time.
-        if (o.kind == Kind::Value && o.param == Param::Duration) {
-            Option real = o;
-            real.help = "the real connection's wall-clock time, {range} (default 40s)";
-            out += help_lines(real);
-            continue;
-        }
-        // This machine's limits, not the model's: what the emulator keeps honest.
-        if (o.kind == Kind::Value && o.param == Param::Bandwidth) {
-            Option real = o;
-            const std::string help = "bottleneck link rate, 1Mbps - " + format_rate(kernel::kEmulatorHonestRateBps) +
-                                     " (" + format_rate(kernel::kEmulatorHonestRateManyFlowsBps) + " from " +
-                                     std::to_string(kernel::kEmulatorFlowsAtFullRate + 1) +
-                                     " flows on: the emulator's honest rates here) (default 100Mbps)";
-            real.help = help.c_str();
-            out += help_lines(real);
-            continue;
-        }
-        if (o.kind == Kind::Parallel) {
-            Option real = o;
-            const std::string help = "N identical bulk flows from the options above, 1 - " +
-                                     std::to_string(kernel::kKernelMaxFlows);
-            real.help = help.c_str();
-            out += help_lines(real);
-            continue;
-        }
-        out += help_lines(o);
+        // Where the kernel run differs from the model: the duration is wall
+        // time, and the rate and the flow count are this machine's limits
+        // (what the emulator keeps honest), not the model's.
+        std::string own;
+        if (o.kind == Kind::Value && o.param == Param::Duration)
+            own = "the real connection's wall-clock time, {range} (default 40s)";
+        else if (o.kind == Kind::Value && o.param == Param::Bandwidth)
+            own = "bottleneck link rate, 1Mbps - " + format_rate(kernel::kEmulatorHonestRateBps) + " (" +
+                  format_rate(kernel::kEmulatorHonestRateManyFlowsBps) + " from " +
+                  std::to_string(kernel::kEmulatorFlowsAtFullRate + 1) +
+                  " flows on: the emulator's honest rates here) (default 100Mbps)";
+        else if (o.kind == Kind::Parallel)
+            own = "N identical bulk flows from the options above, 1 - " + std::to_string(kernel::kKernelMaxFlows);
+        Option shown = o;
+        if (!own.empty()) shown.help = own.c_str();
+        out += help_lines(shown);
     }
     out +=
         "\n"

@@ -152,10 +152,6 @@ std::string help_lines(const Option& option) {
     return out;
 }
 
-}  // namespace inflight::cli
-
-namespace inflight::cli {
-
 bool ends_with(std::string_view text, std::string_view end) {
     if (text.size() < end.size()) return false;
     for (std::size_t i = 0; i < end.size(); ++i)

@@ -42,7 +42,6 @@ std::string* output_path(RunRequest& req, std::string_view option) {
          : option == "tsg" ? &req.tsg_path : &req.svg_path;
 }
 
-
 }  // namespace
 
 ParseResult parse_run_options(const std::vector<std::string>& args, RunRequest& req, std::string* error,

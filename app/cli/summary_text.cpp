@@ -168,10 +168,8 @@ std::string summary_figures(const RunResult& r, Engine engine) {
                : "RTT        mean " + format_time(s.mean_rtt_s) + ", p95 " + format_time(s.p95_rtt_s) + ", min " +
                      format_time(s.min_rtt_s) + ", max " + format_time(s.max_rtt_s) + " (base " +
                      base_rtt_words(r) + ")\n";
-    out += "Window     " +
-           (!tcp ? std::string("no TCP flow")
-                                            : "mean cwnd " + format_number(s.mean_cwnd_packets) + " packets") +
-           "; BDP " + format_number(s.bdp_packets) + " packets, buffer " + format_number(s.buffer_packets) +
+    const std::string cwnd = tcp ? "mean cwnd " + format_number(s.mean_cwnd_packets) + " packets" : "no TCP flow";
+    out += "Window     " + cwnd + "; BDP " + format_number(s.bdp_packets) + " packets, buffer " + format_number(s.buffer_packets) +
            " packets\n";
     out += "Congestion " + count(s.window_congestion_events, "event") + " in the steady state, " +
            count(s.congestion_events) + " in the run; " + count(s.rtos, "RTO") + "\n";

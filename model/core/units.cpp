@@ -290,7 +290,7 @@ std::string format_scaled(double x, int digits, std::initializer_list<Step> step
 // or all lower case reads case-insensitively, as bits for a rate and bytes
 // for a size. A rate in bytes or a size in bits is refused, not converted:
 // an 8× misreading is what the refusal is there to stop.
-bool mixed_case_with(std::string_view unit, char letter) {
+static bool mixed_case_with(std::string_view unit, char letter) {
     bool upper = false, lower = false;
     for (char c : unit) {
         upper = upper || (c >= 'A' && c <= 'Z');

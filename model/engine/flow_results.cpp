@@ -6,11 +6,10 @@
 
 namespace inflight {
 
+namespace {
 // The flows together used at least this share of the link over the steady
 // window: the link binds the aggregate.
 constexpr double kFullLinkUtilisation = 0.99;
-
-namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kSettledThroughput = 0.10;  // the second half 10% above the first → not settled
 constexpr double kSettledShare = 0.05;       // ... or by more than 0.05 of share

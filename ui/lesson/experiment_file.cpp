@@ -9,14 +9,13 @@
 #include <QJsonParseError>
 #include <QStandardPaths>
 #include <algorithm>
-
-#include "app/formats/json_duplicates.h"
 #include <limits>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "app/formats/json_duplicates.h"
 #include "ui/lesson/run_metrics.h"
 #include "app/formats/scenario_file.h"
 #include "model/core/parameters.h"
