@@ -4,6 +4,7 @@
 // coalescing are the dashboard's (dashboard_frames_test.cpp).
 #include <QCoreApplication>
 #include <QThread>
+#include <cstring>
 #include <gtest/gtest.h>
 #include <vector>
 
@@ -42,4 +43,61 @@ TEST(RunController, EverySnapshotOfTheNewestRequestArrivesInOrderTheFinishedOneL
         done += got[i]->done;
     }
     EXPECT_EQ(done, 1);
+}
+
+namespace {
+// Every snapshot the controller hands on for generation `gen`, once its
+// finished one has arrived.
+std::vector<SnapshotPtr> snapshots_of(RunController& c, const Scenario& s) {
+    std::vector<SnapshotPtr> got;
+    const auto link = QObject::connect(&c, &RunController::snapshotReady, [&](const SnapshotPtr& p) { got.push_back(p); });
+    const quint64 gen = c.request(s);
+    const bool done = test::wait_until([&] { return !got.empty() && got.back()->generation == gen && got.back()->done; }, 60000);
+    QObject::disconnect(link);
+    if (!done) return {};
+    std::vector<SnapshotPtr> mine;
+    for (const SnapshotPtr& p : got)
+        if (p->generation == gen) mine.push_back(p);
+    return mine;
+}
+}  // namespace
+
+// A lecturer toggling back to a setting: the run of a scenario finished a
+// moment ago is not simulated again. Its kept result comes back as one
+// finished snapshot, marked reused, the same bucket for bucket; a scenario
+// that differs in any field (here the seed) is simulated.
+TEST(RunController, ARequestForAScenarioFinishedBeforeIsAnsweredWithItsKeptResult) {
+    RunController c;
+    Scenario a;
+    a.bandwidth_bps = 1e9;
+    a.duration_s = 20;  // long enough to stream partial snapshots
+    Scenario b = a;
+    b.aqm = Aqm::FqCodel;
+
+    const std::vector<SnapshotPtr> first = snapshots_of(c, a);
+    ASSERT_FALSE(first.empty());
+    EXPECT_FALSE(first.back()->reused);
+    ASSERT_FALSE(snapshots_of(c, b).empty());
+
+    const std::vector<SnapshotPtr> again = snapshots_of(c, a);
+    ASSERT_EQ(again.size(), 1u) << "no partial snapshot: nothing streams";
+    const SnapshotPtr& r = again.front();
+    EXPECT_TRUE(r->reused);
+    EXPECT_TRUE(r->done);
+    EXPECT_EQ(r->sim_time_s, a.duration_s);
+    const RunResult& was = first.back()->result;
+    EXPECT_EQ(r->result.scenario, a);
+    EXPECT_EQ(r->result.summary.throughput_bps, was.summary.throughput_bps);
+    EXPECT_EQ(r->result.summary.packets_simulated, was.summary.packets_simulated);
+    ASSERT_EQ(r->result.trace.buckets.size(), was.trace.buckets.size());
+    for (std::size_t i = 0; i < was.trace.buckets.size(); ++i) {
+        ASSERT_EQ(std::memcmp(&r->result.trace.buckets[i], &was.trace.buckets[i], sizeof(TraceBucket)), 0) << "bucket " << i;
+    }
+    ASSERT_EQ(r->result.events.size(), was.events.size());
+
+    Scenario other_seed = a;
+    other_seed.seed = 7;
+    const std::vector<SnapshotPtr> fresh = snapshots_of(c, other_seed);
+    ASSERT_FALSE(fresh.empty());
+    EXPECT_FALSE(fresh.back()->reused);
 }

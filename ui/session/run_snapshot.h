@@ -14,6 +14,8 @@ struct RunSnapshot {
     bool done = false;        // false: partial (trace and events so far)
     double sim_time_s = 0;    // how far the run has got
     RunResult result;         // summary valid only when done
+    bool reused = false;      // done, and not simulated again: the kept result of an
+                              // earlier run of the same scenario (result_memory.h)
 };
 
 using SnapshotPtr = std::shared_ptr<const RunSnapshot>;

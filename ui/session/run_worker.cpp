@@ -9,6 +9,12 @@ namespace inflight::ui {
 
 void RunWorker::run(const Scenario& scenario, quint64 generation, CancelFlag cancel) {
     if (cancel->load()) return;  // a newer request is already queued behind us
+    if (const std::shared_ptr<const RunResult> kept = memory_.find(scenario)) {
+        auto snap = std::make_shared<RunSnapshot>(RunSnapshot{generation, true, scenario.duration_s, *kept, true});
+        mailbox_->postSnapshot(std::move(snap));
+        emit posted();
+        return;
+    }
     QElapsedTimer since_last;
     since_last.start();
     RunControl control;
@@ -33,8 +39,10 @@ void RunWorker::run(const Scenario& scenario, quint64 generation, CancelFlag can
         snap->generation = generation;
         snap->done = true;
         snap->sim_time_s = scenario.duration_s;
+        const SnapshotPtr finished = snap;  // read-only from here, on both threads
         mailbox_->postSnapshot(std::move(snap));
         emit posted();
+        memory_.keep(finished->result);  // after the post: the copy does not delay the hero
     } catch (const std::exception& e) {
         mailbox_->postFailure({generation, QString::fromStdString(e.what())});
         emit posted();

@@ -6,6 +6,10 @@
 // arguments), announced by a queued signal. Nothing here ever waits on the model from the UI thread,
 // except the destructor, which cancels first and then joins.
 //
+// A request for a scenario the worker finished a moment ago is answered with
+// that run's kept result (result_memory.h): one finished snapshot, marked
+// reused, and no run.
+//
 // Every snapshot of the newest request is handed on as it arrives; pacing
 // is the dashboard's (panels/dashboard.h), which keeps only the newest frame
 // waiting and leaves the UI thread its own time after each frame.
@@ -16,6 +20,7 @@
 #include <atomic>
 #include <memory>
 
+#include "ui/session/result_memory.h"
 #include "ui/session/run_mailbox.h"
 #include "ui/session/run_snapshot.h"
 #include "model/core/scenario.h"
@@ -43,6 +48,7 @@ signals:
 
 private:
     std::shared_ptr<RunMailbox> mailbox_ = std::make_shared<RunMailbox>();
+    ResultMemory memory_;  // finished runs, shown again for the same scenario (worker thread only)
 };
 
 class RunController : public QObject {

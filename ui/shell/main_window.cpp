@@ -169,10 +169,12 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
     });
     connect(dashboard_, &Dashboard::frameShown, this, [this](quint64, bool done) {
         const SnapshotPtr s = dashboard_->shown();
-        if (done && s)
-            statusBar()->showMessage(tr("%1 simulated in %2")
-                                     .arg(QString::fromStdString(format_time(s->result.scenario.duration_s)),
-                                          QString::fromStdString(format_time(s->result.summary.wall_seconds))));
+        if (!done || !s) return;
+        const QString duration = QString::fromStdString(format_time(s->result.scenario.duration_s));
+        const QString wall = QString::fromStdString(format_time(s->result.summary.wall_seconds));
+        statusBar()->showMessage(s->reused ? tr("%1 simulated in %2 by an earlier run of the same settings, shown again")
+                                                 .arg(duration, wall)
+                                           : tr("%1 simulated in %2").arg(duration, wall));
     });
 
     buildMenus();
