@@ -95,6 +95,15 @@ TEST(RunController, ARequestForAScenarioFinishedBeforeIsAnsweredWithItsKeptResul
     }
     ASSERT_EQ(r->result.events.size(), was.events.size());
 
+    // Shown again, it is kept again: a third visit is answered the same way.
+    const std::vector<SnapshotPtr> b_again = snapshots_of(c, b);
+    ASSERT_EQ(b_again.size(), 1u);
+    EXPECT_TRUE(b_again.front()->reused);
+    const std::vector<SnapshotPtr> third = snapshots_of(c, a);
+    ASSERT_EQ(third.size(), 1u);
+    EXPECT_TRUE(third.front()->reused);
+    EXPECT_EQ(third.front()->result.summary.throughput_bps, was.summary.throughput_bps);
+
     Scenario other_seed = a;
     other_seed.seed = 7;
     const std::vector<SnapshotPtr> fresh = snapshots_of(c, other_seed);

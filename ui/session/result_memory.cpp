@@ -3,6 +3,19 @@
 namespace inflight::ui {
 
 namespace {
+// keep() copies RunResult member by member: it has the six it names. (A
+// seventh would make this aggregate initialization from seven values
+// well-formed; copy it there too, then count it here.)
+struct AnyValue {
+    template <typename T>
+    operator T() const;
+};
+template <typename T>
+concept HasSevenMembers = requires { T{AnyValue{}, AnyValue{}, AnyValue{}, AnyValue{}, AnyValue{}, AnyValue{}, AnyValue{}}; };
+template <typename T>
+concept HasSixMembers = requires { T{AnyValue{}, AnyValue{}, AnyValue{}, AnyValue{}, AnyValue{}, AnyValue{}}; };
+static_assert(HasSixMembers<RunResult> && !HasSevenMembers<RunResult>, "RunResult's members changed: see keep()");
+
 template <typename V>
 std::size_t array_bytes(const V& v) {
     return v.size() * sizeof(typename V::value_type);
@@ -20,34 +33,59 @@ std::size_t ResultMemory::bytes_of(const RunResult& r) {
     return n;
 }
 
-std::shared_ptr<const RunResult> ResultMemory::find(const Scenario& s) {
+std::optional<RunResult> ResultMemory::take(const Scenario& s) {
     for (auto it = kept_.begin(); it != kept_.end(); ++it) {
-        if (it->result->scenario == s) {
-            kept_.splice(kept_.begin(), kept_, it);  // now the most recently used
-            return kept_.front().result;
-        }
-    }
-    return nullptr;
-}
-
-bool ResultMemory::keep(const RunResult& finished) {
-    if (finished.cancelled || max_entries_ == 0) return false;
-    const std::size_t n = bytes_of(finished);
-    if (n > budget_bytes_) return false;
-    // One entry per scenario: a second finished run of it replaces the first.
-    for (auto it = kept_.begin(); it != kept_.end(); ++it) {
-        if (it->result->scenario == finished.scenario) {
+        if (it->result.scenario == s) {
+            std::optional<RunResult> out(std::move(it->result));
             bytes_ -= it->bytes;
             kept_.erase(it);
-            break;
+            return out;
         }
     }
+    return std::nullopt;
+}
+
+bool ResultMemory::holds(const Scenario& s) const {
+    for (const Kept& k : kept_)
+        if (k.result.scenario == s) return true;
+    return false;
+}
+
+void ResultMemory::forget(const Scenario& s) {
+    for (auto it = kept_.begin(); it != kept_.end(); ++it) {
+        if (it->result.scenario == s) {
+            bytes_ -= it->bytes;
+            kept_.erase(it);
+            return;
+        }
+    }
+}
+
+bool ResultMemory::keep(const RunResult& finished, const std::atomic<bool>* stop) {
+    const auto stopped = [stop] { return stop && stop->load(std::memory_order_relaxed); };
+    if (finished.cancelled || max_entries_ == 0 || stopped()) return false;
+    const std::size_t n = bytes_of(finished);
+    if (n > budget_bytes_) return false;
+    // The copy, flow by flow so that a newer request does not wait for all
+    // of it. Every member of RunResult is copied here (the traces land on
+    // the ordinary heap: TraceAllocator's copy).
+    RunResult copy;
+    copy.scenario = finished.scenario;
+    copy.cancelled = finished.cancelled;
+    copy.summary = finished.summary;
+    copy.events = finished.events;
+    copy.trace = Trace(finished.trace);
+    copy.flows.reserve(finished.flows.size());
+    for (const FlowResult& f : finished.flows) {
+        if (stopped()) return false;
+        copy.flows.push_back(f);
+    }
+    forget(finished.scenario);  // one entry per scenario: the newer replaces it
     while (!kept_.empty() && (bytes_ + n > budget_bytes_ || kept_.size() >= max_entries_)) {
         bytes_ -= kept_.back().bytes;
         kept_.pop_back();
     }
-    // A copy: its traces on the ordinary heap (TraceAllocator's copy).
-    kept_.push_front(Kept{std::make_shared<const RunResult>(finished), n});
+    kept_.push_front(Kept{std::move(copy), n});
     bytes_ += n;
     return true;
 }

@@ -11,15 +11,20 @@
 //
 // What is kept is a copy on the ordinary heap, never the run's own result:
 // the run's traces live in the blocks huge_blocks hands back to the next
-// run, and holding them would make every later run map fresh memory.
+// run, and holding them would make every later run map fresh memory. The
+// copy is made after the run is on its way to the screen, and stops as soon
+// as a newer request waits (16 flows' traces, 22 MB, can take 50 ms to
+// copy onto fresh pages). A result shown again is handed over, not copied,
+// and kept again the same way once it is on its way.
 // Least recently used first out, within a budget of bytes and of entries;
 // a result larger than the whole budget (100 flows: 130 MB of traces) is
 // not kept. Lives on the worker thread only: no lock.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <list>
-#include <memory>
+#include <optional>
 
 #include "model/core/result.h"
 
@@ -34,13 +39,17 @@ public:
                           std::size_t max_entries = kDefaultMaxEntries)
         : budget_bytes_(budget_bytes), max_entries_(max_entries) {}
 
-    // The kept result of a run of exactly `s`, now the most recently used;
-    // null when none is kept.
-    std::shared_ptr<const RunResult> find(const Scenario& s);
-    // Keeps a copy of a finished run (not a cancelled one), evicting the
-    // least recently used to stay within the budget. False when it was not
-    // kept (larger than the budget, or cancelled).
-    bool keep(const RunResult& finished);
+    // The kept result of a run of exactly `s`, handed over (no copy: it
+    // leaves the memory, and the caller keeps it again once it is shown);
+    // nothing when none is kept.
+    std::optional<RunResult> take(const Scenario& s);
+    // Keeps a copy of a finished run, evicting the least recently used to
+    // stay within the budget. The copy stops, and nothing is kept, once
+    // `stop` is set (a newer request is waiting): it is checked before each
+    // flow's trace. False when nothing was kept (a cancelled run, one larger
+    // than the budget, or stopped).
+    bool keep(const RunResult& finished, const std::atomic<bool>* stop = nullptr);
+    bool holds(const Scenario& s) const;
 
     std::size_t entries() const { return kept_.size(); }
     std::size_t bytes() const { return bytes_; }
@@ -51,9 +60,10 @@ public:
 
 private:
     struct Kept {
-        std::shared_ptr<const RunResult> result;
+        RunResult result;
         std::size_t bytes;
     };
+    void forget(const Scenario& s);
     std::size_t budget_bytes_;
     std::size_t max_entries_;
     std::size_t bytes_ = 0;

@@ -9,10 +9,13 @@ namespace inflight::ui {
 
 void RunWorker::run(const Scenario& scenario, quint64 generation, CancelFlag cancel) {
     if (cancel->load()) return;  // a newer request is already queued behind us
-    if (const std::shared_ptr<const RunResult> kept = memory_.find(scenario)) {
-        auto snap = std::make_shared<RunSnapshot>(RunSnapshot{generation, true, scenario.duration_s, *kept, true});
+    if (std::optional<RunResult> kept = memory_.take(scenario)) {
+        auto snap = std::make_shared<RunSnapshot>(
+            RunSnapshot{generation, true, scenario.duration_s, std::move(*kept), true});
+        const SnapshotPtr shown = snap;  // read-only from here, on both threads
         mailbox_->postSnapshot(std::move(snap));
         emit posted();
+        memory_.keep(shown->result, cancel.get());  // kept again, unless a newer request waits
         return;
     }
     QElapsedTimer since_last;
@@ -42,7 +45,7 @@ void RunWorker::run(const Scenario& scenario, quint64 generation, CancelFlag can
         const SnapshotPtr finished = snap;  // read-only from here, on both threads
         mailbox_->postSnapshot(std::move(snap));
         emit posted();
-        memory_.keep(finished->result);  // after the post: the copy does not delay the hero
+        memory_.keep(finished->result, cancel.get());  // after the post, and it gives way to a newer request
     } catch (const std::exception& e) {
         mailbox_->postFailure({generation, QString::fromStdString(e.what())});
         emit posted();
