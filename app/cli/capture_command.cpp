@@ -127,8 +127,8 @@ ParseResult parse_capture_options(const std::vector<std::string>& args, CaptureR
         *error = figure_given + ": sets how the time-sequence graph is drawn; give --tsg FILE too";
         return ParseResult::Error;
     }
-    if (!out.tsg_path.empty() && (out.tsg_path == out.csv_path)) {
-        *error = "--tsg: '" + out.tsg_path + "' is already the file for --csv; use another name";
+    if (auto err = same_file_error({{"capture", &out.path, true}, {"--csv", &out.csv_path}, {"--tsg", &out.tsg_path}})) {
+        *error = *err;
         return ParseResult::Error;
     }
     return ParseResult::Ok;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <sstream>
 #include <vector>
 
@@ -157,6 +158,34 @@ bool ends_with(std::string_view text, std::string_view end) {
     for (std::size_t i = 0; i < end.size(); ++i)
         if (std::tolower(static_cast<unsigned char>(text[text.size() - end.size() + i])) != end[i]) return false;
     return true;
+}
+
+bool same_file(const std::string& a, const std::string& b) {
+    namespace fs = std::filesystem;
+    std::error_code ec_a, ec_b;
+    if (fs::equivalent(a, b, ec_a)) return true;  // both exist: one file under two names
+    const fs::path pa = fs::weakly_canonical(fs::absolute(a, ec_a), ec_a);
+    const fs::path pb = fs::weakly_canonical(fs::absolute(b, ec_b), ec_b);
+    if (ec_a || ec_b) return a == b;
+    return pa == pb;
+}
+
+std::optional<std::string> same_file_error(const std::vector<NamedFile>& files) {
+    for (std::size_t j = 1; j < files.size(); ++j) {
+        if (files[j].path->empty()) continue;
+        for (std::size_t i = 0; i < j; ++i) {
+            if (files[i].path->empty() || !same_file(*files[i].path, *files[j].path)) continue;
+            const NamedFile& written = files[j].input ? files[i] : files[j];
+            const NamedFile& other = files[j].input ? files[j] : files[i];
+            const std::string as = *other.path == *written.path ? "" : " (as '" + *other.path + "')";
+            if (other.input)
+                return written.option + ": '" + *written.path + "' is the file " + other.option + " reads" + as +
+                       "; writing it would destroy it; use another name";
+            return written.option + ": '" + *written.path + "' is already the file for " + other.option + as +
+                   "; use another name";
+        }
+    }
+    return std::nullopt;
 }
 
 std::optional<std::string> picture_name_error(std::string_view option, const std::string& file) {

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "model/core/scenario.h"
 
@@ -72,6 +73,21 @@ std::string fill_words(std::string_view text, std::size_t width);
 
 // Whether `text` ends in `end` (lower case), whatever the case of `text`.
 bool ends_with(std::string_view text, std::string_view end);
+// Whether two names lead to one file: the same path once made absolute with
+// ".", ".." and symbolic links resolved (as far as the path exists), or two
+// names (hard links) of one existing file. "a.csv", "./a.csv" and
+// "../out/a.csv" from out/ are one file.
+bool same_file(const std::string& a, const std::string& b);
+// The first two of `files` (option, path; empty paths skipped) that are one
+// file, as "--events: './a.csv' is already the file for --csv; use another
+// name"; nothing when all differ. An input among them (the file a command
+// reads) is named as such: writing there would destroy what was read.
+struct NamedFile {
+    std::string option;  // "--csv"
+    const std::string* path;
+    bool input = false;
+};
+std::optional<std::string> same_file_error(const std::vector<NamedFile>& files);
 // A picture's file name against the option that writes it. The format
 // follows the name (".svg": SVG, any other: PNG), so a name that says the
 // other format ("--svg d4", "--png d.svg") would be written in the wrong

@@ -108,17 +108,22 @@ ParseResult parse_run_options(const std::vector<std::string>& args, RunRequest& 
         }
     }
 
-    // Two outputs into one file would leave only the last.
-    const std::pair<const char*, const std::string*> outputs[] = {
-        {"--csv", &req.csv_path}, {"--events", &req.events_path}, {"--transactions", &req.transactions_path},
-        {"--png", &req.png_path}, {"--svg", &req.svg_path}, {"--pcap", &req.pcap_path}, {"--tsg", &req.tsg_path}};
-    for (std::size_t a = 0; a < std::size(outputs); ++a)
-        for (std::size_t b = a + 1; b < std::size(outputs); ++b)
-            if (!outputs[a].second->empty() && *outputs[a].second == *outputs[b].second) {
-                *error = std::string(outputs[b].first) + ": '" + *outputs[b].second +
-                         "' is already the file for " + outputs[a].first + "; use another name";
-                return ParseResult::Error;
-            }
+    // Two outputs into one file would leave only the last; one into the
+    // scenario file read would destroy it.
+    std::string scenario_file;
+    for (const Given& g : given)
+        if (g.option->kind == Kind::Scenario) scenario_file = g.value;
+    if (auto err = same_file_error({{"--scenario", &scenario_file, true},
+                                    {"--csv", &req.csv_path},
+                                    {"--events", &req.events_path},
+                                    {"--transactions", &req.transactions_path},
+                                    {"--png", &req.png_path},
+                                    {"--svg", &req.svg_path},
+                                    {"--pcap", &req.pcap_path},
+                                    {"--tsg", &req.tsg_path}})) {
+        *error = *err;
+        return ParseResult::Error;
+    }
     return ParseResult::Ok;
 }
 

@@ -154,7 +154,14 @@ ParseResult parse_sweep_options(const std::vector<std::string>& args, SweepReque
     const ParseResult read = read_options(args, sweep_grammar(), [&](Given g) -> std::optional<std::string> {
         const std::string name = g.option->name;
         switch (g.option->kind) {
-            case Kind::Setting: settings[name] = g.value; break;
+            case Kind::Setting:
+                // A sweep's own setting twice ("--param loss ... --param rtt") would
+                // leave the last one, read against the first one's range.
+                if (const auto was = settings.find(name); was != settings.end())
+                    return "--" + name + ": given twice ('" + was->second + "', then '" + g.value +
+                           "'); give it once";
+                settings[name] = g.value;
+                break;
             case Kind::Json: out.json = true; break;
             case Kind::Output:
                 if (auto err = picture_name_error(name, g.value)) return err;
@@ -221,8 +228,11 @@ ParseResult parse_sweep_options(const std::vector<std::string>& args, SweepReque
     // With flows, one series unless --algo lists more: each algorithm is
     // then the default of the flows that name none.
     if (!setting("algo") && !out.spec.base.flows.empty()) out.spec.algorithms = {out.spec.base.algorithm};
-    if (!out.png_path.empty() && out.png_path == out.csv_path)
-        return fail(error, "--png: '" + out.png_path + "' is already the file for --csv; use another name");
+    std::string scenario_file;
+    for (const Given& g : run_given)
+        if (g.option->kind == Kind::Scenario) scenario_file = g.value;
+    if (auto err = same_file_error({{"--scenario", &scenario_file, true}, {"--csv", &out.csv_path}, {"--png", &out.png_path}}))
+        return fail(error, *err);
     if (auto err = validate_sweep(out.spec)) return fail(error, *err);
     return ParseResult::Ok;
 }

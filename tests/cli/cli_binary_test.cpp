@@ -130,6 +130,78 @@ TEST(InflightBinary, UnwritableCsvPathIsOneLineAndNoFile) {
     EXPECT_FALSE(QFileInfo::exists("/proc/inflight-test.csv"));
 }
 
+// One file under two spellings ("a.csv" and "./a.csv", "../out/b.pcap"
+// from out/, a symbolic link) is one file: two outputs into it would leave
+// only the last, and an output into the file a command reads would destroy
+// it. Each is refused in one line before anything runs, and every file is
+// as it was.
+TEST(InflightBinary, TwoNamesOfOneFileAreRefusedBeforeAnythingIsWritten) {
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    ASSERT_TRUE(QDir(dir.path()).mkdir("out"));
+    const QString out = dir.path() + "/out";
+    const auto in_out = [&](const QStringList& args) {
+        const QString was = QDir::currentPath();
+        QDir::setCurrent(out);
+        const Outcome o = run_inflight(args);
+        QDir::setCurrent(was);
+        return o;
+    };
+    const auto refused = [&](const QStringList& args, std::initializer_list<std::string> parts) {
+        const Outcome o = in_out(args);
+        EXPECT_EQ(o.exit_code, 2) << args.join(' ').toStdString() << "\n" << o.err;
+        EXPECT_EQ(o.out, "");
+        EXPECT_EQ(line_count(o.err), 1u) << o.err;
+        for (const std::string& part : parts) EXPECT_TRUE(contains(o.err, part)) << o.err;
+    };
+    refused({"run", "--duration", "1s", "--csv", "a.csv", "--events", "./a.csv"},
+            {"--events: './a.csv' is already the file for --csv (as 'a.csv')"});
+    refused({"run", "--duration", "1s", "--pcap", "b.pcap", "--csv", "../out/b.pcap"}, {"--pcap", "--csv", "b.pcap"});
+    EXPECT_TRUE(QDir(out).entryList(QDir::Files).isEmpty()) << "nothing written";
+
+    // A symbolic link to an output's file.
+    QFile target(out + "/x.csv");
+    ASSERT_TRUE(target.open(QIODevice::WriteOnly));
+    target.write("kept\n");
+    target.close();
+    ASSERT_TRUE(QFile::link(out + "/x.csv", out + "/link.csv"));
+    refused({"run", "--duration", "1s", "--csv", "link.csv", "--events", "x.csv"}, {"--events", "--csv"});
+
+    // The scenario file read, and the capture read.
+    QFile scenario(out + "/s.json");
+    ASSERT_TRUE(scenario.open(QIODevice::WriteOnly));
+    scenario.write("{\"rtt\": \"20ms\"}\n");
+    scenario.close();
+    refused({"run", "--scenario", "s.json", "--csv", "./s.json"},
+            {"--csv: './s.json' is the file --scenario reads (as 's.json'); writing it would destroy it"});
+    refused({"sweep", "--param", "loss", "--from", "1e-5", "--to", "1e-2", "--scenario", "s.json", "--csv", "s.json"},
+            {"--csv", "--scenario reads"});
+    const Outcome made = in_out({"run", "--duration", "1s", "--pcap", "c.pcap"});
+    ASSERT_EQ(made.exit_code, 0) << made.err;
+    QFile capture(out + "/c.pcap");
+    ASSERT_TRUE(capture.open(QIODevice::ReadOnly));
+    const QByteArray capture_bytes = capture.readAll();
+    capture.close();
+    refused({"capture", "c.pcap", "--csv", "./c.pcap"}, {"--csv", "the file capture reads"});
+
+    // Every file as it was.
+    QFile again(out + "/s.json");
+    ASSERT_TRUE(again.open(QIODevice::ReadOnly));
+    EXPECT_EQ(again.readAll(), QByteArray("{\"rtt\": \"20ms\"}\n"));
+    QFile x(out + "/x.csv");
+    ASSERT_TRUE(x.open(QIODevice::ReadOnly));
+    EXPECT_EQ(x.readAll(), QByteArray("kept\n"));
+    QFile c(out + "/c.pcap");
+    ASSERT_TRUE(c.open(QIODevice::ReadOnly));
+    EXPECT_EQ(c.readAll(), capture_bytes);
+}
+
+// A sweep's own setting given twice would be read against the other's range.
+TEST(InflightBinary, ASweepSettingGivenTwiceIsRefused) {
+    expect_usage_error({"sweep", "--param", "loss", "--from", "1e-5", "--to", "1e-2", "--param", "rtt"},
+                       {"--param: given twice ('loss', then 'rtt'); give it once"});
+}
+
 TEST(InflightBinary, SummaryStartsWithTheHeroNumber) {
     const Outcome o = run_inflight({"run", "--duration", "2s"});
     ASSERT_EQ(o.exit_code, 0) << o.err;
