@@ -40,7 +40,8 @@ struct CaptureAnalysis {
     std::uint64_t acks = 0;           // from the receiver, without payload
     std::uint64_t duplicate_acks = 0;
     std::uint64_t sack_acks = 0;      // ACKs carrying SACK blocks
-    std::uint64_t rtt_samples = 0;
+    std::uint64_t rtt_samples = 0;    // behind the summary's RTT figures: the second half's
+    bool rtt_whole_stream = false;    // none in the second half: the whole stream's instead
     std::uint64_t max_bytes_in_flight = 0;
     double max_advertised_window_bytes = 0;
     std::uint32_t mss_bytes = 0;      // the largest segment's payload

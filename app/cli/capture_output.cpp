@@ -54,7 +54,10 @@ std::string capture_summary_text(const capture::CaptureAnalysis& a, const std::s
     if (std::isfinite(s.mean_rtt_s))
         out << "RTT: min " << format_time(s.min_rtt_s) << ", mean " << format_time(s.mean_rtt_s) << ", p95 "
             << format_time(s.p95_rtt_s) << ", max " << format_time(s.max_rtt_s) << " ("
-            << format_grouped(a.rtt_samples) << " samples from ACKs of never-retransmitted data)\n";
+            << format_grouped(a.rtt_samples)
+            << (a.rtt_whole_stream ? " samples over the whole stream, none in its second half"
+                                   : " samples in the second half of the stream")
+            << ", from ACKs of never-retransmitted data)\n";
     out << "Bytes in flight: max " << format_grouped(a.max_bytes_in_flight) << " B";
     if (a.mss_bytes > 0)
         out << " (" << format_number(static_cast<double>(a.max_bytes_in_flight) / a.mss_bytes) << " segments of "
