@@ -404,7 +404,10 @@ KernelOutcome run_on_kernel(const Scenario& s, const KernelProgress& progress, c
             fr.ping_rtt_samples_s = p.rtt_s;
             ping_trace(fr, s, bucket_count);
             each[i] = ping_flow_summary(fr, s.duration_s / 2);
-            ping_counts[i] = {p.sent, p.sent > p.rtt_s.size() ? p.sent - p.rtt_s.size() : 0};
+            // A reply takes at most the flow's RTT, a full buffer's wait and the
+            // echo's turn (100 ms is generous on this machine).
+            const double patience_s = flows[i].rtt_s + s.buffer_s + 0.1;
+            ping_counts[i] = {p.sent, PingFlow::lost(p, elapsed_s, patience_s)};
             continue;
         }
         recorders[i]->finish(elapsed_s, each[i]);

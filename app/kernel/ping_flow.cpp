@@ -112,6 +112,7 @@ void PingFlow::probe_loop() {
             if (send(probe_fd_, buf.data(), payload_bytes_, 0) >= 0) {
                 std::lock_guard lock(mutex_);
                 ++samples_.sent;
+                samples_.sent_t_s.push_back(to_seconds(now - t0_));
             }
             next += interval_;
             continue;
@@ -132,6 +133,14 @@ void PingFlow::probe_loop() {
             samples_.rtt_s.push_back(to_seconds(arrived - h.sent_at_ps));
         }
     }
+}
+
+std::uint64_t PingFlow::lost(const Samples& s, double end_t_s, double patience_s) {
+    const double cutoff = end_t_s - patience_s;
+    std::uint64_t sent = 0, answered = 0;
+    for (double t : s.sent_t_s) sent += t < cutoff;
+    for (std::size_t k = 0; k < s.rtt_s.size(); ++k) answered += s.reply_t_s[k] - s.rtt_s[k] < cutoff;
+    return sent > answered ? sent - answered : 0;
 }
 
 PingFlow::Samples PingFlow::samples() const {

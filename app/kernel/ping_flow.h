@@ -5,7 +5,8 @@
 // queues it behind the data like any packet of that flow); an echo thread
 // in the receiver's namespace sends each one straight back. The RTT of a
 // reply is the monotonic clock at its arrival minus the send time carried
-// in it; a probe without a reply by the end is lost.
+// in it; a probe without a reply is lost, unless it was sent too near the
+// end for its reply to be back (lost()).
 // Size on the wire: the flow's bytes (IPv4 20 + UDP 8 + payload), with at
 // least 16 B of payload to carry the probe's number and send time (so 44 B
 // is the smallest probe on the wire; the model's ping may be 28 B).
@@ -38,9 +39,16 @@ public:
 
     struct Samples {
         std::vector<double> reply_t_s, rtt_s;  // each reply: its arrival (since t0) and RTT
+        std::vector<double> sent_t_s;          // each probe's send time (since t0)
         std::uint64_t sent = 0;
     };
     Samples samples() const;
+
+    // Probes lost: those without a reply among the ones sent by `end_t_s` less
+    // `patience_s` (the longest a reply can take: the flow's RTT and a full
+    // buffer). A probe sent later may still be on its way when the run ends,
+    // as the model's pings are (it counts only the pings its path dropped).
+    static std::uint64_t lost(const Samples& s, double end_t_s, double patience_s);
 
 private:
     void echo_loop();

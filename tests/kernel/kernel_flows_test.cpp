@@ -18,6 +18,7 @@
 #include <utility>
 
 #include "app/kernel/kernel_run.h"
+#include "app/kernel/ping_flow.h"
 #include "kernel_paths.h"
 
 namespace inflight::kernel {
@@ -179,6 +180,40 @@ TEST(KernelFlows, APingBehindCubicPaysTheBuffersDelayUnderTailDropAndNotUnderFqC
     EXPECT_NEAR(pq.ping_mean_rtt_s, 0.040, 0.005);
     EXPECT_EQ(fifo.flows[1].ping_rtt_samples_s.size(), fifo.flows[1].ping_rtt_samples_t_s.size());
     EXPECT_GT(fifo.flows[0].summary.throughput_bps, 0.85 * 50e6 * 1448 / 1500);
+}
+
+// A ping whose reply is still on its way when the run ends is not lost:
+// the model counts only the pings its path dropped. Probes every 100 ms
+// over a 40 ms path for 3 s, nothing else on it: nothing can be dropped,
+// and the last probe (sent within the last RTT) used to be counted lost.
+TEST(KernelFlows, APingAloneOnAQuietPathLosesNone) {
+    REQUIRE_ROOT();
+    Scenario s = shared_path(50e6, 0.040, 0.100, 3);
+    FlowSpec ping;
+    ping.kind = FlowKind::Ping;
+    s.flows = {ping};
+    const RunResult r = run_ok(s);
+    ASSERT_EQ(r.flows.size(), 1u);
+    EXPECT_GE(r.flows[0].summary.pings_sent, 25u);
+    EXPECT_EQ(r.flows[0].summary.pings_lost, 0u);
+    EXPECT_EQ(r.summary.drops_tail + r.summary.drops_aqm + r.summary.drops_random, 0u);
+}
+
+// PingFlow::lost by arithmetic: probes at 0, 0.1, ... 0.9 s; replies 40 ms
+// after each but the fourth (lost) and the last (sent at 0.9 s, its reply
+// not back by the end at 0.95 s).
+TEST(PingCount, AProbeTooNearTheEndForItsReplyIsNotLost) {
+    PingFlow::Samples p;
+    for (int k = 0; k < 10; ++k) {
+        p.sent_t_s.push_back(0.1 * k);
+        if (k == 3 || k == 9) continue;
+        p.rtt_s.push_back(0.040);
+        p.reply_t_s.push_back(0.1 * k + 0.040);
+    }
+    p.sent = 10;
+    EXPECT_EQ(PingFlow::lost(p, 0.95, 0.2), 1u);  // the fourth; the last was sent after 0.75 s
+    EXPECT_EQ(PingFlow::lost(p, 0.95, 0.0), 2u);  // no patience: both
+    EXPECT_EQ(PingFlow::lost(p, 0.95, 1.0), 0u);  // all too recent to judge
 }
 
 }  // namespace
