@@ -283,6 +283,7 @@ std::optional<CaptureAnalysis> analyze_capture(const CaptureContents& c, const s
         const std::int64_t ack_after = b.ack_end >= 0 ? b.ack_end : ack_before;
         const double rate = static_cast<double>(ack_after - ack_before) * 8.0 / bucket_s;
         t.delivery_rate_bps = MinMax{rate, rate};
+        t.delivered_bytes = static_cast<std::uint64_t>(std::max<std::int64_t>(0, ack_after));
         ack_before = ack_after;
         cum_retransmits = std::max(cum_retransmits, b.retransmits);
         cum_segments += b.segments;

@@ -128,6 +128,7 @@ void KernelRecorder::add(const KernelSample& s) {
         ++open_.limit_votes[static_cast<int>(limit)];
         b.pkts_sent = t.data_segs_out;
         b.pkts_delivered = t.delivered;
+        b.delivered_bytes = t.bytes_acked;
         b.pkts_dropped = s.drops_tail + s.drops_aqm + s.drops_random;
         const std::uint64_t accounted = b.pkts_delivered + b.pkts_dropped;
         b.pkts_in_network = b.pkts_sent > accounted ? b.pkts_sent - accounted : 0;

@@ -63,6 +63,11 @@ struct TraceBucket {
     // Packet conservation counters at bucket end (whole packets, all
     // transmissions): sent = delivered + dropped + in_network.
     std::uint64_t pkts_sent = 0, pkts_delivered = 0, pkts_dropped = 0, pkts_in_network = 0;
+    // Bytes that have reached the receiver by bucket end (each segment once,
+    // in or out of order; on the kernel, TCP_INFO's bytes acknowledged): what
+    // the throughput charts count, since segments are not all MSS-sized (a
+    // request/response flow's writes of 100 B).
+    std::uint64_t delivered_bytes = 0;
 };
 
 // A trace's buckets; a run writes them in huge pages (trace_memory.h).

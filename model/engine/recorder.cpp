@@ -132,6 +132,7 @@ void Recorder::close_bucket(TimePs now, const FlowBucketState& s) {
     cur_.pkts_delivered = s.pkts_delivered;
     cur_.pkts_dropped = s.pkts_dropped;
     cur_.pkts_in_network = s.pkts_in_network;
+    cur_.delivered_bytes = s.delivered_bytes;
     trace_.buckets.push_back(cur_);
 
     if (now == cfg_.window_start) {
@@ -433,6 +434,7 @@ void PathRecorder::close_bucket(TimePs now, const std::vector<const TraceBucket*
     const double bucket_s = cur_.t_end_s - cur_.t_start_s;
     const double rate = bucket_s > 0 ? static_cast<double>(delivered_bytes - delivered_before_) * 8.0 / bucket_s : kNaN;
     delivered_before_ = delivered_bytes;
+    cur_.delivered_bytes = delivered_bytes;
     cur_.delivery_rate_bps = MinMax{rate, rate};
     cur_.srtt_s = srtt_min < kInf ? srtt_min : kNaN;   // the shortest flow's
     cur_.min_rtt_s = min_rtt < kInf ? min_rtt : kNaN;

@@ -248,7 +248,6 @@ TEST(FlowHero, TheStackedAreasAddUpEachFlowsDeliveredBytesPerColumn) {
     ASSERT_EQ(c->areas()[0]->upperSeries()->points(), mid);  // stacked: flow 2 sits on flow 1
     for (const QPointF& p : c->areas()[0]->lowerSeries()->points()) EXPECT_EQ(p.y(), 0);
     ASSERT_GT(top.size(), 100);
-    const double mss = r.flows[0].trace.mss_bytes;
     int checked = 0;
     double worst = 0;
     for (qsizetype k = 0; k + 1 < top.size(); k += 2) {
@@ -261,11 +260,11 @@ TEST(FlowHero, TheStackedAreasAddUpEachFlowsDeliveredBytesPerColumn) {
             std::uint64_t before = 0, after = 0;
             bool found = false;
             for (std::size_t j = 0; j < b.size(); ++j) {
-                if (b[j].t_start_s == x0) before = j > 0 ? b[j - 1].pkts_delivered : 0;
-                if (b[j].t_end_s == x1) { after = b[j].pkts_delivered; found = true; }
+                if (b[j].t_start_s == x0) before = j > 0 ? b[j - 1].delivered_bytes : 0;
+                if (b[j].t_end_s == x1) { after = b[j].delivered_bytes; found = true; }
             }
             ASSERT_TRUE(found) << "no bucket ends at " << x1;
-            sum_bps += static_cast<double>(after - before) * mss * 8 / (x1 - x0);
+            sum_bps += static_cast<double>(after - before) * 8 / (x1 - x0);
         }
         EXPECT_NEAR(top[k].y(), sum_bps / 1e6, 1e-9 * sum_bps) << "column at " << x0 << " s";
         if (x0 >= 1) worst = std::max(worst, sum_bps / r.scenario.bandwidth_bps);
@@ -277,6 +276,33 @@ TEST(FlowHero, TheStackedAreasAddUpEachFlowsDeliveredBytesPerColumn) {
     // The link rate as a line.
     ASSERT_EQ(c->link()->points().size(), 2);
     EXPECT_DOUBLE_EQ(c->link()->points()[0].y(), 50);
+}
+
+// One 10 KB transfer alone (the next chapter's first step): it is done in
+// two round trips, long before the steady state the throughput is measured
+// over. Its headline is its completion time, not "0 bit/s"; with a bulk
+// flow beside it the headline is the aggregate again.
+TEST(FlowHero, ATransferAloneIsHeadlinedByItsCompletionTime) {
+    Scenario sc;
+    sc.bandwidth_bps = 50e6;
+    sc.rtt_s = 0.040;
+    sc.duration_s = 2;
+    FlowSpec small = tcp(Algorithm::Cubic);
+    small.size_bytes = 10'000;
+    sc.flows = {small};
+    const Shown s = show(sc);
+    const RunResult& r = s.snap->result;
+    ASSERT_EQ(r.flows[0].summary.fct_s.size(), 1u);
+    EXPECT_EQ(r.summary.throughput_bps, 0) << "the transfer ended before the steady state";
+    // Handshake (64 B SYN + 40 ms) and one round of 7 packets (the whole
+    // 10 KB within IW 10): 10.24 µs + 40 ms + 40 ms + 7 × 240 µs.
+    const double fct = r.flows[0].summary.fct_s.front();
+    EXPECT_NEAR(fct, 64 * 8 / 50e6 + 0.040 + 0.040 + 7 * 240e-6, 0.5e-3);
+    EXPECT_EQ(s.d->hero()->heroText(), q(format_time(fct)));
+
+    sc.flows.push_back(tcp(Algorithm::Cubic));
+    const Shown with_bulk = show(sc);
+    EXPECT_EQ(with_bulk.d->hero()->heroText(), q(format_rate(with_bulk.snap->result.summary.throughput_bps)));
 }
 
 TEST(FlowHero, WhileARunStreamsTheAggregateIsProvisional) {

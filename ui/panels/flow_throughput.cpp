@@ -63,10 +63,9 @@ FlowThroughput flow_throughput(const RunResult& r, int max_columns) {
         double sum = 0;
         for (std::size_t k = 0; k < out.flows.size(); ++k) {
             const Trace& t = r.flow_trace(static_cast<std::size_t>(out.flows[k]));
-            const std::uint64_t before = s.first > 0 ? t.buckets[s.first - 1].pkts_delivered : 0;
-            const std::uint64_t after = t.buckets[s.last].pkts_delivered;
-            const double bps =
-                after >= before ? static_cast<double>(after - before) * t.mss_bytes * 8 / (t1 - t0) : 0.0;
+            const std::uint64_t before = s.first > 0 ? t.buckets[s.first - 1].delivered_bytes : 0;
+            const std::uint64_t after = t.buckets[s.last].delivered_bytes;
+            const double bps = after >= before ? static_cast<double>(after - before) * 8 / (t1 - t0) : 0.0;
             out.bps[k].push_back(bps);
             sum += bps;
         }

@@ -1,11 +1,11 @@
 // Each TCP flow's throughput over time, per chart column, counted from
-// delivered packets: the difference of the flow's pkts_delivered counter
-// (ACKs the sender received, every transmission) between a column's first
-// and last bucket, × MSS × 8, over the column's time. Counts over one shared
-// interval, so the flows of a column add up to the aggregate delivered in it
-// (what ThroughputChart stacks, and what the ghost of a pinned run draws as
-// one line per flow). Pings are left out (a few kbit/s; their packets are
-// not MSS-sized); a SYN counts as one packet.
+// delivered bytes: the difference of the flow's delivered_bytes counter
+// (each segment once as it reaches the receiver, whatever its size) between
+// a column's first and last bucket, × 8, over the column's time. Counts over
+// one shared interval, so the flows of a column add up to the aggregate
+// delivered in it (what ThroughputChart stacks, and what the ghost of a
+// pinned run draws as one line per flow). Pings are left out (a few
+// kbit/s).
 //
 // A column is a pixel (`max_columns` of them over the scenario's duration),
 // or two of the longest flow RTT if that is wider: a window-limited flow

@@ -46,10 +46,33 @@ std::optional<double> delivered_rate_so_far(const Trace& t, const Scenario& sc, 
     for (const TraceBucket& b : t.buckets)
         if (b.t_end_s >= from) { first = &b; break; }
     const TraceBucket& last = t.buckets.back();
-    if (!first || last.t_end_s - first->t_end_s <= 0 || last.pkts_delivered < first->pkts_delivered)
+    if (!first || last.t_end_s - first->t_end_s <= 0 || last.delivered_bytes < first->delivered_bytes)
         return std::nullopt;
-    return static_cast<double>(last.pkts_delivered - first->pkts_delivered) * t.mss_bytes * 8 /
-           (last.t_end_s - first->t_end_s);
+    return static_cast<double>(last.delivered_bytes - first->delivered_bytes) * 8 / (last.t_end_s - first->t_end_s);
+}
+// No bulk flow and one TCP flow, a transfer or a request/response flow: the
+// run's figure is that flow's time (a transfer's completion, a
+// transaction's median), not a throughput over a steady state the
+// transfer may have finished before ("0 bit/s" for a 10 KB transfer).
+std::optional<QString> figure_of_the_one_timed_flow(const RunResult& r) {
+    int tcp = 0;
+    std::size_t one = 0;
+    for (std::size_t i = 0; i < r.flows.size(); ++i) {
+        const ResolvedFlow& f = r.flows[i].flow;
+        if (f.kind != FlowKind::Tcp) continue;
+        if (f.is_bulk()) return std::nullopt;
+        ++tcp;
+        one = i;
+    }
+    if (tcp != 1) return std::nullopt;
+    const ResolvedFlow& f = r.flows[one].flow;
+    const FlowSummary& fs = r.flows[one].summary;
+    if (f.is_rpc()) {
+        if (fs.transactions == 0) return std::nullopt;
+        return QString::fromStdString(format_time(fs.transaction_p50_s));
+    }
+    if (fs.fct_s.empty()) return std::nullopt;
+    return QString::fromStdString(format_time(fs.fct_mean_s));
 }
 }  // namespace
 
@@ -550,7 +573,7 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
     const Summary& s = r.summary;
     setStale(false);
     flow_words_->setDimmed(false);
-    hero_->setText(agg);
+    hero_->setText(figure_of_the_one_timed_flow(r).value_or(agg));
     fitHeroWidth();
     limit_->setText(head);
     // One line in the presentation look too (the bars say how many flows).

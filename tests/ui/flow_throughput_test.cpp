@@ -1,0 +1,53 @@
+// The per-flow throughput chart's counts (panels/flow_throughput.h): bytes
+// that reached the receiver, whatever the segments' size. A request/response
+// flow's writes of 100 B were counted as whole 1,500-byte packets: 15 times
+// its rate. Expected figures from what the flows did: each transaction of
+// two 100 B writes delivers 200 B of request, and a bulk flow's columns
+// over the steady state average to its own summary's throughput.
+#include <gtest/gtest.h>
+
+#include "model/engine/run.h"
+#include "ui/panels/flow_throughput.h"
+
+using namespace inflight;
+using namespace inflight::ui;
+
+namespace {
+// The bytes a flow's columns add up to (rate × column time).
+double charted_bytes(const FlowThroughput& ft, std::size_t k, double from_s = 0) {
+    double bytes = 0;
+    for (std::size_t c = 0; c < ft.t_start_s.size(); ++c)
+        if (ft.t_start_s[c] >= from_s) bytes += ft.bps[k][c] * (ft.t_end_s[c] - ft.t_start_s[c]) / 8;
+    return bytes;
+}
+}  // namespace
+
+TEST(FlowThroughputChart, SmallWritesAreCountedByTheirBytesNotAsWholePackets) {
+    Scenario s;
+    s.stack = Stack::Linux;
+    s.bandwidth_bps = 50e6;
+    s.rtt_s = 0.020;
+    s.duration_s = 10;
+    FlowSpec rpc;
+    rpc.app = FlowApp::Rpc;
+    rpc.rpc_writes = {100, 100};
+    rpc.rpc_response_bytes = 100;
+    FlowSpec bulk;
+    s.flows = {rpc, bulk};
+    const RunResult r = run_scenario(s);
+    const FlowThroughput ft = flow_throughput(r, 800);
+    ASSERT_EQ(ft.flows, (std::vector<int>{0, 1}));
+
+    const std::uint64_t transactions = r.flows[0].transaction_samples.offered;
+    ASSERT_GT(transactions, 20u);
+    // Every completed transaction's 200 B, and at most one transaction more
+    // (a request delivered whose response had not come back by the end).
+    const double rpc_bytes = charted_bytes(ft, 0);
+    EXPECT_GE(rpc_bytes, 200.0 * static_cast<double>(transactions) - 1);
+    EXPECT_LE(rpc_bytes, 200.0 * static_cast<double>(transactions + 1) + 1);
+
+    // The bulk flow's columns over the steady state: its own throughput.
+    const double window_s = s.duration_s / 2;
+    const double bulk_bps = charted_bytes(ft, 1, window_s) * 8 / window_s;
+    EXPECT_NEAR(bulk_bps, r.flows[1].summary.throughput_bps, 0.02 * r.flows[1].summary.throughput_bps);
+}
