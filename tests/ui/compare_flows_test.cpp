@@ -72,11 +72,11 @@ QString signed_time(double a, double b) {
 }
 
 // A's throughput over time as the throughput-per-flow chart draws it:
-// steps over spans of whole buckets, each the packets delivered in the span
-// (the difference of pkts_delivered) × MSS × 8 over its length, in the
-// chart's unit. Checked against the trace by that arithmetic, span by span;
-// the spans follow each other from the first bucket to the last, so the
-// steps hold every packet A delivered. `traces` are summed (the aggregate).
+// steps over spans of whole buckets, each the bytes delivered in the span
+// (the difference of delivered_bytes) × 8 over its length, in the chart's
+// unit. Checked against the trace by that arithmetic, span by span; the
+// spans follow each other from the first bucket to the last, so the steps
+// hold every byte A delivered. `traces` are summed (the aggregate).
 void expect_steps_of(const QLineSeries* s, const std::vector<const Trace*>& traces, double unit_bps) {
     ASSERT_NE(s, nullptr);
     const QList<QPointF> p = s->points();
@@ -96,8 +96,8 @@ void expect_steps_of(const QLineSeries* s, const std::vector<const Trace*>& trac
         ASSERT_DOUBLE_EQ(p[i + 1].x(), b[k].t_end_s);
         double bits = 0;
         for (const Trace* t : traces) {
-            const std::uint64_t before = j > 0 ? t->buckets[j - 1].pkts_delivered : 0;
-            bits += static_cast<double>(t->buckets[k].pkts_delivered - before) * t->mss_bytes * 8;
+            const std::uint64_t before = j > 0 ? t->buckets[j - 1].delivered_bytes : 0;
+            bits += static_cast<double>(t->buckets[k].delivered_bytes - before) * 8;
         }
         EXPECT_NEAR(p[i].y(), bits / (b[k].t_end_s - b[j].t_start_s) / unit_bps, 1e-9) << "at point " << i;
         j = k + 1;

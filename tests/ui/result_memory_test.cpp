@@ -69,14 +69,20 @@ TEST(ResultMemory, TheSameScenarioIsFoundAsACopyAndAnyOtherIsNot) {
     EXPECT_EQ(m.bytes(), 0u);
 }
 
+// A newer request stops the copy of a run of several flows before its
+// second flow; a one-flow run (its path trace and first flow) is kept whole.
 TEST(ResultMemory, ANewerRequestStopsTheCopyAndNothingIsKept) {
     ResultMemory m;
     std::atomic<bool> stop{true};
-    EXPECT_FALSE(m.keep(finished_run(1e6, 100), &stop));
+    RunResult two = finished_run(1e6, 100);
+    two.flows.resize(2);
+    EXPECT_FALSE(m.keep(two, &stop));
     EXPECT_EQ(m.entries(), 0u);
     EXPECT_EQ(m.bytes(), 0u);
+    EXPECT_TRUE(m.keep(finished_run(2e6, 100), &stop)) << "one flow: kept whole";
     stop = false;
-    EXPECT_TRUE(m.keep(finished_run(1e6, 100), &stop));
+    EXPECT_TRUE(m.keep(two, &stop));
+    EXPECT_EQ(m.entries(), 2u);
 }
 
 TEST(ResultMemory, TheBudgetCountsTheKeptArraysAndTheLeastRecentlyUsedGoesFirst) {

@@ -63,7 +63,7 @@ void ResultMemory::forget(const Scenario& s) {
 
 bool ResultMemory::keep(const RunResult& finished, const std::atomic<bool>* stop) {
     const auto stopped = [stop] { return stop && stop->load(std::memory_order_relaxed); };
-    if (finished.cancelled || max_entries_ == 0 || stopped()) return false;
+    if (finished.cancelled || max_entries_ == 0) return false;
     const std::size_t n = bytes_of(finished);
     if (n > budget_bytes_) return false;
     // The copy, flow by flow so that a newer request does not wait for all
@@ -77,7 +77,9 @@ bool ResultMemory::keep(const RunResult& finished, const std::atomic<bool>* stop
     copy.trace = Trace(finished.trace);
     copy.flows.reserve(finished.flows.size());
     for (const FlowResult& f : finished.flows) {
-        if (stopped()) return false;
+        // The path's trace and the first flow's are always copied (a one-flow
+        // run's whole result: a millisecond), so a quick A, B, A keeps A.
+        if (!copy.flows.empty() && stopped()) return false;
         copy.flows.push_back(f);
     }
     forget(finished.scenario);  // one entry per scenario: the newer replaces it

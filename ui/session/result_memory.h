@@ -46,8 +46,8 @@ public:
     // Keeps a copy of a finished run, evicting the least recently used to
     // stay within the budget. The copy stops, and nothing is kept, once
     // `stop` is set (a newer request is waiting): it is checked before each
-    // flow's trace. False when nothing was kept (a cancelled run, one larger
-    // than the budget, or stopped).
+    // flow's trace after the first. False when nothing was kept (a cancelled
+    // run, one larger than the budget, or stopped).
     bool keep(const RunResult& finished, const std::atomic<bool>* stop = nullptr);
     bool holds(const Scenario& s) const;
 
