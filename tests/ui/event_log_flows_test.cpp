@@ -289,3 +289,38 @@ TEST(EventLogFlows, ANarrowLogGivesTheKindColumnsRoomToWhatHappened) {
     QApplication::processEvents();
     EXPECT_FALSE(t->isColumnHidden(EventTableModel::kKind));
 }
+
+// Squeezed below its "Show" row and one table row (a crowded step's hero,
+// its counters a line longer), the log keeps its counters alone; a resize
+// brings the rows back only with a row to spare (no flicker). A new finished
+// run is decided afresh: in the room where the log showed its table before
+// it was squeezed, the table comes back (it stayed away for every later
+// step).
+TEST(EventLogRoom, ANewRunGetsItsTableBackInTheRoomItHadBefore) {
+    Scenario s;
+    s.duration_s = 5;
+    const SnapshotPtr snap = finished(s);
+    EventLogView v;
+    v.resize(420, 400);
+    v.show();
+    v.setSnapshot(snap);
+    QCoreApplication::processEvents();
+    ASSERT_FALSE(v.compact());
+    // The least height with the table, found by shrinking it.
+    int least = -1;
+    for (int h = 400; h >= 20; h -= 2) {
+        v.resize(420, h);
+        QCoreApplication::processEvents();
+        if (v.compact()) {
+            least = h + 2;
+            break;
+        }
+    }
+    ASSERT_GT(least, 0) << "never squeezed";
+    v.resize(420, least);
+    QCoreApplication::processEvents();
+    EXPECT_TRUE(v.compact()) << "a resize back to the least height keeps the counters alone (hysteresis)";
+    v.setSnapshot(snap);
+    QCoreApplication::processEvents();
+    EXPECT_FALSE(v.compact()) << "a new finished run at " << least << " px shows its table";
+}

@@ -261,7 +261,7 @@ EventLogView::~EventLogView() {
 // alone: the row and the table go (a filter without a table to filter is no
 // use), and come back once there is room. A figure that hid the filter
 // itself lays the log out on its own.
-void EventLogView::fitRoom() {
+void EventLogView::fitRoom(bool fresh) {
     // Showing or hiding the rows re-lays the parent out, which resizes this
     // view again from inside the call: without the guard the two decisions
     // could chase each other down the stack (a crash seen in presentation
@@ -286,8 +286,13 @@ void EventLogView::fitRoom() {
     const int least = least_rows_ > 0 ? need - row_px + leastRowsPx()
                                       : m.top() + counters_->height() + m.bottom();
     if (minimumHeight() != least) setMinimumHeight(least);
-    // Hysteresis: once compact, the rows come back only with a table row to spare.
-    const bool compact = least_rows_ > 0 ? false : compact_ ? height() < need + row_px : height() < need;
+    // Hysteresis: once compact, the rows come back only with a table row to
+    // spare, so a resize does not flip them back and forth. A new finished
+    // run is a fresh decision: in the room a step had before a crowded one
+    // (its counters a line longer), the table comes back.
+    const bool compact = least_rows_ > 0              ? false
+                         : compact_ && !fresh         ? height() < need + row_px
+                                                      : height() < need;
     if (compact == compact_) return;
     compact_ = compact;
     filter_label_->setVisible(!compact);
@@ -415,7 +420,7 @@ void EventLogView::setSnapshot(SnapshotPtr snap) {
     text += snap_->done ? tr(" · retransmits %1 · RTOs %2").arg(n(c.retransmits), n(c.rtos))
                         : tr(" · RTOs %1 (so far)").arg(n(c.rtos));
     counters_->setText(text);
-    fitRoom();  // the counters may take a line more or less
+    fitRoom(snap_->done);  // the counters may take a line more or less
     if (snap_->done) rows_timer_.start();
 }
 

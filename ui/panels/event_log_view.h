@@ -102,7 +102,8 @@ private:
     void refilter();
     void showFlows(const RunResult& r);
     void fillKinds(bool flow_kinds);
-    void fitRoom();
+    // `fresh`: a new finished run, decided without the hysteresis.
+    void fitRoom(bool fresh = false);
     void fitColumns();
     // Hides the kind column while "what happened" would keep fewer than
     // kLeastWhatChars characters with it (its sentence begins with the kind).
