@@ -204,14 +204,19 @@ ParseResult parse_sweep_options(const std::vector<std::string>& args, SweepReque
 
     if (const std::string* points_text = setting("points")) {
         const Parsed<std::uint64_t> n = parse_unsigned(*points_text, "--points");
-        if (!n) return fail(error, n.error);
+        // The unsigned reader's hint names its own range (0 to 2^64 - 1): say the sweep's.
+        if (!n)
+            return fail(error, "--points: '" + *points_text + "' is not a whole number; use one from " +
+                                   std::to_string(kMinSweepPoints) + " to " + std::to_string(kMaxSweepPoints));
         const long long points = static_cast<long long>(std::min<std::uint64_t>(n.value, LLONG_MAX));
         if (auto err = validate_sweep_points(points, *points_text)) return fail(error, *err);
         out.spec.points = static_cast<int>(points);
     }
     if (const std::string* threads_text = setting("threads")) {
         const Parsed<std::uint64_t> n = parse_unsigned(*threads_text, "--threads");
-        if (!n) return fail(error, n.error);
+        if (!n)
+            return fail(error, "--threads: '" + *threads_text + "' is not a whole number; use one from 1 to " +
+                                   std::to_string(kMaxThreads));
         if (n.value < 1 || n.value > kMaxThreads)
             return fail(error, "--threads: " + *threads_text + " is out of range; allowed 1 – " +
                                    std::to_string(kMaxThreads));

@@ -196,6 +196,17 @@ TEST(InflightBinary, TwoNamesOfOneFileAreRefusedBeforeAnythingIsWritten) {
     EXPECT_EQ(c.readAll(), capture_bytes);
 }
 
+// A sweep's counts that are not whole numbers name the sweep's own range,
+// not the unsigned reader's 0 to 18446744073709551615.
+TEST(InflightBinary, ASweepCountThatIsNotAWholeNumberNamesItsRange) {
+    expect_usage_error({"sweep", "--param", "loss", "--from", "1e-5", "--to", "1e-2", "--points", "2.5"},
+                       {"--points: '2.5' is not a whole number; use one from 2 to 40"});
+    expect_usage_error({"sweep", "--param", "loss", "--from", "1e-5", "--to", "1e-2", "--threads", "abc"},
+                       {"--threads: 'abc' is not a whole number; use one from 1 to"});
+    const Outcome o = run_inflight({"sweep", "--param", "loss", "--from", "1e-5", "--to", "1e-2", "--points", "x"});
+    EXPECT_FALSE(contains(o.err, "18446744073709551615")) << o.err;
+}
+
 // A sweep's own setting given twice would be read against the other's range.
 TEST(InflightBinary, ASweepSettingGivenTwiceIsRefused) {
     expect_usage_error({"sweep", "--param", "loss", "--from", "1e-5", "--to", "1e-2", "--param", "rtt"},
