@@ -40,6 +40,23 @@ const Option* model_only_option_in(const std::vector<std::string>& args) {
     return nullptr;
 }
 
+// A value out of the model's range, refused as run refuses it, but with
+// the range the kernel run has where it is narrower (the link rate and the
+// flow count its --help gives): "--parallel: 0 is out of range; allowed
+// 1 – 32", not the model's "1 – 100".
+std::string with_kernel_range(const std::string& error) {
+    static const std::string kOut = " is out of range; allowed ";
+    const std::size_t at = error.find(kOut);
+    if (at == std::string::npos) return error;
+    const std::string head = error.substr(0, at + kOut.size());
+    if (error.rfind("--parallel:", 0) == 0) return head + "1 – " + std::to_string(kernel::kKernelMaxFlows) + " on the kernel";
+    if (error.rfind("--bandwidth:", 0) == 0)
+        return head + "1 Mbit/s – " + format_rate(kernel::kEmulatorHonestRateBps) + " on the kernel (" +
+               format_rate(kernel::kEmulatorHonestRateManyFlowsBps) + " from " +
+               std::to_string(kernel::kEmulatorFlowsAtFullRate + 1) + " flows on)";
+    return error;
+}
+
 }  // namespace
 
 std::string kernel_help_text() {
@@ -99,6 +116,7 @@ std::string kernel_help_text() {
 
 ParseResult parse_kernel_options(const std::vector<std::string>& args, RunRequest& out, std::string* error) {
     const ParseResult read = parse_run_options(args, out, error, "kernel");
+    if (read == ParseResult::Error) *error = with_kernel_range(*error);
     if (read != ParseResult::Ok) return read;
     if (const Option* o = model_only_option_in(args)) {
         *error = "--" + std::string(o->name) +

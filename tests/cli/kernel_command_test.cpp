@@ -140,6 +140,20 @@ TEST(KernelCommand, SeveralFlowsAreReadAsRunReadsThem) {
     }
 }
 
+// A value out of range names the kernel run's own range where it is
+// narrower than the model's (its --help's): the flow count and the link rate.
+TEST(KernelCommand, AnOutOfRangeValueNamesTheKernelsRange) {
+    const Parsed none = parse_kernel({"--parallel", "0"});
+    EXPECT_EQ(none.result, ParseResult::Error);
+    EXPECT_EQ(none.error, "--parallel: 0 is out of range; allowed 1 – 32 on the kernel");
+    const Parsed slow = parse_kernel({"--bandwidth", "0.5Mbps"});
+    EXPECT_EQ(slow.result, ParseResult::Error);
+    EXPECT_EQ(slow.error.rfind("--bandwidth: 500 kbit/s is out of range; allowed 1 Mbit/s – 800 Mbit/s on the kernel", 0), 0u)
+        << slow.error;
+    // Other refusals are run's own.
+    EXPECT_EQ(parse_kernel({"--rtt", "0ms"}).error, parse_run({"--rtt", "0ms"}).error);
+}
+
 // More flows than the machine carries are refused before anything is made,
 // in one line; finite transfers and request/response flows are carried (refused, if at all, for
 // privileges only), and a bad size or every is named as run names it.
