@@ -10,7 +10,9 @@
 //     (Karn's rule, RFC 6298 §3): the ACK's time minus that segment's
 //   goodput: the cumulative acknowledgement's progress over time (bytes
 //     the receiver has in order); the summary's throughput over the second
-//     half of the stream, as a run's steady-state window
+//     half of the stream, as a run's steady-state window: the bytes in
+//     order by its end less those that had arrived, in or out of order
+//     (sack_scoreboard.h), by its start
 //   retransmissions: data segments that start below the highest sequence
 //     number already sent (keep-alives aside), Wireshark's rule
 //   duplicate ACKs: RFC 5681 §2 — no data, no SYN/FIN/RST, the same
