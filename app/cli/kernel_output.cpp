@@ -125,11 +125,17 @@ std::string kernel_result_json_text(const RunResult& r, const kernel::KernelFact
 
 std::string kernel_summary_text(const RunResult& r, const kernel::KernelFacts& f) {
     std::string out = summary_figures(r, Engine::Kernel);
-    out += "Kernel     Linux " + f.kernel_release + " (this machine's TCP stack, " + f.congestion_control +
-           ") in private namespaces; MSS " + (f.mss_bytes > 0 ? format_size(f.mss_bytes) : "unknown") +
-           " used in packets of " + format_size(f.mtu_bytes) + "; window scaling " +
-           (f.window_scaling ? "on" : "off") + "\n";
-    out += "Pacing     " + f.pacing + "\n";
+    // Pings alone open no TCP connection: nothing to say of its algorithm,
+    // MSS, window scaling or pacing (they read "(…, )" and an empty line).
+    if (f.congestion_control.empty()) {
+        out += "Kernel     Linux " + f.kernel_release + " in private namespaces; no TCP connection in this run (pings only)\n";
+    } else {
+        out += "Kernel     Linux " + f.kernel_release + " (this machine's TCP stack, " + f.congestion_control +
+               ") in private namespaces; MSS " + (f.mss_bytes > 0 ? format_size(f.mss_bytes) : "unknown") +
+               " used in packets of " + format_size(f.mtu_bytes) + "; window scaling " +
+               (f.window_scaling ? "on" : "off") + "\n";
+        out += "Pacing     " + f.pacing + "\n";
+    }
     out += "Emulator   honest up to " + format_rate(f.honest_rate_limit_bps) + "; data writes late by max " +
            format_time(f.data_direction.max_late_s) + ", p99 " + format_time(f.data_direction.p99_late_s) + "; " +
            realtime_words(f) + "\n";

@@ -324,6 +324,16 @@ TEST(KernelCommand, SummaryIsRunsFiguresPlusTheKernelsFacts) {
     EXPECT_TRUE(contains(busy_text, "Warning: this computer was busy (tasks waited for a CPU 50% of the run)"))
         << busy_text;
     EXPECT_FALSE(contains(text, "Warning: this computer was busy")) << text;
+    // Pings alone: no TCP connection, so no algorithm, MSS or pacing to name.
+    kernel::KernelFacts pings = o.facts;
+    pings.congestion_control.clear();
+    pings.pacing.clear();
+    pings.mss_bytes = 0;
+    const std::string pings_text = kernel_summary_text(*o.result, pings);
+    EXPECT_TRUE(contains(pings_text, "Kernel     Linux 6.18.44-test in private namespaces; no TCP connection in this run "
+                                     "(pings only)\n")) << pings_text;
+    EXPECT_FALSE(contains(pings_text, ", )")) << pings_text;
+    EXPECT_FALSE(contains(pings_text, "Pacing ")) << pings_text;
 }
 
 // The kernel does not say when Nagle held a write: its summary gives a
