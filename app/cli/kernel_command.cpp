@@ -40,6 +40,15 @@ const Option* model_only_option_in(const std::vector<std::string>& args) {
     return nullptr;
 }
 
+// The link rates the emulator keeps honest here, after `from` (the low end
+// as the help or a refusal writes ranges: "1Mbps - ", "1 Mbit/s – "):
+// "800 Mbit/s (600 Mbit/s from 3 flows on)".
+std::string kernel_rate_range(std::string_view from) {
+    return std::string(from) + format_rate(kernel::kEmulatorHonestRateBps) + " (" +
+           format_rate(kernel::kEmulatorHonestRateManyFlowsBps) + " from " +
+           std::to_string(kernel::kEmulatorFlowsAtFullRate + 1) + " flows on)";
+}
+
 // A value out of the model's range, refused as run refuses it, but with
 // the range the kernel run has where it is narrower (the link rate and the
 // flow count its --help gives): "--parallel: 0 is out of range; allowed
@@ -50,10 +59,7 @@ std::string with_kernel_range(const std::string& error) {
     if (at == std::string::npos) return error;
     const std::string head = error.substr(0, at + kOut.size());
     if (error.rfind("--parallel:", 0) == 0) return head + "1 – " + std::to_string(kernel::kKernelMaxFlows) + " on the kernel";
-    if (error.rfind("--bandwidth:", 0) == 0)
-        return head + "1 Mbit/s – " + format_rate(kernel::kEmulatorHonestRateBps) + " on the kernel (" +
-               format_rate(kernel::kEmulatorHonestRateManyFlowsBps) + " from " +
-               std::to_string(kernel::kEmulatorFlowsAtFullRate + 1) + " flows on)";
+    if (error.rfind("--bandwidth:", 0) == 0) return head + kernel_rate_range("1 Mbit/s – ") + " on the kernel";
     return error;
 }
 
@@ -88,10 +94,8 @@ std::string kernel_help_text() {
         if (o.kind == Kind::Value && o.param == Param::Duration)
             own = "the real connection's wall-clock time, {range} (default 40s)";
         else if (o.kind == Kind::Value && o.param == Param::Bandwidth)
-            own = "bottleneck link rate, 1Mbps - " + format_rate(kernel::kEmulatorHonestRateBps) + " (" +
-                  format_rate(kernel::kEmulatorHonestRateManyFlowsBps) + " from " +
-                  std::to_string(kernel::kEmulatorFlowsAtFullRate + 1) +
-                  " flows on: the emulator's honest rates here) (default 100Mbps)";
+            own = "bottleneck link rate, " + kernel_rate_range("1Mbps - ") +
+                  ": the emulator's honest rates here (default 100Mbps)";
         else if (o.kind == Kind::Parallel)
             own = "N identical bulk flows from the options above, 1 - " + std::to_string(kernel::kKernelMaxFlows);
         Option shown = o;

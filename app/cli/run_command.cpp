@@ -110,9 +110,7 @@ ParseResult parse_run_options(const std::vector<std::string>& args, RunRequest& 
 
     // Two outputs into one file would leave only the last; one into the
     // scenario file read would destroy it.
-    std::string scenario_file;
-    for (const Given& g : given)
-        if (g.option->kind == Kind::Scenario) scenario_file = g.value;
+    const std::string scenario_file = scenario_file_given(given);
     if (auto err = same_file_error({{"--scenario", &scenario_file, true},
                                     {"--csv", &req.csv_path},
                                     {"--events", &req.events_path},

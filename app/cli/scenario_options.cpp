@@ -43,6 +43,13 @@ std::optional<std::string> apply(const Given& g, Scenario& scenario) {
 
 }  // namespace
 
+std::string scenario_file_given(const std::vector<Given>& given) {
+    std::string file;
+    for (const Given& g : given)
+        if (g.option->kind == Kind::Scenario) file = g.value;
+    return file;
+}
+
 std::optional<std::string> scenario_from_options(
     const std::vector<Given>& given, Scenario& scenario,
     const std::function<std::optional<std::string>(const Given&)>& other) {

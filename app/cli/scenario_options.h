@@ -24,4 +24,8 @@ std::optional<std::string> scenario_from_options(
     const std::vector<Given>& given, Scenario& scenario,
     const std::function<std::optional<std::string>(const Given&)>& other = {});
 
+// The --scenario file among `given` that sets the scenario (the last one
+// given); empty when there is none. An output may not be written over it.
+std::string scenario_file_given(const std::vector<Given>& given);
+
 }  // namespace inflight::cli

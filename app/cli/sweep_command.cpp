@@ -233,9 +233,7 @@ ParseResult parse_sweep_options(const std::vector<std::string>& args, SweepReque
     // With flows, one series unless --algo lists more: each algorithm is
     // then the default of the flows that name none.
     if (!setting("algo") && !out.spec.base.flows.empty()) out.spec.algorithms = {out.spec.base.algorithm};
-    std::string scenario_file;
-    for (const Given& g : run_given)
-        if (g.option->kind == Kind::Scenario) scenario_file = g.value;
+    const std::string scenario_file = scenario_file_given(run_given);
     if (auto err = same_file_error({{"--scenario", &scenario_file, true}, {"--csv", &out.csv_path}, {"--png", &out.png_path}}))
         return fail(error, *err);
     if (auto err = validate_sweep(out.spec)) return fail(error, *err);

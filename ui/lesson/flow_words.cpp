@@ -153,12 +153,12 @@ FlowFigure flow_figure(const RunResult& r, std::size_t i) {
     if (f.is_rpc()) {
         if (s.transactions == 0) return {QStringLiteral("…"), {}};
         const QString t = in_rtts(s.transaction_p50_s);
-        return {tr("%1 a transaction").arg(t), t};
+        return {tr("%1 a transaction").arg(t), t, s.transaction_p50_s};
     }
     if (f.kind != FlowKind::Tcp || !f.size_bytes) return {};
     if (s.fct_s.empty()) return {QStringLiteral("…"), {}};
     const QString t = in_rtts(s.fct_mean_s);
-    return {tr("%1 (empty path %2)").arg(t, q(format_time(empty_path_fct_s(r.scenario, f)))), t};
+    return {tr("%1 (empty path %2)").arg(t, q(format_time(empty_path_fct_s(r.scenario, f)))), t, s.fct_mean_s};
 }
 
 QString queue_delay_words(double delay_s, const Scenario& sc) {

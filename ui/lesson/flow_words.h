@@ -65,6 +65,7 @@ QString rpc_words(const RunResult& r, std::size_t i);
 struct FlowFigure {
     QString value;        // the whole figure
     QString value_short;  // when the whole does not fit: "81.6 ms = 2.0 RTT"
+    double time_s = 0;    // the time it is about (0: none yet)
 };
 FlowFigure flow_figure(const RunResult& r, std::size_t i);
 

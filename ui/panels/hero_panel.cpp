@@ -65,14 +65,9 @@ std::optional<QString> figure_of_the_one_timed_flow(const RunResult& r) {
         one = i;
     }
     if (tcp != 1) return std::nullopt;
-    const ResolvedFlow& f = r.flows[one].flow;
-    const FlowSummary& fs = r.flows[one].summary;
-    if (f.is_rpc()) {
-        if (fs.transactions == 0) return std::nullopt;
-        return QString::fromStdString(format_time(fs.transaction_p50_s));
-    }
-    if (fs.fct_s.empty()) return std::nullopt;
-    return QString::fromStdString(format_time(fs.fct_mean_s));
+    const FlowFigure fig = flow_figure(r, one);  // the time the flow's row shows
+    if (!(fig.time_s > 0)) return std::nullopt;
+    return QString::fromStdString(format_time(fig.time_s));
 }
 }  // namespace
 

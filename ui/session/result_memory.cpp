@@ -1,5 +1,8 @@
 #include "ui/session/result_memory.h"
 
+#include <algorithm>
+#include <iterator>
+
 namespace inflight::ui {
 
 namespace {
@@ -33,32 +36,25 @@ std::size_t ResultMemory::bytes_of(const RunResult& r) {
     return n;
 }
 
+std::list<ResultMemory::Kept>::iterator ResultMemory::kept_for(const Scenario& s) {
+    return std::find_if(kept_.begin(), kept_.end(), [&s](const Kept& k) { return k.result.scenario == s; });
+}
+
+void ResultMemory::drop(std::list<Kept>::iterator it) {
+    bytes_ -= it->bytes;
+    kept_.erase(it);
+}
+
 std::optional<RunResult> ResultMemory::take(const Scenario& s) {
-    for (auto it = kept_.begin(); it != kept_.end(); ++it) {
-        if (it->result.scenario == s) {
-            std::optional<RunResult> out(std::move(it->result));
-            bytes_ -= it->bytes;
-            kept_.erase(it);
-            return out;
-        }
-    }
-    return std::nullopt;
+    const auto it = kept_for(s);
+    if (it == kept_.end()) return std::nullopt;
+    std::optional<RunResult> out(std::move(it->result));
+    drop(it);
+    return out;
 }
 
 bool ResultMemory::holds(const Scenario& s) const {
-    for (const Kept& k : kept_)
-        if (k.result.scenario == s) return true;
-    return false;
-}
-
-void ResultMemory::forget(const Scenario& s) {
-    for (auto it = kept_.begin(); it != kept_.end(); ++it) {
-        if (it->result.scenario == s) {
-            bytes_ -= it->bytes;
-            kept_.erase(it);
-            return;
-        }
-    }
+    return std::any_of(kept_.begin(), kept_.end(), [&s](const Kept& k) { return k.result.scenario == s; });
 }
 
 bool ResultMemory::keep(const RunResult& finished, const std::atomic<bool>* stop) {
@@ -82,11 +78,8 @@ bool ResultMemory::keep(const RunResult& finished, const std::atomic<bool>* stop
         if (!copy.flows.empty() && stopped()) return false;
         copy.flows.push_back(f);
     }
-    forget(finished.scenario);  // one entry per scenario: the newer replaces it
-    while (!kept_.empty() && (bytes_ + n > budget_bytes_ || kept_.size() >= max_entries_)) {
-        bytes_ -= kept_.back().bytes;
-        kept_.pop_back();
-    }
+    if (const auto was = kept_for(finished.scenario); was != kept_.end()) drop(was);  // the newer replaces it
+    while (!kept_.empty() && (bytes_ + n > budget_bytes_ || kept_.size() >= max_entries_)) drop(std::prev(kept_.end()));
     kept_.push_front(Kept{std::move(copy), n});
     bytes_ += n;
     return true;

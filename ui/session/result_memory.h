@@ -63,7 +63,8 @@ private:
         RunResult result;
         std::size_t bytes;
     };
-    void forget(const Scenario& s);
+    std::list<Kept>::iterator kept_for(const Scenario& s);  // kept_.end() when none
+    void drop(std::list<Kept>::iterator it);
     std::size_t budget_bytes_;
     std::size_t max_entries_;
     std::size_t bytes_ = 0;
