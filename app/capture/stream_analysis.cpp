@@ -342,7 +342,7 @@ std::optional<CaptureAnalysis> analyze_capture(const CaptureContents& c, const s
     }
     const double total = rwnd_time + cwnd_time;
     sum.binding_fractions = {total > 0 ? cwnd_time / total : kNaN, total > 0 ? rwnd_time / total : kNaN, kNaN, kNaN,
-                             kNaN};
+                             kNaN, kNaN};
     sum.binding_limit = rwnd_time > cwnd_time ? Limit::Rwnd : Limit::Cwnd;
     sum.retransmits = retransmits;
     sum.segments_received = out.data_segments;

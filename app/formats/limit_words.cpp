@@ -41,6 +41,7 @@ std::string limit_words(Limit limit, const ResolvedFlow* flow) {
         case Limit::Sndbuf: return "limited by the send buffer" + per_rtt(flow ? flow->sndbuf_bytes : 0);
         case Limit::Pacing: return "limited by the pacing rate";
         case Limit::Link: return "limited by the link";
+        case Limit::App: return "limited by the application";
     }
     return "limited by ?";
 }

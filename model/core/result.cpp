@@ -9,6 +9,7 @@ const char* to_string(Limit l) {
     case Limit::Sndbuf: return "sndbuf";
     case Limit::Pacing: return "pacing";
     case Limit::Link: return "link";
+    case Limit::App: return "app";
     }
     return "?";
 }

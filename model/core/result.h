@@ -18,9 +18,12 @@
 namespace inflight {
 
 // What held the sender back at a moment. `Link` whenever the bottleneck
-// queue is non-empty.
-enum class Limit : std::uint8_t { Cwnd, Rwnd, Sndbuf, Pacing, Link };
-constexpr int kLimitCount = 5;
+// queue is non-empty; `App` when the sender's last try to send stopped for
+// want of data (a request/response flow between requests, a transfer's gap,
+// a small write Nagle holds): no window is full, as Linux's tcp_chrono counts
+// neither busy nor limited time while its write queue is empty.
+enum class Limit : std::uint8_t { Cwnd, Rwnd, Sndbuf, Pacing, Link, App };
+constexpr int kLimitCount = 6;
 const char* to_string(Limit l);
 
 // The congestion-control state, across algorithms.

@@ -374,9 +374,11 @@ void Flow::observe_general(TimePs t) {
         return;
     }
     double cwnd = 0, window = 0, inflight = 0;
-    Limit limit = Limit::Cwnd;
+    // No connection open (between a transfer's repeats): nothing to send.
+    Limit limit = Limit::App;
     for (const auto& c : conns_) {
         if (!c->sender) {  // in its handshake: the initial window, as Linux sets it when the socket opens
+            limit = Limit::Cwnd;
             const double iw = static_cast<double>(Sender::kInitialWindowPackets) * cfg_.mss_bytes;
             cwnd += iw;
             window += std::min(iw, static_cast<double>(std::min(cfg_.spec.rwnd_bytes, cfg_.spec.sndbuf_bytes)));
@@ -385,7 +387,7 @@ void Flow::observe_general(TimePs t) {
         cwnd += c->sender->cwnd_bytes();
         window += c->sender->window_in_force_bytes();
         inflight += static_cast<double>(c->sender->bytes_in_flight());
-        limit = c->sender->blocked_by();
+        limit = c->sender->holding_limit();
     }
     last_cwnd_ = cwnd;
     last_window_ = window;

@@ -136,7 +136,7 @@ private:
         last_cwnd_ = s.cwnd_bytes();
         last_window_ = s.window_in_force_bytes();
         last_inflight_ = bytes_as_double(s.bytes_in_flight());
-        rec_.observe(t, last_cwnd_, last_window_, last_inflight_, queue, s.blocked_by(),
+        rec_.observe(t, last_cwnd_, last_window_, last_inflight_, queue, s.holding_limit(),
                      queue > 0 ? path_.drain_time() : t, path_counters_);
     }
     INFLIGHT_HOT void refresh_solo(const Sender& s) {

@@ -108,6 +108,10 @@ public:
     // When the pacing clock next allows a packet, if it is what holds us back.
     TimePs pacing_wakeup() const { return blocked_by_ == Limit::Pacing ? next_send_time_ : kNever; }
     Limit blocked_by() const { return blocked_by_; }
+    // What holds the sender back now, for the record: the application when
+    // it last stopped for want of data (or Nagle held a small write), else
+    // what blocked it.
+    Limit holding_limit() const { return out_of_data_ ? Limit::App : blocked_by_; }
 
     double cwnd_bytes() const { return cc_state_.cwnd_bytes; }
     double ssthresh_bytes() const { return cc_state_.ssthresh_bytes; }

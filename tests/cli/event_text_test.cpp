@@ -58,6 +58,7 @@ TEST(EventText, LimitChangesNameTheLimitAndTheWindow) {
               "Now limited by cwnd: the congestion window is smaller than the pipe");
     EXPECT_EQ(words(limit_change(Limit::Pacing)), "Now limited by the pacing rate");
     EXPECT_EQ(words(limit_change(Limit::Link)), "Now limited by the link: a queue stands at the bottleneck");
+    EXPECT_EQ(words(limit_change(Limit::App)), "Now limited by the application: it has nothing more to send yet");
 }
 
 TEST(EventText, CongestionEventsCountCwndInPackets) {

@@ -185,7 +185,7 @@ TEST(JsonOutput, HasEveryKeyTheReadmeLists) {
     EXPECT_EQ(o["binding_limit"].toString(), "cwnd");
     EXPECT_EQ(o["drops_random"].toInteger(), 3200);
     const QJsonObject f = o["binding_fractions"].toObject();
-    EXPECT_EQ(f.keys(), (QStringList{"cwnd", "link", "pacing", "rwnd", "sndbuf"}));
+    EXPECT_EQ(f.keys(), (QStringList{"app", "cwnd", "link", "pacing", "rwnd", "sndbuf"}));  // the README's {cwnd, rwnd, sndbuf, pacing, link, app}
     EXPECT_EQ(f["link"].toDouble(), 0.38);
     const QJsonObject sc = o["scenario"].toObject();
     std::set<std::string> keys;

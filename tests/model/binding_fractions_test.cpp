@@ -86,3 +86,67 @@ TEST(BindingFractions, TheAggregateIsTimeWeightedOverTheFlowsActiveInTheWindow) 
 
 }  // namespace
 }  // namespace inflight
+
+namespace inflight {
+namespace {
+
+double app_share(const std::array<double, kLimitCount>& f) { return f[static_cast<int>(Limit::App)]; }
+
+bool logged_limit(const RunResult& r, Limit l) {
+    for (const Event& e : r.events)
+        if (e.kind == EventKind::LimitChange && e.limit == l) return true;
+    return false;
+}
+
+TEST(BindingFractions, ARequestResponseFlowIsHeldByItsApplicationNeverByItsWindow) {
+    // Two 100 B writes and a 100 B response on an empty 100 Mbit/s, 20 ms
+    // path: at most 200 B are ever in flight against an initial window of
+    // 10 segments, and no queue stands, so no window and no link holds the
+    // sender: between requests, and while Nagle holds the second write, it
+    // has nothing it may send. So all of the steady state is the application's.
+    for (const Stack stack : {Stack::Textbook, Stack::Linux}) {
+        Scenario s = short_run();
+        s.rtt_s = 0.020;
+        s.stack = stack;
+        FlowSpec f;
+        f.app = FlowApp::Rpc;
+        f.rpc_writes = {100, 100};
+        f.rpc_response_bytes = 100;
+        s.flows = {f};
+        const RunResult r = run_scenario(s);
+        ASSERT_EQ(r.flows.size(), 1u);
+        EXPECT_EQ(r.flows[0].summary.binding_limit, Limit::App) << to_string(stack);
+        EXPECT_GT(app_share(r.flows[0].summary.binding_fractions), 0.999) << to_string(stack);
+        expect_time_shares(r.flows[0].summary.binding_fractions, "rpc");
+        EXPECT_FALSE(logged_limit(r, Limit::Cwnd)) << "an event says cwnd held a flow that never filled it";
+        EXPECT_TRUE(logged_limit(r, Limit::App));
+    }
+}
+
+TEST(BindingFractions, ATransferEverySecondIsHeldByItsApplicationBetweenTransfers) {
+    // 100 KB (69 segments of 1,448 B) from an initial window of 10 segments
+    // takes the handshake and 3 rounds of slow start (10 + 20 + 40): about
+    // 4 × 20 ms of each second on an empty 100 Mbit/s path. The rest of the
+    // second the flow has nothing to send: at least 85% of the steady state.
+    Scenario s = short_run();
+    s.rtt_s = 0.020;
+    FlowSpec f;
+    f.size_bytes = 100'000;
+    f.every_s = 1.0;
+    s.flows = {f};
+    const RunResult r = run_scenario(s);
+    EXPECT_GT(app_share(r.flows.at(0).summary.binding_fractions), 0.85);
+    EXPECT_LT(app_share(r.flows.at(0).summary.binding_fractions), 1.0);  // while a transfer runs, its window holds it
+    expect_time_shares(r.flows[0].summary.binding_fractions, "transfers");
+}
+
+TEST(BindingFractions, ABulkFlowAlwaysHasDataToSend) {
+    Scenario s = short_run();
+    s.loss = 1e-4;
+    const RunResult r = run_scenario(s);
+    EXPECT_EQ(app_share(r.summary.binding_fractions), 0.0);
+    EXPECT_FALSE(logged_limit(r, Limit::App));
+}
+
+}  // namespace
+}  // namespace inflight

@@ -14,6 +14,7 @@
 
 #include "finished_run.h"
 #include "ui/lesson/binding_words.h"
+#include "ui/lesson/flow_words.h"
 #include "ui/panels/dashboard.h"
 #include "ui/panels/flow_palette.h"
 #include "ui/panels/hero_panel.h"
@@ -440,4 +441,36 @@ TEST(FlowHero, TheHeroAndThroughputPanelAreReadableAt720pWithTwoThreeAndEightFlo
         }
     }
     EXPECT_TRUE(all.isEmpty()) << all.join(QStringLiteral("\n")).toStdString();
+}
+
+TEST(FlowHero, RequestResponseFlowsSayHowManyTransactionsTheyFinished) {
+    // Two request/response flows on the textbook's 20 ms path, 10 s: with
+    // TCP_NODELAY a transaction is one RTT (20 ms and the serialization of
+    // 300 B, 24 µs at 100 Mbit/s), with Nagle two (the second write waits
+    // for the first's ACK): after the handshake's 20 ms, about
+    // 1 + (10 − 0.02 − T) / T of them. The words compare counts as the
+    // lesson asks, not only latencies.
+    Scenario sc;
+    sc.rtt_s = 0.020;
+    sc.duration_s = 10;
+    FlowSpec rpc = tcp(Algorithm::Cubic);
+    rpc.app = FlowApp::Rpc;
+    rpc.rpc_writes = {100, 100};
+    rpc.rpc_response_bytes = 100;
+    FlowSpec nodelay = rpc;
+    nodelay.nodelay = true;
+    sc.flows = {rpc, nodelay};
+    const Shown s = show(sc);
+    const RunResult& r = s.snap->result;
+    const double one_rtt = 0.020 + 300 * 8 / 100e6;
+    const double expected_count[] = {1 + (10 - 0.020 - 2 * one_rtt) / (2 * one_rtt), 1 + (10 - 0.020 - one_rtt) / one_rtt};
+    for (std::size_t i = 0; i < 2; ++i) {
+        const std::uint64_t n = r.flows[i].summary.transactions;
+        EXPECT_NEAR(static_cast<double>(n), expected_count[i], 1.5) << "flow " << i + 1;
+        const QString words = rpc_words(r, i);
+        EXPECT_TRUE(words.startsWith(QStringLiteral("%1 transactions, median ").arg(q(format_grouped(n))))) << words.toStdString();
+    }
+    // The first flow's words head the panel.
+    EXPECT_TRUE(s.d->hero()->limitText().startsWith(q(format_grouped(r.flows[0].summary.transactions)) + QStringLiteral(" transactions")))
+        << s.d->hero()->limitText().toStdString();
 }

@@ -23,12 +23,15 @@ std::string binding_limit_words(const Summary& s, const ResolvedFlow* flow) {
     case Limit::Rwnd:
     case Limit::Sndbuf:
     case Limit::Link: return limit_words(s.binding_limit, flow);
+    case Limit::App: return limit_words(Limit::App, flow) + " — nothing more to send yet";
     }
     return {};
 }
 
 const char* limit_name(Limit limit) {
-    return limit == Limit::Sndbuf ? "send buffer" : to_string(limit);
+    if (limit == Limit::Sndbuf) return "send buffer";
+    if (limit == Limit::App) return "application";
+    return to_string(limit);
 }
 
 std::string few_events_warning(const Summary& s, const Scenario& sc) {

@@ -137,9 +137,10 @@ QString rpc_words(const RunResult& r, std::size_t i) {
     const QString who = user_label(f);
     const QString what = s.transactions == 0
                              ? tr("no transaction finished in the run")
-                             : tr("%1 a transaction (%2 RTT)")
-                                   .arg(q(format_time(s.transaction_p50_s)),
-                                        q(format_number(s.transaction_p50_s / f.rtt_s, 2)));
+                             : s.transactions == 1
+                                 ? tr("1 transaction, %1").arg(q(format_time(s.transaction_p50_s)))
+                                 : tr("%1 transactions, median %2")
+                                       .arg(q(format_grouped(s.transactions)), q(format_time(s.transaction_p50_s)));
     return who.isEmpty() ? what : tr("%1: %2").arg(who, what);
 }
 

@@ -51,9 +51,9 @@ QString fct_words(const RunResult& r, std::size_t i);
 double empty_path_fct_s(const Scenario& path, const ResolvedFlow& flow);
 // A ping's mean wait beside the flow's base RTT; empty for other flows.
 QString ping_words(const RunResult& r, std::size_t i);
-// A request/response flow's median transaction, in round trips of the
-// flow's base RTT ("write-write-read: 80 ms a transaction (4 RTT)");
-// empty for other flows.
+// How many transactions a request/response flow finished in the run, and
+// their median ("write-write-read: 125 transactions, median 80 ms"; the
+// flow's row gives the median in round trips); empty for other flows.
 QString rpc_words(const RunResult& r, std::size_t i);
 
 // What a flow that is not bulk shows in the share bars' place, where a share
