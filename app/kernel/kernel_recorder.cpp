@@ -55,6 +55,9 @@ Limit KernelRecorder::limit_of(const KernelSample& s) const {
     }
     // Else the model's rule: the link binds while its queue holds bytes.
     if (s.queue.now_bytes > 0) return Limit::Link;
+    // The application, when the kernel's last rate sample says it left the
+    // pipe unfilled (the model's `app`: nothing more to send yet).
+    if (s.tcp.app_limited) return Limit::App;
     return Limit::Cwnd;
 }
 

@@ -58,6 +58,7 @@ TcpSample read_tcp_sample(int fd, bool bbr) {
     s.busy_s = static_cast<double>(ti.tcpi_busy_time) * kUs;
     s.rwnd_limited_s = static_cast<double>(ti.tcpi_rwnd_limited) * kUs;
     s.sndbuf_limited_s = static_cast<double>(ti.tcpi_sndbuf_limited) * kUs;
+    s.app_limited = ti.tcpi_delivery_rate_app_limited != 0;  // in the struct's first bytes: always read
     if (bbr) {
         tcp_cc_info cc{};
         socklen_t cc_len = sizeof cc;

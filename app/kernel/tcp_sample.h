@@ -23,6 +23,10 @@ struct TcpSample {
     std::uint64_t total_retrans = 0;  // retransmitted segments, whole connection
     std::uint64_t data_segs_out = 0, delivered = 0;
     double busy_s = 0, rwnd_limited_s = 0, sndbuf_limited_s = 0;  // cumulative
+    // The last delivery-rate sample was taken while the application left
+    // the pipe unfilled (tcpi_delivery_rate_app_limited, tcp_rate.c's
+    // tcp_rate_check_app_limited: less than an MSS unsent, in flight < cwnd).
+    bool app_limited = false;
     bool have_bbr = false;
     double bbr_bw_bps = 0, bbr_min_rtt_s = 0, bbr_pacing_gain = 0, bbr_cwnd_gain = 0;
 };

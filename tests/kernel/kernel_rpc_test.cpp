@@ -13,6 +13,8 @@
 //       it delays that ACK by its 40 ms minimum (TCP_DELACK_MIN): half an
 //       RTT out, 40 ms, half an RTT back, then the second write's RTT with
 //       the response: 2 RTT + 40 ms = 80 ms.
+//   Neither fills a window of 10 segments with 200 B: both the kernel's
+//   binding limit and the model's are the application.
 //   The median sits at or above the arithmetic (nothing here is faster than
 //   the path) and within a few ms above it: the threads' wake-ups, the
 //   emulator's lateness, and for Nagle the delayed-ACK timer's jiffy
@@ -69,6 +71,10 @@ void expect_median_as_model_and_arithmetic(bool nodelay, double lower_s, double 
     // Back to back for 6 s: at least a few dozen transactions either way.
     EXPECT_GT(kernel.transactions, 50u);
     EXPECT_EQ(kernel.writes_held_by_nagle, 0u);  // not measurable from user space
+    // Nothing ever fills a window here: the kernel's own rate samples say
+    // the application left the pipe unfilled, and the model says the same.
+    EXPECT_EQ(kernel.binding_limit, Limit::App) << to_string(kernel.binding_limit);
+    EXPECT_EQ(modelled.binding_limit, Limit::App) << to_string(modelled.binding_limit);
     EXPECT_NEAR(kernel.transaction_p50_s, modelled.transaction_p50_s, 0.20 * modelled.transaction_p50_s);
     EXPECT_GE(kernel.transaction_p50_s, lower_s);
     EXPECT_LE(kernel.transaction_p50_s, upper_s);
