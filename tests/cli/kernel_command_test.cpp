@@ -146,6 +146,7 @@ TEST(KernelCommand, AnOutOfRangeValueNamesTheKernelsRange) {
     const Parsed none = parse_kernel({"--parallel", "0"});
     EXPECT_EQ(none.result, ParseResult::Error);
     EXPECT_EQ(none.error, "--parallel: 0 is out of range; allowed 1 – 32 on the kernel");
+    EXPECT_EQ(parse_kernel({"--parallel", "1.5"}).error, "--parallel: '1.5' is not a whole number; allowed 1 – 32 on the kernel");
     const Parsed slow = parse_kernel({"--bandwidth", "0.5Mbps"});
     EXPECT_EQ(slow.result, ParseResult::Error);
     EXPECT_EQ(slow.error,
@@ -154,16 +155,16 @@ TEST(KernelCommand, AnOutOfRangeValueNamesTheKernelsRange) {
     EXPECT_EQ(parse_kernel({"--rtt", "0ms"}).error, parse_run({"--rtt", "0ms"}).error);
 }
 
-// More flows than the machine carries are refused before anything is made,
-// in one line; finite transfers and request/response flows are carried (refused, if at all, for
+// More flows than the machine carries are a value out of the help's range,
+// refused as the options are read, in one line; finite transfers and request/response flows are carried (refused, if at all, for
 // privileges only), and a bad size or every is named as run names it.
 TEST(KernelCommand, TooManyFlowsAreRefusedAndTransfersAreCarried) {
     const Parsed many = parse_kernel({"--parallel", "33"});
-    ASSERT_EQ(many.result, ParseResult::Ok) << many.error;
-    const std::optional<std::string> refused = kernel::kernel_run_refusal(many.req.scenario);
-    ASSERT_TRUE(refused.has_value());
-    EXPECT_EQ(refused->rfind("33 flows: a kernel run carries at most 32", 0), 0u) << *refused;
-    EXPECT_EQ(refused->find('\n'), std::string::npos);
+    ASSERT_EQ(many.result, ParseResult::Error);
+    EXPECT_EQ(many.error.rfind("33 flows: a kernel run carries at most 32", 0), 0u) << many.error;
+    EXPECT_EQ(many.error.find('\n'), std::string::npos);
+    // The engine still refuses it for its other callers (the window).
+    EXPECT_EQ(kernel::kernel_run_refusal(parse_run({"--parallel", "33"}).req.scenario), many.error);
     // 32 flows (measured honest at 100 Mbit/s): refused, if at all, for the machine, never the count.
     const Parsed most = parse_kernel({"--parallel", "32"});
     ASSERT_EQ(most.result, ParseResult::Ok) << most.error;
@@ -191,6 +192,37 @@ TEST(KernelCommand, TooManyFlowsAreRefusedAndTransfersAreCarried) {
         EXPECT_EQ(k.error, parse_run(args).error);
         EXPECT_EQ(k.error.find('\n'), std::string::npos) << k.error;
     }
+}
+
+// Beyond the kernel's flow count or its honest rate for that many flows
+// (the ranges its --help gives) is a bad value: exit 2 with one line, as run
+// exits for a value out of its range; the machine's refusals stay exit 1.
+TEST(KernelCommand, BeyondTheKernelsLimitsIsABadValueExit2) {
+    std::vector<std::string> flows33 = {"kernel", "--duration", "1s"};
+    for (int i = 0; i < 33; ++i) flows33.insert(flows33.end(), {"--flow", "cubic"});
+    const std::pair<std::vector<std::string>, std::string> cases[] = {
+        {{"kernel", "--parallel", "33"}, "33 flows: a kernel run carries at most 32 on this machine"},
+        {flows33, "33 flows: a kernel run carries at most 32 on this machine"},
+        {{"kernel", "--bandwidth", "900Mbps"}, "--bandwidth 900 Mbit/s is above what the path emulator keeps honest"},
+        {{"kernel", "--bandwidth", "700Mbps", "--parallel", "3"}, "--bandwidth 700 Mbit/s with 3 flows is above"},
+    };
+    for (const auto& [args, start] : cases) {
+        const Dispatched o = dispatch_of(args);
+        EXPECT_EQ(o.code, kExitUsage) << start;
+        EXPECT_EQ(o.out, "");
+        EXPECT_EQ(o.err.rfind("inflight: " + start, 0), 0u) << o.err;
+        EXPECT_EQ(line_count(o.err), 1u) << o.err;
+    }
+    // run exits 2 for its own out-of-range values the same way.
+    EXPECT_EQ(dispatch_of({"run", "--parallel", "101"}).code, kExitUsage);
+    // At the limits the options are read.
+    EXPECT_EQ(parse_kernel({"--parallel", "32"}).result, ParseResult::Ok);
+    EXPECT_EQ(parse_kernel({"--bandwidth", "800Mbps", "--parallel", "2"}).result, ParseResult::Ok);
+    EXPECT_EQ(parse_kernel({"--bandwidth", "600Mbps", "--parallel", "3"}).result, ParseResult::Ok);
+    // The help says which refusals are 1 and that these are 2.
+    const std::string help = kernel_help_text();
+    EXPECT_TRUE(contains(help, "2 bad option, value or file (a\nrate or flow count beyond the ranges above too)")) << help;
+    EXPECT_FALSE(contains(help, "1 refused (privileges, a rate above")) << help;
 }
 
 TEST(KernelCommand, TheModelsStackAndItsLinuxDetailsStayWithRun) {
