@@ -381,6 +381,36 @@ TEST(KernelCommand, ARequestResponseFlowsLineLeavesOutWhatTheKernelCannotSee) {
     EXPECT_TRUE(contains(summary_figures(*o.result), "held by Nagle"));
 }
 
+// Pings alone open no TCP connection: the JSON's algorithm, pacing, window
+// scaling and binding limit are null, not "" or a limit that never bound,
+// and the CSV's header lines say why.
+TEST(KernelCommand, PingsAloneGiveNullTcpFactsInJson) {
+    const Parsed p = parse_kernel({"--flow", "ping,interval=10ms", "--duration", "2s"});
+    ASSERT_EQ(p.result, ParseResult::Ok) << p.error;
+    kernel::KernelOutcome o = made_up_kernel_outcome(p.req.scenario);
+    o.facts.congestion_control.clear();
+    o.facts.pacing.clear();
+    o.facts.mss_bytes = 0;
+    const QJsonObject j = json_of(kernel_result_json_text(*o.result, o.facts));
+    for (const char* key : {"congestion_control", "pacing_in_force", "window_scaling", "binding_limit", "mss_bytes_used"}) {
+        ASSERT_TRUE(j.contains(key)) << key;
+        EXPECT_TRUE(j.value(key).isNull()) << key;
+    }
+    for (const std::string& line : kernel_origin(o.facts).lines)
+        EXPECT_FALSE(line.back() == ' ' || contains(line, "= \n")) << line;
+    const std::vector<std::string> lines = kernel_origin(o.facts).lines;
+    for (const char* key : {"congestion_control", "mss_bytes_used", "pacing_in_force", "window_scaling"})
+        EXPECT_NE(std::find(lines.begin(), lines.end(), std::string(key) + " = no TCP connection in this run (pings only)"),
+                  lines.end())
+            << key;
+    // With a TCP connection they are the kernel's own.
+    const kernel::KernelOutcome tcp = made_up_kernel_outcome(short_scenario());
+    const QJsonObject t = json_of(kernel_result_json_text(*tcp.result, tcp.facts));
+    EXPECT_EQ(t.value("congestion_control").toString(), "cubic");
+    EXPECT_TRUE(t.value("window_scaling").isBool());
+    EXPECT_EQ(t.value("binding_limit").toString(), QString::fromStdString(to_string(tcp.result->summary.binding_limit)));
+}
+
 TEST(KernelCommand, JsonIsRunsPlusTheEngineWithAbsentFiguresNull) {
     const kernel::KernelOutcome o = made_up_kernel_outcome(short_scenario());
     const QJsonObject run = result_to_json(*o.result);
@@ -520,6 +550,27 @@ TEST(KernelBinary, WindowOf65535BytesGivesTheLessonsArithmetic) {
     EXPECT_FALSE(QFile::exists("/run/netns/" + ns.value("sender").toString()));
     EXPECT_FALSE(QFile::exists("/run/netns/" + ns.value("receiver").toString()));
     EXPECT_TRUE(namespaces_of(r.pid).isEmpty()) << namespaces_of(r.pid).join(' ').toStdString();
+}
+
+// A run of pings alone: the BDP and buffer are the path's (bandwidth × RTT
+// and bandwidth × buffer time, in 1,500 B packets: 100 Mbit/s × 80 ms =
+// 666.7, × 100 ms = 833.3), not 0; no TCP fact is made up.
+TEST(KernelBinary, PingsAloneHaveThePathsBdpAndNoTcpFacts) {
+    if (!privileged()) GTEST_SKIP() << "needs CAP_NET_ADMIN and CAP_SYS_ADMIN (CI runs as root)";
+    const QStringList path = {"--flow", "ping,interval=10ms", "--bandwidth", "100Mbps", "--rtt", "80ms",
+                              "--buffer", "100ms", "--duration", "2s"};
+    const Ran r = run_program(INFLIGHT_EXE, QStringList{"kernel"} + path + QStringList{"--json"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const QJsonObject j = json_of(r.out);
+    EXPECT_NEAR(j.value("bdp_packets").toDouble(), 100e6 / 8 * 0.080 / 1500, 1e-9) << r.out;
+    EXPECT_NEAR(j.value("buffer_packets").toDouble(), 100e6 / 8 * 0.100 / 1500, 1e-9) << r.out;
+    for (const char* key : {"congestion_control", "pacing_in_force", "window_scaling", "binding_limit", "mss_bytes_used"})
+        EXPECT_TRUE(j.value(key).isNull()) << key << " " << r.out;
+    EXPECT_GT(j.value("flows").toArray().at(0).toObject().value("pings_sent").toInt(), 100) << r.out;
+    const Ran text = run_program(INFLIGHT_EXE, QStringList{"kernel"} + path);
+    ASSERT_EQ(text.exit_code, 0) << text.err;
+    EXPECT_TRUE(contains(text.out, "Window     no TCP flow; BDP 667 packets, buffer 833 packets\n")) << text.out;
+    EXPECT_TRUE(namespaces_of(text.pid).isEmpty());
 }
 
 TEST(KernelBinary, AFiniteTransfersFctIsShownAsRunShowsIt) {
