@@ -210,11 +210,9 @@ int execute_kernel(const RunRequest& req, const Io& io, const DashboardRenderer&
             if (!graph) return kExitFailure;
             const std::string title = "Time-sequence graph of " + label + " on Linux " + outcome.facts.kernel_release +
                                       (flows.size() > 1 ? ", its first connection" : "");
-            // Under it the summary's first line (its hero number), as capture --tsg has.
-            const std::string summary = kernel_summary_text(result, outcome.facts);
-            const std::string caption =
-                summary.substr(0, summary.find('\n')) + " — measured on this computer's kernel";
-            return render_tsg(*graph, title, nullptr, caption, req.tsg_path, req.figure, error);
+            // Under it the flow's own figures (kernel_tsg_caption).
+            return render_tsg(*graph, title, nullptr, kernel_tsg_caption(result, outcome.facts, req.tsg_flow),
+                              req.tsg_path, req.figure, error);
         });
         if (tsg_out.exit_code() != kExitOk) code = tsg_out.exit_code();
     }

@@ -164,6 +164,17 @@ std::string kernel_summary_text(const RunResult& r, const kernel::KernelFacts& f
     return out;
 }
 
+std::string kernel_tsg_caption(const RunResult& r, const kernel::KernelFacts& f, int flow) {
+    std::string figure;
+    if (r.flows.size() > 1) {
+        figure = flow_line(r, static_cast<std::size_t>(flow - 1), Engine::Kernel);
+    } else {
+        const std::string summary = kernel_summary_text(r, f);
+        figure = summary.substr(0, summary.find('\n'));
+    }
+    return figure + " — measured on this computer's kernel";
+}
+
 RunOrigin kernel_origin(const kernel::KernelFacts& f) {
     RunOrigin o;
     o.subcommand = "kernel";

@@ -411,6 +411,28 @@ TEST(KernelCommand, PingsAloneGiveNullTcpFactsInJson) {
     EXPECT_EQ(t.value("binding_limit").toString(), QString::fromStdString(to_string(tcp.result->summary.binding_limit)));
 }
 
+// --tsg-flow N's caption is flow N's own line of the summary; with one
+// flow, the summary's first line (that flow's figure too).
+TEST(KernelCommand, TsgCaptionIsTheNamedFlowsOwn) {
+    const Parsed two = parse_kernel({"--flow", "cubic", "--flow", "cubic,rwnd=64KiB", "--duration", "4s"});
+    ASSERT_EQ(two.result, ParseResult::Ok) << two.error;
+    const kernel::KernelOutcome o = made_up_kernel_outcome(two.req.scenario);
+    ASSERT_EQ(o.result->flows.size(), 2u);
+    // The summary's own line for flow 2, and the run's whole figure ("Throughput 98.9 Mbit/s (").
+    const std::string summary = kernel_summary_text(*o.result, o.facts);
+    const std::size_t at = summary.find("\n  flow 2 (cubic): ");
+    ASSERT_NE(at, std::string::npos) << summary;
+    const std::string flow2 = summary.substr(at + 3, summary.find('\n', at + 1) - at - 3);
+    const std::string whole = summary.substr(0, summary.find(" ("));
+    ASSERT_EQ(whole.rfind("Throughput ", 0), 0u) << summary;
+    const std::string caption = kernel_tsg_caption(*o.result, o.facts, 2);
+    EXPECT_EQ(caption, flow2 + " — measured on this computer's kernel");
+    EXPECT_FALSE(contains(caption, whole.substr(11) + " ")) << caption << " / " << whole;
+    const kernel::KernelOutcome one = made_up_kernel_outcome(short_scenario());
+    EXPECT_EQ(kernel_tsg_caption(*one.result, one.facts, 1),
+              hero_line(*one.result) + " — measured on this computer's kernel");
+}
+
 TEST(KernelCommand, JsonIsRunsPlusTheEngineWithAbsentFiguresNull) {
     const kernel::KernelOutcome o = made_up_kernel_outcome(short_scenario());
     const QJsonObject run = result_to_json(*o.result);
