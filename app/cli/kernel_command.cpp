@@ -49,12 +49,12 @@ std::string kernel_rate_range(std::string_view from) {
            std::to_string(kernel::kEmulatorFlowsAtFullRate + 1) + " flows on)";
 }
 
-// A value out of the model's range, refused as run refuses it, but with
-// the range the kernel run has where it is narrower (the link rate and the
-// flow count its --help gives): "--parallel: 0 is out of range; allowed
-// 1 – 32", not the model's "1 – 100".
+// A bad value, refused as run refuses it, but with the range the kernel
+// run has where it is narrower (the link rate and the flow count its --help
+// gives): "--parallel: 0 is out of range; allowed 1 – 32", or "'1.5' is not
+// a whole number; allowed 1 – 32", not the model's "1 – 100".
 std::string with_kernel_range(const std::string& error) {
-    static const std::string kOut = " is out of range; allowed ";
+    static const std::string kOut = "; allowed ";
     const std::size_t at = error.find(kOut);
     if (at == std::string::npos) return error;
     const std::string head = error.substr(0, at + kOut.size());
@@ -112,9 +112,9 @@ std::string kernel_help_text() {
         "--pcap file, or a temporary capture removed afterwards).\n"
         "Units: see inflight --help.\n"
         "\n"
-        "Exit status: 0 ok, 1 refused (privileges, a rate above the emulator's honest limit, a\n"
-        "missing congestion-control module) or a run or export failed, 2 bad option, value or\n"
-        "file, 130 stopped by Ctrl-C (nothing written).\n";
+        "Exit status: 0 ok, 1 refused by this machine (privileges, no /dev/net/tun, a missing\n"
+        "congestion-control module) or a run or export failed, 2 bad option, value or file (a\n"
+        "rate or flow count beyond the ranges above too), 130 stopped by Ctrl-C (nothing written).\n";
     return out;
 }
 
@@ -126,6 +126,12 @@ ParseResult parse_kernel_options(const std::vector<std::string>& args, RunReques
         *error = "--" + std::string(o->name) +
                  " chooses what the model's TCP does; inflight kernel runs this machine's own Linux TCP, which "
                  "has every one of Linux's details (use it with inflight run)";
+        return ParseResult::Error;
+    }
+    // The flow count and the honest rate for that many flows are ranges the
+    // help gives: beyond them is a bad value, as run's ranges are.
+    if (auto beyond = kernel::kernel_limits_refusal(out.scenario)) {
+        *error = *beyond;
         return ParseResult::Error;
     }
     return read;
@@ -204,11 +210,9 @@ int execute_kernel(const RunRequest& req, const Io& io, const DashboardRenderer&
             if (!graph) return kExitFailure;
             const std::string title = "Time-sequence graph of " + label + " on Linux " + outcome.facts.kernel_release +
                                       (flows.size() > 1 ? ", its first connection" : "");
-            // Under it the summary's first line (its hero number), as capture --tsg has.
-            const std::string summary = kernel_summary_text(result, outcome.facts);
-            const std::string caption =
-                summary.substr(0, summary.find('\n')) + " — measured on this computer's kernel";
-            return render_tsg(*graph, title, nullptr, caption, req.tsg_path, req.figure, error);
+            // Under it the flow's own figures (kernel_tsg_caption).
+            return render_tsg(*graph, title, nullptr, kernel_tsg_caption(result, outcome.facts, req.tsg_flow),
+                              req.tsg_path, req.figure, error);
         });
         if (tsg_out.exit_code() != kExitOk) code = tsg_out.exit_code();
     }

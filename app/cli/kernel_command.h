@@ -2,8 +2,9 @@
 // stack, read with run's option table, run by run_on_kernel
 // (app/kernel/kernel_run.h) in real time, then printed and written through
 // run's path (run_command.h) with the kernel's facts added (kernel_output.h).
-// Refusals (privileges, the emulator's honest rate, a missing algorithm)
-// are the engine's one line, before anything is created. Ctrl-C (or
+// A flow count or rate beyond the kernel's limits is a bad value (exit 2);
+// the machine's refusals (privileges, TUN, a missing algorithm) are the
+// engine's one line, before anything is created (exit 1). Ctrl-C (or
 // SIGTERM) stops the run, the engine removes its namespaces, and the command
 // writes nothing and exits 128 + the signal (130 for Ctrl-C).
 #pragma once

@@ -50,6 +50,12 @@ std::string machine_words(const kernel::KernelFacts& f) {
     return kernel::cpu_wait_words(f) + " (" + format_time(*f.cpu_wait_s) + "): " + (f.machine_busy ? "busy" : "quiet");
 }
 
+// Pings alone open no TCP connection: no socket named an algorithm, so
+// there is no algorithm, MSS, window scaling, pacing or binding limit to give.
+bool no_tcp_connection(const kernel::KernelFacts& f) { return f.congestion_control.empty(); }
+
+constexpr const char* kNoTcpConnection = "no TCP connection in this run (pings only)";
+
 std::string realtime_words(const kernel::KernelFacts& f) {
     return f.emulator_realtime ? "real-time priority granted (SCHED_FIFO)"
                                : "real-time priority not granted (ordinary threads: more jitter)";
@@ -79,11 +85,15 @@ QJsonObject kernel_result_to_json(const RunResult& r, const kernel::KernelFacts&
     o.insert("engine", q(f.engine));
     o.insert("kernel_version", q(f.kernel_release));
     o.insert("kernel_build", q(f.kernel_version));
-    o.insert("congestion_control", q(f.congestion_control));
+    // Without a TCP connection these are null, not an empty name or a limit
+    // that never bound.
+    const bool tcp = !no_tcp_connection(f);
+    o.insert("congestion_control", tcp ? QJsonValue(q(f.congestion_control)) : QJsonValue());
     o.insert("mtu_bytes", static_cast<qint64>(f.mtu_bytes));
     o.insert("mss_bytes_used", f.mss_bytes > 0 ? QJsonValue(static_cast<qint64>(f.mss_bytes)) : QJsonValue());
-    o.insert("pacing_in_force", q(f.pacing));
-    o.insert("window_scaling", f.window_scaling);
+    o.insert("pacing_in_force", tcp ? QJsonValue(q(f.pacing)) : QJsonValue());
+    o.insert("window_scaling", tcp ? QJsonValue(f.window_scaling) : QJsonValue());
+    if (!tcp) o.insert("binding_limit", QJsonValue());
 
     QJsonObject e;
     e.insert("honest_rate_limit_bps", f.honest_rate_limit_bps);
@@ -125,10 +135,8 @@ std::string kernel_result_json_text(const RunResult& r, const kernel::KernelFact
 
 std::string kernel_summary_text(const RunResult& r, const kernel::KernelFacts& f) {
     std::string out = summary_figures(r, Engine::Kernel);
-    // Pings alone open no TCP connection: nothing to say of its algorithm,
-    // MSS, window scaling or pacing (they read "(…, )" and an empty line).
-    if (f.congestion_control.empty()) {
-        out += "Kernel     Linux " + f.kernel_release + " in private namespaces; no TCP connection in this run (pings only)\n";
+    if (no_tcp_connection(f)) {
+        out += "Kernel     Linux " + f.kernel_release + " in private namespaces; " + kNoTcpConnection + "\n";
     } else {
         out += "Kernel     Linux " + f.kernel_release + " (this machine's TCP stack, " + f.congestion_control +
                ") in private namespaces; MSS " + (f.mss_bytes > 0 ? format_size(f.mss_bytes) : "unknown") +
@@ -156,16 +164,29 @@ std::string kernel_summary_text(const RunResult& r, const kernel::KernelFacts& f
     return out;
 }
 
+std::string kernel_tsg_caption(const RunResult& r, const kernel::KernelFacts& f, int flow) {
+    std::string figure;
+    if (r.flows.size() > 1) {
+        figure = flow_line(r, static_cast<std::size_t>(flow - 1), Engine::Kernel);
+    } else {
+        const std::string summary = kernel_summary_text(r, f);
+        figure = summary.substr(0, summary.find('\n'));
+    }
+    return figure + " — measured on this computer's kernel";
+}
+
 RunOrigin kernel_origin(const kernel::KernelFacts& f) {
     RunOrigin o;
     o.subcommand = "kernel";
     o.lines = {
         "engine = kernel (this machine's Linux TCP stack in private namespaces, measured in real time)",
         "kernel_version = " + f.kernel_release + " (" + f.kernel_version + ")",
-        "congestion_control = " + f.congestion_control,
-        "mss_bytes_used = " + (f.mss_bytes > 0 ? std::to_string(f.mss_bytes) : std::string("unknown")),
-        "pacing_in_force = " + f.pacing,
-        std::string("window_scaling = ") + (f.window_scaling ? "on" : "off"),
+        "congestion_control = " + (no_tcp_connection(f) ? kNoTcpConnection : f.congestion_control),
+        "mss_bytes_used = " + (no_tcp_connection(f) ? kNoTcpConnection
+                               : f.mss_bytes > 0    ? std::to_string(f.mss_bytes)
+                                                    : std::string("unknown")),
+        "pacing_in_force = " + (no_tcp_connection(f) ? kNoTcpConnection : f.pacing),
+        std::string("window_scaling = ") + (no_tcp_connection(f) ? kNoTcpConnection : f.window_scaling ? "on" : "off"),
         "emulator = honest up to " + exact_number(f.honest_rate_limit_bps) + " bit/s; write lateness max " +
             exact_number(f.data_direction.max_late_s) + " s, p99 " + exact_number(f.data_direction.p99_late_s) +
             " s; real-time priority " + (f.emulator_realtime ? "granted" : "not granted"),

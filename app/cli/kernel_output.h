@@ -33,6 +33,12 @@ std::string kernel_result_json_text(const RunResult& r, const kernel::KernelFact
 // emulator, the measurement, what is not measured, and warnings.
 std::string kernel_summary_text(const RunResult& r, const kernel::KernelFacts& facts);
 
+// The caption under --tsg's graph of flow `flow` (from 1): that flow's own
+// line of the summary ("flow 2 (cubic): 6.79 Mbit/s, share 6.86%, ..."), or
+// with one flow the summary's first line, then "— measured on this
+// computer's kernel".
+std::string kernel_tsg_caption(const RunResult& r, const kernel::KernelFacts& facts, int flow);
+
 // The provenance of the kernel's CSV files: "engine = kernel", the kernel
 // version and the facts, and `inflight kernel ...` as the reproduce line.
 RunOrigin kernel_origin(const kernel::KernelFacts& facts);

@@ -38,16 +38,17 @@ std::string count(std::uint64_t n, const std::string& noun) {
     return format_grouped(n) + " " + noun + (n == 1 ? "" : "s");
 }
 
-// "  flow 2 (bbr)  25.9 Mbit/s, share 51.8%, RTT mean 92 ms, limited by cwnd"
+}  // namespace
+
 std::string flow_line(const RunResult& r, std::size_t i, Engine engine) {
     const FlowSummary& f = r.flows[i].summary;
     const ResolvedFlow& spec = r.flows[i].flow;
-    std::string out = "  " + spec.label + ": ";
+    std::string out = spec.label + ": ";
     if (spec.kind == FlowKind::Ping) {
         out += "ping RTT mean " + format_time(f.ping_mean_rtt_s) + ", p95 " + format_time(f.ping_p95_rtt_s) +
                ", max " + format_time(f.ping_max_rtt_s) + " (base " + format_time(spec.rtt_s) + "); " +
                count(f.pings_lost) + " of " + count(f.pings_sent, "ping") + " lost";
-        return out + "\n";
+        return out;
     }
     if (std::isfinite(f.mean_rtt_s)) {
         out += format_rate(f.throughput_bps) + ", share " + percent(f.share) + ", RTT mean " + format_time(f.mean_rtt_s);
@@ -82,10 +83,8 @@ std::string flow_line(const RunResult& r, std::size_t i, Engine engine) {
         if (engine == Engine::Model) out += "; " + count(f.writes_held_by_nagle, "write") + " held by Nagle";
     }
     if (!f.settled) out += " (still changing)";
-    return out + "\n";
+    return out;
 }
-
-}  // namespace
 
 std::string flow_lines(const RunResult& r, Engine engine) {
     if (r.flows.empty() || (r.scenario.flows.empty() && r.flows.size() == 1)) return {};
@@ -97,7 +96,7 @@ std::string flow_lines(const RunResult& r, Engine engine) {
                                  : std::string()) +
                       "queueing delay mean " + format_time(s.mean_queue_delay_s) + ", p95 " +
                       format_time(s.p95_queue_delay_s) + "\n";
-    for (std::size_t i = 0; i < r.flows.size(); ++i) out += flow_line(r, i, engine);
+    for (std::size_t i = 0; i < r.flows.size(); ++i) out += "  " + flow_line(r, i, engine) + "\n";
     return out;
 }
 

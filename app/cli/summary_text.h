@@ -4,6 +4,7 @@
 // rests on too few congestion events. Plain C++, no Qt.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include "app/formats/limit_words.h"  // binding_limit_words(), which the hero line ends with
@@ -30,6 +31,9 @@ std::string few_events_warning(const RunResult& r);
 // and losses for pings; transactions for request/response flows, and on the
 // model the writes Nagle held). "" for a run of today's one flow.
 std::string flow_lines(const RunResult& r, Engine engine = Engine::Model);
+// Flow `i`'s own line of those, without its indent and newline:
+// "flow 2 (bbr): 25.9 Mbit/s, share 51.8%, RTT mean 92 ms, limited by cwnd".
+std::string flow_line(const RunResult& r, std::size_t i, Engine engine = Engine::Model);
 // "Warning: still changing at the end of the run: run longer. ..." when the
 // two halves of the steady state disagree (Summary::settled), or "".
 std::string settled_warning(const RunResult& r);

@@ -8,6 +8,7 @@
 #include "app/formats/flow_text.h"
 #include "app/formats/scenario_file.h"
 #include "app/formats/scenario_text.h"
+#include "app/formats/sweep_column.h"
 #include "model/analysis/sweep_fit.h"
 #include "model/core/units.h"
 
@@ -132,6 +133,7 @@ std::string sweep_table_text(const SweepResult& r) {
 
     // Columns: value | per algorithm: Mbit/s, theory Mbit/s, mean RTT ms.
     constexpr std::size_t kValueWidth = 12, kWidth = 9;
+    const SweepColumnUnit unit = sweep_column_unit(spec.param, spec.from);
     if (has_flows(spec)) {
         // value | per algorithm: aggregate Mbit/s, mean RTT, Jain; per flow Mbit/s and share.
         for (const SweepSeries& s : r.series)
@@ -140,7 +142,7 @@ std::string sweep_table_text(const SweepResult& r) {
                    flow_legend(spec, s.algorithm) + "\n";
         out += "\n";
         std::string header = pad_left(to_string(spec.param), kValueWidth);
-        std::string units = pad_left("", kValueWidth);
+        std::string units = pad_left(unit.name, kValueWidth);
         const std::size_t n = spec.base.flows.size();
         for (const SweepSeries& s : r.series) {
             header += "  " + pad_left(series_name(spec, s.algorithm) + " ", kWidth) + pad_left("RTT", kWidth) +
@@ -153,7 +155,7 @@ std::string sweep_table_text(const SweepResult& r) {
         }
         out += header + "\n" + units + "\n";
         for (std::size_t i = 0; i < r.values.size(); ++i) {
-            std::string row = pad_left(human_value(spec.param, r.values[i]), kValueWidth);
+            std::string row = pad_left(sweep_column_value(unit, r.values[i]), kValueWidth);
             for (const SweepSeries& s : r.series) {
                 const SweepSample& x = s.samples[i];
                 row += "  " + pad_left(mbit(x.throughput_bps), kWidth) +
@@ -174,7 +176,7 @@ std::string sweep_table_text(const SweepResult& r) {
         return out;
     }
     std::string header = pad_left(to_string(spec.param), kValueWidth);
-    std::string units = pad_left("", kValueWidth);
+    std::string units = pad_left(unit.name, kValueWidth);
     for (const SweepSeries& s : r.series) {
         header += "  " + pad_left(std::string(to_string(s.algorithm)) + " ", kWidth) +
                   pad_left("theory", kWidth) + pad_left("RTT", kWidth);
@@ -182,7 +184,7 @@ std::string sweep_table_text(const SweepResult& r) {
     }
     out += header + "\n" + units + "\n";
     for (std::size_t i = 0; i < r.values.size(); ++i) {
-        std::string row = pad_left(human_value(spec.param, r.values[i]), kValueWidth);
+        std::string row = pad_left(sweep_column_value(unit, r.values[i]), kValueWidth);
         for (const SweepSeries& s : r.series) {
             const SweepSample& x = s.samples[i];
             row += "  " + pad_left(mbit(x.throughput_bps), kWidth) + pad_left(mbit(s.theory_bps[i]), kWidth) +

@@ -149,6 +149,9 @@ Summary ping_flow_summary(const FlowResult& f, double window_start_s) {
     out.window_end_s = f.trace.buckets.empty() ? window_start_s : f.trace.buckets.back().t_end_s;
     out.throughput_bps = 0;
     out.mean_cwnd_packets = out.mean_rtt_s = out.min_rtt_s = out.max_rtt_s = out.p95_rtt_s = kNaN;
+    // The path's, with or without a TCP flow: bandwidth × the ping's RTT, and the buffer.
+    out.bdp_packets = f.trace.bdp_bytes / f.trace.mss_bytes;
+    out.buffer_packets = f.trace.buffer_bytes / f.trace.mss_bytes;
     return out;
 }
 

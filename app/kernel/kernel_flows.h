@@ -38,7 +38,8 @@ struct PingCounts {
 // on the run's buckets: each bucket's RTT range and its last RTT as srtt;
 // the TCP series are NaN.
 void ping_trace(FlowResult& f, const Scenario& s, int bucket_count);
-// A ping flow's own Summary (its window, no throughput), for the aggregate.
+// A ping flow's own Summary (its window, the path's BDP and buffer from its
+// trace, no throughput), for the aggregate; after ping_trace.
 Summary ping_flow_summary(const FlowResult& f, double window_start_s);
 
 // Fills result.summary and each result.flows[i].summary from the flows'

@@ -99,8 +99,7 @@ std::string kernel_pacing_words(const Scenario& s) {
     return out;
 }
 
-std::optional<std::string> kernel_run_refusal(const Scenario& s, const KernelRunOptions& options) {
-    if (auto e = validate(s)) return e;
+std::optional<std::string> kernel_limits_refusal(const Scenario& s, const KernelRunOptions& options) {
     const std::vector<ResolvedFlow> flows = resolve_flows(s);
     if (flows.size() > kKernelMaxFlows)
         return std::to_string(flows.size()) + " flows: a kernel run carries at most " + std::to_string(kKernelMaxFlows) +
@@ -116,10 +115,16 @@ std::optional<std::string> kernel_run_refusal(const Scenario& s, const KernelRun
                format_rate(kEmulatorHonestRateBps) + " with up to " + std::to_string(kEmulatorFlowsAtFullRate) +
                ", measured); use a lower rate or fewer flows";
     }
+    return std::nullopt;
+}
+
+std::optional<std::string> kernel_run_refusal(const Scenario& s, const KernelRunOptions& options) {
+    if (auto e = validate(s)) return e;
+    if (auto e = kernel_limits_refusal(s, options)) return e;
     if (auto e = missing_privileges()) return e;
     if (access("/dev/net/tun", R_OK | W_OK) != 0)
         return std::string("no usable /dev/net/tun on this machine: load the TUN driver (sudo modprobe tun)");
-    for (const ResolvedFlow& f : flows)
+    for (const ResolvedFlow& f : resolve_flows(s))
         if (std::string e = check_algorithm_available(f.algorithm); !e.empty()) return e;
     return std::nullopt;
 }

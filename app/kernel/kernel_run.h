@@ -127,6 +127,12 @@ struct KernelRunOptions {
     capture::PcapFileWriter* capture = nullptr;
 };
 
+// The scenario's values beyond what a kernel run carries here: more than
+// kKernelMaxFlows flows, or a link rate above emulator_honest_rate_bps for
+// that many flows. Needs no privileges, so the command line reads them as
+// out-of-range values; one line, or nothing.
+std::optional<std::string> kernel_limits_refusal(const Scenario& s, const KernelRunOptions& options = {});
+
 // The checks of step 1 only: nothing when a run could start.
 std::optional<std::string> kernel_run_refusal(const Scenario& s, const KernelRunOptions& options = {});
 

@@ -131,6 +131,36 @@ TEST(TsgCli, KernelDrawsTheFlowFromThePacketsItForwarded) {
     EXPECT_EQ(read.code, 0) << read.err;
 }
 
+// The line of `text` that contains `part`, without its indent; "" if none.
+std::string line_with(const std::string& text, const std::string& part) {
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+        if (line.find(part) != std::string::npos) return line.substr(line.find_first_not_of(' '));
+    return "";
+}
+
+// --tsg-flow 2's caption gives flow 2's own figures, as the run's summary
+// measured them, not the run's whole throughput: a flow held to a 64 KiB
+// window beside one that fills the rest of the link.
+TEST(TsgCli, KernelCaptionIsTheNamedFlowsOwn) {
+    REQUIRE_WINDOW();
+    if (geteuid() != 0) GTEST_SKIP() << "needs root (CI runs as root)";
+    TempDir dir;
+    const Shell k = inflight("kernel --duration 3s --flow cubic --flow cubic,rwnd=64KiB --tsg '" + dir.file("k.svg") +
+                             "' --tsg-flow 2");
+    if (k.code == 1 && k.err.find("CAP_NET_ADMIN") != std::string::npos) GTEST_SKIP() << k.err;
+    ASSERT_EQ(k.code, 0) << k.err;
+    const std::string flow2 = line_with(k.out, "flow 2 (cubic): ");
+    ASSERT_EQ(flow2.rfind("flow 2 (cubic): ", 0), 0u) << k.out;
+    const std::string caption = line_with(contents(dir.file("k.svg")), "measured on this computer's kernel");
+    EXPECT_NE(caption.find(">" + flow2 + " — measured on this computer's kernel<"), std::string::npos)
+        << caption << "\n" << k.out;
+    // The run's own figure (its first line) is not the caption's.
+    const std::string hero = k.out.substr(0, k.out.find('\n'));
+    ASSERT_EQ(hero.rfind("Throughput ", 0), 0u) << k.out;
+    EXPECT_EQ(caption.find(hero), std::string::npos) << caption;
+}
+
 TEST(TsgCli, BadRequestsAreOneLineAndLeaveNoFile) {
     REQUIRE_WINDOW();  // the last cases reach the drawing
     TempDir dir;

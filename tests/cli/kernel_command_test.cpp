@@ -146,6 +146,7 @@ TEST(KernelCommand, AnOutOfRangeValueNamesTheKernelsRange) {
     const Parsed none = parse_kernel({"--parallel", "0"});
     EXPECT_EQ(none.result, ParseResult::Error);
     EXPECT_EQ(none.error, "--parallel: 0 is out of range; allowed 1 – 32 on the kernel");
+    EXPECT_EQ(parse_kernel({"--parallel", "1.5"}).error, "--parallel: '1.5' is not a whole number; allowed 1 – 32 on the kernel");
     const Parsed slow = parse_kernel({"--bandwidth", "0.5Mbps"});
     EXPECT_EQ(slow.result, ParseResult::Error);
     EXPECT_EQ(slow.error,
@@ -154,16 +155,16 @@ TEST(KernelCommand, AnOutOfRangeValueNamesTheKernelsRange) {
     EXPECT_EQ(parse_kernel({"--rtt", "0ms"}).error, parse_run({"--rtt", "0ms"}).error);
 }
 
-// More flows than the machine carries are refused before anything is made,
-// in one line; finite transfers and request/response flows are carried (refused, if at all, for
+// More flows than the machine carries are a value out of the help's range,
+// refused as the options are read, in one line; finite transfers and request/response flows are carried (refused, if at all, for
 // privileges only), and a bad size or every is named as run names it.
 TEST(KernelCommand, TooManyFlowsAreRefusedAndTransfersAreCarried) {
     const Parsed many = parse_kernel({"--parallel", "33"});
-    ASSERT_EQ(many.result, ParseResult::Ok) << many.error;
-    const std::optional<std::string> refused = kernel::kernel_run_refusal(many.req.scenario);
-    ASSERT_TRUE(refused.has_value());
-    EXPECT_EQ(refused->rfind("33 flows: a kernel run carries at most 32", 0), 0u) << *refused;
-    EXPECT_EQ(refused->find('\n'), std::string::npos);
+    ASSERT_EQ(many.result, ParseResult::Error);
+    EXPECT_EQ(many.error.rfind("33 flows: a kernel run carries at most 32", 0), 0u) << many.error;
+    EXPECT_EQ(many.error.find('\n'), std::string::npos);
+    // The engine still refuses it for its other callers (the window).
+    EXPECT_EQ(kernel::kernel_run_refusal(parse_run({"--parallel", "33"}).req.scenario), many.error);
     // 32 flows (measured honest at 100 Mbit/s): refused, if at all, for the machine, never the count.
     const Parsed most = parse_kernel({"--parallel", "32"});
     ASSERT_EQ(most.result, ParseResult::Ok) << most.error;
@@ -191,6 +192,37 @@ TEST(KernelCommand, TooManyFlowsAreRefusedAndTransfersAreCarried) {
         EXPECT_EQ(k.error, parse_run(args).error);
         EXPECT_EQ(k.error.find('\n'), std::string::npos) << k.error;
     }
+}
+
+// Beyond the kernel's flow count or its honest rate for that many flows
+// (the ranges its --help gives) is a bad value: exit 2 with one line, as run
+// exits for a value out of its range; the machine's refusals stay exit 1.
+TEST(KernelCommand, BeyondTheKernelsLimitsIsABadValueExit2) {
+    std::vector<std::string> flows33 = {"kernel", "--duration", "1s"};
+    for (int i = 0; i < 33; ++i) flows33.insert(flows33.end(), {"--flow", "cubic"});
+    const std::pair<std::vector<std::string>, std::string> cases[] = {
+        {{"kernel", "--parallel", "33"}, "33 flows: a kernel run carries at most 32 on this machine"},
+        {flows33, "33 flows: a kernel run carries at most 32 on this machine"},
+        {{"kernel", "--bandwidth", "900Mbps"}, "--bandwidth 900 Mbit/s is above what the path emulator keeps honest"},
+        {{"kernel", "--bandwidth", "700Mbps", "--parallel", "3"}, "--bandwidth 700 Mbit/s with 3 flows is above"},
+    };
+    for (const auto& [args, start] : cases) {
+        const Dispatched o = dispatch_of(args);
+        EXPECT_EQ(o.code, kExitUsage) << start;
+        EXPECT_EQ(o.out, "");
+        EXPECT_EQ(o.err.rfind("inflight: " + start, 0), 0u) << o.err;
+        EXPECT_EQ(line_count(o.err), 1u) << o.err;
+    }
+    // run exits 2 for its own out-of-range values the same way.
+    EXPECT_EQ(dispatch_of({"run", "--parallel", "101"}).code, kExitUsage);
+    // At the limits the options are read.
+    EXPECT_EQ(parse_kernel({"--parallel", "32"}).result, ParseResult::Ok);
+    EXPECT_EQ(parse_kernel({"--bandwidth", "800Mbps", "--parallel", "2"}).result, ParseResult::Ok);
+    EXPECT_EQ(parse_kernel({"--bandwidth", "600Mbps", "--parallel", "3"}).result, ParseResult::Ok);
+    // The help says which refusals are 1 and that these are 2.
+    const std::string help = kernel_help_text();
+    EXPECT_TRUE(contains(help, "2 bad option, value or file (a\nrate or flow count beyond the ranges above too)")) << help;
+    EXPECT_FALSE(contains(help, "1 refused (privileges, a rate above")) << help;
 }
 
 TEST(KernelCommand, TheModelsStackAndItsLinuxDetailsStayWithRun) {
@@ -349,6 +381,58 @@ TEST(KernelCommand, ARequestResponseFlowsLineLeavesOutWhatTheKernelCannotSee) {
     EXPECT_TRUE(contains(summary_figures(*o.result), "held by Nagle"));
 }
 
+// Pings alone open no TCP connection: the JSON's algorithm, pacing, window
+// scaling and binding limit are null, not "" or a limit that never bound,
+// and the CSV's header lines say why.
+TEST(KernelCommand, PingsAloneGiveNullTcpFactsInJson) {
+    const Parsed p = parse_kernel({"--flow", "ping,interval=10ms", "--duration", "2s"});
+    ASSERT_EQ(p.result, ParseResult::Ok) << p.error;
+    kernel::KernelOutcome o = made_up_kernel_outcome(p.req.scenario);
+    o.facts.congestion_control.clear();
+    o.facts.pacing.clear();
+    o.facts.mss_bytes = 0;
+    const QJsonObject j = json_of(kernel_result_json_text(*o.result, o.facts));
+    for (const char* key : {"congestion_control", "pacing_in_force", "window_scaling", "binding_limit", "mss_bytes_used"}) {
+        ASSERT_TRUE(j.contains(key)) << key;
+        EXPECT_TRUE(j.value(key).isNull()) << key;
+    }
+    for (const std::string& line : kernel_origin(o.facts).lines)
+        EXPECT_FALSE(line.back() == ' ' || contains(line, "= \n")) << line;
+    const std::vector<std::string> lines = kernel_origin(o.facts).lines;
+    for (const char* key : {"congestion_control", "mss_bytes_used", "pacing_in_force", "window_scaling"})
+        EXPECT_NE(std::find(lines.begin(), lines.end(), std::string(key) + " = no TCP connection in this run (pings only)"),
+                  lines.end())
+            << key;
+    // With a TCP connection they are the kernel's own.
+    const kernel::KernelOutcome tcp = made_up_kernel_outcome(short_scenario());
+    const QJsonObject t = json_of(kernel_result_json_text(*tcp.result, tcp.facts));
+    EXPECT_EQ(t.value("congestion_control").toString(), "cubic");
+    EXPECT_TRUE(t.value("window_scaling").isBool());
+    EXPECT_EQ(t.value("binding_limit").toString(), QString::fromStdString(to_string(tcp.result->summary.binding_limit)));
+}
+
+// --tsg-flow N's caption is flow N's own line of the summary; with one
+// flow, the summary's first line (that flow's figure too).
+TEST(KernelCommand, TsgCaptionIsTheNamedFlowsOwn) {
+    const Parsed two = parse_kernel({"--flow", "cubic", "--flow", "cubic,rwnd=64KiB", "--duration", "4s"});
+    ASSERT_EQ(two.result, ParseResult::Ok) << two.error;
+    const kernel::KernelOutcome o = made_up_kernel_outcome(two.req.scenario);
+    ASSERT_EQ(o.result->flows.size(), 2u);
+    // The summary's own line for flow 2, and the run's whole figure ("Throughput 98.9 Mbit/s (").
+    const std::string summary = kernel_summary_text(*o.result, o.facts);
+    const std::size_t at = summary.find("\n  flow 2 (cubic): ");
+    ASSERT_NE(at, std::string::npos) << summary;
+    const std::string flow2 = summary.substr(at + 3, summary.find('\n', at + 1) - at - 3);
+    const std::string whole = summary.substr(0, summary.find(" ("));
+    ASSERT_EQ(whole.rfind("Throughput ", 0), 0u) << summary;
+    const std::string caption = kernel_tsg_caption(*o.result, o.facts, 2);
+    EXPECT_EQ(caption, flow2 + " — measured on this computer's kernel");
+    EXPECT_FALSE(contains(caption, whole.substr(11) + " ")) << caption << " / " << whole;
+    const kernel::KernelOutcome one = made_up_kernel_outcome(short_scenario());
+    EXPECT_EQ(kernel_tsg_caption(*one.result, one.facts, 1),
+              hero_line(*one.result) + " — measured on this computer's kernel");
+}
+
 TEST(KernelCommand, JsonIsRunsPlusTheEngineWithAbsentFiguresNull) {
     const kernel::KernelOutcome o = made_up_kernel_outcome(short_scenario());
     const QJsonObject run = result_to_json(*o.result);
@@ -488,6 +572,27 @@ TEST(KernelBinary, WindowOf65535BytesGivesTheLessonsArithmetic) {
     EXPECT_FALSE(QFile::exists("/run/netns/" + ns.value("sender").toString()));
     EXPECT_FALSE(QFile::exists("/run/netns/" + ns.value("receiver").toString()));
     EXPECT_TRUE(namespaces_of(r.pid).isEmpty()) << namespaces_of(r.pid).join(' ').toStdString();
+}
+
+// A run of pings alone: the BDP and buffer are the path's (bandwidth × RTT
+// and bandwidth × buffer time, in 1,500 B packets: 100 Mbit/s × 80 ms =
+// 666.7, × 100 ms = 833.3), not 0; no TCP fact is made up.
+TEST(KernelBinary, PingsAloneHaveThePathsBdpAndNoTcpFacts) {
+    if (!privileged()) GTEST_SKIP() << "needs CAP_NET_ADMIN and CAP_SYS_ADMIN (CI runs as root)";
+    const QStringList path = {"--flow", "ping,interval=10ms", "--bandwidth", "100Mbps", "--rtt", "80ms",
+                              "--buffer", "100ms", "--duration", "2s"};
+    const Ran r = run_program(INFLIGHT_EXE, QStringList{"kernel"} + path + QStringList{"--json"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const QJsonObject j = json_of(r.out);
+    EXPECT_NEAR(j.value("bdp_packets").toDouble(), 100e6 / 8 * 0.080 / 1500, 1e-9) << r.out;
+    EXPECT_NEAR(j.value("buffer_packets").toDouble(), 100e6 / 8 * 0.100 / 1500, 1e-9) << r.out;
+    for (const char* key : {"congestion_control", "pacing_in_force", "window_scaling", "binding_limit", "mss_bytes_used"})
+        EXPECT_TRUE(j.value(key).isNull()) << key << " " << r.out;
+    EXPECT_GT(j.value("flows").toArray().at(0).toObject().value("pings_sent").toInt(), 100) << r.out;
+    const Ran text = run_program(INFLIGHT_EXE, QStringList{"kernel"} + path);
+    ASSERT_EQ(text.exit_code, 0) << text.err;
+    EXPECT_TRUE(contains(text.out, "Window     no TCP flow; BDP 667 packets, buffer 833 packets\n")) << text.out;
+    EXPECT_TRUE(namespaces_of(text.pid).isEmpty());
 }
 
 TEST(KernelBinary, AFiniteTransfersFctIsShownAsRunShowsIt) {

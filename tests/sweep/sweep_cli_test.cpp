@@ -11,6 +11,8 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <sstream>
+#include <vector>
 
 namespace {
 
@@ -122,6 +124,78 @@ TEST(SweepCommand, PrintsTableWithFitForLossSweeps) {
     EXPECT_TRUE(contains(o.out, "Sweep of loss from 0.01% to 1%")) << o.out;
     EXPECT_TRUE(contains(o.out, "reno: k = -")) << o.out;
     EXPECT_TRUE(contains(o.out, "6 runs in")) << o.out;
+}
+
+namespace {
+
+// The table's heading unit under the swept parameter's name, and the first
+// field of each row after it.
+struct ValueColumn {
+    std::string unit;
+    std::vector<std::string> values;
+};
+
+ValueColumn value_column_of(const std::string& table, const std::string& param) {
+    ValueColumn c;
+    std::istringstream in(table);
+    std::string line;
+    bool heading = false, rows = false;
+    while (std::getline(in, line)) {
+        std::istringstream fields(line);
+        std::string first;
+        fields >> first;
+        if (rows) {
+            if (first.empty()) break;
+            c.values.push_back(first);
+        } else if (heading) {
+            const std::string head = line.substr(0, 12);  // the value column's width
+            const std::size_t at = head.find_first_not_of(' ');
+            c.unit = at == std::string::npos ? std::string() : head.substr(at);
+            rows = true;
+        } else if (first == param) {
+            heading = true;
+        }
+    }
+    return c;
+}
+
+}  // namespace
+
+// The swept value's column has one unit, written once under its heading
+// (the unit --from is written in), and plain numbers: whole from 100 on,
+// else three significant digits, never "7053.95 KB" beside "38,968 B".
+TEST(SweepCommand, TheSweptColumnHasOneUnitChosenFromFrom) {
+    // 16 KiB to 16 MiB in 9 log-spaced points: 16 KiB · 2^(10i/8), i = 0 … 8:
+    // 16, 38.05, 90.51, 215.3, 512, 1217.7, 2896.3, 6888.6, 16384 KiB.
+    const Outcome rwnd = run_inflight({"--param", "rwnd", "--from", "16KiB", "--to", "16MiB", "--points", "9",
+                                       "--algo", "reno", "--duration", "2s"});
+    ASSERT_EQ(rwnd.exit_code, 0) << rwnd.err;
+    const ValueColumn w = value_column_of(rwnd.out, "rwnd");
+    EXPECT_EQ(w.unit, "KiB") << rwnd.out;
+    EXPECT_EQ(w.values, (std::vector<std::string>{"16", "38.1", "90.5", "215", "512", "1,218", "2,896", "6,889",
+                                                  "16,384"}))
+        << rwnd.out;
+    // Typed in bytes, the column is in bytes: 65,535 · (1e7/65,535)^(i/2).
+    const Outcome bytes = run_inflight({"--param", "rwnd", "--from", "65535", "--to", "10MB", "--points", "3",
+                                        "--algo", "reno", "--duration", "2s"});
+    ASSERT_EQ(bytes.exit_code, 0) << bytes.err;
+    const ValueColumn b = value_column_of(bytes.out, "rwnd");
+    EXPECT_EQ(b.unit, "B") << bytes.out;
+    EXPECT_EQ(b.values, (std::vector<std::string>{"65,535", "809,537", "10,000,000"})) << bytes.out;  // √(65,535 · 1e7)
+    // The other parameters likewise: 1 Mbit/s to 100 Gbit/s is 1, 316.2, 1e5 Mbit/s;
+    // 10 ms to 1 s is 10, 100, 1000 ms; 0.001% to 1% is 0.001, 0.0316, 1 %.
+    const std::pair<QStringList, ValueColumn> others[] = {
+        {{"--param", "bandwidth", "--from", "1Mbps", "--to", "100Gbps"}, {"Mbit/s", {"1", "316", "100,000"}}},
+        {{"--param", "rtt", "--from", "10ms", "--to", "1000ms"}, {"ms", {"10", "100", "1,000"}}},
+        {{"--param", "loss", "--from", "1e-5", "--to", "1%"}, {"%", {"0.001", "0.0316", "1"}}},
+    };
+    for (const auto& [args, expected] : others) {
+        const Outcome o = run_inflight(args + QStringList{"--points", "3", "--algo", "cubic", "--duration", "2s"});
+        ASSERT_EQ(o.exit_code, 0) << o.err;
+        const ValueColumn c = value_column_of(o.out, args[1].toStdString());
+        EXPECT_EQ(c.unit, expected.unit) << o.out;
+        EXPECT_EQ(c.values, expected.values) << o.out;
+    }
 }
 
 TEST(SweepCommand, JsonHasSeriesFitsAndScenario) {
