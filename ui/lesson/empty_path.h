@@ -16,8 +16,9 @@
 //
 // The window starts at IW 10 (RFC 6928, the model's Sender) and doubles
 // each round, as slow start does with one ACK per packet; it stops growing
-// at min(rwnd, sndbuf). Packets carry `mss` bytes each (100,000 B at MSS
-// 1500 is 67 packets). Plain C++, no Qt.
+// at min(rwnd, sndbuf). Packets carry `mss` bytes each, the last what is
+// left (100,000 B at MSS 1500 is 66 full packets and one of 1,000 B), as
+// the model's sender cuts them. Plain C++, no Qt.
 #pragma once
 
 #include <cstdint>
