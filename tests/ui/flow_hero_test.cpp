@@ -477,3 +477,56 @@ TEST(FlowHero, RequestResponseFlowsSayHowManyTransactionsTheyFinished) {
     EXPECT_TRUE(s.d->hero()->limitText().startsWith(q(format_grouped(r.flows[0].summary.transactions)) + QStringLiteral(" transactions")))
         << s.d->hero()->limitText().toStdString();
 }
+
+TEST(FlowHero, ATransferLabelledByItsSizeIsNotToldTwice) {
+    // The ramp's lesson labels each transfer by its size. 10 KB at 50 Mbit/s,
+    // 40 ms: the empty path takes 10.24 µs + 40 ms + 6 × 240 µs + 160 µs +
+    // 40 ms = 81.61 ms (the model's run takes exactly that: nothing else
+    // is on the path).
+    Scenario sc;
+    sc.bandwidth_bps = 50e6;
+    sc.rtt_s = 0.040;
+    sc.duration_s = 2;
+    FlowSpec small = tcp(Algorithm::Cubic);
+    small.size_bytes = 10'000;
+    small.label = "10 KB";
+    sc.flows = {small};
+    const RunResult r = run_scenario(sc);
+    const double empty = 10.24e-6 + 0.040 + 6 * 240e-6 + 160e-6 + 0.040;
+    EXPECT_EQ(fct_words(r, 0), QStringLiteral("10 KB takes %1; %2 on an empty path")
+                                   .arg(q(format_time(r.flows[0].summary.fct_s.at(0))), q(format_time(empty))));
+    // Another label keeps the size beside it.
+    sc.flows[0].label = "page";
+    EXPECT_TRUE(fct_words(run_scenario(sc), 0).startsWith(QStringLiteral("page: a 10 KB transfer takes ")));
+}
+
+TEST(FlowHero, ANarrowRowShowsTheTimeAloneRatherThanACutFigure) {
+    // Presentation type in a narrow column cut "81.6 ms = 2 RTT" to
+    // "81.6 ms = 2 R…". A row shows the longest of its figures that fits:
+    // the whole, the time in round trips, or the time alone.
+    ShareBars bars;
+    ShareRow row;
+    row.name = QStringLiteral("10 KB");
+    row.short_name = row.name;
+    row.figure_only = true;
+    row.bulk = false;
+    row.value = QStringLiteral("81.6 ms = 2 RTT (empty path 81.6 ms)");
+    row.value_short = QStringLiteral("81.6 ms = 2 RTT");
+    row.value_tiny = QStringLiteral("81.6 ms");
+    bars.setRows({row}, 0.0, QStringLiteral("each flow's time, in round trips"));
+    bars.show();
+    const QFontMetrics fm = bars.fontMetrics();
+    for (const QString& want : {row.value, row.value_short, row.value_tiny}) {
+        // Widen the widget until the figure's room holds `want`, then look.
+        int w = 60;
+        for (; w < 2000; w += 2) {
+            bars.resize(w, 60);
+            if (bars.shownFigure(0) == want) break;
+        }
+        ASSERT_LT(w, 2000) << want.toStdString() << " never shown";
+        EXPECT_LE(fm.horizontalAdvance(want), bars.width()) << want.toStdString();
+    }
+    // At the narrowest, the time alone (elided only when even that cannot fit).
+    bars.resize(60, 60);
+    EXPECT_EQ(bars.shownFigure(0), row.value_tiny);
+}

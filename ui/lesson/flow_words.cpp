@@ -100,6 +100,17 @@ QString fct_words(const RunResult& r, std::size_t i) {
     const QString who = user_label(f);
     const QString size = q(format_size_short(*f.size_bytes));
     const QString empty = q(format_time(empty_path_fct_s(r.scenario, f)));
+    // A flow labelled by its size ("10 KB", as the ramp's lesson names
+    // them) is not told twice: "10 KB takes 81.6 ms; …".
+    if (!who.isEmpty() && who == size) {
+        if (s.fct_s.empty()) return tr("%1: none finished in the run; %2 on an empty path").arg(size, empty);
+        if (s.fct_s.size() == 1)
+            return tr("%1 takes %2; %3 on an empty path").arg(size, q(format_time(s.fct_s.front())), empty);
+        return tr("%1 takes %2 (mean of %3); %4 on an empty path")
+            .arg(size, q(format_time(s.fct_mean_s)))
+            .arg(s.fct_s.size())
+            .arg(empty);
+    }
     QString what;
     if (s.fct_s.empty())
         what = tr("no %1 transfer finished in the run; %2 on an empty path").arg(size, empty);

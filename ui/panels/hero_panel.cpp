@@ -516,6 +516,7 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
             const FlowFigure fig = flow_figure(words, i);
             row.value = fig.value.isEmpty() ? QStringLiteral("…") : fig.value;
             row.value_short = fig.value_short;
+            if (!fig.value_short.isEmpty()) row.value_tiny = q(format_time(fig.time_s));
             const QString w = flows[i].is_rpc() ? rpc_words(words, i) : fct_words(words, i);
             row.detail = tr("%1: %2 of the aggregate").arg(row.name, pct) + (w.isEmpty() ? QString() : QStringLiteral(" — ") + w);
         } else {

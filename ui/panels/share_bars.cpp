@@ -78,6 +78,22 @@ QString ShareBars::rowToolTip(int r) const {
 
 int ShareBars::rowHeight() const { return fontMetrics().height() + 4; }
 
+QRectF ShareBars::figureRoom(int r) const {
+    const Geometry g = geometry(r);
+    return QRectF(g.track.left(), g.name.top(), g.value.right() - g.track.left(), rowHeight());
+}
+
+QString ShareBars::shownFigure(int r) const {
+    const ShareRow& row = rows_[static_cast<std::size_t>(r)];
+    // The longest of the row's figures that fits, else the shortest (elided when drawn).
+    const QFontMetrics fm = fontMetrics();
+    const double room = figureRoom(r).width();
+    QString v = row.value;
+    for (const QString* shorter : {&row.value_short, &row.value_tiny})
+        if (fm.horizontalAdvance(v) > room && !shorter->isEmpty()) v = *shorter;
+    return v;
+}
+
 QString ShareBars::shownName(const ShareRow& r) const {
     return short_names_ && !r.short_name.isEmpty() ? r.short_name : r.name;
 }
@@ -265,10 +281,8 @@ void ShareBars::paintEvent(QPaintEvent*) {
         p.drawText(g.name.adjusted(kSwatchPx + 4, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
                    fm.elidedText(shownName(row), Qt::ElideRight, name_room));
         if (row.figure_only) {  // no bar: its figure, across the track and value
-            const QRectF room(g.track.left(), g.name.top(), g.value.right() - g.track.left(), rh);
-            const QString v = fm.horizontalAdvance(row.value) <= room.width() || row.value_short.isEmpty()
-                                  ? row.value
-                                  : row.value_short;
+            const QRectF room = figureRoom(r);
+            const QString v = shownFigure(r);
             p.drawText(room, Qt::AlignLeft | Qt::AlignVCenter,
                        fm.elidedText(v, Qt::ElideRight, static_cast<int>(room.width())));
             continue;

@@ -39,6 +39,7 @@ struct ShareRow {
     double share = 0;      // of the aggregate (TCP flows)
     QString value;         // beside the bar: "62 %"; for a ping "waits 187 ms (base RTT 20 ms)"
     QString value_short;   // a ping's when `value` does not fit: "waits 187 ms"
+    QString value_tiny;    // when `value_short` does not fit either: "81.6 ms" for "81.6 ms = 2 RTT"
     QString detail;        // the row's tooltip: everything about the flow
 };
 
@@ -73,6 +74,9 @@ public:
     // The bar of row r (0-based, r < flowRows()) in widget coordinates; its
     // width is the share at pxPerShare().
     QRectF barRect(int r) const;
+    // A figure-only row's text as drawn at the present width: its value, or
+    // the shorter ones when that does not fit.
+    QString shownFigure(int r) const;
     double pxPerShare() const;
     // The fair-share marker's x in the column of row r, NaN without one.
     double fairMarkerX(int r) const;
@@ -100,6 +104,7 @@ private:
     int rowsIn(int columns) const;
     int nameWidth(bool short_names, double column_width, int rows) const;
     QString shownName(const ShareRow& r) const;
+    QRectF figureRoom(int r) const;  // where a figure-only row's text goes
     int valueWidth(int rows) const;
     Geometry geometry(int r) const;
     double scaleTop() const;
