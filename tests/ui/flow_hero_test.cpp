@@ -283,14 +283,21 @@ TEST(FlowHero, TheStackedAreasAddUpEachFlowsDeliveredBytesPerColumn) {
 // two round trips, long before the steady state the throughput is measured
 // over. Its headline is its completion time, not "0 bit/s"; with a bulk
 // flow beside it the headline is the aggregate again.
-TEST(FlowHero, ATransferAloneIsHeadlinedByItsCompletionTime) {
+// One 10 KB transfer alone on 50 Mbit/s, 40 ms, for 2 s.
+static Scenario ten_kilobytes_alone(const std::string& label = {}) {
     Scenario sc;
     sc.bandwidth_bps = 50e6;
     sc.rtt_s = 0.040;
     sc.duration_s = 2;
     FlowSpec small = tcp(Algorithm::Cubic);
     small.size_bytes = 10'000;
+    small.label = label;
     sc.flows = {small};
+    return sc;
+}
+
+TEST(FlowHero, ATransferAloneIsHeadlinedByItsCompletionTime) {
+    Scenario sc = ten_kilobytes_alone();
     const Shown s = show(sc);
     const RunResult& r = s.snap->result;
     ASSERT_EQ(r.flows[0].summary.fct_s.size(), 1u);
@@ -483,14 +490,7 @@ TEST(FlowHero, ATransferLabelledByItsSizeIsNotToldTwice) {
     // 40 ms: the empty path takes 10.24 µs + 40 ms + 6 × 240 µs + 160 µs +
     // 40 ms = 81.61 ms (the model's run takes exactly that: nothing else
     // is on the path).
-    Scenario sc;
-    sc.bandwidth_bps = 50e6;
-    sc.rtt_s = 0.040;
-    sc.duration_s = 2;
-    FlowSpec small = tcp(Algorithm::Cubic);
-    small.size_bytes = 10'000;
-    small.label = "10 KB";
-    sc.flows = {small};
+    Scenario sc = ten_kilobytes_alone("10 KB");
     const RunResult r = run_scenario(sc);
     const double empty = 10.24e-6 + 0.040 + 6 * 240e-6 + 160e-6 + 0.040;
     EXPECT_EQ(fct_words(r, 0), QStringLiteral("10 KB takes %1; %2 on an empty path")
