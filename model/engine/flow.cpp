@@ -352,7 +352,11 @@ void Flow::finish_connection(TimePs t, std::size_t i) {
     rec_.flow_event(t, EventKind::TransferDone, c.transfer, *cfg_.spec.size_bytes, fct);
     add_counts(done_, s, c.rx);
     conns_.erase(conns_.begin() + static_cast<std::ptrdiff_t>(i));
-    if (conns_.empty() && next_start_ == kNever) rec_.set_active_until(t);  // the last transfer is done
+    // A single transfer is active until it is done. A repeated one keeps its
+    // schedule to its stop, gaps and all: its idle time after the last
+    // repetition counts as the gaps between repetitions do, so 100 KB every
+    // second reads 800 kbit/s over any whole number of seconds.
+    if (conns_.empty() && next_start_ == kNever && !cfg_.spec.every_s) rec_.set_active_until(t);
 }
 
 void Flow::send_ping(TimePs t) {

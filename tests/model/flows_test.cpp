@@ -284,6 +284,36 @@ TEST(Flows, RepeatedTransfersAreNewConnectionsAndOverlapsAreLogged) {
     expect_conserved(r, false);
 }
 
+TEST(Flows, ARepeatedTransfersThroughputIsWhatItOffers) {
+    // 100 KB every second on an empty 100 Mbit/s path (each takes about
+    // 0.33 s): the steady state, 5 – 10 s, holds the transfers started at
+    // 5, 6, 7, 8 and 9 s, all done by 9.4 s: 500,000 B in 5 s = 800 kbit/s.
+    // The idle time after the last one counts as the gaps between them do.
+    Scenario s = path(100e6, 0.080, 0.100, 10);
+    FlowSpec web = transfer(100'000);
+    web.every_s = 1;
+    s.flows = {web};
+    const RunResult r = run_scenario(s);
+    EXPECT_NEAR(r.flows[0].summary.throughput_bps, 500'000 * 8 / 5.0, 1.0);
+    // Of each second, the handshake and two rounds of slow start (10 and 20
+    // packets, each waiting an 80 ms RTT for its ACKs) are the window's: 0.24
+    // s; the last round sends all that is left (37 packets), and from then
+    // on the application has nothing more: 0.76 s, less the moments a queue
+    // stands at the link (a flight's serialisation, under 1%).
+    const auto& shares = r.flows[0].summary.binding_fractions;
+    EXPECT_NEAR(shares[static_cast<int>(Limit::Cwnd)], 0.24, 0.01);
+    EXPECT_NEAR(shares[static_cast<int>(Limit::App)], 0.76, 0.015);
+    // A single transfer is measured over its own life in the window.
+    FlowSpec once = transfer(10'000'000);
+    once.start_s = 5;
+    s.flows = {once};
+    const RunResult one = run_scenario(s);
+    ASSERT_EQ(one.flows[0].summary.fct_s.size(), 1u);
+    const double fct = one.flows[0].summary.fct_s[0];
+    ASSERT_LT(5 + fct, 10.0);
+    EXPECT_NEAR(one.flows[0].summary.throughput_bps, 10'000'000 * 8 / fct, 0.02 * 10'000'000 * 8 / fct);
+}
+
 // ---- 8. One flow is today's flow ----
 
 TEST(Flows, OneListedFlowIsTheScenarioWithoutFlows) {
