@@ -101,6 +101,17 @@ TEST(ExperimentFile, ChecksOverFlowsParseTheirSelectors) {
     EXPECT_DOUBLE_EQ(all[5].value, 0);
 }
 
+TEST(ExperimentFile, EveryLimitTheModelNamesCanBeChecked) {
+    // The application's limit among them: a request/response flow's.
+    for (const char* limit : {"cwnd", "rwnd", "sndbuf", "pacing", "link", "app"}) {
+        const QByteArray check = QByteArray(R"({"text":"t","all":[{"field":"binding_limit","op":"==","value":")") +
+                                 limit + R"("}]})";
+        auto r = parse_experiment(good(check), "good.json");
+        ASSERT_TRUE(std::holds_alternative<Experiment>(r)) << limit << ": " << std::get<QString>(r).toStdString();
+        EXPECT_EQ(std::get<Experiment>(r).steps.at(0).check.all.at(0).text_value, limit);
+    }
+}
+
 TEST(ExperimentFile, MalformedFilesAreRefusedWithAMessageNamingTheFileAndTheProblem) {
     struct Case {
         QByteArray json;

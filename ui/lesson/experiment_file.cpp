@@ -201,7 +201,8 @@ Condition parse_condition(const QJsonValue& jv, const QString& where, const Scen
     if (is_text) {
         if (c.op != Condition::Op::Equal) fail(where + ".op", QStringLiteral("a text field takes only =="));
         const QString v = text(o, "value", where, true);
-        const QStringList limits{"cwnd", "rwnd", "sndbuf", "pacing", "link"};
+        QStringList limits;  // the model's names for them (to_string)
+        for (int l = 0; l < kLimitCount; ++l) limits << QString::fromLatin1(to_string(static_cast<Limit>(l)));
         if (!limits.contains(v))
             fail(where + ".value", QStringLiteral("\"%1\" is not a limit (use %2)").arg(v, limits.join(", ")));
         c.text_value = v.toStdString();
