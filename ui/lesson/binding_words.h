@@ -14,7 +14,8 @@ namespace inflight::ui {
 // none: the limit is named without a figure.
 std::string binding_limit_words(const Summary& summary, const ResolvedFlow* flow);
 // The limit's short name in the window's words: "cwnd", "rwnd", "send
-// buffer", "pacing", "link" (the command line's "sndbuf" is the option's name).
+// buffer", "pacing", "link", "application" (the command line's "sndbuf" and
+// "app" are the model's names).
 const char* limit_name(Limit limit);
 // A one-line caution when the figure rests on too few congestion events, or "".
 std::string few_events_warning(const Summary& summary, const Scenario& scenario);
