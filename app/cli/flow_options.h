@@ -8,7 +8,8 @@
 //   --parallel N                 N identical bulk flows from the run options
 //
 // A comma inside a label is written "\,". Errors call the first --flow
-// flows[0], as a scenario file's "flows" array does.
+// "flow 1", as the rest of the command line counts flows (a scenario
+// file's errors keep its array's naming, flows[0] first).
 #pragma once
 
 #include <cstddef>
@@ -21,11 +22,16 @@
 namespace inflight::cli {
 
 // Reads one --flow spec as flow number `index` (0-based) into `out`. On
-// failure returns one line naming flows[index], the key, the value and what
-// is allowed, e.g. "flows[0].algo: 'vegas' is not allowed; use one of reno,
-// cubic, bbr, ping". Ranges that depend on the whole scenario (start within
+// failure returns one line naming flow index + 1, the key, the value and
+// what is allowed, e.g. "flow 1: algo: 'vegas' is not allowed; use one of
+// reno, cubic, bbr, ping". Ranges that depend on the whole scenario (start within
 // the run) are validate_flows()'s, once every option is read.
 std::optional<std::string> parse_flow_spec(std::string_view spec, std::size_t index, FlowSpec& out);
+
+// A check of the whole scenario's flows (validate_flows: "flows[1].start:
+// ...") in the command line's words ("flow 2: start: ..."), for flows the
+// command line gave; any other error as it is.
+std::string command_line_flow_error(const std::string& error);
 
 // --parallel's value, 1 – FlowLimits::max_flows.
 std::optional<std::string> parse_parallel(std::string_view text, std::size_t& out);

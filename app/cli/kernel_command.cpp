@@ -14,6 +14,7 @@
 #include "app/cli/run_print_write.h"
 #include "app/cli/options.h"
 #include "app/cli/pcap_output.h"
+#include "app/cli/tsg_title.h"
 #include "app/kernel/kernel_run.h"
 #include "model/core/units.h"
 
@@ -202,14 +203,12 @@ int execute_kernel(const RunRequest& req, const Io& io, const DashboardRenderer&
     int code = print_and_write(req, result, text, kernel_origin(outcome.facts), io, render);
     if (!req.tsg_path.empty() && pcap_ok) {
         // The flow's connection, read back from what the emulator forwarded.
-        const std::vector<ResolvedFlow> flows = resolve_flows(req.scenario);
-        const std::string label = flows[static_cast<std::size_t>(req.tsg_flow - 1)].label;
+        const ResolvedFlow flow = resolve_flow(req.scenario, static_cast<std::size_t>(req.tsg_flow - 1));
         Outputs tsg_out(io);
         tsg_out.render("--tsg", [&](std::string* error) -> int {
             const auto graph = kernel_time_sequence(pcap_path, req.tsg_flow - 1, error);
             if (!graph) return kExitFailure;
-            const std::string title = "Time-sequence graph of " + label + " on Linux " + outcome.facts.kernel_release +
-                                      (flows.size() > 1 ? ", its first connection" : "");
+            const std::string title = tsg_title(flow, " on Linux " + outcome.facts.kernel_release);
             // Under it the flow's own figures (kernel_tsg_caption).
             return render_tsg(*graph, title, nullptr, kernel_tsg_caption(result, outcome.facts, req.tsg_flow),
                               req.tsg_path, req.figure, error);

@@ -17,6 +17,7 @@
 #include "app/cli/run_print_write.h"
 #include "app/cli/scenario_options.h"
 #include "app/cli/summary_text.h"
+#include "app/cli/tsg_title.h"
 
 namespace inflight::cli {
 namespace {
@@ -181,9 +182,7 @@ int execute_run(const RunRequest& req, const Io& io, const DashboardRenderer& re
     int code = print_and_write(req, *result, req.json ? result_json_text(*result) : summary_text(*result), {},
                                io, render);
     if (tsg) {
-        const std::vector<ResolvedFlow> flows = resolve_flows(req.scenario);
-        const std::string title = "Time-sequence graph of " + flows[static_cast<std::size_t>(req.tsg_flow - 1)].label +
-                                  (flows.size() > 1 ? ", its first connection" : "");
+        const std::string title = tsg_title(resolve_flow(req.scenario, static_cast<std::size_t>(req.tsg_flow - 1)), "");
         Outputs tsg_out(io);
         tsg_out.render("--tsg", [&](std::string* error) {
             return render_tsg(tsg->graph(), title, &req.scenario, std::string(), req.tsg_path, req.figure, error);

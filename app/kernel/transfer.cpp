@@ -135,6 +135,7 @@ std::string Receiver::start(int netns_fd, const Scenario& s, const ResolvedFlow&
             const int clamp = static_cast<int>(f.rwnd_bytes);
             if (setsockopt(listen_fd_, IPPROTO_TCP, TCP_WINDOW_CLAMP, &clamp, sizeof clamp) != 0)
                 err = errno_text("TCP_WINDOW_CLAMP");
+            window_clamp_ = clamp;
         }
         if (err.empty() && f.tcp.rcvbuf_bytes != 0) {
             // SO_RCVBUF before listen(): the accepted socket inherits the
@@ -190,9 +191,11 @@ void Receiver::loop() {
             Conn c = conns[k - 1];
             bool ended = false;
             if (polled[k].revents != 0) {
+                bool got = false;
                 for (;;) {
                     const ssize_t n = read(c.fd, buf.data(), buf.size());
                     if (n > 0) {
+                        got = true;
                         bytes_.fetch_add(static_cast<std::uint64_t>(n), std::memory_order_relaxed);
                         if (request_bytes_ == 0) continue;
                         c.request_got += static_cast<std::uint64_t>(n);
@@ -205,6 +208,14 @@ void Receiver::loop() {
                     ended = n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK);
                     break;
                 }
+                // The flow's rwnd again: Linux moves the clamp to the
+                // buffer's window when the segments' size sets its
+                // scaling_ratio (tcp_measure_rcv_mss, at the first
+                // full-sized segment) and when autotuning grows the buffer
+                // in a read (tcp_rcv_space_adjust); set after each read,
+                // the clamp holds the advertised window at rwnd.
+                if (got && !ended && window_clamp_ > 0)
+                    setsockopt(c.fd, IPPROTO_TCP, TCP_WINDOW_CLAMP, &window_clamp_, sizeof window_clamp_);
                 while (!ended && c.response_left > 0) {
                     const auto want = static_cast<std::size_t>(std::min<std::uint64_t>(c.response_left, response.size()));
                     const ssize_t n = send(c.fd, response.data(), want, MSG_NOSIGNAL);

@@ -10,9 +10,12 @@
 // (tcp(7)), with the flow's settings:
 //   TCP_CONGESTION   the scenario's algorithm (refused, naming modprobe, when
 //                    the kernel does not offer it)
-//   rwnd             TCP_WINDOW_CLAMP on the receiver; when every flow's is
-//                    65,535 B or less, window scaling is off in the
-//                    receiver's namespace (net.ipv4.tcp_window_scaling = 0),
+//   rwnd             TCP_WINDOW_CLAMP on the receiver, set again after each
+//                    read (Linux moves the clamp with the buffer: at the
+//                    first full-sized segment and as autotuning grows it),
+//                    so the advertised window never passes rwnd; when
+//                    every flow's is 65,535 B or less, window scaling is
+//                    off in the receiver's namespace (tcp_window_scaling = 0),
 //                    the lesson's case (the setting is the namespace's, so
 //                    one flow with a larger window keeps it on for all)
 //   rcvbuf           SO_RCVBUF on the listening socket before listen() (the
@@ -93,6 +96,7 @@ private:
     std::uint16_t port_ = kPort;
     bool window_scaling_ = true;
     std::uint64_t request_bytes_ = 0, response_bytes_ = 0;  // app=rpc: the request's sum; 0: not rpc
+    int window_clamp_ = 0;                                  // the flow's rwnd; 0: none
 };
 
 class Sender {

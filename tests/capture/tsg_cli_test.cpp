@@ -85,6 +85,49 @@ TEST(TsgCli, RunDrawsTheFlowsGraphAtTheFigureSize) {
         EXPECT_NE(svg.find(text), std::string::npos) << text;
 }
 
+// The title's "its first connection" is for a flow of repeated transfers
+// (size= with every=: a connection each), whose first the graph draws; a
+// bulk flow beside it is one connection and its title says nothing of it.
+std::string svg_title(const std::string& svg) {
+    const std::size_t at = svg.find("Time-sequence graph of ");
+    return at == std::string::npos ? std::string() : svg.substr(at, svg.find('<', at) - at);
+}
+
+TEST(TsgCli, RunTitleSaysFirstConnectionOnlyForAFlowOfSeveral) {
+    REQUIRE_WINDOW();
+    TempDir dir;
+    const std::string flows = "run --duration 3s --flow cubic --flow cubic,size=20KB,every=1s --tsg '";
+    ASSERT_EQ(inflight(flows + dir.file("bulk.svg") + "' --tsg-flow 1").code, 0);
+    ASSERT_EQ(inflight(flows + dir.file("page.svg") + "' --tsg-flow 2").code, 0);
+    EXPECT_EQ(svg_title(contents(dir.file("bulk.svg"))), "Time-sequence graph of flow 1 (cubic)");
+    EXPECT_EQ(svg_title(contents(dir.file("page.svg"))), "Time-sequence graph of flow 2 (cubic), its first connection");
+    // One transfer (every= longer than the run) is one connection.
+    ASSERT_EQ(inflight("run --duration 3s --flow cubic --flow cubic,size=20KB,every=5s --tsg '" + dir.file("one.svg") +
+                       "' --tsg-flow 2")
+                  .code,
+              0);
+    EXPECT_EQ(svg_title(contents(dir.file("one.svg"))), "Time-sequence graph of flow 2 (cubic)");
+}
+
+TEST(TsgCli, KernelTitleSaysFirstConnectionOnlyForAFlowOfSeveral) {
+    REQUIRE_WINDOW();
+    if (geteuid() != 0) GTEST_SKIP() << "needs root (CI runs as root)";
+    TempDir dir;
+    const std::string flows = "kernel --duration 2s --bandwidth 20Mbps --rtt 40ms --flow cubic "
+                              "--flow cubic,size=20KB,every=500ms --tsg '";
+    const Shell bulk = inflight(flows + dir.file("bulk.svg") + "' --tsg-flow 1");
+    if (bulk.code == 1 && bulk.err.find("CAP_NET_ADMIN") != std::string::npos) GTEST_SKIP() << bulk.err;
+    ASSERT_EQ(bulk.code, 0) << bulk.err;
+    const Shell page = inflight(flows + dir.file("page.svg") + "' --tsg-flow 2");
+    ASSERT_EQ(page.code, 0) << page.err;
+    const std::string bulk_title = svg_title(contents(dir.file("bulk.svg")));
+    const std::string page_title = svg_title(contents(dir.file("page.svg")));
+    EXPECT_EQ(bulk_title.rfind("Time-sequence graph of flow 1 (cubic) on Linux ", 0), 0u) << bulk_title;
+    EXPECT_EQ(bulk_title.find("connection"), std::string::npos) << bulk_title;
+    EXPECT_EQ(page_title.rfind("Time-sequence graph of flow 2 (cubic) on Linux ", 0), 0u) << page_title;
+    EXPECT_TRUE(page_title.ends_with(", its first connection")) << page_title;
+}
+
 TEST(TsgCli, CaptureDrawsTheStreamItMeasures) {
     REQUIRE_WINDOW();
     TempDir dir;

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -218,60 +219,60 @@ TEST(FlowOptions, WithoutFlowTheScenarioListsNone) {
     EXPECT_EQ(flow_count(scenario_of({})), 1u);
 }
 
-// ---- bad specs: one line naming flows[i], the key, the value, what is allowed ----
+// ---- bad specs: one line naming flow i + 1, the key, the value, what is allowed ----
 
 TEST(FlowOptions, BadSpecsAreRefusedInOneLine) {
-    EXPECT_EQ(error_of({"--flow", "vegas"}), "flows[0].algo: 'vegas' is not allowed; use one of reno, cubic, bbr, ping");
+    EXPECT_EQ(error_of({"--flow", "vegas"}), "flow 1: algo: 'vegas' is not allowed; use one of reno, cubic, bbr, ping");
     EXPECT_EQ(error_of({"--flow", "cubic,rtt=-5ms"}),
-              "flows[0].rtt: '-5ms' is negative; use a number with s, ms or us (e.g. 80ms); allowed 1 ms – 1000 ms");
+              "flow 1: rtt: '-5ms' is negative; use a number with s, ms or us (e.g. 80ms); allowed 1 ms – 1000 ms");
     EXPECT_EQ(error_of({"--flow", "cubic", "--flow", "bbr,rtt=5000ms"}),
-              "flows[1].rtt: 5 s is out of range; allowed 1 ms – 1000 ms");
-    EXPECT_EQ(error_of({"--flow", "cubic,colour=red"}), "flows[0].colour: unknown key in 'colour=red' " + kAllowedKeys);
+              "flow 2: rtt: 5 s is out of range; allowed 1 ms – 1000 ms");
+    EXPECT_EQ(error_of({"--flow", "cubic,colour=red"}), "flow 1: colour: unknown key in 'colour=red' " + kAllowedKeys);
     EXPECT_EQ(error_of({"--flow", "cubic,rttt=5ms"}),
-              "flows[0].rttt: unknown key in 'rttt=5ms'; did you mean rtt? " + kAllowedKeys);
+              "flow 1: rttt: unknown key in 'rttt=5ms'; did you mean rtt? " + kAllowedKeys);
     EXPECT_EQ(error_of({"--flow", "ping,size=1MB"}),
-              "flows[0].size: '1MB' is not allowed for a ping; a ping takes rtt, start, interval, bytes and label");
+              "flow 1: size: '1MB' is not allowed for a ping; a ping takes rtt, start, interval, bytes and label");
     // Whatever the order: algo= after the key is still the kind.
     EXPECT_EQ(error_of({"--flow", "rwnd=64KiB,algo=ping"}),
-              "flows[0].rwnd: '64KiB' is not allowed for a ping; a ping takes rtt, start, interval, bytes and label");
+              "flow 1: rwnd: '64KiB' is not allowed for a ping; a ping takes rtt, start, interval, bytes and label");
     EXPECT_EQ(error_of({"--flow", "cubic,interval=1s"}),
-              "flows[0].interval: '1s' is not allowed for a TCP flow; interval and bytes are for pings");
+              "flow 1: interval: '1s' is not allowed for a TCP flow; interval and bytes are for pings");
     EXPECT_EQ(error_of({"--parallel", "0"}), "--parallel: 0 is out of range; allowed 1 – 100");
     EXPECT_EQ(error_of({"--parallel", "101"}), "--parallel: 101 is out of range; allowed 1 – 100");
     EXPECT_EQ(error_of({"--parallel", "ten"}), "--parallel: 'ten' is not a whole number; allowed 1 – 100");
     EXPECT_EQ(error_of({"--flow", "cubic,size=12parsecs"}),
-              "flows[0].size: '12parsecs' is not a size; use a number of bytes with B, KB, KiB, MB, MiB, GB or GiB "
+              "flow 1: size: '12parsecs' is not a size; use a number of bytes with B, KB, KiB, MB, MiB, GB or GiB "
               "(e.g. 64KiB or 65535); allowed 1 KB – 10 GB");
-    EXPECT_EQ(error_of({"--flow", "cubic,size=100"}), "flows[0].size: 100 B is out of range; allowed 1 KB – 10 GB");
-    EXPECT_EQ(error_of({"--flow", "cubic,size=20GB"}), "flows[0].size: 20 GB is out of range; allowed 1 KB – 10 GB");
+    EXPECT_EQ(error_of({"--flow", "cubic,size=100"}), "flow 1: size: 100 B is out of range; allowed 1 KB – 10 GB");
+    EXPECT_EQ(error_of({"--flow", "cubic,size=20GB"}), "flow 1: size: 20 GB is out of range; allowed 1 KB – 10 GB");
     EXPECT_EQ(error_of({"--flow", "cubic,every=2s"}),
-              "flows[0].every: 2 s is allowed only with size (every repeats a finite transfer); add size, e.g. "
+              "flow 1: every: 2 s is allowed only with size (every repeats a finite transfer); add size, e.g. "
               "size=100KB");
     EXPECT_EQ(error_of({"--flow", "cubic,size=1MB,every=5ms"}),
-              "flows[0].every: 5 ms is out of range; allowed 10 ms – 600 s");
-    EXPECT_EQ(error_of({"--flow", "ping,interval=20s"}), "flows[0].interval: 20 s is out of range; allowed 1 ms – 10 s");
-    EXPECT_EQ(error_of({"--flow", "ping,bytes=10"}), "flows[0].bytes: 10 B is out of range; allowed 28 – 9000 B");
+              "flow 1: every: 5 ms is out of range; allowed 10 ms – 600 s");
+    EXPECT_EQ(error_of({"--flow", "ping,interval=20s"}), "flow 1: interval: 20 s is out of range; allowed 1 ms – 10 s");
+    EXPECT_EQ(error_of({"--flow", "ping,bytes=10"}), "flow 1: bytes: 10 B is out of range; allowed 28 – 9000 B");
     EXPECT_EQ(error_of({"--flow", "cubic,rtt"}),
-              "flows[0]: 'rtt' in 'cubic,rtt' has no value; give each key as key=value (e.g. rtt=40ms), the "
+              "flow 1: 'rtt' in 'cubic,rtt' has no value; give each key as key=value (e.g. rtt=40ms), the "
               "algorithm first");
     EXPECT_EQ(error_of({"--flow", ","}),
-              "flows[0]: an empty --flow; use ALGO or ping, then ,key=value pairs (e.g. cubic,rtt=40ms)");
+              "flow 1: an empty --flow; use ALGO or ping, then ,key=value pairs (e.g. cubic,rtt=40ms)");
     EXPECT_EQ(error_of({"--flow", "cubic,pacing=maybe"}),
-              "flows[0].pacing: 'maybe' is not allowed; use one of on, off");  // the choices said once
+              "flow 1: pacing: 'maybe' is not allowed; use one of on, off");  // the choices said once
 }
 
 TEST(FlowOptions, StartAndStopAreCheckedAgainstTheRunsFinalDuration) {
     // 40 s by default: start at 50 s is after the run ends.
     EXPECT_EQ(error_of({"--flow", "cubic,start=50s"}),
-              "flows[0].start: 50 s is out of range; allowed 0 s up to the end of the run (40 s), the end excluded");
+              "flow 1: start: 50 s is out of range; allowed 0 s up to the end of the run (40 s), the end excluded");
     // --duration given after --flow still counts.
     EXPECT_EQ(scenario_of({"--flow", "cubic,start=50s", "--duration", "60s"}).flows[0].start_s, 50.0);
     EXPECT_EQ(error_of({"--flow", "cubic,start=10s", "--duration", "10s"}),
-              "flows[0].start: 10 s is out of range; allowed 0 s up to the end of the run (10 s), the end excluded");
+              "flow 1: start: 10 s is out of range; allowed 0 s up to the end of the run (10 s), the end excluded");
     EXPECT_EQ(error_of({"--flow", "cubic", "--flow", "bbr,start=5s,stop=5s"}),
-              "flows[1].stop: 5 s is out of range; allowed after its start (5 s) up to the end of the run (40 s)");
+              "flow 2: stop: 5 s is out of range; allowed after its start (5 s) up to the end of the run (40 s)");
     EXPECT_EQ(error_of({"--flow", "cubic,stop=41s"}),
-              "flows[0].stop: 41 s is out of range; allowed after its start (0 s) up to the end of the run (40 s)");
+              "flow 1: stop: 41 s is out of range; allowed after its start (0 s) up to the end of the run (40 s)");
 }
 
 TEST(FlowOptions, FlowAndParallelTogetherAreRefused) {
@@ -292,7 +293,35 @@ TEST(FlowOptions, TheBinaryExitsTwoWithOneLine) {
     const Ran o = run_program(INFLIGHT_EXE, {"run", "--flow", "cubic,colour=red"});
     EXPECT_EQ(o.exit_code, 2);
     EXPECT_EQ(o.out, "");
-    EXPECT_EQ(o.err, "inflight: flows[0].colour: unknown key in 'colour=red' " + kAllowedKeys + "\n");
+    EXPECT_EQ(o.err, "inflight: flow 1: colour: unknown key in 'colour=red' " + kAllowedKeys + "\n");
+}
+
+// The command line counts its --flow options from 1, as everywhere else
+// it names a flow ("--tsg-flow 2", the summary's "flow 2 (cubic)"), the key
+// after it; a scenario file keeps its array's naming, flows[0] first.
+TEST(FlowOptions, TheBinaryNamesACommandLineFlowByItsNumberFromOne) {
+    const auto refused = [](const QStringList& args, const std::string& line) {
+        const Ran o = run_program(INFLIGHT_EXE, args);
+        EXPECT_EQ(o.exit_code, 2) << args.join(' ').toStdString();
+        EXPECT_EQ(o.out, "");
+        EXPECT_EQ(o.err, "inflight: " + line + "\n");
+    };
+    refused({"run", "--flow", "ping,interval=0"}, "flow 1: interval: 0 s is out of range; allowed 1 ms – 10 s");
+    refused({"run", "--flow", "cubic", "--flow", "cubic,rwnd=1B"},
+            "flow 2: rwnd: 1 B is out of range; allowed 16 KiB – 1 GiB (16,384 – 1,073,741,824 B)");
+    refused({"kernel", "--flow", "cubic", "--flow", "ping,interval=0"},
+            "flow 2: interval: 0 s is out of range; allowed 1 ms – 10 s");
+    // Checked once every option is read: the start against --duration.
+    refused({"run", "--flow", "cubic", "--flow", "cubic,start=99s", "--duration", "10s"},
+            "flow 2: start: 99 s is out of range; allowed 0 s up to the end of the run (10 s), the end excluded");
+    QTemporaryDir dir;
+    const QString path = dir.filePath("f.json");
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(R"({"flows": [{"algo": "ping", "interval": 0}]})");
+    file.close();
+    refused({"run", "--scenario", path},
+            "--scenario: " + path.toStdString() + ": flows[0].interval: 0 s is out of range; allowed 1 ms – 10 s");
 }
 
 TEST(FlowText, SpecTextReadsBackToTheSameFlow) {
@@ -727,30 +756,30 @@ TEST(RpcFlowOptions, BadKeysAreRefusedInOneLine) {
     const std::string sizes = "use a number of bytes with B, KB, KiB, MB, MiB, GB or GiB (e.g. 64KiB or 65535)";
     const std::string writes_allowed = "allowed 1 – 64 sizes joined by +, each at least 1 B (e.g. 100B+100B)";
     EXPECT_EQ(error_of({"--flow", "cubic,app=rpc,writes=100B+"}),
-              "flows[0].writes: '100B+' is not a list of write sizes: empty value; " + sizes + "; " + writes_allowed);
+              "flow 1: writes: '100B+' is not a list of write sizes: empty value; " + sizes + "; " + writes_allowed);
     EXPECT_EQ(error_of({"--flow", "cubic,app=rpc,writes=abc"}),
-              "flows[0].writes: 'abc' is not a list of write sizes: 'abc' is not a size; " + sizes + "; " +
+              "flow 1: writes: 'abc' is not a list of write sizes: 'abc' is not a size; " + sizes + "; " +
                   writes_allowed);
     EXPECT_EQ(error_of({"--flow", "cubic,app=rpc,writes=100B+0B"}),
-              "flows[0].writes: a write of 0 B is out of range; allowed 1 B – 10 GB a write");
+              "flow 1: writes: a write of 0 B is out of range; allowed 1 B – 10 GB a write");
     std::string many = "1B";
     for (int i = 1; i < 65; ++i) many += "+1B";
     EXPECT_EQ(error_of({"--flow", "cubic,app=rpc,writes=" + many}),
-              "flows[0].writes: 65 writes is out of range; allowed 1 – 64 writes a request");
+              "flow 1: writes: 65 writes is out of range; allowed 1 – 64 writes a request");
     EXPECT_EQ(error_of({"--flow", "cubic,app=rpc,response=0"}),
-              "flows[0].response: 0 B is out of range; allowed 1 B – 15,000 B (10 segments: one flight)");
+              "flow 1: response: 0 B is out of range; allowed 1 B – 15,000 B (10 segments: one flight)");
     EXPECT_EQ(error_of({"--flow", "ping,nodelay=on"}),
-              "flows[0].nodelay: 'on' is not allowed for a ping; a ping takes rtt, start, interval, bytes and label");
+              "flow 1: nodelay: 'on' is not allowed for a ping; a ping takes rtt, start, interval, bytes and label");
     EXPECT_EQ(error_of({"--flow", "cubic,writes=100B"}),
-              "flows[0].writes: 100B is allowed only with app=rpc (a request/response flow); add app=rpc");
+              "flow 1: writes: 100B is allowed only with app=rpc (a request/response flow); add app=rpc");
     EXPECT_EQ(error_of({"--flow", "cubic,think=1s"}),
-              "flows[0].think: 1 s is allowed only with app=rpc (a request/response flow); add app=rpc");
+              "flow 1: think: 1 s is allowed only with app=rpc (a request/response flow); add app=rpc");
     EXPECT_EQ(error_of({"--flow", "cubic,app=rpc,size=1MB"}),
-              "flows[0].size: 1 MB is not allowed with app=rpc; its request is writes= and its reply response=");
+              "flow 1: size: 1 MB is not allowed with app=rpc; its request is writes= and its reply response=");
     EXPECT_EQ(error_of({"--flow", "cubic,app=web"}),
-              "flows[0].app: 'web' is not allowed; use one of transfer (bulk, or size=), rpc (request/response)");
+              "flow 1: app: 'web' is not allowed; use one of transfer (bulk, or size=), rpc (request/response)");
     EXPECT_EQ(error_of({"--flow", "cubic,app=rpc,nodelay=maybe"}),
-              "flows[0].nodelay: 'maybe' is not allowed; use on or off");
+              "flow 1: nodelay: 'maybe' is not allowed; use on or off");
 }
 
 TEST(RpcFlowOptions, SpecTextAndFileReadBackToTheSameFlow) {
@@ -916,10 +945,10 @@ TEST(FlowSummaryText, RunsWithoutATransferOrASampleSayWhatIsMissing) {
 // second value used to win silently (two RTTs, or the algorithm named
 // first and then another with algo=, even a ping turned into CUBIC).
 TEST(FlowOptions, AKeyGivenTwiceIsRefused) {
-    for (const auto& [spec, named] : {std::pair{"cubic,rtt=5ms,rtt=10ms", "flows[0].rtt: given twice"},
-                                      {"cubic,algo=bbr", "flows[0].algo: given twice"},
-                                      {"ping,algo=cubic", "flows[0].algo: given twice"},
-                                      {"cubic,label=a,label=b", "flows[0].label: given twice"}}) {
+    for (const auto& [spec, named] : {std::pair{"cubic,rtt=5ms,rtt=10ms", "flow 1: rtt: given twice"},
+                                      {"cubic,algo=bbr", "flow 1: algo: given twice"},
+                                      {"ping,algo=cubic", "flow 1: algo: given twice"},
+                                      {"cubic,label=a,label=b", "flow 1: label: given twice"}}) {
         FlowSpec f;
         const auto err = parse_flow_spec(spec, 0, f);
         ASSERT_TRUE(err.has_value()) << spec;

@@ -137,6 +137,44 @@ TEST(KernelRun, WindowScalingOffHoldsGoodputAtRwndOverRtt) {
     EXPECT_EQ(r.summary.binding_limit, Limit::Rwnd);
 }
 
+// A flow's rwnd of 64 KiB, one byte past what 16 bits hold, so window
+// scaling stays on: the advertised window is capped at 65,536 B, and the
+// flow moves at most that per round trip — 6.55 Mbit/s at 80 ms, where the
+// autotuned buffer let Linux advertise 131,070 B (65,535 << 1) and the flow
+// moved twice that.
+TEST(KernelRun, AFlowsRwndCapsTheAdvertisedWindowWithWindowScalingOn) {
+    REQUIRE_ROOT();
+    Scenario s = test::one_bdp_path_100M_80ms();
+    s.duration_s = 6;
+    FlowSpec f;
+    f.rwnd_bytes = 65536;
+    s.flows = {f};
+    KernelFacts facts;
+    const RunResult r = run_ok(s, &facts);
+    // Each round trip takes at least the path's RTT (plus one packet's
+    // serialization) and at least the smallest RTT the kernel measured; on a
+    // late emulator or a busy machine the mean RTT is the round trip.
+    const double path_rtt_s = s.rtt_s + 1500 * 8 / s.bandwidth_bps;
+    const double window_bits = 65536.0 * 8;
+    const double most_bps = window_bits / std::max(path_rtt_s, r.summary.min_rtt_s);
+    const double expected_bps = window_bits / (facts.honest ? path_rtt_s : std::max(path_rtt_s, r.summary.mean_rtt_s));
+    std::printf("flow rwnd 64 KiB, 100 Mbit/s, 80 ms: goodput %.3f Mbit/s, at most %.3f, expected %.3f (min RTT "
+                "%.2f ms, mean %.2f ms)\n",
+                r.summary.throughput_bps / 1e6, most_bps / 1e6, expected_bps / 1e6, r.summary.min_rtt_s * 1e3,
+                r.summary.mean_rtt_s * 1e3);
+    EXPECT_TRUE(facts.window_scaling);
+    EXPECT_LE(r.summary.throughput_bps, 1.05 * most_bps);
+    EXPECT_GE(r.summary.throughput_bps, 0.85 * expected_bps);
+    EXPECT_EQ(r.summary.binding_limit, Limit::Rwnd);
+    // The window the sender last learned (tcpi_snd_wnd) never above 65,536 B.
+    double widest = 0;
+    for (const TraceBucket& b : r.trace.buckets)
+        if (!std::isnan(b.rwnd_bytes)) widest = std::max(widest, b.rwnd_bytes);
+    std::printf("widest advertised window %.0f B\n", widest);
+    EXPECT_GT(widest, 0.0);
+    EXPECT_LE(widest, 65536.0);
+}
+
 // SO_RCVBUF 256 KiB locks the receive buffer at 2 × 262,144 B (net/core/sock.c)
 // and the window at that × 160/256 (scaling_ratio of a 1448-byte payload in a
 // 2,304-byte skb): 327,680 B per round trip, 32.8 Mbit/s at 80 ms — a third
