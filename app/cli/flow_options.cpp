@@ -42,7 +42,7 @@ std::vector<std::string_view> key_names() {
 }  // namespace
 
 std::optional<std::string> parse_flow_spec(std::string_view spec, std::size_t index, FlowSpec& out) {
-    const std::string flow = "flow " + std::to_string(index + 1);
+    const std::string flow = flow_name(index, FlowNaming::Numbered);
     const std::string usage = "use ALGO or ping, then ,key=value pairs (e.g. cubic,rtt=40ms)";
     if (trim(spec).empty()) return flow + ": an empty --flow; " + usage;
     FlowSpec f;
@@ -82,33 +82,22 @@ std::optional<std::string> parse_flow_spec(std::string_view spec, std::size_t in
     for (std::size_t i = 0; i < items.size(); ++i)
         for (std::size_t j = 0; j < i; ++j)
             if (items[j].key == items[i].key)
-                return flow + ": " + key(items[i].key) + ": given twice in '" + std::string(spec) + "'" +
+                return flow_key_name(index, items[i].key, FlowNaming::Numbered) + ": given twice in '" + std::string(spec) + "'" +
                        (items[i].key == FlowKey::Algo ? " (the first item is the algorithm or ping)" : "") +
                        "; give each key once";
     // The kind first, wherever "algo=" stands, so a key that does not apply
     // to it is refused whatever the order.
     for (const Item& item : items)
         if (item.key == FlowKey::Algo)
-            if (auto err = set_flow_algo_from_text(f, item.value, flow + ": algo")) return err;
+            if (auto err = set_flow_algo_from_text(f, item.value, flow_key_name(index, FlowKey::Algo, FlowNaming::Numbered)))
+                return err;
     for (const Item& item : items)
         if (item.key != FlowKey::Algo)
-            if (auto err = set_flow_key_from_text(f, item.key, item.value, flow + ": " + key(item.key)))
+            if (auto err = set_flow_key_from_text(f, item.key, item.value,
+                                                  flow_key_name(index, item.key, FlowNaming::Numbered)))
                 return err;
     out = f;
     return std::nullopt;
-}
-
-std::string command_line_flow_error(const std::string& error) {
-    // "flows[1].start: ..." or "flows[1]: ...", as flow_spec.cpp writes them.
-    const std::string head = "flows[";
-    if (error.rfind(head, 0) != 0) return error;
-    const std::size_t close = error.find(']', head.size());
-    if (close == std::string::npos) return error;
-    const Parsed<std::uint64_t> n = parse_unsigned(error.substr(head.size(), close - head.size()), "flows");
-    if (!n) return error;
-    std::string rest = error.substr(close + 1);
-    if (rest.starts_with(".")) rest = ": " + rest.substr(1);
-    return "flow " + std::to_string(n.value + 1) + rest;
 }
 
 std::optional<std::string> parse_parallel(std::string_view text, std::size_t& out) {

@@ -28,11 +28,6 @@ namespace inflight::cli {
 // the run) are validate_flows()'s, once every option is read.
 std::optional<std::string> parse_flow_spec(std::string_view spec, std::size_t index, FlowSpec& out);
 
-// A check of the whole scenario's flows (validate_flows: "flows[1].start:
-// ...") in the command line's words ("flow 2: start: ..."), for flows the
-// command line gave; any other error as it is.
-std::string command_line_flow_error(const std::string& error);
-
 // --parallel's value, 1 – FlowLimits::max_flows.
 std::optional<std::string> parse_parallel(std::string_view text, std::size_t& out);
 

@@ -176,17 +176,16 @@ std::string kernel_tsg_caption(const RunResult& r, const kernel::KernelFacts& f,
 }
 
 RunOrigin kernel_origin(const kernel::KernelFacts& f) {
+    const bool tcp = !no_tcp_connection(f);
     RunOrigin o;
     o.subcommand = "kernel";
     o.lines = {
         "engine = kernel (this machine's Linux TCP stack in private namespaces, measured in real time)",
         "kernel_version = " + f.kernel_release + " (" + f.kernel_version + ")",
-        "congestion_control = " + (no_tcp_connection(f) ? kNoTcpConnection : f.congestion_control),
-        "mss_bytes_used = " + (no_tcp_connection(f) ? kNoTcpConnection
-                               : f.mss_bytes > 0    ? std::to_string(f.mss_bytes)
-                                                    : std::string("unknown")),
-        "pacing_in_force = " + (no_tcp_connection(f) ? kNoTcpConnection : f.pacing),
-        std::string("window_scaling = ") + (no_tcp_connection(f) ? kNoTcpConnection : f.window_scaling ? "on" : "off"),
+        "congestion_control = " + (tcp ? f.congestion_control : kNoTcpConnection),
+        "mss_bytes_used = " + (!tcp ? kNoTcpConnection : f.mss_bytes > 0 ? std::to_string(f.mss_bytes) : "unknown"),
+        "pacing_in_force = " + (tcp ? f.pacing : kNoTcpConnection),
+        std::string("window_scaling = ") + (!tcp ? kNoTcpConnection : f.window_scaling ? "on" : "off"),
         "emulator = honest up to " + exact_number(f.honest_rate_limit_bps) + " bit/s; write lateness max " +
             exact_number(f.data_direction.max_late_s) + " s, p99 " + exact_number(f.data_direction.p99_late_s) +
             " s; real-time priority " + (f.emulator_realtime ? "granted" : "not granted"),

@@ -83,13 +83,11 @@ std::optional<std::string> scenario_from_options(
                " cannot be combined with --flow; use --parallel N alone for N identical flows, or repeat --flow";
     if (!flows.empty()) scenario.flows = flows;
     if (parallel) scenario.flows.assign(parallel, FlowSpec{});
-    // The command line's flows by their number from 1; a file's by its array.
-    const auto said = [&](const std::string& err) {
-        return flows.empty() && !parallel ? err : command_line_flow_error(err);
-    };
-    if (auto err = validate(scenario)) return said(*err);  // a safety net: each value was checked
-    if (auto err = validate_flows(scenario)) return said(*err);  // start and stop against the final duration
-    return std::nullopt;
+    // Start and stop against the final duration; the command line's flows
+    // named by their number from 1, a file's by its array.
+    const FlowNaming naming = flows.empty() && !parallel ? FlowNaming::Array : FlowNaming::Numbered;
+    if (auto err = validate_flows(scenario, naming)) return err;
+    return validate(scenario);  // a safety net: each value was checked
 }
 
 }  // namespace inflight::cli

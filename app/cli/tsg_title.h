@@ -12,8 +12,6 @@
 
 namespace inflight::cli {
 
-bool opens_several_connections(const ResolvedFlow& f);
-
 // `where`: "" for the model, " on Linux RELEASE" for the kernel.
 std::string tsg_title(const ResolvedFlow& f, const std::string& where);
 

@@ -1,8 +1,8 @@
 // The flows of a scenario: their keys, their defaults from the scenario, and
 // their checks (flow_spec.h).
 // Every refusal names the flow by its position in Scenario::flows (0-based,
-// as a JSON path: flows[0] is the first), the key, the value and what is
-// allowed; nothing is clamped.
+// as a JSON path: flows[0] is the first; or "flow 1" as the command line
+// counts), the key, the value and what is allowed; nothing is clamped.
 #include "model/core/flow_spec.h"
 
 #include <cmath>
@@ -22,9 +22,15 @@ constexpr const char* kKeys[] = {"algo",   "rtt",    "start",  "stop",     "size
                                  "rcvbuf", "app",   "writes", "response", "think",    "nodelay"};
 static_assert(std::size(kKeys) == std::size(kAllFlowKeys));
 
-std::string where(std::size_t i, FlowKey k) { return "flows[" + std::to_string(i) + "]." + key(k); }
+// A flow as a refusal names it: its position and how the reader counts.
+struct FlowAt {
+    std::size_t index;
+    FlowNaming naming;
+};
 
-std::string out_of_range(std::size_t i, FlowKey k, const std::string& value, const std::string& allowed) {
+std::string where(FlowAt i, FlowKey k) { return flow_key_name(i.index, k, i.naming); }
+
+std::string out_of_range(FlowAt i, FlowKey k, const std::string& value, const std::string& allowed) {
     return where(i, k) + ": " + value + " is out of range; allowed " + allowed;
 }
 
@@ -36,20 +42,20 @@ std::string time_text(double s) { return format_time(s, kErrorDigits); }
 // What a ping takes, for the refusal of a key that does not apply to one.
 constexpr const char* kPingKeys = "a ping takes rtt, start, interval, bytes and label";
 
-std::string not_for_ping(std::size_t i, FlowKey k, const std::string& value) {
+std::string not_for_ping(FlowAt i, FlowKey k, const std::string& value) {
     return where(i, k) + ": " + value + " is not allowed for a ping; " + kPingKeys;
 }
 
-std::string not_for_tcp(std::size_t i, FlowKey k, const std::string& value) {
+std::string not_for_tcp(FlowAt i, FlowKey k, const std::string& value) {
     return where(i, k) + ": " + value + " is not allowed for a TCP flow; interval and bytes are for pings";
 }
 
-std::string only_rpc(std::size_t i, FlowKey k, const std::string& value) {
+std::string only_rpc(FlowAt i, FlowKey k, const std::string& value) {
     return where(i, k) + ": " + value + " is allowed only with app=rpc (a request/response flow); add app=rpc";
 }
 
 // The request/response keys: only with app=rpc, which takes no size.
-std::optional<std::string> check_rpc(const Scenario& s, const FlowSpec& f, std::size_t i) {
+std::optional<std::string> check_rpc(const Scenario& s, const FlowSpec& f, FlowAt i) {
     if (f.app != FlowApp::Rpc) {
         if (!f.rpc_writes.empty()) return only_rpc(i, FlowKey::Writes, rpc_writes_text(f.rpc_writes));
         if (f.rpc_response_bytes) return only_rpc(i, FlowKey::Response, format_size(*f.rpc_response_bytes));
@@ -76,7 +82,7 @@ std::optional<std::string> check_rpc(const Scenario& s, const FlowSpec& f, std::
     return std::nullopt;
 }
 
-std::optional<std::string> check_flow(const Scenario& s, const FlowSpec& f, std::size_t i) {
+std::optional<std::string> check_flow(const Scenario& s, const FlowSpec& f, FlowAt i) {
     const bool ping = f.kind == FlowKind::Ping;
     if (f.kind != FlowKind::Tcp && !ping)
         return where(i, FlowKey::Algo) + ": kind " + std::to_string(static_cast<int>(f.kind)) +
@@ -228,12 +234,20 @@ std::vector<ResolvedFlow> resolve_flows(const Scenario& s) {
     return out;
 }
 
-std::optional<std::string> validate_flows(const Scenario& s) {
+std::string flow_name(std::size_t i, FlowNaming naming) {
+    return naming == FlowNaming::Array ? "flows[" + std::to_string(i) + "]" : "flow " + std::to_string(i + 1);
+}
+
+std::string flow_key_name(std::size_t i, FlowKey k, FlowNaming naming) {
+    return flow_name(i, naming) + (naming == FlowNaming::Array ? "." : ": ") + key(k);
+}
+
+std::optional<std::string> validate_flows(const Scenario& s, FlowNaming naming) {
     if (s.flows.size() > FlowLimits::max_flows)
         return "flows: " + std::to_string(s.flows.size()) + " flows is out of range; allowed 1 – " +
                std::to_string(FlowLimits::max_flows);
     for (std::size_t i = 0; i < s.flows.size(); ++i)
-        if (auto err = check_flow(s, s.flows[i], i)) return err;
+        if (auto err = check_flow(s, s.flows[i], FlowAt{i, naming})) return err;
     return std::nullopt;
 }
 

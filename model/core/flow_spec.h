@@ -130,6 +130,9 @@ struct ResolvedFlow {
     // the fair share are about).
     bool is_bulk() const { return kind == FlowKind::Tcp && !size_bytes && !rpc; }
     bool is_rpc() const { return rpc.has_value(); }
+    // A transfer repeated with every=, its second starting before the flow
+    // stops: several connections, one after another.
+    bool repeats() const { return kind == FlowKind::Tcp && size_bytes && every_s && start_s + *every_s < stop_s; }
 };
 
 // A request's writes as the rpc key writes them: "100B+100B".
@@ -148,9 +151,16 @@ std::vector<ResolvedFlow> resolve_flows(const Scenario& s);
 // "flow 2 (cubic)" — 1-based, as the user counts.
 std::string default_label(const Scenario& s, std::size_t i);
 
+// How a refusal names a flow: by its position in a scenario file's "flows"
+// array ("flows[2].rtt"), or by its number from 1 as the command line counts
+// its --flow options ("flow 3: rtt").
+enum class FlowNaming { Array, Numbered };
+std::string flow_name(std::size_t i, FlowNaming naming);                // "flows[2]", "flow 3"
+std::string flow_key_name(std::size_t i, FlowKey k, FlowNaming naming);  // "flows[2].rtt", "flow 3: rtt"
+
 // Checks every flow against the scenario it belongs to; the error names the
-// flow by position and key, the value and what is allowed:
+// flow (as `naming` says) and the key, the value and what is allowed:
 //   flows[2].rtt: -5 ms is out of range; allowed 1 ms – 1000 ms
-std::optional<std::string> validate_flows(const Scenario& s);
+std::optional<std::string> validate_flows(const Scenario& s, FlowNaming naming = FlowNaming::Array);
 
 }  // namespace inflight

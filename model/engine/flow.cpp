@@ -356,7 +356,7 @@ void Flow::finish_connection(TimePs t, std::size_t i) {
     // schedule to its stop, gaps and all: its idle time after the last
     // repetition counts as the gaps between repetitions do, so 100 KB every
     // second reads 800 kbit/s over any whole number of seconds.
-    if (conns_.empty() && next_start_ == kNever && !cfg_.spec.every_s) rec_.set_active_until(t);
+    if (conns_.empty() && next_start_ == kNever && !cfg_.spec.repeats()) rec_.set_active_until(t);
 }
 
 void Flow::send_ping(TimePs t) {
