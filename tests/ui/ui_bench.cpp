@@ -364,10 +364,14 @@ int main(int argc, char** argv) {
             step->stop();
             last_change_ms = clock.elapsed();
             const quint64 gen = w.session()->generation();
+            // Heard before the dashboard, which may draw the snapshot as it
+            // arrives: its connection is made again after this one.
+            QObject::disconnect(w.session(), &RunSession::snapshotReady, w.dashboard(), &Dashboard::offer);
             QObject::connect(w.session(), &RunSession::snapshotReady, [&, gen](const SnapshotPtr& snap) {
                 if (snap->generation == gen && snap->done && done_arrived_ms < 0)
                     done_arrived_ms = clock.elapsed() - last_change_ms;
             });
+            QObject::connect(w.session(), &RunSession::snapshotReady, w.dashboard(), &Dashboard::offer);
             QObject::connect(w.dashboard(), &Dashboard::frameShown, [&, gen](quint64 g, bool done) {
                 if (g != gen || settled) return;
                 if (first_frame_ms < 0) {

@@ -4,6 +4,7 @@
 #include <exception>
 
 #include "model/engine/run.h"
+#include "ui/session/provisional_frames.h"
 
 namespace inflight::ui {
 
@@ -18,12 +19,16 @@ void RunWorker::run(const Scenario& scenario, quint64 generation, CancelFlag can
         memory_.keep(shown->result, cancel.get());  // kept again, unless a newer request waits
         return;
     }
-    QElapsedTimer since_last;
+    QElapsedTimer since_last, since_start;
     since_last.start();
+    since_start.start();
     RunControl control;
     control.cancel = cancel.get();
     control.on_progress = [&](const Progress& p) {
         if (since_last.elapsed() < kProgressIntervalMs || cancel->load()) return;
+        // The finished run is near: a frame now would only hold it up.
+        if (!worth_a_provisional_frame(static_cast<double>(since_start.nsecsElapsed()) / 1e6, p.sim_time_s, p.duration_s))
+            return;
         since_last.restart();
         auto snap = std::make_shared<RunSnapshot>();
         snap->generation = generation;
