@@ -62,6 +62,18 @@ const ResolvedFlow* quoted_flow(const RunResult& r) {
     return first;
 }
 
+bool nothing_sent_in_window(const Summary& s) {
+    // (Both: a summary read from a file written before the shares were kept
+    // has none, and its throughput says it sent.)
+    return s.throughput_bps == 0 &&
+           std::all_of(s.binding_fractions.begin(), s.binding_fractions.end(), [](double f) { return f == 0; });
+}
+
+std::string nothing_sent_words(const Summary& s) {
+    return "no data sent in the steady state (" + format_time(s.window_start_s) + " – " + format_time(s.window_end_s) +
+           ")";
+}
+
 std::string binding_limit_words(const RunResult& r) {
     // Request/response flows alone: each sends a request, then waits for the
     // response with nothing to send, so no window holds it back (a window it
@@ -72,6 +84,7 @@ std::string binding_limit_words(const RunResult& r) {
     const auto ping = [](const FlowResult& f) { return f.flow.kind == FlowKind::Ping; };
     if (!r.flows.empty() && std::all_of(r.flows.begin(), r.flows.end(), ping))
         return "nothing limited: pings only, no transfer";
+    if (nothing_sent_in_window(r.summary)) return nothing_sent_words(r.summary);
     if (r.flows.empty()) {  // the real kernel's result: it ran the scenario's one flow
         const ResolvedFlow one = resolve_flow(r.scenario, 0);
         return limit_words(r.summary.binding_limit, &one);

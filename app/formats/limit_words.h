@@ -24,9 +24,18 @@ std::string limit_words(Limit limit, const ResolvedFlow* flow);
 // windows and RTT; none when they differ (or the result has no flows).
 const ResolvedFlow* quoted_flow(const RunResult& r);
 
+// True when no flow was active in the steady-state window (a transfer that
+// finished before it, a flow that starts after it): every binding share is
+// 0 and the throughput too, so no limit held anything back and none may be
+// named.
+bool nothing_sent_in_window(const Summary& s);
+// "no data sent in the steady state (5 s – 10 s)"
+std::string nothing_sent_words(const Summary& s);
+
 // The run's binding limit in words, quoting quoted_flow(r) (a result that
 // lists no flows, the real kernel's, ran the scenario's one flow); a run of
-// request/response flows alone is held back by its application.
+// request/response flows alone is held back by its application; one that
+// sent nothing in the steady state names no limit.
 std::string binding_limit_words(const RunResult& r);
 
 }  // namespace inflight

@@ -143,7 +143,11 @@ void Recorder::close_bucket(TimePs now, const FlowBucketState& s) {
         delivered_at_mid_ = s.delivered_bytes;
         acked_at_mid_ = s.acked_bytes;
     }
-    if (cfg_.tcp && started_ && now >= period_end_) judge_limit(now);
+    // A flow that is over (its one transfer done, its stop passed) is held
+    // back by nothing: no limit is judged for a period that ends after it
+    // (a 10 KB transfer done at 0.16 s read "Now limited by the
+    // application" at 0.5 s, after its "transfer done").
+    if (cfg_.tcp && started_ && now >= period_end_ && now <= cfg_.active_until) judge_limit(now);
     if (group_start_ >= 0 && now - group_start_ > cfg_.drop_group_span) flush_drop_group();
     if (congestion_group_start_ >= 0 && now - congestion_group_start_ > cfg_.drop_group_span) {
         flush_congestion_group();

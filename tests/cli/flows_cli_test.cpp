@@ -977,3 +977,22 @@ TEST(FlowSummaryText, TheRttLinesBaseIsTheFlowsOwn) {
     const std::string b = summary_text(run_scenario(two));
     EXPECT_TRUE(contains(b, "(base 5 ms – 100 ms)\n")) << b;
 }
+
+TEST(FlowSummaryText, ARunThatSentNothingInTheWindowNamesNoLimit) {
+    // One 10 KB transfer on an empty 100 Mbit/s, 80 ms path is done at about
+    // 2 × 80 ms: over the steady state (5 – 10 s of 10 s) no limit held it
+    // back, and the headline read "0 bit/s ..., limited by cwnd".
+    Scenario s;
+    s.duration_s = 10;
+    s.flows.resize(1);
+    s.flows[0].size_bytes = 10'000;
+    const RunResult r = run_scenario(s);
+    ASSERT_EQ(r.summary.throughput_bps, 0);
+    const std::string line = hero_line(r);
+    EXPECT_EQ(line.find("limited by"), std::string::npos) << line;
+    EXPECT_NE(line.find("no data sent in the steady state (5 s – 10 s)"), std::string::npos) << line;
+    // A bulk flow over the same window is still held by a limit it names.
+    s.flows.clear();
+    const std::string bulk = hero_line(run_scenario(s));
+    EXPECT_NE(bulk.find("limited by"), std::string::npos) << bulk;
+}

@@ -93,3 +93,24 @@ TEST(EventLog, EcnMarksAreToldFromDrops) {
         }
     }
 }
+
+TEST(EventLog, AFlowThatIsOverIsHeldBackByNothing) {
+    // A 10 KB transfer on an empty 100 Mbit/s, 80 ms path is done at
+    // 2 × 80 ms (handshake, then 7 segments in the first window of 10): no
+    // limit is judged after it, where the first period's judgement (at
+    // 500 ms) named the application.
+    Scenario s;
+    s.duration_s = 10;
+    s.flows.resize(1);
+    s.flows[0].size_bytes = 10'000;
+    const RunResult r = run_scenario(s);
+    EXPECT_EQ(count(r, EventKind::TransferDone), 1u);
+    EXPECT_EQ(count(r, EventKind::LimitChange), 0u);
+    // A bulk flow stopped at 5 s: its limits are named up to its stop, none after.
+    s.flows[0] = FlowSpec{};
+    s.flows[0].stop_s = 5;
+    const RunResult stopped = run_scenario(s);
+    EXPECT_GE(count(stopped, EventKind::LimitChange), 1u);
+    for (const Event& e : stopped.events)
+        if (e.kind == EventKind::LimitChange) EXPECT_LE(e.t_s, 5.0) << to_string(e.limit);
+}

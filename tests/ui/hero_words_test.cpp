@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "model/core/units.h"
+#include "model/engine/run.h"
+#include "ui/lesson/binding_words.h"
 #include "ui/lesson/flow_words.h"
 
 using namespace inflight;
@@ -29,4 +31,19 @@ TEST(HeroWords, TheUnsettledWarningNamesTheRunsLength) {
     EXPECT_LE(w.size(), QStringLiteral("still changing at the end of the run: run longer").size());
     s.duration_s = Limits::max_duration_s;  // nothing longer to ask for
     EXPECT_FALSE(unsettled_warning(s).contains("longer")) << unsettled_warning(s).toStdString();
+}
+
+TEST(HeroWords, ARunThatSentNothingInTheWindowNamesNoLimit) {
+    // A 10 KB transfer, done at about 2 × 80 ms of a 10 s run: nothing held
+    // it back over the steady state (5 – 10 s), so the hero names no limit.
+    Scenario s;
+    s.duration_s = 10;
+    s.flows.resize(1);
+    s.flows[0].size_bytes = 10'000;
+    const RunResult r = run_scenario(s);
+    const std::string words = binding_limit_words(r.summary, &r.flows.front().flow);
+    EXPECT_EQ(words, "no data sent in the steady state (5 s – 10 s)");
+    s.flows.clear();
+    const RunResult bulk = run_scenario(s);
+    EXPECT_EQ(binding_limit_words(bulk.summary, &bulk.flows.front().flow).rfind("limited by", 0), 0u);
 }

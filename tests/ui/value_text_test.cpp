@@ -51,6 +51,7 @@ TEST(BindingWords, RwndSaysTheWindowPerRtt) {
     Summary s;
     s.binding_limit = Limit::Rwnd;
     s.mean_rtt_s = 0.0812;  // the words quote the base RTT, not the measured one
+    s.throughput_bps = 65535 * 8 / 0.0812;  // it sent (a run that sent nothing names no limit)
     const ResolvedFlow f = resolve_flow(sc, 0);
     EXPECT_EQ(binding_limit_words(s, &f), "limited by rwnd: 65,535 B per 80 ms");
     s.binding_limit = Limit::Sndbuf;

@@ -8,6 +8,7 @@
 namespace inflight::ui {
 
 std::string binding_limit_words(const Summary& s, const ResolvedFlow* flow) {
+    if (nothing_sent_in_window(s)) return nothing_sent_words(s);
     const bool bbr = flow && flow->kind == FlowKind::Tcp && flow->algorithm == Algorithm::Bbr;
     switch (s.binding_limit) {
     case Limit::Cwnd:
