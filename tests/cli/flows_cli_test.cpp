@@ -18,6 +18,7 @@
 #include <sstream>
 
 #include "cli_test_support.h"
+#include "../model/test_scenarios.h"
 #include "app/formats/csv_export.h"
 #include "app/cli/flow_options.h"
 #include "app/cli/help.h"
@@ -982,10 +983,7 @@ TEST(FlowSummaryText, ARunThatSentNothingInTheWindowNamesNoLimit) {
     // One 10 KB transfer on an empty 100 Mbit/s, 80 ms path is done at about
     // 2 × 80 ms: over the steady state (5 – 10 s of 10 s) no limit held it
     // back, and the headline read "0 bit/s ..., limited by cwnd".
-    Scenario s;
-    s.duration_s = 10;
-    s.flows.resize(1);
-    s.flows[0].size_bytes = 10'000;
+    Scenario s = test::short_transfer_alone();
     const RunResult r = run_scenario(s);
     ASSERT_EQ(r.summary.throughput_bps, 0);
     const std::string line = hero_line(r);

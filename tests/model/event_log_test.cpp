@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "model/engine/run.h"
+#include "test_scenarios.h"
 
 using namespace inflight;
 
@@ -99,10 +100,7 @@ TEST(EventLog, AFlowThatIsOverIsHeldBackByNothing) {
     // 2 × 80 ms (handshake, then 7 segments in the first window of 10): no
     // limit is judged after it, where the first period's judgement (at
     // 500 ms) named the application.
-    Scenario s;
-    s.duration_s = 10;
-    s.flows.resize(1);
-    s.flows[0].size_bytes = 10'000;
+    Scenario s = test::short_transfer_alone();
     const RunResult r = run_scenario(s);
     EXPECT_EQ(count(r, EventKind::TransferDone), 1u);
     EXPECT_EQ(count(r, EventKind::LimitChange), 0u);

@@ -1,4 +1,4 @@
-// Scenarios of the guided experiments' lessons, for the model tests.
+// Scenarios of the guided experiments' lessons, and others the tests share.
 #pragma once
 
 #include "model/engine/run.h"
@@ -14,6 +14,17 @@ inline Scenario with(Algorithm a, double bandwidth_bps, double loss = 0) {
     s.algorithm = a;
     s.bandwidth_bps = bandwidth_bps;
     s.loss = loss;
+    return s;
+}
+
+// One 10 KB transfer in a 10 s run: done at about 2 × 80 ms (the handshake,
+// then its 7 segments in the first window of 10), long before the steady
+// state (5 – 10 s), which then holds no data.
+inline Scenario short_transfer_alone() {
+    Scenario s;
+    s.duration_s = 10;
+    s.flows.resize(1);
+    s.flows[0].size_bytes = 10'000;
     return s;
 }
 

@@ -5,6 +5,7 @@
 
 #include "model/core/units.h"
 #include "model/engine/run.h"
+#include "../model/test_scenarios.h"
 #include "ui/lesson/binding_words.h"
 #include "ui/lesson/flow_words.h"
 
@@ -36,10 +37,7 @@ TEST(HeroWords, TheUnsettledWarningNamesTheRunsLength) {
 TEST(HeroWords, ARunThatSentNothingInTheWindowNamesNoLimit) {
     // A 10 KB transfer, done at about 2 × 80 ms of a 10 s run: nothing held
     // it back over the steady state (5 – 10 s), so the hero names no limit.
-    Scenario s;
-    s.duration_s = 10;
-    s.flows.resize(1);
-    s.flows[0].size_bytes = 10'000;
+    Scenario s = test::short_transfer_alone();
     const RunResult r = run_scenario(s);
     const std::string words = binding_limit_words(r.summary, &r.flows.front().flow);
     EXPECT_EQ(words, "no data sent in the steady state (5 s – 10 s)");
