@@ -25,6 +25,7 @@
 #include "ui/shell/main_window.h"
 #include "ui/teaching/experiment_panel.h"
 #include "model/engine/run.h"
+#include "model/core/units.h"
 #include "test_helpers.h"
 #include "builtin_experiments.h"
 
@@ -319,4 +320,23 @@ TEST(CheckRulesWindow, EveryValueASweepStepAsksForIsOnItsSlider) {
         }
     }
     EXPECT_GE(checked, 20);
+}
+
+// A check on one metric over several flows names the metric once, then each
+// flow's figure: experiment 8's four sizes read "mean flow completion time:
+// 10 KB 81.6 ms · 100 KB 169 ms · …", not the metric's name four times (a
+// Check line ten lines tall in the presentation look's guide).
+TEST(CheckRules, OneMetricOverSeveralFlowsIsNamedOnce) {
+    const Experiment& ramp = test::builtin_experiment("the-ramp");
+    ASSERT_GE(ramp.steps.size(), 4u);
+    const Step& four = ramp.steps[3];  // four sizes, one after another
+    const RunResult r = run_scenario(four.settings);
+    const CheckOutcome o = evaluate_check(four.check, {&r});
+    ASSERT_TRUE(o.passed) << o.detail;
+    std::string expected = "measured: mean flow completion time: ";
+    for (std::size_t i = 0; i < r.flows.size(); ++i)
+        expected += (i ? " · " : "") + r.flows[i].flow.label + " " + format_time(r.flows[i].summary.fct_mean_s);
+    EXPECT_EQ(o.detail.rfind(expected, 0), 0u) << o.detail << "\nexpected to start with\n" << expected;
+    // A metric on one flow alone keeps its own words.
+    EXPECT_NE(o.detail.find(" · 10 MB: retransmissions "), std::string::npos) << o.detail;
 }

@@ -108,6 +108,22 @@ TEST(FitRules, ATimeAxisKeepsFiveTicksWhenWideAndDropsToWholeLabelsWhenNarrow) {
     EXPECT_EQ(x->tickCount(), 5);
 }
 
+TEST(FitRules, ATimeAxisMeasuresItsWidestLabelNotOnlyItsEnds) {
+    // 0 – 6 s in five ticks reads 0, 1.5, 3, 4.5, 6 s: "1.5 s" is wider than
+    // either end, and a plot with room for "6 s" but not "1.5 s" per interval
+    // drew "1...." (experiment 8's throughput chart in the presentation look).
+    QChart chart;
+    QValueAxis* x = make_time_axis(&chart);
+    x->setRange(0, 6);
+    const QFontMetrics fm(x->labelsFont());
+    const double end = fm.horizontalAdvance(QStringLiteral("6 s")), middle = fm.horizontalAdvance(QStringLiteral("1.5 s"));
+    ASSERT_GT(middle, end);
+    fit_time_ticks(x, 4 * (middle + 10) + 1);  // four intervals of the widest label: five ticks
+    EXPECT_EQ(x->tickCount(), 5);
+    fit_time_ticks(x, 4 * (end + 10) + 1);  // room for "6 s", not "1.5 s": 0, 2, 4, 6 s
+    EXPECT_EQ(x->tickCount(), 4);
+}
+
 // A chart whose value axis runs 0–1000 with a label every 200, and the
 // most labels it held at any moment its range changed (when Qt Charts lays
 // them out).

@@ -9,6 +9,8 @@
 #include <QLineSeries>
 #include <QTest>
 #include <gtest/gtest.h>
+
+#include <tuple>
 #include <cmath>
 #include <memory>
 
@@ -311,6 +313,36 @@ TEST(FlowHero, ATransferAloneIsHeadlinedByItsCompletionTime) {
     EXPECT_GE(fct, empty_path_fct_s(r.scenario, r.flows[0].flow) - 1e-9);
     EXPECT_EQ(s.d->hero()->heroText(), q(format_time(fct)));
 
+    sc.flows.push_back(tcp(Algorithm::Cubic));
+    const Shown with_bulk = show(sc);
+    EXPECT_EQ(with_bulk.d->hero()->heroText(), q(format_rate(with_bulk.snap->result.summary.throughput_bps)));
+}
+
+TEST(FlowHero, TransfersAloneAreHeadlinedByTheFirstOnesTimeNotARate) {
+    // Four sizes one after another (experiment 8's step): over the steady
+    // state (3 – 6 s) only the 10 MB transfer ran, so the aggregate rate (26.7
+    // Mbit/s) said nothing of a step about completion times. The big number
+    // is the first transfer's time, the one the bold words beside it name.
+    Scenario sc = ten_kilobytes_alone("10 KB");
+    sc.duration_s = 6;
+    const std::tuple<std::uint64_t, double, const char*> later[] = {
+        {100'000, 1.0, "100 KB"}, {1'000'000, 2.0, "1 MB"}, {10'000'000, 3.0, "10 MB"}};
+    for (const auto& [bytes, start_s, label] : later) {
+        FlowSpec t = tcp(Algorithm::Cubic);
+        t.size_bytes = bytes;
+        t.start_s = start_s;
+        t.label = label;
+        sc.flows.push_back(t);
+    }
+    const Shown s = show(sc);
+    const RunResult& r = s.snap->result;
+    ASSERT_EQ(r.flows.size(), 4u);
+    for (const FlowResult& f : r.flows) ASSERT_EQ(f.summary.fct_s.size(), 1u) << f.flow.label;
+    const double first_fct = r.flows[0].summary.fct_s.front();
+    EXPECT_EQ(s.d->hero()->heroText(), q(format_time(first_fct)));
+    EXPECT_TRUE(s.d->hero()->limitText().startsWith("10 KB takes " + q(format_time(first_fct))))
+        << s.d->hero()->limitText().toStdString();
+    // A bulk flow beside them: the run's figure is a rate again.
     sc.flows.push_back(tcp(Algorithm::Cubic));
     const Shown with_bulk = show(sc);
     EXPECT_EQ(with_bulk.d->hero()->heroText(), q(format_rate(with_bulk.snap->result.summary.throughput_bps)));

@@ -160,6 +160,59 @@ TEST_P(ClassAt720p, EveryStepOfEveryExperimentFitsTheScreenAndShowsWhatItNames) 
                                << all.join(QStringLiteral("\n  ")).toStdString();
 }
 
+// The next chapter (experiments 8 – 10), walked the same way, and each
+// experiment measured also as it opens, before its first "Set it": the
+// window then holds the previous experiment's last run beside the new
+// guide (experiment 8's four transfers beside experiment 10's first step
+// made the window 759 px tall on a 720 px screen, its buttons below it).
+TEST_P(ClassAt720p, TheNextChapterFitsAsEachExperimentOpensAndAtEveryStep) {
+    const bool presenting = GetParam();
+    ASSERT_EQ(QApplication::primaryScreen()->geometry().size(), kProjector) << "the platform's screen";
+    auto w = make_window();
+    ASSERT_TRUE(wait_settled(*w, 60000));
+    const int count = static_cast<int>(w->guide()->experiments().size());
+    ASSERT_EQ(count, 10);
+    w->openExperiment(7);
+    if (presenting) w->setPresentation(true);
+    QTest::qWait(100);
+    QStringList all;
+    const QRect screen = w->screen()->geometry();
+    const auto measure = [&](const Step& step, const QString& where) {
+        wait_until([&] {
+            return screen.contains(w->frameGeometry()) && screen.contains(w->geometry()) &&
+                   (!presenting || w->isFullScreen()) && fits(w->minimumSizeHint(), screen.size());
+        }, 3000);
+        QTest::qWait(60);
+        for (int pass = 0; pass < 10; ++pass) {
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+            QCoreApplication::processEvents();
+        }
+        for (const QString& p : step_problems(*w, step, presenting)) all << where + QStringLiteral(": ") + p;
+    };
+    for (const int e : {7, 8, 9, 7, 9}) {  // 8 → 9 → 10, then 8's last step beside 10's first
+        w->openExperiment(e);
+        const Experiment& x = w->guide()->experiments()[static_cast<std::size_t>(e)];
+        // As it opens the window shows another step's run: the log's room
+        // for a step that names it comes with the step's own "Set it".
+        Step opening = x.steps.front();
+        opening.todo.clear();
+        opening.watch.clear();
+        opening.check.text.clear();
+        measure(opening, QStringLiteral("experiment %1 as it opens").arg(e + 1));
+        for (int s = 0; s < static_cast<int>(x.steps.size()); ++s) {
+            w->goToStep(s);
+            if (w->guide()->setButton()->isEnabled()) w->guide()->setButton()->click();
+            if (!wait_settled(*w, 120000)) {
+                all << QStringLiteral("experiment %1 step %2: the run did not finish").arg(e + 1).arg(s + 1);
+                continue;
+            }
+            measure(x.steps[static_cast<std::size_t>(s)], QStringLiteral("experiment %1 step %2").arg(e + 1).arg(s + 1));
+        }
+    }
+    EXPECT_TRUE(all.isEmpty()) << (presenting ? "presentation" : "normal") << " look:\n  "
+                               << all.join(QStringLiteral("\n  ")).toStdString();
+}
+
 INSTANTIATE_TEST_SUITE_P(BothLooks, ClassAt720p, ::testing::Bool(),
                          [](const ::testing::TestParamInfo<bool>& i) {
                              return std::string(i.param ? "Presentation" : "Normal");

@@ -135,10 +135,16 @@ void fit_time_ticks(QValueAxis* axis, double plot_width_px) {
     if (!(range > 0) || plot_width_px <= 0) return;
     const QFontMetrics fm(axis->labelsFont());
     const QString fmt = axis->labelFormat();
-    const double widest = std::max(fm.horizontalAdvance(QString::asprintf(qPrintable(fmt), axis->max())),
-                                   fm.horizontalAdvance(QString::asprintf(qPrintable(fmt), axis->min())));
+    // Every label of n ticks, not only the ends': "1.5 s" between "0 s" and
+    // "6 s" is the widest, and Qt elides a label wider than its share ("1....").
+    const auto widest = [&](int n) {
+        int w = 0;
+        for (int k = 0; k < n; ++k)
+            w = std::max(w, fm.horizontalAdvance(QString::asprintf(qPrintable(fmt), axis->min() + range * k / (n - 1))));
+        return static_cast<double>(w);
+    };
     int n = kMostTicks;
-    while (n > 2 && (plot_width_px / (n - 1) < widest + kGapPx || !round_step(range, n - 1))) --n;
+    while (n > 2 && (!round_step(range, n - 1) || plot_width_px / (n - 1) < widest(n) + kGapPx)) --n;
     if (n != axis->tickCount()) axis->setTickCount(n);
 }
 

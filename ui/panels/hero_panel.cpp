@@ -50,34 +50,37 @@ std::optional<double> delivered_rate_so_far(const Trace& t, const Scenario& sc, 
         return std::nullopt;
     return static_cast<double>(last.delivered_bytes - first->delivered_bytes) * 8 / (last.t_end_s - first->t_end_s);
 }
-// No bulk flow and one TCP flow, a transfer or a request/response flow: the
-// run's figure is that flow's time (a transfer's completion, a
-// transaction's median), not a throughput over a steady state the
-// transfer may have finished before ("0 bit/s" for a 10 KB transfer).
-std::optional<QString> figure_of_the_one_timed_flow(const RunResult& r) {
-    int tcp = 0;
-    std::size_t one = 0;
+// No bulk flow: the run's figure is a flow's time (a transfer's completion,
+// a transaction's median), not a throughput over a steady state the
+// transfers may have finished before ("0 bit/s" for a 10 KB transfer, or
+// the 10 MB transfer's rate alone where four sizes ran one after another).
+// The time is the first TCP flow's, the one the words beside it name first
+// (in flow order; they list the others after it).
+std::optional<QString> figure_of_the_timed_flows(const RunResult& r) {
+    std::optional<std::size_t> first;
     for (std::size_t i = 0; i < r.flows.size(); ++i) {
         const ResolvedFlow& f = r.flows[i].flow;
         if (f.kind != FlowKind::Tcp) continue;
         if (f.is_bulk()) return std::nullopt;
-        ++tcp;
-        one = i;
+        if (!first) first = i;
     }
-    if (tcp != 1) return std::nullopt;
-    const FlowFigure fig = flow_figure(r, one);  // the time the flow's row shows
+    if (!first) return std::nullopt;
+    const FlowFigure fig = flow_figure(r, *first);  // the time the flow's row shows
     if (!(fig.time_s > 0)) return std::nullopt;
     return QString::fromStdString(format_time(fig.time_s));
 }
 }  // namespace
 
+QString HeroPanel::throughputTip() {
+    return tr("Steady-state throughput: bytes delivered in order per second over the second half of the run. "
+              "While a run streams: “≈ … so far”, the rate measured up to now.");
+}
+
 HeroPanel::HeroPanel(QWidget* parent) : QWidget(parent) {
     hero_ = new TextStrip(1, this);
     hero_->setObjectName("hero");
     hero_->setText(QStringLiteral("…"));
-    hero_->setToolTip(tr("Steady-state throughput: bytes delivered in order per second over the "
-                         "second half of the run. While a run streams: “≈ … so far”, the rate "
-                         "measured up to now."));
+    hero_->setToolTip(throughputTip());
     utilisation_ = new TextStrip(kUtilisationLines, this);
     utilisation_->setObjectName("utilisation");
     limit_ = new TextStrip(2, this);
@@ -383,6 +386,7 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
     const Summary& s = r.summary;
     setStale(false);
     hero_->setText(q(format_rate(s.throughput_bps)));
+    hero_->setToolTip(throughputTip());
     fitHeroWidth();
     utilisation_->setText(tr("%1 % of %2 · mean RTT %3")
                               .arg(q(format_number(s.utilisation * 100, s.utilisation < 0.01 ? 2 : 3)),
@@ -558,6 +562,7 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
         if (note_->isVisible()) note_->setVisible(false);
         if (have) {
             hero_->setText(tr("≈ %1").arg(agg));
+            hero_->setToolTip(throughputTip());
             fitHeroWidth();
             hero_->setDimmed(false);  // readable: provisional, and marked so
             if (!head.isEmpty()) limit_->setText(tr("%1 — so far").arg(head));
@@ -569,7 +574,13 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
     const Summary& s = r.summary;
     setStale(false);
     flow_words_->setDimmed(false);
-    hero_->setText(figure_of_the_one_timed_flow(r).value_or(agg));
+    const std::optional<QString> time = figure_of_the_timed_flows(r);
+    hero_->setText(time.value_or(agg));
+    hero_->setToolTip(time ? tr("No flow is bulk, so the run's figure is a time: the first flow's, named "
+                                "beside it (a transfer's completion, from its start to the ACK of its last "
+                                "byte, handshake included; a request/response flow's median transaction). "
+                                "Every flow's time is in the rows under Throughput per flow.")
+                           : throughputTip());
     fitHeroWidth();
     limit_->setText(head);
     // One line in the presentation look too (the bars say how many flows).

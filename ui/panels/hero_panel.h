@@ -83,6 +83,7 @@ private:
     void showFlows(const RunSnapshot& snap);
     void arrange();
     void fitHeroWidth();
+    static QString throughputTip();  // the hero's tooltip when it shows a throughput
     // The secondary words in the headline (false) or atop the rate panel.
     void placeWords(bool under_shares);
     // The status line under the charts, unless the words under the share

@@ -423,6 +423,14 @@ void MainWindow::goToStep(int step) {
 void MainWindow::followStep() {
     notchStepValues();
     shownChanged();
+    followStepLog();
+}
+
+void MainWindow::followStepLog() {
+    // A step that sends the student to the event log gives the log room
+    // once the controls hold the step: before its "Set it" the window shows
+    // another step's run (another experiment's several flows beside this
+    // step's guide made the window taller than a 720 px screen).
     bool log = false;
     const int e = guide_->experimentIndex();
     if (guide_dock_->isVisible() && e >= 0 && e < static_cast<int>(guide_->experiments().size())) {
@@ -431,7 +439,7 @@ void MainWindow::followStep() {
         if (i >= 0 && i < static_cast<int>(steps.size())) {
             const Step& st = steps[static_cast<std::size_t>(i)];
             const QString words = QString::fromStdString(st.todo + ' ' + st.watch + ' ' + st.check.text);
-            log = words.contains(QLatin1String("event log"), Qt::CaseInsensitive);
+            log = words.contains(QLatin1String("event log"), Qt::CaseInsensitive) && guide_->holdsStep();
         }
     }
     dashboard_->setEventLogFirst(log);
@@ -484,6 +492,7 @@ void MainWindow::run(const Scenario& s) {
         shownChanged();
     }
     guide_->setCurrent(s);
+    followStepLog();
     if (use_settings_)
         settings().setValue(keys::kLastScenario, QJsonDocument(scenario_to_json(s)).toJson(QJsonDocument::Compact));
     session_->request(s);

@@ -302,6 +302,12 @@ void ExperimentPanel::refreshStepButtons() {
     }
 }
 
+bool ExperimentPanel::holdsStep() const {
+    const Step* s = step();
+    if (!s || !s->has_settings) return true;
+    return now_ && set_changes(*now_, s->settings).isEmpty();
+}
+
 void ExperimentPanel::setCurrent(const Scenario& now) {
     if (now_ && *now_ == now) return;
     now_ = now;

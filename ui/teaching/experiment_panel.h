@@ -47,6 +47,9 @@ public:
     // run that passed (never a "not yet" beside the tick).
     QString checkDetail() const;
     const Step* currentStep() const { return step(); }
+    // The controls hold what the step sets (Set it would change nothing), or
+    // the step sets nothing: what the window shows is the step's to read.
+    bool holdsStep() const;
     QString errorsText() const;
     QPushButton* setButton() const { return set_; }
 
