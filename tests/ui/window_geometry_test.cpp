@@ -101,6 +101,40 @@ QStringList step_problems(MainWindow& w, const Step& step, bool presenting) {
     return p;
 }
 
+// The problems of `step` once the window has settled, each prefixed with
+// `where`. The normal look fits itself to the screen once its layout has
+// settled (a timer); presenting, the type is fitted in the layout pass
+// itself: give it a moment, then measure.
+void measure_settled(MainWindow& w, const Step& step, bool presenting, const QString& where, QStringList* all) {
+    const QRect screen = w.screen()->geometry();
+    wait_until([&] {
+        return screen.contains(w.frameGeometry()) && screen.contains(w.geometry()) && (!presenting || w.isFullScreen()) &&
+               fits(w.minimumSizeHint(), screen.size());
+    }, 3000);
+    QTest::qWait(60);
+    for (int pass = 0; pass < 10; ++pass) {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QCoreApplication::processEvents();
+    }
+    for (const QString& p : step_problems(w, step, presenting)) *all << where + QStringLiteral(": ") + p;
+}
+
+// Every step of experiment `e` (0-based), set with "Set it" as a student
+// would, measured once its run has finished.
+void walk_steps(MainWindow& w, int e, bool presenting, QStringList* all) {
+    const Experiment& x = w.guide()->experiments()[static_cast<std::size_t>(e)];
+    for (int s = 0; s < static_cast<int>(x.steps.size()); ++s) {
+        w.goToStep(s);
+        if (w.guide()->setButton()->isEnabled()) w.guide()->setButton()->click();
+        const QString where = QStringLiteral("experiment %1 step %2").arg(e + 1).arg(s + 1);
+        if (!wait_settled(w, 120000)) {
+            *all << where + QStringLiteral(": the run did not finish");
+            continue;
+        }
+        measure_settled(w, x.steps[static_cast<std::size_t>(s)], presenting, where, all);
+    }
+}
+
 }  // namespace
 
 class ClassAt720p : public ::testing::TestWithParam<bool> {};
@@ -121,30 +155,7 @@ TEST_P(ClassAt720p, EveryStepOfEveryExperimentFitsTheScreenAndShowsWhatItNames) 
     order.push_back(0);  // after experiment 7, back to the first
     for (const int e : order) {
         w->openExperiment(e);
-        const Experiment& x = w->guide()->experiments()[static_cast<std::size_t>(e)];
-        for (int s = 0; s < static_cast<int>(x.steps.size()); ++s) {
-            w->goToStep(s);
-            if (w->guide()->setButton()->isEnabled()) w->guide()->setButton()->click();
-            if (!wait_settled(*w, 120000)) {
-                all << QStringLiteral("experiment %1 step %2: the run did not finish").arg(e + 1).arg(s + 1);
-                continue;
-            }
-            // The normal look fits itself to the screen once its layout
-            // has settled (a timer); presenting, the type is fitted in the
-            // layout pass itself: give it a moment, then measure.
-            const QRect screen = w->screen()->geometry();
-            wait_until([&] {
-                return screen.contains(w->frameGeometry()) && screen.contains(w->geometry()) &&
-                       (!presenting || w->isFullScreen()) && fits(w->minimumSizeHint(), screen.size());
-            }, 3000);
-            QTest::qWait(60);
-            for (int pass = 0; pass < 10; ++pass) {
-                QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-                QCoreApplication::processEvents();
-            }
-            for (const QString& p : step_problems(*w, x.steps[static_cast<std::size_t>(s)], presenting))
-                all << QStringLiteral("experiment %1 step %2: %3").arg(e + 1).arg(s + 1).arg(p);
-        }
+        walk_steps(*w, e, presenting, &all);
     }
     if (presenting) {
         // F11 there and back: the normal look gets its window and its event log back.
@@ -176,38 +187,16 @@ TEST_P(ClassAt720p, TheNextChapterFitsAsEachExperimentOpensAndAtEveryStep) {
     if (presenting) w->setPresentation(true);
     QTest::qWait(100);
     QStringList all;
-    const QRect screen = w->screen()->geometry();
-    const auto measure = [&](const Step& step, const QString& where) {
-        wait_until([&] {
-            return screen.contains(w->frameGeometry()) && screen.contains(w->geometry()) &&
-                   (!presenting || w->isFullScreen()) && fits(w->minimumSizeHint(), screen.size());
-        }, 3000);
-        QTest::qWait(60);
-        for (int pass = 0; pass < 10; ++pass) {
-            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-            QCoreApplication::processEvents();
-        }
-        for (const QString& p : step_problems(*w, step, presenting)) all << where + QStringLiteral(": ") + p;
-    };
     for (const int e : {7, 8, 9, 7, 9}) {  // 8 → 9 → 10, then 8's last step beside 10's first
         w->openExperiment(e);
-        const Experiment& x = w->guide()->experiments()[static_cast<std::size_t>(e)];
         // As it opens the window shows another step's run: the log's room
         // for a step that names it comes with the step's own "Set it".
-        Step opening = x.steps.front();
+        Step opening = w->guide()->experiments()[static_cast<std::size_t>(e)].steps.front();
         opening.todo.clear();
         opening.watch.clear();
         opening.check.text.clear();
-        measure(opening, QStringLiteral("experiment %1 as it opens").arg(e + 1));
-        for (int s = 0; s < static_cast<int>(x.steps.size()); ++s) {
-            w->goToStep(s);
-            if (w->guide()->setButton()->isEnabled()) w->guide()->setButton()->click();
-            if (!wait_settled(*w, 120000)) {
-                all << QStringLiteral("experiment %1 step %2: the run did not finish").arg(e + 1).arg(s + 1);
-                continue;
-            }
-            measure(x.steps[static_cast<std::size_t>(s)], QStringLiteral("experiment %1 step %2").arg(e + 1).arg(s + 1));
-        }
+        measure_settled(*w, opening, presenting, QStringLiteral("experiment %1 as it opens").arg(e + 1), &all);
+        walk_steps(*w, e, presenting, &all);
     }
     EXPECT_TRUE(all.isEmpty()) << (presenting ? "presentation" : "normal") << " look:\n  "
                                << all.join(QStringLiteral("\n  ")).toStdString();
