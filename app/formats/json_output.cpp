@@ -16,7 +16,10 @@ QJsonValue json_value(const FieldValue& value, const RunResult& r) {
     if (const auto* f = std::get_if<NumberOf>(&value)) return (*f)(r);
     if (const auto* f = std::get_if<CountOf>(&value)) return count((*f)(r));
     if (const auto* f = std::get_if<FlagOf>(&value)) return (*f)(r);
-    if (const auto* f = std::get_if<WordOf>(&value)) return QString::fromUtf8((*f)(r));
+    if (const auto* f = std::get_if<WordOf>(&value)) {
+        const char* word = (*f)(r);
+        return word ? QJsonValue(QString::fromUtf8(word)) : QJsonValue();  // none: null
+    }
     QJsonObject shares;  // one figure per limit, under the limit's name
     const auto fractions = std::get<LimitSharesOf>(value)(r);
     for (int i = 0; i < kLimitCount; ++i)

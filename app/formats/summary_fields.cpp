@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "app/formats/limit_words.h"
+
 namespace inflight {
 namespace {
 
@@ -20,7 +22,9 @@ constexpr SummaryField kFields[] = {
     {"bdp_packets", FieldUnit::Packets, "BDP (packets)", true, +[](R r) { return r.summary.bdp_packets; }},
     {"binding_fractions", FieldUnit::None, "share of the steady state each limit bound", false,
      +[](R r) { return r.summary.binding_fractions; }},
-    {"binding_limit", FieldUnit::None, "limited by", true, +[](R r) { return to_string(r.summary.binding_limit); }},
+    // None (null) for a run that sent no data in the steady state: no limit held it back.
+    {"binding_limit", FieldUnit::None, "limited by", true,
+     +[](R r) { return nothing_sent_in_window(r.summary) ? nullptr : to_string(r.summary.binding_limit); }},
     {"buffer_packets", FieldUnit::Packets, "buffer (packets)", false, +[](R r) { return r.summary.buffer_packets; }},
     {"cancelled", FieldUnit::None, "cancelled", false, +[](R r) { return r.cancelled; }},
     {"congestion_events", FieldUnit::Count, "congestion events", true,
@@ -151,7 +155,8 @@ std::optional<double> field_number(const SummaryField& f, const RunResult& r) {
 }
 
 std::optional<std::string_view> field_word(const SummaryField& f, const RunResult& r) {
-    if (const auto* word = std::get_if<WordOf>(&f.value)) return (*word)(r);
+    if (const auto* word = std::get_if<WordOf>(&f.value))
+        if (const char* w = (*word)(r)) return w;
     return std::nullopt;
 }
 

@@ -31,7 +31,7 @@ enum class FieldUnit : std::uint8_t {
 using NumberOf = double (*)(const RunResult&);
 using CountOf = std::uint64_t (*)(const RunResult&);
 using FlagOf = bool (*)(const RunResult&);
-using WordOf = const char* (*)(const RunResult&);  // binding_limit: "cwnd", "rwnd", ...
+using WordOf = const char* (*)(const RunResult&);  // binding_limit: "cwnd", "rwnd", ...; null: none
 using LimitSharesOf = std::array<double, kLimitCount> (*)(const RunResult&);  // by Limit
 using FieldValue = std::variant<NumberOf, CountOf, FlagOf, WordOf, LimitSharesOf>;
 

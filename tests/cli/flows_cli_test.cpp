@@ -989,8 +989,14 @@ TEST(FlowSummaryText, ARunThatSentNothingInTheWindowNamesNoLimit) {
     const std::string line = hero_line(r);
     EXPECT_EQ(line.find("limited by"), std::string::npos) << line;
     EXPECT_NE(line.find("no data sent in the steady state (5 s – 10 s)"), std::string::npos) << line;
+    // Its JSON names none either: null, where it read "cwnd".
+    const QJsonObject j = result_to_json(r);
+    ASSERT_TRUE(j.contains("binding_limit"));
+    EXPECT_TRUE(j["binding_limit"].isNull()) << j["binding_limit"].toString().toStdString();
     // A bulk flow over the same window is still held by a limit it names.
     s.flows.clear();
-    const std::string bulk = hero_line(run_scenario(s));
+    const RunResult bulk_run = run_scenario(s);
+    const std::string bulk = hero_line(bulk_run);
     EXPECT_NE(bulk.find("limited by"), std::string::npos) << bulk;
+    EXPECT_EQ(result_to_json(bulk_run)["binding_limit"].toString(), to_string(bulk_run.summary.binding_limit));
 }
