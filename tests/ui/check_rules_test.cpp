@@ -340,3 +340,25 @@ TEST(CheckRules, OneMetricOverSeveralFlowsIsNamedOnce) {
     // A metric on one flow alone keeps its own words.
     EXPECT_NE(o.detail.find(" · 10 MB: retransmissions "), std::string::npos) << o.detail;
 }
+
+// A step that names the event log gives the log its room once the controls
+// hold the step (before its Set it, the window shows another step's run),
+// keeps it while the student changes a setting on that step, and gives it
+// back when the step changes to one that does not name the log.
+TEST(CheckRulesWindow, TheLogsRoomComesWithTheStepsSetItAndStaysThroughADrag) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_settled(*w));
+    w->openExperiment(index_of(*w, "small-writes"));
+    w->goToStep(0);  // "open the event log"
+    QTest::qWait(20);
+    EXPECT_FALSE(w->dashboard()->eventLogFirst()) << "another step's run is shown";
+    QTest::mouseClick(w->guide()->setButton(), Qt::LeftButton);
+    ASSERT_TRUE(wait_settled(*w));
+    EXPECT_TRUE(w->dashboard()->eventLogFirst());
+    type_value(w->controls()->bandwidth(), "50 Mbps");  // off the step's settings
+    ASSERT_TRUE(wait_settled(*w));
+    EXPECT_TRUE(w->dashboard()->eventLogFirst()) << "a change on the step keeps the log's room";
+    w->goToStep(1);  // names no event log
+    QTest::qWait(20);
+    EXPECT_FALSE(w->dashboard()->eventLogFirst());
+}

@@ -71,6 +71,7 @@ public:
     // box keeps its least height and the log takes the rest of its column,
     // so its rows show whenever the column has room for any.
     void setEventLogFirst(bool on);
+    bool eventLogFirst() const { return log_first_; }
     // The playhead's cursor across panels 1–3; the event log follows it.
     void setCursorTime(double t_s);
     void hideCursor();

@@ -423,14 +423,16 @@ void MainWindow::goToStep(int step) {
 void MainWindow::followStep() {
     notchStepValues();
     shownChanged();
-    followStepLog();
+    followStepLog(true);
 }
 
-void MainWindow::followStepLog() {
+void MainWindow::followStepLog(bool step_changed) {
     // A step that sends the student to the event log gives the log room
     // once the controls hold the step: before its "Set it" the window shows
     // another step's run (another experiment's several flows beside this
-    // step's guide made the window taller than a 720 px screen).
+    // step's guide made the window taller than a 720 px screen). Once
+    // given, the room stays until the step changes: a drag the step asks
+    // for (a sweep) leaves the step's settings and still reads the log.
     bool log = false;
     const int e = guide_->experimentIndex();
     if (guide_dock_->isVisible() && e >= 0 && e < static_cast<int>(guide_->experiments().size())) {
@@ -442,7 +444,7 @@ void MainWindow::followStepLog() {
             log = words.contains(QLatin1String("event log"), Qt::CaseInsensitive) && guide_->holdsStep();
         }
     }
-    dashboard_->setEventLogFirst(log);
+    if (log || step_changed) dashboard_->setEventLogFirst(log);
 }
 
 void MainWindow::notchStepValues() {
@@ -492,7 +494,7 @@ void MainWindow::run(const Scenario& s) {
         shownChanged();
     }
     guide_->setCurrent(s);
-    followStepLog();
+    followStepLog(false);
     if (use_settings_)
         settings().setValue(keys::kLastScenario, QJsonDocument(scenario_to_json(s)).toJson(QJsonDocument::Compact));
     session_->request(s);

@@ -128,7 +128,7 @@ private:
     void restoreGrownHeight();
     // The dashboard follows what the open step names (its event log).
     void followStep();
-    void followStepLog();  // the event log's room while the step names it
+    void followStepLog(bool step_changed);  // the event log's room while the step names it
     // What the window shows has changed (a step, the flows, a finished run): the
     // presentation type is picked again from the ladder's top (type_steps.h).
     void shownChanged();
