@@ -261,21 +261,27 @@ TEST(Flows, FqCodelGivesAShortTransferTheEmptyPath) {
     EXPECT_NEAR(fct_beside_bulk(Aqm::FqCodel), kEmptyPathFct, 0.25 * kEmptyPathFct);
 }
 
-TEST(Flows, RepeatedTransfersAreNewConnectionsAndOverlapsAreLogged) {
+namespace {
+// One transfer of `bytes` every `every_s` on an empty 100 Mbit/s, 80 ms
+// path for 10 s.
+Scenario repeated_transfer(std::uint64_t bytes, double every_s) {
     Scenario s = path(100e6, 0.080, 0.100, 10);
-    FlowSpec web = transfer(100'000);
-    web.every_s = 2;
+    FlowSpec web = transfer(bytes);
+    web.every_s = every_s;
     s.flows = {web};
-    const RunResult pages = run_scenario(s);
+    return s;
+}
+}  // namespace
+
+TEST(Flows, RepeatedTransfersAreNewConnectionsAndOverlapsAreLogged) {
+    const RunResult pages = run_scenario(repeated_transfer(100'000, 2));
     // 0, 2, 4, 6, 8 s: five pages, each a new handshake and slow start from IW 10.
     ASSERT_EQ(pages.flows[0].summary.fct_s.size(), 5u);
     for (double fct : pages.flows[0].summary.fct_s) EXPECT_NEAR(fct, kEmptyPathFct, 0.05 * kEmptyPathFct);
     expect_conserved(pages, false);
 
-    FlowSpec rush = transfer(1'000'000);
-    rush.every_s = 0.1;  // 1 MB takes longer than 100 ms at 80 ms RTT: later ones overlap
-    s.flows = {rush};
-    const RunResult r = run_scenario(s);
+    // 1 MB takes longer than 100 ms at 80 ms RTT: later ones overlap.
+    const RunResult r = run_scenario(repeated_transfer(1'000'000, 0.1));
     const auto overlaps = std::count_if(r.events.begin(), r.events.end(), [](const Event& e) {
         return e.kind == EventKind::TransferOverlap && e.flow == 0;
     });
@@ -289,11 +295,7 @@ TEST(Flows, ARepeatedTransfersThroughputIsWhatItOffers) {
     // 0.33 s): the steady state, 5 – 10 s, holds the transfers started at
     // 5, 6, 7, 8 and 9 s, all done by 9.4 s: 500,000 B in 5 s = 800 kbit/s.
     // The idle time after the last one counts as the gaps between them do.
-    Scenario s = path(100e6, 0.080, 0.100, 10);
-    FlowSpec web = transfer(100'000);
-    web.every_s = 1;
-    s.flows = {web};
-    const RunResult r = run_scenario(s);
+    const RunResult r = run_scenario(repeated_transfer(100'000, 1));
     EXPECT_NEAR(r.flows[0].summary.throughput_bps, 500'000 * 8 / 5.0, 1.0);
     // Of each second, the handshake and two rounds of slow start (10 and 20
     // packets, each waiting an 80 ms RTT for its ACKs) are the window's: 0.24
@@ -304,9 +306,8 @@ TEST(Flows, ARepeatedTransfersThroughputIsWhatItOffers) {
     EXPECT_NEAR(shares[static_cast<int>(Limit::Cwnd)], 0.24, 0.01);
     EXPECT_NEAR(shares[static_cast<int>(Limit::App)], 0.76, 0.015);
     // A single transfer is measured over its own life in the window.
-    FlowSpec once = transfer(10'000'000);
-    once.start_s = 5;
-    s.flows = {once};
+    Scenario s = path(100e6, 0.080, 0.100, 10);
+    s.flows = {transfer(10'000'000, 5)};
     const RunResult one = run_scenario(s);
     ASSERT_EQ(one.flows[0].summary.fct_s.size(), 1u);
     const double fct = one.flows[0].summary.fct_s[0];

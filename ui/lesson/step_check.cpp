@@ -39,11 +39,22 @@ std::string op_words(const Condition& c) {
     return {};
 }
 
+// The flow a per-flow figure is of: its label, or the selector's words.
+std::string flow_name_of(const Condition& c, const RunResult& r, std::size_t flow) {
+    return flow < r.flows.size() ? r.flows[flow].flow.label : c.flow->text;
+}
+
 // The figure `c` compares, in words: "throughput", "flow 2 (bbr): share of the throughput".
 std::string label_of(const Condition& c, const RunResult& r, std::size_t flow) {
     if (!c.flow) return metric_label(c.field);
-    const std::string name = flow < r.flows.size() ? r.flows[flow].flow.label : c.flow->text;
-    return name + ": " + metric_label(c.field);
+    return flow_name_of(c, r, flow) + ": " + metric_label(c.field);
+}
+
+// The value `c` reads, as measured: "81.6 ms", "rwnd".
+std::string measured_value(const Condition& c, const RunResult& r, std::size_t flow) {
+    if (!c.text_value.empty())
+        return (c.flow ? flow_text_metric(r, flow, c.field) : text_metric(r, c.field)).value_or("?");
+    return format_metric(c.field, (c.flow ? flow_numeric_metric(r, flow, c.field) : numeric_metric(r, c.field)).value_or(NAN));
 }
 
 bool compare(const Condition& c, double x) {
@@ -68,14 +79,10 @@ bool holds_for(const Condition& c, const RunResult& r, std::size_t flow, std::st
         *measured = label + " does not apply (it is for " + flow_metric_for(c.field) + ")";
         return false;
     }
-    if (!c.text_value.empty()) {
-        const std::string v = (c.flow ? flow_text_metric(r, flow, c.field) : text_metric(r, c.field)).value_or("?");
-        *measured = label + " " + v;
-        return v == c.text_value;
-    }
-    const double x = (c.flow ? flow_numeric_metric(r, flow, c.field) : numeric_metric(r, c.field)).value_or(NAN);
-    *measured = label + " " + format_metric(c.field, x);
-    return compare(c, x);
+    *measured = label + " " + measured_value(c, r, flow);
+    if (!c.text_value.empty())
+        return (c.flow ? flow_text_metric(r, flow, c.field) : text_metric(r, c.field)) == c.text_value;
+    return compare(c, (c.flow ? flow_numeric_metric(r, flow, c.field) : numeric_metric(r, c.field)).value_or(NAN));
 }
 
 // One condition on one run: on every flow its selector picks (and at least
@@ -157,9 +164,11 @@ std::string measured_list(const Check& check, const RunResult& r) {
         seen.push_back(id);
         Mention m{c.field, {}, {}};
         holds(c, r, &m.whole);
-        const std::string between = ": " + metric_label(c.field) + " ";
-        if (const auto at = m.whole.find(between); c.flow && at != std::string::npos)
-            m.flow_and_value = m.whole.substr(0, at) + " " + m.whole.substr(at + between.size());
+        if (c.flow) {  // one flow the figure applies to: its name and value
+            const std::vector<std::size_t> picked = selected_flows(r.scenario, *c.flow);
+            if (picked.size() == 1 && flow_metric_applies(c.field, r.scenario, picked[0]))
+                m.flow_and_value = flow_name_of(c, r, picked[0]) + " " + measured_value(c, r, picked[0]);
+        }
         mentions.push_back(std::move(m));
     }
     const auto groups_with = [&](std::size_t i, std::size_t j) {

@@ -10,13 +10,15 @@
 // cost).
 #pragma once
 
+#include <limits>
+
 namespace inflight::ui {
 
 inline constexpr double kFinalSoonMs = 40;
 
 // `elapsed_ms` of wall time have simulated `sim_time_s` of `duration_s`.
 inline double remaining_wall_ms(double elapsed_ms, double sim_time_s, double duration_s) {
-    if (sim_time_s <= 0) return elapsed_ms > 0 ? 1e300 : 0;  // nothing simulated yet: no estimate
+    if (sim_time_s <= 0) return std::numeric_limits<double>::infinity();  // nothing simulated yet: no estimate
     return elapsed_ms * (duration_s - sim_time_s) / sim_time_s;
 }
 
