@@ -348,6 +348,26 @@ TEST(FlowHero, TransfersAloneAreHeadlinedByTheFirstOnesTimeNotARate) {
     EXPECT_EQ(with_bulk.d->hero()->heroText(), q(format_rate(with_bulk.snap->result.summary.throughput_bps)));
 }
 
+TEST(FlowHero, APingBeforeTheTransferDoesNotTakeTheWordsBesideItsTime) {
+    // A ping listed before a 10 KB transfer, no bulk flow: the big number
+    // is the transfer's time, so the bold words beside it are the
+    // transfer's, not the ping's wait (which follows in the flow words).
+    Scenario sc = ten_kilobytes_alone("10 KB");
+    FlowSpec ping;
+    ping.kind = FlowKind::Ping;
+    sc.flows.insert(sc.flows.begin(), ping);
+    const Shown s = show(sc);
+    const RunResult& r = s.snap->result;
+    ASSERT_EQ(r.flows.size(), 2u);
+    ASSERT_EQ(r.flows[1].summary.fct_s.size(), 1u);
+    const QString time = q(format_time(r.flows[1].summary.fct_s.front()));
+    EXPECT_EQ(s.d->hero()->heroText(), time);
+    const QString bold = s.d->hero()->limitText();
+    EXPECT_TRUE(bold.startsWith("10 KB takes " + time)) << bold.toStdString();
+    EXPECT_EQ(ping_words(r, 0).isEmpty(), false);
+    EXPECT_FALSE(bold.contains(ping_words(r, 0))) << bold.toStdString();
+}
+
 TEST(FlowHero, WhileARunStreamsTheAggregateIsProvisional) {
     const Shown s = show(cubic_vs_bbr(), /*done=*/false);
     EXPECT_TRUE(s.d->hero()->heroText().startsWith(QStringLiteral("≈ "))) << s.d->hero()->heroText().toStdString();

@@ -477,19 +477,26 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
     }
 
     // The sentences: Jain's index first; pings (the lesson of the latency
-    // others pay), then transfers.
-    QStringList pings, fcts;
+    // others pay), then transfers. With no bulk flow the big number is the
+    // first TCP flow's time (figure_of_the_timed_flows), so that flow's
+    // sentence leads: the bold words name the number beside them.
+    const bool no_bulk = bulk_flow_count(flows) == 0;
+    QStringList lead, pings, fcts;
+    bool first_tcp_seen = false;
     for (std::size_t i = 0; i < n; ++i) {
         const FlowSummary& f = words.flows[i].summary;
+        const bool leads = no_bulk && !first_tcp_seen && flows[i].kind == FlowKind::Tcp;
+        if (flows[i].kind == FlowKind::Tcp) first_tcp_seen = true;
+        QStringList& timed = leads ? lead : fcts;
         if (snap.done || f.pings_sent > 0)
             if (const QString p = ping_words(words, i); !p.isEmpty()) pings << p;
         if (snap.done || !f.fct_s.empty())
-            if (const QString t = fct_words(words, i); !t.isEmpty()) fcts << t;
+            if (const QString t = fct_words(words, i); !t.isEmpty()) timed << t;
         if (snap.done || f.transactions > 0)
-            if (const QString t = rpc_words(words, i); !t.isEmpty()) fcts << t;
+            if (const QString t = rpc_words(words, i); !t.isEmpty()) timed << t;
     }
     QString head = have ? jain_words(words) : QString();
-    QStringList rest = pings + fcts;
+    QStringList rest = lead + pings + fcts;
     if (head.isEmpty() && !rest.isEmpty()) head = rest.takeFirst();
 
     // The share bars.
@@ -537,7 +544,7 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
     const QString agg = q(format_rate(aggregate));
     // The fair share is about bulk flows competing: a marker with two or more.
     // Without a bulk flow no row has a bar: the heading names the times instead.
-    const QString heading = bulk_flow_count(flows) == 0 ? tr("each flow's time, in round trips")
+    const QString heading = no_bulk                     ? tr("each flow's time, in round trips")
                             : snap.done                 ? tr("share of %1").arg(agg)
                             : have                      ? tr("share so far of ≈ %1").arg(agg)
                                                         : tr("share");
@@ -547,7 +554,7 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
     // Pushed under the share rows (a narrow column) with no bulk flow, the
     // rows already say every flow's figure: the sentences would repeat them
     // in a column too narrow for one.
-    const qsizetype sentences = words_under_shares_ && bulk_flow_count(flows) == 0 ? 0 : 2;
+    const qsizetype sentences = words_under_shares_ && no_bulk ? 0 : 2;
     QString shown = rest.mid(0, sentences).join(QStringLiteral(" · "));
     if (sentences > 0 && rest.size() > sentences) shown += tr(" · + %1 more (hover)").arg(rest.size() - sentences);
     flow_words_->setText(shown);
