@@ -31,7 +31,10 @@ QJsonValue flow_json_value(const FlowFieldValue& value, const FlowResult& f) {
     if (const auto* get = std::get_if<FlowNumberOf>(&value)) return (*get)(f);
     if (const auto* get = std::get_if<FlowCountOf>(&value)) return count((*get)(f));
     if (const auto* get = std::get_if<FlowFlagOf>(&value)) return (*get)(f);
-    if (const auto* get = std::get_if<FlowTextOf>(&value)) return QString::fromStdString((*get)(f));
+    if (const auto* get = std::get_if<FlowTextOf>(&value)) {
+        const std::optional<std::string> text = (*get)(f);
+        return text ? QJsonValue(QString::fromStdString(*text)) : QJsonValue(QJsonValue::Null);
+    }
     QJsonArray list;
     for (double x : std::get<FlowListOf>(value)(f)) list.append(x);
     return list;

@@ -62,11 +62,21 @@ const ResolvedFlow* quoted_flow(const RunResult& r) {
     return first;
 }
 
-bool nothing_sent_in_window(const Summary& s) {
-    // (Both: a summary read from a file written before the shares were kept
-    // has none, and its throughput says it sent.)
-    return s.throughput_bps == 0 &&
-           std::all_of(s.binding_fractions.begin(), s.binding_fractions.end(), [](double f) { return f == 0; });
+namespace {
+// (Both: a summary read from a file written before the shares were kept
+// has none, and its throughput says it sent.)
+bool no_rate_and_no_limit(double throughput_bps, const std::array<double, kLimitCount>& fractions) {
+    return throughput_bps == 0 && std::all_of(fractions.begin(), fractions.end(), [](double f) { return f == 0; });
+}
+}  // namespace
+
+bool nothing_sent_in_window(const Summary& s) { return no_rate_and_no_limit(s.throughput_bps, s.binding_fractions); }
+
+bool nothing_sent_in_window(const FlowSummary& f) { return no_rate_and_no_limit(f.throughput_bps, f.binding_fractions); }
+
+std::optional<std::string> flow_binding_limit(const FlowResult& f) {
+    if (f.flow.kind == FlowKind::Ping || nothing_sent_in_window(f.summary)) return std::nullopt;
+    return to_string(f.summary.binding_limit);
 }
 
 std::string nothing_sent_words(const Summary& s) {

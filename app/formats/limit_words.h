@@ -9,6 +9,7 @@
 // throughput = window / RTT arithmetic starts from. Plain C++.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "model/core/result.h"
@@ -29,6 +30,12 @@ const ResolvedFlow* quoted_flow(const RunResult& r);
 // 0 and the throughput too, so no limit held anything back and none may be
 // named.
 bool nothing_sent_in_window(const Summary& s);
+// The same for one flow of a run.
+bool nothing_sent_in_window(const FlowSummary& f);
+// One flow's binding limit as its JSON and checks name it ("cwnd"), or
+// nothing: a ping (its schedule sends it, no window holds it back) and a
+// flow that sent nothing in the steady state have none.
+std::optional<std::string> flow_binding_limit(const FlowResult& f);
 // "no data sent in the steady state (5 s – 10 s)"
 std::string nothing_sent_words(const Summary& s);
 

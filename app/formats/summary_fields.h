@@ -66,7 +66,7 @@ enum class FlowFieldFor : std::uint8_t {
 using FlowNumberOf = double (*)(const FlowResult&);
 using FlowCountOf = std::uint64_t (*)(const FlowResult&);
 using FlowFlagOf = bool (*)(const FlowResult&);
-using FlowTextOf = std::string (*)(const FlowResult&);           // label, algo ("ping"), binding_limit
+using FlowTextOf = std::optional<std::string> (*)(const FlowResult&);  // label, algo ("ping"), binding_limit; nothing: none (JSON null)
 using FlowListOf = const std::vector<double>& (*)(const FlowResult&);  // fct_s: every FCT in order
 using FlowFieldValue = std::variant<FlowNumberOf, FlowCountOf, FlowFlagOf, FlowTextOf, FlowListOf>;
 

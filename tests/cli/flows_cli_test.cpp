@@ -979,6 +979,25 @@ TEST(FlowSummaryText, TheRttLinesBaseIsTheFlowsOwn) {
     EXPECT_TRUE(contains(b, "(base 5 ms – 100 ms)\n")) << b;
 }
 
+TEST(FlowSummaryText, APingIsHeldBackByNoLimit) {
+    // A ping sends one packet every interval whatever any window says: its
+    // element of `flows` names no limit (it read "link" here, "cwnd" on the
+    // kernel), while the bulk flow beside it names its own.
+    Scenario s;
+    s.duration_s = 4;
+    FlowSpec bulk;
+    ASSERT_FALSE(parse_flow_spec("cubic", 0, bulk).has_value());
+    FlowSpec ping;
+    ping.kind = FlowKind::Ping;
+    s.flows = {bulk, ping};
+    const RunResult r = run_scenario(s);
+    const QJsonArray flows = result_to_json(r)["flows"].toArray();
+    ASSERT_EQ(flows.size(), 2);
+    EXPECT_EQ(flows[0].toObject()["binding_limit"].toString(), to_string(r.flows[0].summary.binding_limit));
+    ASSERT_TRUE(flows[1].toObject().contains("binding_limit"));
+    EXPECT_TRUE(flows[1].toObject()["binding_limit"].isNull()) << flows[1].toObject()["binding_limit"].toString().toStdString();
+}
+
 TEST(FlowSummaryText, ARunThatSentNothingInTheWindowNamesNoLimit) {
     // One 10 KB transfer on an empty 100 Mbit/s, 80 ms path is done at about
     // 2 × 80 ms: over the steady state (5 – 10 s of 10 s) no limit held it
@@ -993,6 +1012,11 @@ TEST(FlowSummaryText, ARunThatSentNothingInTheWindowNamesNoLimit) {
     const QJsonObject j = result_to_json(r);
     ASSERT_TRUE(j.contains("binding_limit"));
     EXPECT_TRUE(j["binding_limit"].isNull()) << j["binding_limit"].toString().toStdString();
+    // And the flow's own element of `flows` (it read "cwnd" there too).
+    ASSERT_EQ(j["flows"].toArray().size(), 1);
+    const QJsonObject flow = j["flows"].toArray()[0].toObject();
+    ASSERT_TRUE(flow.contains("binding_limit"));
+    EXPECT_TRUE(flow["binding_limit"].isNull()) << flow["binding_limit"].toString().toStdString();
     // A bulk flow over the same window is still held by a limit it names.
     s.flows.clear();
     const RunResult bulk_run = run_scenario(s);
