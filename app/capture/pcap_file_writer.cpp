@@ -78,14 +78,23 @@ std::unique_ptr<PcapFileWriter> PcapFileWriter::open(const std::string& path, co
             *error = cannot_write(path, "'" + dir + "' is not a directory");
             return nullptr;
         }
-        std::string temp = dir + "/." + base_of(path) + ".XXXXXX";
-        fd = ::mkstemp(temp.data());
-        if (fd < 0) {
+        fd = ::open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
+        if (fd >= 0) {
+            ::fchmod(fd, 0644);  // as the named file below: readable by tshark run as another user
+            w->unnamed_ = true;
+        } else if (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL) {  // no O_TMPFILE here
+            std::string temp = dir + "/." + base_of(path) + ".XXXXXX";
+            fd = ::mkstemp(temp.data());
+            if (fd < 0) {
+                *error = cannot_write(path, std::strerror(errno));
+                return nullptr;
+            }
+            ::fchmod(fd, 0644);
+            w->temp_path_ = temp;
+        } else {
             *error = cannot_write(path, std::strerror(errno));
             return nullptr;
         }
-        ::fchmod(fd, 0644);
-        w->temp_path_ = temp;
     }
     auto h = std::make_unique<Handles>();
     h->file = ::fdopen(fd, "wb");
@@ -158,6 +167,7 @@ std::optional<std::string> PcapFileWriter::finish() {
     if (failed_ || std::ferror(f)) why = "a write failed (disk full?)";
     else if (std::fflush(f) != 0) why = std::strerror(errno);
     else if (!direct_ && ::fsync(::fileno(f)) != 0) why = std::strerror(errno);
+    else if (unnamed_ && !name_unnamed_file(::fileno(f))) why = std::strerror(errno);
     if (!why.empty()) {
         handles_.reset();
         if (!temp_path_.empty()) ::unlink(temp_path_.c_str());
@@ -173,6 +183,23 @@ std::optional<std::string> PcapFileWriter::finish() {
     }
     temp_path_.clear();
     return std::nullopt;
+}
+
+bool PcapFileWriter::name_unnamed_file(int fd) {
+    // linkat through /proc/self/fd needs no privilege (AT_EMPTY_PATH would
+    // need CAP_DAC_READ_SEARCH); a name already taken is tried again with
+    // the next number.
+    const std::string from = "/proc/self/fd/" + std::to_string(fd);
+    const std::string stem = directory_of(path_) + "/." + base_of(path_) + "." + std::to_string(::getpid()) + ".";
+    for (int i = 0; i < 100; ++i) {
+        std::string temp = stem + std::to_string(i);
+        if (::linkat(AT_FDCWD, from.c_str(), AT_FDCWD, temp.c_str(), AT_SYMLINK_FOLLOW) == 0) {
+            temp_path_ = std::move(temp);
+            return true;
+        }
+        if (errno != EEXIST) return false;
+    }
+    return false;
 }
 
 void PcapFileWriter::abandon() {

@@ -4,7 +4,12 @@
 // temporary file beside the target and renamed over it only when finish()
 // has every byte on disk. An unwritable place is refused at open(), before
 // anything runs, leaving nothing behind; a capture that fails or is
-// abandoned leaves no file. Past a size cap no further packet is written
+// abandoned leaves no file. The temporary file has no name while it is
+// written (Linux's O_TMPFILE): a process killed outright (SIGKILL, the
+// power) leaves nothing either; finish() links it under a hidden name and
+// renames that over the target, microseconds apart. A filesystem without
+// O_TMPFILE gets a named hidden file (.NAME.XXXXXX) instead, which only a
+// kill can leave behind. Past a size cap no further packet is written
 // (the file keeps the packets before it, and capped() says when).
 // write() may be called from several threads: each record is whole.
 #pragma once
@@ -64,8 +69,12 @@ private:
     bool write_locked(std::int64_t t_s, std::uint32_t t_ns, const std::uint8_t* data, std::size_t captured_bytes,
                       std::size_t wire_bytes);
     struct Handles;
+    // Linking the unnamed file under a hidden name beside the target (that
+    // name in temp_path_); false and errno when it cannot be done.
+    bool name_unnamed_file(int fd);
     std::string path_, temp_path_;
-    bool direct_ = false;  // an existing non-regular file (/dev/null): written in place
+    bool direct_ = false;   // an existing non-regular file (/dev/null): written in place
+    bool unnamed_ = false;  // O_TMPFILE: no name until finish()
     Config config_;
     mutable std::mutex mutex_;
     std::unique_ptr<Handles> handles_;

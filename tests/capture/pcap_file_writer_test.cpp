@@ -3,6 +3,12 @@
 // cap keeps whole records before it and says when it stopped; tshark reads
 // what is written without a word on stderr.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdio>
 
 #include "app/capture/pcap_file_writer.h"
 #include "app/capture/synthetic_headers.h"
@@ -39,10 +45,55 @@ TEST(PcapFileWriter, NothingIsLeftWhenTheCaptureIsAbandoned) {
         std::size_t wire = 0;
         const std::size_t n = one_ack(p, 1, &wire);
         EXPECT_TRUE(w->write(1, 0, p, n, wire));
-        EXPECT_EQ(dir.entries().size(), 1u);  // the temporary file, hidden
-        EXPECT_EQ(dir.entries()[0][0], '.');
+        EXPECT_TRUE(dir.entries().empty());  // the temporary file has no name yet
     }
     EXPECT_TRUE(dir.entries().empty());
+}
+
+TEST(PcapFileWriter, AProcessKilledMidCaptureLeavesNothing) {
+    // SIGKILL runs no destructor: a named temporary file (.a.pcap.XXXXXX)
+    // stayed behind. The unnamed one goes with the process.
+    TempDir dir;
+    const pid_t child = fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        std::string error;
+        auto w = PcapFileWriter::open(dir.file("a.pcap"), {}, &error);
+        if (!w) _exit(2);
+        std::uint8_t p[kMaxHeaderBytes];
+        std::size_t wire = 0;
+        const std::size_t n = one_ack(p, 1, &wire);
+        for (int i = 0; i < 100; ++i) w->write(i, 0, p, n, wire);
+        ::raise(SIGKILL);
+        _exit(3);
+    }
+    int status = 0;
+    ASSERT_EQ(waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFSIGNALED(status)) << "the child could not open the capture: " << WEXITSTATUS(status);
+    EXPECT_EQ(WTERMSIG(status), SIGKILL);
+    EXPECT_TRUE(dir.entries().empty()) << dir.entries()[0];
+}
+
+TEST(PcapFileWriter, AFinishedCaptureReplacesTheFileAndLeavesNoOtherName) {
+    TempDir dir;
+    const std::string path = dir.file("a.pcap");
+    std::FILE* old = std::fopen(path.c_str(), "w");
+    ASSERT_TRUE(old);
+    std::fputs("an older file", old);
+    std::fclose(old);
+    std::string error;
+    auto w = PcapFileWriter::open(path, {}, &error);
+    ASSERT_TRUE(w) << error;
+    std::uint8_t p[kMaxHeaderBytes];
+    std::size_t wire = 0;
+    const std::size_t n = one_ack(p, 1, &wire);
+    EXPECT_TRUE(w->write(1, 0, p, n, wire));
+    EXPECT_FALSE(w->finish().has_value());
+    ASSERT_EQ(dir.entries(), std::vector<std::string>{"a.pcap"});
+    struct stat st {};
+    ASSERT_EQ(::stat(path.c_str(), &st), 0);
+    EXPECT_EQ(static_cast<std::uint64_t>(st.st_size), 24u + 16u + n);  // file header, one record
+    EXPECT_EQ(st.st_mode & 0777, 0644u);
 }
 
 TEST(PcapFileWriter, TheCapKeepsWholeRecordsAndSaysWhenItStopped) {
