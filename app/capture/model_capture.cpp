@@ -56,7 +56,21 @@ TcpFields ModelCapture::tcp_fields(std::uint16_t flow, std::uint16_t conn, bool 
     return f;
 }
 
+const ModelCapture::ServerSide* ModelCapture::find_server(std::uint16_t flow, std::uint16_t conn) const {
+    const auto it = servers_.find((static_cast<std::uint32_t>(flow) << 16) | conn);
+    return it == servers_.end() ? nullptr : &it->second;
+}
+
+void ModelCapture::write_due(TimePs t) {
+    while (!later_.empty() && later_.front().t <= t) {
+        const Later l = later_.front();
+        later_.pop_front();
+        put(l.t, l.bytes, l.captured, l.wire);
+    }
+}
+
 void ModelCapture::put(TimePs t, const std::uint8_t* p, std::size_t captured, std::size_t wire) {
+    write_due(t);
     if (stopped_) return;
     const std::int64_t s = t / kPsPerSecond;
     const auto ns = static_cast<std::uint32_t>((t % kPsPerSecond) / 1000);
@@ -69,7 +83,10 @@ void ModelCapture::release_held() {
     put(held_.t, held_.bytes, held_.captured, held_.wire);
 }
 
-void ModelCapture::flush() { release_held(); }
+void ModelCapture::flush() {
+    release_held();
+    write_due(kNever);
+}
 
 void ModelCapture::syn_sent(TimePs t, std::uint16_t flow, std::uint16_t conn, std::uint32_t) {
     release_held();
@@ -109,7 +126,8 @@ void ModelCapture::data_sent(TimePs t, std::uint16_t flow, std::uint16_t conn, s
     release_held();
     TcpFields f = tcp_fields(flow, conn, true);
     f.seq = sender_isn(flow, conn) + 1 + static_cast<std::uint32_t>(seq_bytes);
-    f.ack = receiver_isn(flow, conn) + 1;
+    const ServerSide* server = find_server(flow, conn);
+    f.ack = receiver_isn(flow, conn) + 1 + static_cast<std::uint32_t>(server ? server->at_client(t) : 0);
     f.flags = kTcpAck;
     // Scaling is in force only when both ends offered it.
     f.window = flows_[flow].shift >= 0 ? kSenderWindow : 0xffff;
@@ -129,7 +147,8 @@ void ModelCapture::ack_arrived(TimePs t, std::uint16_t flow, std::uint16_t conn,
     if (held_.valid && (held_.t != t || held_.flow != flow || held_.conn != conn)) release_held();
     const std::uint32_t isn = sender_isn(flow, conn) + 1;
     TcpFields f = tcp_fields(flow, conn, false);
-    f.seq = receiver_isn(flow, conn) + 1;
+    const ServerSide* server = find_server(flow, conn);
+    f.seq = receiver_isn(flow, conn) + 1 + static_cast<std::uint32_t>(server ? server->sent_bytes : 0);
     f.ack = isn + static_cast<std::uint32_t>(ack_bytes);
     f.flags = kTcpAck | (ece ? kTcpEce : 0);
     const int shift = flows_[flow].shift;
@@ -144,7 +163,49 @@ void ModelCapture::ack_arrived(TimePs t, std::uint16_t flow, std::uint16_t conn,
     held_.t = t;
     held_.flow = flow;
     held_.conn = conn;
+    held_.fields = f;
     held_.captured = build_tcp_packet(held_.bytes, kDown, f, &held_.wire);
+}
+
+void ModelCapture::response_sent(TimePs t, std::uint16_t flow, std::uint16_t conn, std::uint64_t bytes,
+                                 TimePs done_at) {
+    if (bytes == 0) return;
+    // The ACK handed over at t is the one the response carries: it becomes
+    // the first segment (without it — a capture stopped — the fields are
+    // built afresh, acknowledging nothing new).
+    TcpFields f;
+    if (held_.valid && held_.t == t && held_.flow == flow && held_.conn == conn) {
+        f = held_.fields;
+        held_.valid = false;
+    } else {
+        release_held();
+        f = tcp_fields(flow, conn, false);
+        f.flags = kTcpAck;
+        f.window = 0xffff;
+    }
+    ServerSide& server = this->server(flow, conn);
+    const std::uint32_t isn = receiver_isn(flow, conn) + 1;
+    const long double span = static_cast<long double>(std::max<TimePs>(done_at - t, 0));
+    std::uint64_t sent = 0;
+    for (bool first = true; sent < bytes; first = false) {
+        const std::uint64_t len = std::min<std::uint64_t>(mss_bytes_, bytes - sent);
+        f.seq = isn + static_cast<std::uint32_t>(server.sent_bytes + sent);
+        f.payload_bytes = static_cast<std::uint32_t>(len);
+        sent += len;
+        f.flags = static_cast<std::uint8_t>((f.flags & ~kTcpPsh) | (sent == bytes ? kTcpPsh : 0));
+        if (!first) f.sack_blocks = 0;  // the SACK blocks went with the first
+        f.ip_id = first ? f.ip_id : ip_id_down_++;
+        Later l;
+        l.t = first ? t : sent == bytes ? done_at : t + static_cast<TimePs>(span * sent / bytes);
+        l.captured = build_tcp_packet(l.bytes, kDown, f, &l.wire);
+        if (first) put(l.t, l.bytes, l.captured, l.wire);
+        else later_.insert(std::upper_bound(later_.begin(), later_.end(), l.t,
+                                            [](TimePs x, const Later& e) { return x < e.t; }),
+                           l);
+    }
+    server.before_last = server.sent_bytes;
+    server.sent_bytes += bytes;
+    server.last_done_at = done_at;
 }
 
 void ModelCapture::ping(TimePs t, std::uint16_t flow, std::uint32_t seq, std::uint32_t bytes, bool reply) {

@@ -15,10 +15,22 @@
 //     window scaled down, SACK blocks, ECE when it echoes a CE mark; ACKs
 //     the model hands the sender at one instant (a delayed ACK releasing
 //     several segments) are one ACK, the last of them
-// Times are the simulation clock's (the run starts at 0 s).
+//   responses (a request/response flow): the server's data, in segments of
+//     at most the segment size; the first carries the ACK of the request
+//     (as Linux piggybacks it), at the moment that ACK reaches the sender,
+//     and the last arrives when the model's response is whole (its
+//     serialization at the bottleneck's rate), the ones between spaced in
+//     proportion to their bytes. The server's sequence numbers count its
+//     responses, and the client's later segments acknowledge them. The
+//     model has no ACKs of the responses (the client's next request
+//     carries that acknowledgement), so none is written.
+// Times are the simulation clock's (the run starts at 0 s); records are
+// written in time order.
 #pragma once
 
 #include <cstdint>
+#include <deque>
+#include <unordered_map>
 #include <vector>
 
 #include "app/capture/pcap_file_writer.h"
@@ -38,9 +50,11 @@ public:
                    bool retransmission) override;
     void ack_arrived(TimePs t, std::uint16_t flow, std::uint16_t conn, std::uint64_t ack_bytes,
                      std::uint64_t window_bytes, bool ece, const SackBlock* sacks, int sack_count) override;
+    void response_sent(TimePs t, std::uint16_t flow, std::uint16_t conn, std::uint64_t bytes, TimePs done_at) override;
     void ping(TimePs t, std::uint16_t flow, std::uint32_t seq, std::uint32_t bytes, bool reply) override;
 
-    // Writes the ACK still held back (call once the run has ended).
+    // Writes what is still held back: the last ACK, a response's later
+    // segments (call once the run has ended).
     void flush();
 
     // The receiver's window-scale shift for a receive window (−1: none).
@@ -54,11 +68,31 @@ private:
         bool valid = false;
         TimePs t = 0;
         std::uint16_t flow = 0, conn = 0;
+        TcpFields fields;  // as built (a response's first segment takes them over)
         std::uint8_t bytes[kMaxHeaderBytes];
         std::size_t captured = 0, wire = 0;
     };
+    // A packet stamped later than the moment it is known (a response's
+    // later segments), written once the run's clock reaches it.
+    struct Later {
+        TimePs t = 0;
+        std::uint8_t bytes[kMaxHeaderBytes];
+        std::size_t captured = 0, wire = 0;
+    };
+    // What the server has sent on one connection (a request/response flow).
+    struct ServerSide {
+        std::uint64_t sent_bytes = 0;      // its sequence space used so far
+        std::uint64_t before_last = 0;     // sent before the last response
+        TimePs last_done_at = 0;           // the last response is whole at the client then
+        std::uint64_t at_client(TimePs t) const { return t >= last_done_at ? sent_bytes : before_last; }
+    };
     void put(TimePs t, const std::uint8_t* p, std::size_t captured, std::size_t wire);
+    void write_due(TimePs t);  // the later packets stamped up to t
     void release_held();
+    ServerSide& server(std::uint16_t flow, std::uint16_t conn) {
+        return servers_[(static_cast<std::uint32_t>(flow) << 16) | conn];
+    }
+    const ServerSide* find_server(std::uint16_t flow, std::uint16_t conn) const;
     TcpFields tcp_fields(std::uint16_t flow, std::uint16_t conn, bool from_sender) const;
     std::uint32_t sender_isn(std::uint16_t flow, std::uint16_t conn) const;
     std::uint32_t receiver_isn(std::uint16_t flow, std::uint16_t conn) const;
@@ -69,6 +103,8 @@ private:
     std::vector<FlowWire> flows_;
     std::uint16_t ip_id_up_ = 0, ip_id_down_ = 0;
     Held held_;
+    std::deque<Later> later_;  // in time order
+    std::unordered_map<std::uint32_t, ServerSide> servers_;  // by flow << 16 | conn; request/response flows only
     bool stopped_ = false;  // the writer refused a packet (cap or error): no more
 };
 

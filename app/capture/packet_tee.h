@@ -28,6 +28,10 @@ public:
         a_.ack_arrived(t, f, c, ack, window, ece, sacks, sack_count);
         b_.ack_arrived(t, f, c, ack, window, ece, sacks, sack_count);
     }
+    void response_sent(TimePs t, std::uint16_t f, std::uint16_t c, std::uint64_t bytes, TimePs done_at) override {
+        a_.response_sent(t, f, c, bytes, done_at);
+        b_.response_sent(t, f, c, bytes, done_at);
+    }
     void ping(TimePs t, std::uint16_t f, std::uint32_t seq, std::uint32_t bytes, bool reply) override {
         a_.ping(t, f, seq, bytes, reply);
         b_.ping(t, f, seq, bytes, reply);

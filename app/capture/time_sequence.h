@@ -91,6 +91,8 @@ public:
                    std::uint32_t len_bytes, bool retransmission) override;
     void ack_arrived(TimePs t, std::uint16_t flow, std::uint16_t conn, std::uint64_t ack_bytes,
                      std::uint64_t window_bytes, bool ece, const SackBlock* sacks, int sack_count) override;
+    // (The graph is of the sender's data: a server's response is not drawn.)
+    void response_sent(TimePs, std::uint16_t, std::uint16_t, std::uint64_t, TimePs) override {}
     void ping(TimePs, std::uint16_t, std::uint32_t, std::uint32_t, bool) override {}
 
     const TimeSequence& graph() const { return graph_; }

@@ -33,6 +33,12 @@ public:
     // (the one holding the segment that caused it first, RFC 2018 §4).
     virtual void ack_arrived(TimePs t, std::uint16_t flow, std::uint16_t conn, std::uint64_t ack_bytes,
                              std::uint64_t window_bytes, bool ece, const SackBlock* sacks, int sack_count) = 0;
+    // A request/response flow's server answered the request at t (the ACK
+    // of its last segment handed over at t): `bytes` of the server's data,
+    // the whole of it at the client by `done_at` (its serialization at the
+    // bottleneck's rate).
+    virtual void response_sent(TimePs t, std::uint16_t flow, std::uint16_t conn, std::uint64_t bytes,
+                               TimePs done_at) = 0;
     // A ping left (reply = false) or its echo came back (reply = true).
     virtual void ping(TimePs t, std::uint16_t flow, std::uint32_t seq, std::uint32_t bytes, bool reply) = 0;
 };

@@ -273,13 +273,18 @@ void Flow::on_rpc_data(TimePs t, std::size_t i, const AckInFlight& a) {
         if (c.rx->on_segment(t, a) == Receiver::Verdict::AckNow) take_released(t, c);
         if (rpc_->request_complete(c.rx->rcv_nxt_bytes())) {
             if (c.rx->on_data_sent(t) == Receiver::Verdict::AckNow) take_released(t, c);
-            rpc_->respond(t);
+            respond(t, c);
         }
     } else {  // the mirror: every segment ACKed at once
         rec_.ack_sample(t, s.on_ack(t, a));
-        if (rpc_->request_complete(s.acked_bytes())) rpc_->respond(t);
+        if (rpc_->request_complete(s.acked_bytes())) respond(t, c);
     }
     s.try_send(t);
+}
+
+void Flow::respond(TimePs t, const Connection& c) {
+    rpc_->respond(t);
+    if (cfg_.tap) cfg_.tap->response_sent(t, cfg_.index, c.id, rpc_->response_bytes(), rpc_->response_due());
 }
 
 void Flow::start_connection(TimePs t) {

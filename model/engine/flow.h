@@ -165,6 +165,7 @@ private:
     void send_ping(TimePs t);
     // app=rpc: a data segment of connection i reaches the server.
     void on_rpc_data(TimePs t, std::size_t i, const AckInFlight& a);
+    void respond(TimePs t, const Connection& c);  // the server answers: the app, and a capture's tap
     void take_released(TimePs t, Connection& c);  // the receiver's released entries reach the sender
     static constexpr std::size_t kNone = ~std::size_t{0};
     std::size_t find(std::uint16_t id) const;  // the live connection with this id, or kNone

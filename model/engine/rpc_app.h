@@ -61,6 +61,9 @@ public:
     }
     // The server writes the response at `t`.
     void respond(TimePs t);
+    // The response's size, and when the one written last is all at the client.
+    std::uint64_t response_bytes() const { return cfg_.spec.response_bytes; }
+    TimePs response_due() const { return response_at_; }
     // After each moment of the flow at `t` (the sender had its chance to
     // send): counts the writes Nagle now holds, starts a stall, or ends one
     // whose data left (`delayed_ack`: a delayed-ACK timer released it).

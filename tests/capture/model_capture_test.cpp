@@ -128,6 +128,67 @@ TEST(ModelCapture, OneStreamPerFlowAndPingsAsIcmpEcho) {
     EXPECT_EQ(capture_test::tshark_count(f, "icmp.type == 0"), c.result.flows[2].ping_rtt_samples_s.size());
 }
 
+// A request/response flow (two 100-byte writes, a 1,000-byte and then a
+// 4,000-byte response): the server's answers are on the wire as its data,
+// in segments of at most the MSS, the first carrying the ACK of the
+// request; the server's sequence numbers count them, and the client's next
+// request acknowledges them. The model's own figures are the expected ones:
+// its transactions and the response size the scenario asks for.
+TEST(ModelCapture, ARequestResponseFlowsAnswersAreTheServersData) {
+    REQUIRE_TSHARK();
+    TempDir dir;
+    for (const std::uint64_t response : {1'000ull, 4'000ull}) {
+        for (const Stack stack : {Stack::Textbook, Stack::Linux}) {
+            Scenario s;
+            s.bandwidth_bps = 100e6;
+            s.rtt_s = 0.020;
+            s.duration_s = 1;
+            s.stack = stack;
+            s.mss_bytes = 1500;
+            FlowSpec rpc;
+            rpc.app = FlowApp::Rpc;
+            rpc.rpc_writes = {100, 100};
+            rpc.rpc_response_bytes = response;
+            s.flows = {rpc};
+            const std::string f = dir.file("rpc.pcap");
+            const Captured c = run_with_capture(s, f);
+            const std::uint64_t transactions = c.result.flows[0].summary.transactions;
+            ASSERT_GT(transactions, 10u);
+            EXPECT_EQ(capture_test::tshark_complaints(f), "");
+            const std::string from_server = "tcp.srcport == 5201 && tcp.len > 0";
+            // Each response whole: one per transaction done (and perhaps the
+            // one the run's end cut short).
+            std::uint64_t server_bytes = 0;
+            for (const std::string& len : capture_test::tshark_field(f, from_server, "tcp.len")) {
+                EXPECT_LE(std::stoull(len), s.mss_bytes);  // the model's segment size is the TCP payload
+                server_bytes += std::stoull(len);
+            }
+            EXPECT_GE(server_bytes, transactions * response);
+            EXPECT_LE(server_bytes, (transactions + 1) * response);
+            // Segments per response: ceil(response / segment size).
+            const std::uint64_t per = (response + s.mss_bytes - 1) / s.mss_bytes;
+            const std::size_t segments = capture_test::tshark_count(f, from_server);
+            EXPECT_GE(segments, transactions * per);
+            EXPECT_LE(segments, (transactions + 1) * per);
+            // Both directions in sequence (a lossless path): no segment
+            // missing before one seen, none ACKed unseen, none out of order.
+            EXPECT_EQ(capture_test::tshark_count(f, "tcp.analysis.lost_segment || tcp.analysis.ack_lost_segment || "
+                                                    "tcp.analysis.retransmission || tcp.analysis.out_of_order"),
+                      0u);
+            // The client acknowledges every response: its last segment's ACK
+            // is past the last response tshark saw whole (relative numbers).
+            const auto client_acks = capture_test::tshark_field(f, "tcp.dstport == 5201 && tcp.len > 0", "tcp.ack");
+            ASSERT_FALSE(client_acks.empty());
+            EXPECT_EQ(std::stoull(client_acks.back()) - 1, transactions * response)
+                << "stack " << static_cast<int>(stack) << ", response " << response;
+            // And records are in time order.
+            const auto times = capture_test::tshark_field(f, "frame", "frame.time_relative");
+            for (std::size_t i = 1; i < times.size(); ++i)
+                ASSERT_LE(std::stod(times[i - 1]), std::stod(times[i])) << "frame " << i + 1;
+        }
+    }
+}
+
 // 40 s at 100 Mbit/s (about 330,000 segments and as many ACKs): the capture
 // adds well under a second to the run.
 TEST(ModelCapture, FortySecondsAt100MbitAddUnderOneWallSeconds) {
