@@ -164,11 +164,17 @@ std::optional<PathEstimate> estimate_path(const CaptureContents& c, const Captur
     const std::string which = "TCP stream " + std::to_string(a.stream.index);
     PathEstimate e;
     e.min_rtt_s = a.result.trace.base_rtt_s;  // the smallest sample over the whole stream
+    // Beside the receiver the samples are its ACK delay: the handshake's round trip instead.
+    if (a.beside_receiver) {
+        e.min_rtt_s = a.handshake_rtt_s;
+        e.notes.push_back("the capture was taken beside the receiver: the minimum RTT is the handshake's (" +
+                          format_time(a.handshake_rtt_s) + "), not its data-to-ACK times");
+    }
     if (!std::isfinite(e.min_rtt_s) || e.min_rtt_s <= 0) {
         *error = which + " has no RTT sample (no ACK landed on never-retransmitted data): the path cannot be estimated";
         return std::nullopt;
     }
-    const StreamSides sides = stream_sides(a.stream);
+    const StreamSides sides = stream_sides(c, a.stream);
     const Handshake hs = read_handshake(c, a.stream, sides);
     PeakRate peak(kPeakSpanRtts * e.min_rtt_s);
     delivery_of(c, a.stream, sides, hs, peak);
@@ -216,7 +222,9 @@ std::optional<PathEstimate> estimate_path(const CaptureContents& c, const Captur
                           format_rate(window_bps) + "): the link may be faster, and the base RTT is taken as the "
                           "minimum RTT");
     // The transmission at the bottleneck, when its rate is the link's.
-    e.base_rtt_s = window_bound ? e.min_rtt_s : std::max(e.min_rtt_s - e.mss_bytes * 8.0 / e.bottleneck_bps, 0.0);
+    // (The handshake's round trip carries no data segment: it is the base RTT as it is.)
+    e.base_rtt_s = window_bound || a.beside_receiver ? e.min_rtt_s
+                                                     : std::max(e.min_rtt_s - e.mss_bytes * 8.0 / e.bottleneck_bps, 0.0);
     return e;
 }
 

@@ -6,7 +6,10 @@
 //     It is the propagation delay plus one segment's transmission at the
 //     bottleneck, so the base RTT the model takes is that minimum less
 //     MSS·8 / bottleneck rate (the model adds the transmission itself) —
-//     unless the rate is only what the window allows per RTT (below).
+//     unless the rate is only what the window allows per RTT (below). A
+//     capture taken beside the receiver (StreamSides) has only the
+//     receiver's ACK delay in its samples: there the handshake's round
+//     trip is the minimum RTT and the base RTT.
 //   bottleneck rate: the peak delivery rate — the most bytes delivered
 //     (cumulative ACK plus the bytes SACK blocks hold above it, kept on a
 //     scoreboard as RFC 6675 §3 keeps one) from an ACK to one at least

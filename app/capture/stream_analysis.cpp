@@ -68,7 +68,12 @@ double quantile(std::vector<double> v, double q) {
 
 std::string capture_headline(const CaptureAnalysis& a) {
     const Summary& s = a.result.summary;
-    return "Goodput " + format_rate(s.throughput_bps) + " over the second half of the stream, limited by " +
+    const std::string goodput = "Goodput " + format_rate(s.throughput_bps) + " over the second half of the stream";
+    // Beside the receiver the flight is what reached it: no window can be told from it.
+    if (a.beside_receiver)
+        return goodput + "; taken beside the receiver (round trip " + format_time(a.handshake_rtt_s) +
+               " by the handshake), where the sender's limit cannot be read";
+    return goodput + ", limited by " +
            (s.binding_limit == Limit::Rwnd ? "rwnd (the advertised window)" : "cwnd (or loss recovery)");
 }
 
@@ -88,9 +93,11 @@ std::optional<CaptureAnalysis> analyze_capture(const CaptureContents& c, const s
         return std::nullopt;
     }
     // The sender: the end that sent more payload.
-    const StreamSides sides = stream_sides(s);
+    const StreamSides sides = stream_sides(c, s);
     out.sender = sides.sender;
     out.receiver = sides.receiver;
+    out.beside_receiver = sides.beside_receiver;
+    out.handshake_rtt_s = sides.handshake_rtt_s;
     if (!sides.receiver_sent) {
         *error = which + " has packets from " + out.sender + " to " + out.receiver +
                  " only: without the ACKs, bytes in flight, RTT, goodput, duplicate ACKs and the advertised "

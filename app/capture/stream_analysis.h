@@ -1,6 +1,10 @@
 // One TCP stream of a capture, seen from its sender's side, turned into the
 // model's own trace and summary (model/core/result.h), so a capture is read
-// and printed as a run is. The sender is the end that sent more payload.
+// and printed as a run is. The sender is the end that sent more payload. A
+// capture taken beside the receiver (the handshake says so: StreamSides in
+// tcp_streams.h) is measured the same way and says so (beside_receiver):
+// there the RTT samples are the receiver's own ACK delay and the flight
+// what had reached it.
 //   bytes in flight: after each data segment, its end less the highest
 //     acknowledgement and less the bytes the latest ACK's SACK blocks hold
 //     below that end — RFC 5681 §2's flight size made SACK-aware, as
@@ -50,6 +54,10 @@ struct CaptureAnalysis {
     std::uint64_t acked_bytes = 0;    // over the whole stream
     double duration_s = 0;
     bool window_scale_known = false;
+    // The handshake puts the capture beside the receiver (StreamSides):
+    // the RTT samples are its ACK delay and the flight what reached it.
+    bool beside_receiver = false;
+    double handshake_rtt_s = 0;       // the round trip the handshake shows; 0: unknown
     std::vector<std::string> absent;  // what could not be derived, one line each
     std::string cut;                  // the capture was read only in part (cut_words); empty: whole
 };
@@ -59,7 +67,8 @@ struct CaptureAnalysis {
 // no TCP, no such stream, no data, or only one direction of it.
 // The summary's first line, as `inflight capture` prints it and the
 // window shows it: "Goodput 24.1 Mbit/s over the second half of the
-// stream, limited by cwnd (or loss recovery)".
+// stream, limited by cwnd (or loss recovery)"; beside the receiver, that
+// no limit can be read there, and the handshake's round trip.
 std::string capture_headline(const CaptureAnalysis& a);
 
 std::optional<CaptureAnalysis> analyze_capture(const CaptureContents& c, const std::string& path,

@@ -116,7 +116,36 @@ std::optional<std::size_t> pick_stream(const CaptureContents& c, const std::vect
     return pick;
 }
 
-StreamSides stream_sides(const TcpStream& s) {
+std::optional<NearEnd> near_end(const CaptureContents& c, const TcpStream& s) {
+    const TcpPacket* syn = nullptr;
+    const TcpPacket* syn_ack = nullptr;
+    const TcpPacket* ack = nullptr;  // the SYN's sender's first packet after the SYN-ACK
+    for (std::size_t i : s.packets) {
+        const TcpPacket& p = c.tcp[i];
+        const bool is_syn = (p.flags & kTcpSyn) != 0, is_ack = (p.flags & kTcpAck) != 0;
+        if (!syn) {
+            if (is_syn && !is_ack) syn = &p;
+            continue;
+        }
+        const bool from_syn_sender = p.src_ip == syn->src_ip && p.src_port == syn->src_port;
+        if (!syn_ack) {
+            if (is_syn && is_ack && !from_syn_sender) syn_ack = &p;
+            continue;
+        }
+        if (from_syn_sender && !is_syn) {
+            ack = &p;
+            break;
+        }
+    }
+    if (!ack) return std::nullopt;
+    const double first = syn_ack->t_s - syn->t_s, second = ack->t_s - syn_ack->t_s;
+    if (first >= 4 * second && first > 0) return NearEnd{syn->src_ip, syn->src_port, first};
+    if (second >= 4 * first && second > 0) return NearEnd{syn_ack->src_ip, syn_ack->src_port, second};
+    return std::nullopt;
+}
+
+StreamSides stream_sides(const CaptureContents& c, const TcpStream& s) {
+    const std::optional<NearEnd> near = near_end(c, s);
     const bool a_sends = s.a_to_b_payload_bytes >= s.b_to_a_payload_bytes;
     StreamSides out;
     out.sender_ip = a_sends ? s.a_ip : s.b_ip;
@@ -124,6 +153,10 @@ StreamSides stream_sides(const TcpStream& s) {
     out.sender = endpoint_words(out.sender_ip, out.sender_port);
     out.receiver = endpoint_words(a_sends ? s.b_ip : s.a_ip, a_sends ? s.b_port : s.a_port);
     out.receiver_sent = (a_sends ? s.b_to_a_packets : s.a_to_b_packets) != 0;
+    if (near) {
+        out.handshake_rtt_s = near->handshake_rtt_s;
+        out.beside_receiver = !(near->ip == out.sender_ip && near->port == out.sender_port);
+    }
     return out;
 }
 

@@ -39,16 +39,35 @@ std::string endpoint_words(std::uint32_t ip, std::uint16_t port);
 std::optional<std::size_t> pick_stream(const CaptureContents& c, const std::vector<TcpStream>& streams,
                                        const std::string& path, std::optional<int> wanted, std::string* error);
 
+// The end a capture was taken beside, read from the three-way handshake
+// (RFC 9293 §3.5): beside the end that sent the SYN, the SYN-ACK comes a
+// round trip after the SYN and that end's ACK at once; beside the other
+// end, the SYN-ACK leaves at once and the ACK comes a round trip later.
+// Nothing when the capture lacks one of the three packets, or when
+// neither gap is at least four times the other (a capture midway).
+struct NearEnd {
+    std::uint32_t ip = 0;
+    std::uint16_t port = 0;
+    double handshake_rtt_s = 0;  // the long gap: the round trip as seen from there
+};
+std::optional<NearEnd> near_end(const CaptureContents& c, const TcpStream& s);
+
 // A stream's two ends as its sender sees them: the sender is the end that
-// sent more payload.
+// sent more payload (a download's server, though the client sent the
+// request). The handshake says whether the capture was beside it.
 struct StreamSides {
     std::uint32_t sender_ip = 0;
     std::uint16_t sender_port = 0;
     std::string sender, receiver;  // endpoint_words of each end
     bool receiver_sent = false;    // packets came back (ACKs): both directions were captured
+    // The handshake puts the capture beside the receiver (a download
+    // captured at the client): its data-to-ACK times are the receiver's
+    // own delay, not the path's round trip, which is handshake_rtt_s.
+    bool beside_receiver = false;
+    double handshake_rtt_s = 0;    // from near_end; 0 when it is unknown
     bool from_sender(const TcpPacket& p) const { return p.src_ip == sender_ip && p.src_port == sender_port; }
 };
-StreamSides stream_sides(const TcpStream& s);
+StreamSides stream_sides(const CaptureContents& c, const TcpStream& s);
 
 // What the stream's SYNs say (RFC 9293 §3.4, RFC 7323 §2.2–2.3): the
 // sender's initial sequence number, and the shift the receiver's window

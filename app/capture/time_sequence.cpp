@@ -69,7 +69,7 @@ std::optional<TimeSequence> time_sequence_of_capture(const CaptureContents& c, c
         *error = which + " carries no data (handshakes or ACKs only); no time-sequence graph to draw";
         return std::nullopt;
     }
-    const StreamSides sides = stream_sides(s);
+    const StreamSides sides = stream_sides(c, s);
     TimeSequence g;
     g.stream = s.index;
     g.stream_count = static_cast<int>(streams.size());

@@ -58,6 +58,10 @@ std::string capture_summary_text(const capture::CaptureAnalysis& a, const std::s
             << (a.rtt_whole_stream ? " samples over the whole stream, none in its second half"
                                    : " samples in the second half of the stream")
             << ", from ACKs of never-retransmitted data)\n";
+    if (a.beside_receiver)
+        out << "Taken beside the receiver (the handshake's SYN-ACK and ACK say so): its data-to-ACK times are "
+            << a.receiver << "'s own ACK delay and the bytes in flight what had reached it, not the sender's view; "
+            << "the path's round trip, from the handshake, is " << format_time(a.handshake_rtt_s) << "\n";
     out << "Bytes in flight: max " << format_grouped(a.max_bytes_in_flight) << " B";
     if (a.mss_bytes > 0)
         out << " (" << format_number(static_cast<double>(a.max_bytes_in_flight) / a.mss_bytes) << " segments of "
@@ -94,6 +98,15 @@ std::string capture_json_text(const capture::CaptureAnalysis& a, const std::stri
     o.insert("max_bytes_in_flight", static_cast<qint64>(a.max_bytes_in_flight));
     o.insert("max_advertised_window_bytes", a.max_advertised_window_bytes);
     o.insert("window_scale_known", a.window_scale_known);
+    // Where the handshake puts the capture: beside the sender or the
+    // receiver of the data measured; null when it cannot tell.
+    if (a.beside_receiver) {  // no limit can be read beside the receiver (capture_headline)
+        o.insert("binding_limit", QJsonValue::Null);
+        o.insert("binding_fractions", QJsonValue::Null);
+    }
+    o.insert("capture_point", a.handshake_rtt_s > 0 ? QJsonValue(a.beside_receiver ? "receiver" : "sender")
+                                                    : QJsonValue(QJsonValue::Null));
+    o.insert("handshake_rtt_s", a.handshake_rtt_s > 0 ? QJsonValue(a.handshake_rtt_s) : QJsonValue(QJsonValue::Null));
     o.insert("mss_bytes", static_cast<qint64>(a.mss_bytes));
     // Null when the whole file was read; else what was read of it.
     o.insert("read_in_part", a.cut.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(QString::fromStdString(a.cut)));

@@ -6,8 +6,11 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <cmath>
 #include <fstream>
 
+#include "app/capture/pcap_file_writer.h"
+#include "app/capture/synthetic_headers.h"
 #include "tshark.h"
 
 namespace {
@@ -48,6 +51,83 @@ TEST(CaptureCli, RunWritesACaptureThatCaptureReadsWithRunsKeys) {
     if (capture_test::have_tshark()) {
         EXPECT_EQ(capture_test::tshark_complaints(f), "");
     }
+}
+
+// A download captured at the client, written packet by packet: the SYN at
+// 0, the SYN-ACK 40 ms later, the ACK and a 100-byte request at once; then
+// 3,000 segments of 1,448 B from the server, one every 0.2317 ms (50 Mbit/s
+// of payload), each ACKed 20 µs after it arrives. The server sent more, so
+// it is the sender measured; the handshake puts the capture beside the
+// receiver, where data-to-ACK times are 20 µs, not the 40 ms path.
+void write_download_at_client(const std::string& path) {
+    using namespace inflight::capture;
+    std::string error;
+    auto w = PcapFileWriter::open(path, {}, &error);
+    ASSERT_TRUE(w) << error;
+    const Addresses up{0x0a000001, 0x0a000002}, down{0x0a000002, 0x0a000001};
+    const std::uint32_t client_isn = 1000, server_isn = 5000;
+    std::uint8_t p[kMaxHeaderBytes];
+    std::size_t wire = 0;
+    const auto put = [&](double t_s, const Addresses& a, const TcpFields& f) {
+        const std::size_t n = build_tcp_packet(p, a, f, &wire);
+        const auto ns = static_cast<std::int64_t>(std::llround(t_s * 1e9));
+        ASSERT_TRUE(w->write(ns / 1'000'000'000, static_cast<std::uint32_t>(ns % 1'000'000'000), p, n, wire));
+    };
+    TcpFields syn;
+    syn.src_port = 40000, syn.dst_port = 80, syn.seq = client_isn, syn.flags = kTcpSyn, syn.window = 65535;
+    syn.mss = 1448, syn.window_shift = 7, syn.sack_permitted = true;
+    put(0.0, up, syn);
+    TcpFields syn_ack = syn;
+    syn_ack.src_port = 80, syn_ack.dst_port = 40000, syn_ack.seq = server_isn, syn_ack.ack = client_isn + 1;
+    syn_ack.flags = kTcpSyn | kTcpAck;
+    put(0.040, down, syn_ack);
+    TcpFields request;
+    request.src_port = 40000, request.dst_port = 80, request.seq = client_isn + 1, request.ack = server_isn + 1;
+    request.flags = kTcpAck | kTcpPsh, request.window = 2048, request.payload_bytes = 100;
+    put(0.040, up, request);
+    const double gap_s = 1448 * 8 / 50e6;
+    for (std::uint32_t k = 0; k < 3000; ++k) {
+        const double t = 0.080 + k * gap_s;
+        TcpFields data;
+        data.src_port = 80, data.dst_port = 40000, data.seq = server_isn + 1 + k * 1448, data.ack = client_isn + 101;
+        data.flags = kTcpAck, data.window = 2048, data.payload_bytes = 1448;
+        put(t, down, data);
+        TcpFields ack;
+        ack.src_port = 40000, ack.dst_port = 80, ack.seq = client_isn + 101, ack.ack = server_isn + 1 + (k + 1) * 1448;
+        ack.flags = kTcpAck, ack.window = 2048;
+        put(t + 20e-6, up, ack);
+    }
+    ASSERT_FALSE(w->finish());
+}
+
+TEST(CaptureCli, ACaptureBesideTheReceiverSaysSoAndTakesTheHandshakesRoundTrip) {
+    TempDir dir;
+    const std::string f = dir.file("download.pcap");
+    write_download_at_client(f);
+    const Shell text = inflight("capture '" + f + "'");
+    ASSERT_EQ(text.code, 0) << text.err;
+    EXPECT_NE(text.out.find("10.0.0.2:80 -> 10.0.0.1:40000"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("Taken beside the receiver"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("the path's round trip, from the handshake, is 40 ms"), std::string::npos) << text.out;
+    EXPECT_EQ(text.out.find("limited by"), std::string::npos) << text.out;  // no limit read from the receiver's side
+    const QJsonObject j = json_of(inflight("capture '" + f + "' --json").out);
+    EXPECT_EQ(j.value("capture_point").toString(), "receiver");
+    EXPECT_NEAR(j.value("handshake_rtt_s").toDouble(), 0.040, 1e-9);
+    EXPECT_TRUE(j.value("binding_limit").isNull());
+    EXPECT_NEAR(j.value("min_rtt_s").toDouble(), 20e-6, 1e-9);  // what the capture shows: the receiver's delay
+    // The path for the model: the handshake's 40 ms, not 20 µs, and the
+    // rate the data arrived at (the segments' spacing), within 5%.
+    const Shell model = inflight("capture '" + f + "' --model");
+    ASSERT_EQ(model.code, 0) << model.err;
+    EXPECT_NE(model.out.find("--rtt 0.04 "), std::string::npos) << model.out;
+    const QJsonObject mode = json_of(inflight("capture '" + f + "' --model --json").out);
+    EXPECT_NEAR(mode.value("path_estimate").toObject().value("bottleneck_bps").toDouble(), 50e6, 0.05 * 50e6) << model.out;
+    // The model's own capture is at the sender: it says so, and keeps its limit.
+    const std::string m = dir.file("model.pcap");
+    ASSERT_EQ(inflight("run --duration 2s --pcap '" + m + "'").code, 0);
+    const QJsonObject mj = json_of(inflight("capture '" + m + "' --json").out);
+    EXPECT_EQ(mj.value("capture_point").toString(), "sender");
+    EXPECT_FALSE(mj.value("binding_limit").isNull());
 }
 
 TEST(CaptureCli, AnUnwritablePcapIsOneLineBeforeAnythingRunsAndLeavesNothing) {
