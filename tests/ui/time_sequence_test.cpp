@@ -49,6 +49,58 @@ protected:
     TimeSequenceView* view = nullptr;
 };
 
+// A burst of 40 segments within 0.2 ms, among 100 spread over 2 s: on an
+// 800-pixel-wide plot it falls in one pixel column, which drew only its
+// lowest and highest marks, two dots some 80 px apart. It is drawn as a
+// bar: no gap between the column's marks wider than one marker.
+TEST(TimeSequenceChartAlone, ABurstInOnePixelColumnIsDrawnAsABar) {
+    auto g = std::make_shared<capture::TimeSequence>();
+    std::uint64_t seq = 0;
+    const auto send = [&](double t) {
+        g->segments.push_back(capture::TsgSegment{t, seq, seq + 1448, false});
+        g->acks.push_back(capture::TsgAck{t + 0.04, seq + 1448, 0});
+        seq += 1448;
+    };
+    for (int i = 0; i < 50; ++i) send(0.02 * i);
+    const double burst_t = 1.0, burst_end_t = 1.0002;
+    const std::uint64_t burst_lo = seq;
+    for (int i = 0; i < 40; ++i) send(burst_t + i * (burst_end_t - burst_t) / 40);
+    const std::uint64_t burst_hi = seq;
+    for (int i = 0; i < 50; ++i) send(1.02 + 0.02 * i);
+    std::sort(g->acks.begin(), g->acks.end(), [](const auto& a, const auto& b) { return a.t_s < b.t_s; });
+    TimeSequenceChart chart;
+    chart.resize(900, 450);
+    chart.show();
+    chart.setGraph(g);
+    QApplication::processEvents();
+    chart.showRange(0, 2, 0, static_cast<double>(seq));
+    QApplication::processEvents();
+    const QRectF plot = chart.view()->chart()->plotArea();
+    ASSERT_GT(plot.width(), 600);
+    const double col_s = 2.0 / plot.width();
+    ASSERT_LT(burst_end_t - burst_t, col_s);  // the burst is within a column or two
+    QChart* qchart = chart.view()->chart();
+    std::vector<double> px;  // the burst's marks, in pixels down the plot
+    double top_y = 0;  // the last segment's end, in the axis's unit (B, KB or MB)
+    for (const QPointF& p : chart.dataSeries()->points()) top_y = std::max(top_y, p.y());
+    const double unit_per_byte = top_y / static_cast<double>(seq);
+    for (const QPointF& p : chart.dataSeries()->points())
+        if (p.x() > burst_t - col_s && p.x() < burst_end_t + col_s) px.push_back(qchart->mapToPosition(p, chart.dataSeries()).y());
+    ASSERT_GE(px.size(), 2u);
+    std::sort(px.begin(), px.end());
+    // They reach from the burst's first byte to its last ...
+    const auto at = [&](std::uint64_t byte) {
+        return qchart->mapToPosition(QPointF(burst_t, static_cast<double>(byte) * unit_per_byte), chart.dataSeries()).y();
+    };
+    EXPECT_NEAR(px.back(), at(burst_lo), 2.0);
+    EXPECT_NEAR(px.front(), at(burst_hi), 2.0);
+    EXPECT_GT(px.back() - px.front(), 40.0) << "the burst spans tens of pixels";
+    // ... with no hole between them.
+    double widest_gap_px = 0;
+    for (std::size_t i = 1; i < px.size(); ++i) widest_gap_px = std::max(widest_gap_px, px[i] - px[i - 1]);
+    EXPECT_LE(widest_gap_px, chart.dataSeries()->markerSize() + 1e-6);
+}
+
 TEST_F(TimeSequenceTest, OpeningItDrawsFlowOneOfTheRunShown) {
     const RunResult& run = w->dashboard()->shown()->result;
     const auto graph = view->chart()->graph();

@@ -180,6 +180,14 @@ void TimeSequenceChart::redraw() {
     const double k = y_per_byte_;
     QList<QPointF> data, retx, sack, ack, window;
     const int n = columns();
+    // New data in one column is one contiguous span (first transmissions
+    // go in sequence order), so a burst within a pixel column is drawn as
+    // the bar it is: marks one marker apart down the span, not only its
+    // two ends with a gap between (at most kMaxFill a column).
+    constexpr int kMaxFill = 256;
+    const double bytes_shown = (yAxis()->max() - yAxis()->min()) / k;
+    const double px_per_byte = bytes_shown > 0 ? chart()->plotArea().height() / bytes_shown : 0;
+    const double fill_step_bytes = px_per_byte > 0 ? data_->markerSize() / px_per_byte : 0;
     for (const capture::TsgColumn& c : capture::decimate(*graph_, t0, t1, n)) {
         const double x = (c.t0_s + c.t1_s) / 2;
         const auto marks = [&](QList<QPointF>& out, double lo, double hi) {
@@ -188,6 +196,10 @@ void TimeSequenceChart::redraw() {
             if (hi != lo) out << QPointF(x, lo * k);
         };
         marks(data, c.data_lo, c.data_hi);
+        if (fill_step_bytes > 0 && c.data_hi - c.data_lo > fill_step_bytes) {
+            const double step = std::max(fill_step_bytes, (c.data_hi - c.data_lo) / kMaxFill);
+            for (double v = c.data_hi - step; v > c.data_lo; v -= step) data << QPointF(x, v * k);
+        }
         marks(retx, c.retx_lo, c.retx_hi);
         marks(sack, c.sack_lo, c.sack_hi);
         // A line zig-zags between each column's lowest and highest value.

@@ -1,5 +1,6 @@
 // The time–sequence graph drawn (app/capture/time_sequence.h has the law):
-// data segments as small marks by sequence number, retransmissions as
+// data segments as small marks by sequence number (a burst within one
+// pixel column as a bar of marks down its span), retransmissions as
 // larger triangles in the loss colour, SACK blocks as squares, the
 // cumulative ACK as a line and the advertised window's edge (ACK + rwnd)
 // as a dashed line above it; seconds along the bottom, bytes (B, KB or MB,
