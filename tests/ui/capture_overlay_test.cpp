@@ -29,7 +29,9 @@
 #include "ui/session/run_session.h"
 #include "app/capture/capture_reader.h"
 #include "app/capture/stream_analysis.h"
+#include "ui/time_sequence/capture_differences.h"
 #include "ui/time_sequence/capture_export.h"
+#include "ui/time_sequence/capture_run.h"
 #include "ui/time_sequence/capture_tool.h"
 #include "ui/time_sequence/tsg_view.h"
 
@@ -149,6 +151,46 @@ TEST(CaptureOverlay, OpeningACaptureDrawsItOverThePanelsAndModelThisPathSetsTheC
 // slow start, over a run whose own window is small): the panel's note says
 // so, and wraps before the capture's tag at the plot's top right, so
 // neither covers the other.
+// The model's capture of a request/response flow whose 3,000-byte
+// responses outweigh its 200-byte requests: the server is the sender
+// measured, and the capture (at the client) is beside the receiver, where
+// data-to-ACK times are the client's ACK delay (0 s). Drawn beside the
+// model, the overlay has no RTT and no flight, and the words comparing the
+// two leave the RTT out; the path's round trip is the handshake's.
+TEST(CaptureOverlay, ACaptureBesideTheReceiverDrawsNoRttAndComparesNone) {
+    QTemporaryDir dir;
+    const QString f = dir.filePath("rpc.pcap");
+    Scenario s;
+    s.rtt_s = 0.020;
+    s.duration_s = 3;
+    s.stack = Stack::Linux;
+    FlowSpec rpc;
+    rpc.app = FlowApp::Rpc;
+    rpc.rpc_writes = {100, 100};
+    rpc.rpc_response_bytes = 3000;
+    s.flows = {rpc};
+    write_capture(s, f);
+    std::string error;
+    const auto contents = capture::read_capture(f.toStdString(), &error);
+    ASSERT_TRUE(contents) << error;
+    const auto a = capture::analyze_capture(*contents, f.toStdString(), std::nullopt, &error);
+    ASSERT_TRUE(a) << error;
+    ASSERT_TRUE(a->beside_receiver);
+    EXPECT_LT(a->result.summary.mean_rtt_s, 1e-3) << "what the capture shows: the client's ACK delay";
+    const SnapshotPtr shown = capture_snapshot(*a, 0);
+    const RunResult& r = shown->result;
+    EXPECT_TRUE(std::isnan(r.summary.mean_rtt_s));
+    EXPECT_NEAR(r.trace.base_rtt_s, 0.020, 1e-3);
+    for (const TraceBucket& b : r.trace.buckets) {
+        ASSERT_TRUE(std::isnan(b.srtt_s));
+        ASSERT_TRUE(std::isnan(b.rtt_s.max));
+        ASSERT_TRUE(std::isnan(b.inflight_bytes.max));
+    }
+    const QStringList words = capture_differences(run_scenario(s), r, QStringLiteral("rpc.pcap"));
+    ASSERT_FALSE(words.isEmpty());
+    EXPECT_FALSE(words.join(' ').contains(QStringLiteral("RTT"))) << words.join('\n').toStdString();
+}
+
 TEST(CaptureOverlay, ThePanelsNoteWrapsBeforeTheCapturesTag) {
     auto w = make_window();
     ASSERT_TRUE(run_scenario(*w, R"({"algo": "cubic", "rtt": "20ms", "buffer": "10ms", "duration": 10})"));

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 namespace inflight::ui {
@@ -22,6 +23,20 @@ SnapshotPtr capture_snapshot(const capture::CaptureAnalysis& a, double rate_bps)
         if (std::isfinite(b.delivery_rate_bps.max)) peak_bps = std::max(peak_bps, b.delivery_rate_bps.max);
     }
     r.scenario.bandwidth_bps = rate_bps > 0 ? rate_bps : std::max(peak_bps, 1.0);
+    // Beside the receiver the data-to-ACK times are its ACK delay and the
+    // flight what had reached it (stream_analysis.h): neither is drawn or
+    // compared as the sender's. The handshake's round trip stands for the RTT.
+    if (a.beside_receiver) {
+        constexpr double none = std::numeric_limits<double>::quiet_NaN();
+        for (TraceBucket& b : r.trace.buckets) {
+            b.rtt_s = MinMax{none, none};
+            b.srtt_s = b.min_rtt_s = b.rttvar_s = none;
+            b.inflight_bytes = MinMax{none, none};
+        }
+        Summary& sum = r.summary;
+        sum.mean_rtt_s = sum.min_rtt_s = sum.p95_rtt_s = sum.max_rtt_s = none;
+        r.trace.base_rtt_s = a.handshake_rtt_s;
+    }
     // The delivery rate over one minimum RTT (the buckets' goodput averaged
     // over the last RTT's worth of them), as an ACK clock reads it: per
     // bucket the cumulative ACK jumps when a hole is filled, and a kernel's

@@ -6,7 +6,10 @@
 // stops at 2.5 times it), and its delivery rate averaged over one minimum
 // RTT (goodput per 10 ms bucket spikes where a filled hole moves the
 // cumulative ACK at once). The window panel draws its bytes in flight,
-// the one window a capture shows (the overlay's in_flight style).
+// the one window a capture shows (the overlay's in_flight style). A
+// capture taken beside the receiver has neither RTT nor flight drawn or
+// compared (they are the receiver's view there), and the handshake's round
+// trip as its base RTT.
 #pragma once
 
 #include "app/capture/stream_analysis.h"
