@@ -186,14 +186,16 @@ std::optional<std::string> PcapFileWriter::finish() {
 }
 
 bool PcapFileWriter::name_unnamed_file(int fd) {
-    // linkat through /proc/self/fd needs no privilege (AT_EMPTY_PATH would
-    // need CAP_DAC_READ_SEARCH); a name already taken is tried again with
-    // the next number.
+    // linkat through /proc/self/fd needs no privilege; without /proc,
+    // AT_EMPTY_PATH (which needs CAP_DAC_READ_SEARCH, as root has). A name
+    // already taken is tried again with the next number.
     const std::string from = "/proc/self/fd/" + std::to_string(fd);
     const std::string stem = directory_of(path_) + "/." + base_of(path_) + "." + std::to_string(::getpid()) + ".";
     for (int i = 0; i < 100; ++i) {
         std::string temp = stem + std::to_string(i);
-        if (::linkat(AT_FDCWD, from.c_str(), AT_FDCWD, temp.c_str(), AT_SYMLINK_FOLLOW) == 0) {
+        int linked = ::linkat(AT_FDCWD, from.c_str(), AT_FDCWD, temp.c_str(), AT_SYMLINK_FOLLOW);
+        if (linked != 0 && errno == ENOENT) linked = ::linkat(fd, "", AT_FDCWD, temp.c_str(), AT_EMPTY_PATH);
+        if (linked == 0) {
             temp_path_ = std::move(temp);
             return true;
         }

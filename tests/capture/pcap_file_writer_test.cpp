@@ -3,6 +3,8 @@
 // cap keeps whole records before it and says when it stopped; tshark reads
 // what is written without a word on stderr.
 #include <gtest/gtest.h>
+#include <sched.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -119,6 +121,36 @@ TEST(PcapFileWriter, TheCapKeepsWholeRecordsAndSaysWhenItStopped) {
     EXPECT_FALSE(w->finish());
     EXPECT_EQ(capture_test::tshark_count(dir.file("capped.pcap"), "tcp"), 10u);
     EXPECT_EQ(capture_test::tshark_complaints(dir.file("capped.pcap")), "");
+}
+
+TEST(PcapFileWriter, WithoutProcTheCaptureIsStillNamedAtTheEnd) {
+    // The unnamed file is linked through /proc/self/fd; in a mount
+    // namespace without /proc (a bare container) the writer links it by its
+    // descriptor instead (as root), and the capture is whole.
+    if (::geteuid() != 0) GTEST_SKIP() << "needs root (a private mount namespace)";
+    TempDir dir;
+    const std::string path = dir.file("a.pcap");
+    const pid_t child = fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        if (::unshare(CLONE_NEWNS) != 0) _exit(10);
+        if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) _exit(11);
+        if (::umount2("/proc", MNT_DETACH) != 0) _exit(12);
+        if (::access("/proc/self/fd", F_OK) == 0) _exit(13);
+        std::string error;
+        auto w = PcapFileWriter::open(path, {}, &error);
+        if (!w) _exit(14);
+        std::uint8_t p[kMaxHeaderBytes];
+        std::size_t wire = 0;
+        const std::size_t n = one_ack(p, 1, &wire);
+        if (!w->write(1, 0, p, n, wire)) _exit(15);
+        _exit(w->finish() ? 16 : 0);
+    }
+    int status = 0;
+    ASSERT_EQ(waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFEXITED(status));
+    ASSERT_EQ(WEXITSTATUS(status), 0) << "step " << WEXITSTATUS(status) << " failed";
+    EXPECT_EQ(dir.entries(), std::vector<std::string>{"a.pcap"});
 }
 
 TEST(PcapFileWriter, AFullDiskIsOneLineAndNoFile) {
