@@ -49,7 +49,12 @@ struct Bucket {
     std::int64_t ack_start = -1, ack_end = -1;
     double srtt_s = kNaN, min_rtt_s = kNaN;
     std::uint64_t retransmits = 0, segments = 0, delivered = 0;
-    double rwnd_time = 0, cwnd_time = 0;
+    double rwnd_time = 0, cwnd_time = 0, app_time = 0;
+    // The limit with the most time in this bucket: cwnd unless rwnd or the application had more.
+    Limit limit() const {
+        if (app_time > cwnd_time && app_time > rwnd_time) return Limit::App;
+        return rwnd_time > cwnd_time ? Limit::Rwnd : Limit::Cwnd;
+    }
 };
 
 void widen(MinMax& m, double v) {
@@ -74,7 +79,9 @@ std::string capture_headline(const CaptureAnalysis& a) {
         return goodput + "; taken beside the receiver (round trip " + format_time(a.handshake_rtt_s) +
                " by the handshake), where the sender's limit cannot be read";
     return goodput + ", limited by " +
-           (s.binding_limit == Limit::Rwnd ? "rwnd (the advertised window)" : "cwnd (or loss recovery)");
+           (s.binding_limit == Limit::Rwnd  ? "rwnd (the advertised window)"
+            : s.binding_limit == Limit::App ? "the application (nothing in flight, the sender waiting for data)"
+                                            : "cwnd (or loss recovery)");
 }
 
 std::optional<CaptureAnalysis> analyze_capture(const CaptureContents& c, const std::string& path,
@@ -151,13 +158,14 @@ std::optional<CaptureAnalysis> analyze_capture(const CaptureContents& c, const s
     SackScoreboard board;
     std::vector<std::pair<double, std::int64_t>> arrived_progress;
     double last_t = t0;
-    bool rwnd_bound = false;
+    Limit holding = Limit::Cwnd;  // what held the sender back since the last packet
 
     for (std::size_t i : s.packets) {
         const TcpPacket& p = c.tcp[i];
         // Time since the previous packet, charged to the limit in force then.
         Bucket& prev = bucket_of(last_t);
-        (rwnd_bound ? prev.rwnd_time : prev.cwnd_time) += p.t_s - last_t;
+        (holding == Limit::Rwnd ? prev.rwnd_time : holding == Limit::App ? prev.app_time : prev.cwnd_time) +=
+            p.t_s - last_t;
         last_t = p.t_s;
         Bucket& b = bucket_of(p.t_s);
         if (from_sender(p)) {
@@ -195,7 +203,8 @@ std::optional<CaptureAnalysis> analyze_capture(const CaptureContents& c, const s
                 out.max_bytes_in_flight = std::max<std::uint64_t>(out.max_bytes_in_flight, static_cast<std::uint64_t>(flight));
                 widen(b.inflight, static_cast<double>(flight));
             }
-            rwnd_bound = !std::isnan(adv_window) && static_cast<double>(flight + out.mss_bytes) > adv_window;
+            holding = !std::isnan(adv_window) && static_cast<double>(flight + out.mss_bytes) > adv_window ? Limit::Rwnd
+                                                                                                      : Limit::Cwnd;
         } else {
             if (!(p.flags & kTcpAck) || !based) continue;
             if (high == 0 && !ack_seen) {
@@ -246,8 +255,12 @@ std::optional<CaptureAnalysis> analyze_capture(const CaptureContents& c, const s
             board.advance(acked);
             for (const auto& [le, re] : sacked) board.add(le, re);
             arrived_progress.emplace_back(p.t_s, board.arrived());
+            // Everything sent is acknowledged: until the sender's next
+            // segment it waits for data to send (a window would let it send).
             const std::int64_t flight = high - acked;
-            rwnd_bound = static_cast<double>(flight + out.mss_bytes) > adv_window;
+            holding = flight <= 0                                                     ? Limit::App
+                      : static_cast<double>(flight + out.mss_bytes) > adv_window ? Limit::Rwnd
+                                                                                  : Limit::Cwnd;
         }
         b.retransmits = retransmits;
         b.srtt_s = srtt;
@@ -296,7 +309,7 @@ std::optional<CaptureAnalysis> analyze_capture(const CaptureContents& c, const s
         cum_segments += b.segments;
         t.retransmits = cum_retransmits;
         t.pkts_sent = cum_segments;
-        t.limit = b.rwnd_time > b.cwnd_time ? Limit::Rwnd : Limit::Cwnd;
+        t.limit = b.limit();
         tr.buckets.push_back(t);
     }
 
@@ -340,17 +353,18 @@ std::optional<CaptureAnalysis> analyze_capture(const CaptureContents& c, const s
         sum.max_rtt_s = *std::max_element(window_rtts.begin(), window_rtts.end());
         sum.p95_rtt_s = quantile(window_rtts, 0.95);
     }
-    double rwnd_time = 0, cwnd_time = 0;
+    Bucket half;  // the second half's times
     for (int k = 0; k < n_buckets; ++k) {
         const Bucket& b = buckets[static_cast<std::size_t>(k)];
         if ((k + 1) * bucket_s <= out.duration_s / 2) continue;
-        rwnd_time += b.rwnd_time;
-        cwnd_time += b.cwnd_time;
+        half.rwnd_time += b.rwnd_time;
+        half.cwnd_time += b.cwnd_time;
+        half.app_time += b.app_time;
     }
-    const double total = rwnd_time + cwnd_time;
-    sum.binding_fractions = {total > 0 ? cwnd_time / total : kNaN, total > 0 ? rwnd_time / total : kNaN, kNaN, kNaN,
-                             kNaN, kNaN};
-    sum.binding_limit = rwnd_time > cwnd_time ? Limit::Rwnd : Limit::Cwnd;
+    const double total = half.rwnd_time + half.cwnd_time + half.app_time;
+    const auto share = [total](double t) { return total > 0 ? t / total : kNaN; };
+    sum.binding_fractions = {share(half.cwnd_time), share(half.rwnd_time), kNaN, kNaN, kNaN, share(half.app_time)};
+    sum.binding_limit = half.limit();
     sum.retransmits = retransmits;
     sum.segments_received = out.data_segments;
     sum.acks_sent = out.acks;
@@ -360,7 +374,8 @@ std::optional<CaptureAnalysis> analyze_capture(const CaptureContents& c, const s
     out.absent.push_back("mean_cwnd_packets: the sender's cwnd is not on the wire");
     out.absent.push_back("drops, ecn_marks, congestion_events, rtos: where and why packets were lost is not seen "
                          "from one point; retransmits and duplicate_acks are");
-    out.absent.push_back("binding_fractions: only cwnd (or loss recovery) and rwnd can be told apart on the wire");
+    out.absent.push_back("binding_fractions: only cwnd (or loss recovery), rwnd and the application (nothing in flight) "
+                         "can be told apart on the wire");
     return out;
 }
 

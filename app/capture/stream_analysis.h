@@ -23,8 +23,12 @@
 //     acknowledgement and window as the previous ACK, data outstanding
 //   advertised window: the receiver's window field, scaled by the shift its
 //     SYN-ACK offered when both SYNs offered one (RFC 7323 §2.2)
-//   limit: rwnd while the flight is within one MSS of the advertised
-//     window, otherwise cwnd (or loss recovery: a capture cannot tell)
+//   limit: the application from an ACK that leaves nothing in flight until
+//     the sender's next segment (with data to send, a window would have
+//     let it send at once: Linux's tcp_rate_check_app_limited marks such a
+//     pipe app-limited); rwnd while the flight is within one MSS of the
+//     advertised window; otherwise cwnd (or loss recovery: a capture
+//     cannot tell)
 #pragma once
 
 #include <optional>

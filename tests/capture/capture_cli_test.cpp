@@ -130,6 +130,32 @@ TEST(CaptureCli, ACaptureBesideTheReceiverSaysSoAndTakesTheHandshakesRoundTrip) 
     EXPECT_FALSE(mj.value("binding_limit").isNull());
 }
 
+// A request/response client that pauses 60 ms after each response (two
+// 100-byte writes, a 100-byte response, 20 ms): after the response's ACK
+// nothing is in flight until the next request, 60 ms of every 100 (each
+// transaction two round trips: Nagle holds the second write for the
+// first's ACK). A bulk flow on the same path always has data in flight.
+// The capture names the application for the first and cwnd for the second.
+TEST(CaptureCli, AnIdleSenderIsLimitedByItsApplication) {
+    TempDir dir;
+    const std::string rpc = dir.file("rpc.pcap"), bulk = dir.file("bulk.pcap");
+    ASSERT_EQ(inflight("run --rtt 20ms --duration 4s --flow cubic,app=rpc,writes=100B+100B,response=100B,think=60ms "
+                       "--pcap '" + rpc + "'")
+                  .code,
+              0);
+    ASSERT_EQ(inflight("run --rtt 20ms --duration 4s --pcap '" + bulk + "'").code, 0);
+    const Shell text = inflight("capture '" + rpc + "'");
+    ASSERT_EQ(text.code, 0) << text.err;
+    EXPECT_EQ(text.out.rfind("Goodput ", 0), 0u) << text.out;
+    EXPECT_NE(text.out.find("limited by the application (nothing in flight"), std::string::npos) << text.out;
+    const QJsonObject j = json_of(inflight("capture '" + rpc + "' --json").out);
+    EXPECT_EQ(j.value("binding_limit").toString(), "app");
+    EXPECT_NEAR(j.value("binding_fractions").toObject().value("app").toDouble(), 0.6, 0.05);
+    const QJsonObject b = json_of(inflight("capture '" + bulk + "' --json").out);
+    EXPECT_EQ(b.value("binding_limit").toString(), "cwnd");
+    EXPECT_LT(b.value("binding_fractions").toObject().value("app").toDouble(), 0.01);
+}
+
 TEST(CaptureCli, AnUnwritablePcapIsOneLineBeforeAnythingRunsAndLeavesNothing) {
     TempDir dir;
     const Shell missing = inflight("run --duration 600s --pcap /nonexistent-folder/x.pcap");
