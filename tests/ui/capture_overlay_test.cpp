@@ -191,6 +191,41 @@ TEST(CaptureOverlay, ACaptureBesideTheReceiverDrawsNoRttAndComparesNone) {
     EXPECT_FALSE(words.join(' ').contains(QStringLiteral("RTT"))) << words.join('\n').toStdString();
 }
 
+// A client that pauses 60 ms after each 40 ms transaction, beside a bulk
+// model of its path: the words name what the capture shows, its sender
+// waiting for its application about 60% of the time, instead of a list of
+// what might explain the gap.
+TEST(CaptureOverlay, AnIdleSendersGapIsPutOnItsApplication) {
+    QTemporaryDir dir;
+    const QString f = dir.filePath("idle.pcap");
+    Scenario s;
+    s.rtt_s = 0.020;
+    s.duration_s = 4;
+    FlowSpec rpc;
+    rpc.app = FlowApp::Rpc;
+    rpc.rpc_writes = {100, 100};
+    rpc.rpc_response_bytes = 100;
+    rpc.rpc_think_s = 0.060;
+    s.flows = {rpc};
+    write_capture(s, f);
+    std::string error;
+    const auto contents = capture::read_capture(f.toStdString(), &error);
+    ASSERT_TRUE(contents) << error;
+    const auto a = capture::analyze_capture(*contents, f.toStdString(), std::nullopt, &error);
+    ASSERT_TRUE(a) << error;
+    ASSERT_EQ(a->result.summary.binding_limit, Limit::App);
+    Scenario bulk;
+    bulk.rtt_s = 0.020;
+    bulk.duration_s = 4;
+    const QStringList words = capture_differences(run_scenario(bulk), capture_snapshot(*a, 0)->result, "idle.pcap");
+    ASSERT_EQ(words.size(), 2);
+    const double app = a->result.summary.binding_fractions[static_cast<std::size_t>(Limit::App)];
+    EXPECT_NEAR(app, 0.6, 0.05);
+    EXPECT_TRUE(words[1].endsWith(QStringLiteral("waiting for its application, %1% of its second half.")
+                                      .arg(std::round(app * 100))))
+        << words[1].toStdString();
+}
+
 TEST(CaptureOverlay, ThePanelsNoteWrapsBeforeTheCapturesTag) {
     auto w = make_window();
     ASSERT_TRUE(run_scenario(*w, R"({"algo": "cubic", "rtt": "20ms", "buffer": "10ms", "duration": 10})"));

@@ -52,6 +52,12 @@ QStringList capture_differences(const RunResult& model, const RunResult& capture
                       : tr("Largest gap: the model's mean RTT is %1% lower — the capture's path queued more (a "
                            "deeper buffer, or other traffic) than the model's.")
                             .arg(std::round((1 - rtt_ratio) * 100)));
+    } else if (tp_ratio > 1 && c.binding_limit == Limit::App) {
+        // The capture shows its sender idle (nothing in flight after an ACK): say so, not a list of maybes.
+        lines << tr("Largest gap: the model's throughput is %1% higher — the capture's sender had nothing in flight, "
+                    "waiting for its application, %2% of its second half.")
+                     .arg(std::round((tp_ratio - 1) * 100))
+                     .arg(std::round(c.binding_fractions[static_cast<std::size_t>(Limit::App)] * 100));
     } else {
         lines << (tp_ratio > 1
                       ? tr("Largest gap: the model's throughput is %1% higher — the capture's sender may run "

@@ -2,7 +2,8 @@
 // the throughput (each over its second half), the mean RTT and the
 // retransmissions (whole run and whole stream, with their share of the
 // segments sent), then the largest gap of throughput and RTT as a
-// sentence when it is over 10%, with what may explain it.
+// sentence when it is over 10%, with what may explain it (what did, when
+// the capture shows its sender waiting for its application).
 #pragma once
 
 #include <QStringList>
