@@ -101,6 +101,26 @@ TEST(TimeSequenceChartAlone, ABurstInOnePixelColumnIsDrawnAsABar) {
     EXPECT_LE(widest_gap_px, chart.dataSeries()->markerSize() + 1e-6);
 }
 
+// A 1 GiB receive window puts the window line far above the data: the note
+// says how far in three figures, not "1,073,944.5 KB" in the axis's unit.
+TEST(TimeSequenceChartAlone, TheWindowAboveThePlotIsSaidInThreeFigures) {
+    auto g = std::make_shared<capture::TimeSequence>();
+    g->window_known = true;
+    for (std::uint64_t i = 0; i < 140; ++i) {
+        g->segments.push_back(capture::TsgSegment{0.01 * static_cast<double>(i), i * 1448, (i + 1) * 1448, false});
+        g->acks.push_back(capture::TsgAck{0.01 * static_cast<double>(i) + 0.04, (i + 1) * 1448, (i + 1) * 1448 + (1ull << 30)});
+    }
+    TimeSequenceChart chart;
+    chart.resize(900, 450);
+    chart.show();
+    chart.setGraph(g);
+    QApplication::processEvents();
+    chart.showRange(0, 1.5, 0, 140 * 1448);
+    QApplication::processEvents();
+    // The highest edge: 202,720 + 1,073,741,824 = 1,073,944,544 bytes.
+    EXPECT_EQ(chart.noteText(), QStringLiteral("ACK + receive window runs above the plot (up to 1.07 GB)"));
+}
+
 TEST_F(TimeSequenceTest, OpeningItDrawsFlowOneOfTheRunShown) {
     const RunResult& run = w->dashboard()->shown()->result;
     const auto graph = view->chart()->graph();

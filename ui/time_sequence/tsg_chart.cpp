@@ -12,11 +12,21 @@
 #include <algorithm>
 #include <cmath>
 
+#include "model/core/units.h"
 #include "ui/panels/chart_key.h"
 #include "ui/panels/plot_note.h"
 
 namespace inflight::ui {
 namespace {
+
+// A size to three figures in the unit that fits it, as the axis counts
+// (powers of 1000): "1.08 GB", "250 KB", "812 bytes".
+QString approximate_bytes(double bytes) {
+    const char* units[] = {"bytes", "KB", "MB", "GB", "TB"};
+    int u = 0;
+    while (u < 4 && bytes >= 999.5) bytes /= 1000, ++u;
+    return QString::fromStdString(format_number(bytes, 3)) + QLatin1Char(' ') + QLatin1String(units[u]);
+}
 
 constexpr double kWheelStep = 0.8;  // one notch shows 80% of the time range
 constexpr double kHeadroom = 0.04;  // the bytes fitted with this share of the range above and below
@@ -209,9 +219,7 @@ void TimeSequenceChart::redraw() {
     double edge_top = NAN;
     for (const QPointF& p : window) edge_top = std::isnan(edge_top) ? p.y() : std::max(edge_top, p.y());
     if (!std::isnan(edge_top) && edge_top > yAxis()->max() && window_->isVisible())
-        note_->setText(tr("ACK + receive window runs above the plot (up to %L1 %2)")
-                           .arg(edge_top, 0, 'f', y_per_byte_ == 1 ? 0 : 1)
-                           .arg(y_per_byte_ == 1 ? tr("bytes") : y_per_byte_ == 1e-3 ? tr("KB") : tr("MB")));
+        note_->setText(tr("ACK + receive window runs above the plot (up to %1)").arg(approximate_bytes(edge_top / k)));
     else
         note_->setText(QString());
     data_->replace(data);
@@ -227,6 +235,8 @@ void TimeSequenceChart::redraw() {
     fit_round_ticks(xAxis(), chart()->plotArea().width(), widest);
     emit redrawn(t0, t1);
 }
+
+QString TimeSequenceChart::noteText() const { return note_->text(); }
 
 int TimeSequenceChart::pointsDrawn() const {
     return static_cast<int>(data_->count() + retx_->count() + sack_->count() + ack_->count() + window_->count());

@@ -53,6 +53,7 @@ public:
     QScatterSeries* sackSeries() const { return sack_; }
     QLineSeries* ackSeries() const { return ack_; }
     QLineSeries* windowSeries() const { return window_; }
+    QString noteText() const;  // "ACK + receive window runs above the plot (up to 1.07 GB)", or empty
     int pointsDrawn() const;
     double shownT0() const;
     double shownT1() const;
