@@ -365,6 +365,12 @@ std::optional<CaptureAnalysis> analyze_capture(const CaptureContents& c, const s
     const auto share = [total](double t) { return total > 0 ? t / total : kNaN; };
     sum.binding_fractions = {share(half.cwnd_time), share(half.rwnd_time), kNaN, kNaN, kNaN, share(half.app_time)};
     sum.binding_limit = half.limit();
+    // Beside the receiver every ACK leaves nothing in flight the capture can
+    // see: no limit is read there (capture_headline), and none is kept.
+    if (out.beside_receiver) {
+        sum.binding_fractions.fill(kNaN);
+        sum.binding_limit = Limit::Cwnd;
+    }
     sum.retransmits = retransmits;
     sum.segments_received = out.data_segments;
     sum.acks_sent = out.acks;

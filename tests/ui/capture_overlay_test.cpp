@@ -189,6 +189,36 @@ TEST(CaptureOverlay, ACaptureBesideTheReceiverDrawsNoRttAndComparesNone) {
     const QStringList words = capture_differences(run_scenario(s), r, QStringLiteral("rpc.pcap"));
     ASSERT_FALSE(words.isEmpty());
     EXPECT_FALSE(words.join(' ').contains(QStringLiteral("RTT"))) << words.join('\n').toStdString();
+    // Nor a limit: beside the receiver every ACK leaves nothing in flight
+    // that the capture sees, which is not the sender waiting for data.
+    EXPECT_FALSE(words.join(' ').contains(QStringLiteral("application"))) << words.join('\n').toStdString();
+    EXPECT_TRUE(std::isnan(a->result.summary.binding_fractions[static_cast<std::size_t>(Limit::App)]));
+
+    // Opened in the window: neither line is named in its panel's key (one
+    // entry per visible series), where "rpc.pcap in flight" stood with no
+    // line drawn. A capture from the sender's side has them again.
+    auto w = make_window();
+    AnalysisTools* tools = tools_of(*w);
+    tools->timeSequence()->openCapture(f);
+    ASSERT_TRUE(wait_until([&] { return tools->captureTool()->capture() != nullptr; }, 60000));
+    GhostOverlay* overlay = tools->compare()->captureOverlay();
+    for (QLineSeries* line : {overlay->windowSeries(), overlay->rttSeries()}) {
+        ASSERT_TRUE(line);
+        EXPECT_EQ(line->count(), 0) << line->name().toStdString();
+        EXPECT_FALSE(line->isVisible()) << line->name().toStdString();
+    }
+    Scenario bulk;
+    bulk.rtt_s = 0.020;
+    bulk.duration_s = 3;
+    const QString g = dir.filePath("bulk.pcap");
+    write_capture(bulk, g);
+    const TsgLoadPtr before = tools->captureTool()->capture();
+    tools->timeSequence()->openCapture(g);
+    ASSERT_TRUE(wait_until([&] { return tools->captureTool()->capture() != before; }, 60000));
+    for (QLineSeries* line : {overlay->windowSeries(), overlay->rttSeries()}) {
+        EXPECT_GT(line->count(), 10) << line->name().toStdString();
+        EXPECT_TRUE(line->isVisible()) << line->name().toStdString();
+    }
 }
 
 // A client that pauses 60 ms after each 40 ms transaction, beside a bulk

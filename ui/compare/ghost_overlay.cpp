@@ -34,6 +34,14 @@ namespace inflight::ui {
 
 namespace {
 
+// A line with nothing to draw (a capture taken beside its receiver has no
+// flight and no RTT of the sender's) is hidden, so the chart's key (one
+// entry per visible series) does not name it.
+void show_only_if_drawn(QLineSeries* s) {
+    const bool drawn = !s->points().isEmpty();
+    if (s->isVisible() != drawn) s->setVisible(drawn);
+}
+
 QChart* chart_in(QWidget* panel) {
     auto* view = panel ? panel->findChild<QChartView*>() : nullptr;
     return view ? view->chart() : nullptr;
@@ -430,6 +438,7 @@ void GhostOverlay::drawWindow() {
         style_.in_flight ? std::function<double(const TraceBucket&)>([](const TraceBucket& b) { return b.inflight_bytes.max; })
                          : std::function<double(const TraceBucket&)>(&TraceBucket::cwnd_end_bytes);
     cwnd_->replace(level_line(a.trace, window, {0, duration, columns_of(window_)}, per));
+    if (flows_.empty()) show_only_if_drawn(cwnd_);
     grow(window_, Qt::Horizontal, duration);
     grow(window_, Qt::Vertical, steady_max(a.trace, window, duration) * per * 1.12);
     noteAbovePlot(a.trace, window, per);
@@ -509,6 +518,7 @@ void GhostOverlay::drawRttAndRate() {
     const double duration = a.scenario.duration_s;
     if (srtt_) {
         srtt_->replace(level_line(a.trace, &TraceBucket::srtt_s, {0, duration, columns_of(rtt_)}, 1e3));
+        if (flows_.empty()) show_only_if_drawn(srtt_);
         grow(rtt_, Qt::Horizontal, duration);
         grow(rtt_, Qt::Vertical, steady_max(a.trace, &TraceBucket::srtt_s, duration) * 1e3 * 1.08);
     }
