@@ -17,6 +17,8 @@
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
 
+#include <optional>
+
 #include "app/capture/model_capture.h"
 #include "app/capture/pcap_file_writer.h"
 #include "model/engine/run.h"
@@ -52,6 +54,33 @@ void write_capture(const Scenario& s, const QString& path) {
     inflight::run_scenario(s, control);
     tap.flush();
     ASSERT_FALSE(writer->finish());
+}
+
+// A request/response flow on 100 Mbit/s and 20 ms: two 100-byte writes a
+// request, then the response, then the pause.
+Scenario rpc_on_20ms(double duration_s, std::uint64_t response_bytes, double think_s, Stack stack) {
+    Scenario s;
+    s.rtt_s = 0.020;
+    s.duration_s = duration_s;
+    s.stack = stack;
+    FlowSpec rpc;
+    rpc.app = FlowApp::Rpc;
+    rpc.rpc_writes = {100, 100};
+    rpc.rpc_response_bytes = response_bytes;
+    if (think_s > 0) rpc.rpc_think_s = think_s;
+    s.flows = {rpc};
+    return s;
+}
+
+// The capture's stream as the window reads it; nothing (and a failure) when it cannot.
+std::optional<capture::CaptureAnalysis> analysis_of(const QString& f) {
+    std::string error;
+    const auto contents = capture::read_capture(f.toStdString(), &error);
+    EXPECT_TRUE(contents) << error;
+    if (!contents) return std::nullopt;
+    auto a = capture::analyze_capture(*contents, f.toStdString(), std::nullopt, &error);
+    EXPECT_TRUE(a) << error;
+    return a;
 }
 
 TEST(CaptureOverlay, OpeningACaptureDrawsItOverThePanelsAndModelThisPathSetsTheControls) {
@@ -160,21 +189,10 @@ TEST(CaptureOverlay, OpeningACaptureDrawsItOverThePanelsAndModelThisPathSetsTheC
 TEST(CaptureOverlay, ACaptureBesideTheReceiverDrawsNoRttAndComparesNone) {
     QTemporaryDir dir;
     const QString f = dir.filePath("rpc.pcap");
-    Scenario s;
-    s.rtt_s = 0.020;
-    s.duration_s = 3;
-    s.stack = Stack::Linux;
-    FlowSpec rpc;
-    rpc.app = FlowApp::Rpc;
-    rpc.rpc_writes = {100, 100};
-    rpc.rpc_response_bytes = 3000;
-    s.flows = {rpc};
+    const Scenario s = rpc_on_20ms(3, 3000, 0, Stack::Linux);
     write_capture(s, f);
-    std::string error;
-    const auto contents = capture::read_capture(f.toStdString(), &error);
-    ASSERT_TRUE(contents) << error;
-    const auto a = capture::analyze_capture(*contents, f.toStdString(), std::nullopt, &error);
-    ASSERT_TRUE(a) << error;
+    const auto a = analysis_of(f);
+    ASSERT_TRUE(a);
     ASSERT_TRUE(a->beside_receiver);
     EXPECT_LT(a->result.summary.mean_rtt_s, 1e-3) << "what the capture shows: the client's ACK delay";
     const SnapshotPtr shown = capture_snapshot(*a, 0);
@@ -228,21 +246,9 @@ TEST(CaptureOverlay, ACaptureBesideTheReceiverDrawsNoRttAndComparesNone) {
 TEST(CaptureOverlay, AnIdleSendersGapIsPutOnItsApplication) {
     QTemporaryDir dir;
     const QString f = dir.filePath("idle.pcap");
-    Scenario s;
-    s.rtt_s = 0.020;
-    s.duration_s = 4;
-    FlowSpec rpc;
-    rpc.app = FlowApp::Rpc;
-    rpc.rpc_writes = {100, 100};
-    rpc.rpc_response_bytes = 100;
-    rpc.rpc_think_s = 0.060;
-    s.flows = {rpc};
-    write_capture(s, f);
-    std::string error;
-    const auto contents = capture::read_capture(f.toStdString(), &error);
-    ASSERT_TRUE(contents) << error;
-    const auto a = capture::analyze_capture(*contents, f.toStdString(), std::nullopt, &error);
-    ASSERT_TRUE(a) << error;
+    write_capture(rpc_on_20ms(4, 100, 0.060, Stack::Textbook), f);
+    const auto a = analysis_of(f);
+    ASSERT_TRUE(a);
     ASSERT_EQ(a->result.summary.binding_limit, Limit::App);
     Scenario bulk;
     bulk.rtt_s = 0.020;
