@@ -171,8 +171,8 @@ void ModelCapture::response_sent(TimePs t, std::uint16_t flow, std::uint16_t con
                                  TimePs done_at) {
     if (bytes == 0) return;
     // The ACK handed over at t is the one the response carries: it becomes
-    // the first segment (without it — a capture stopped — the fields are
-    // built afresh, acknowledging nothing new).
+    // the first segment. (The flow hands one over at t before it answers,
+    // with either receiver; were there none, the fields are built afresh.)
     TcpFields f;
     if (held_.valid && held_.t == t && held_.flow == flow && held_.conn == conn) {
         f = held_.fields;
