@@ -255,12 +255,14 @@ std::optional<CaptureAnalysis> analyze_capture(const CaptureContents& c, const s
             board.advance(acked);
             for (const auto& [le, re] : sacked) board.add(le, re);
             arrived_progress.emplace_back(p.t_s, board.arrived());
-            // Everything sent is acknowledged: until the sender's next
-            // segment it waits for data to send (a window would let it send).
+            // The advertised window first (a zero window with everything
+            // acknowledged is the receiver's, not the application's); then,
+            // everything sent acknowledged and the window open, the sender
+            // waits for data to send until its next segment.
             const std::int64_t flight = high - acked;
-            holding = flight <= 0                                                     ? Limit::App
-                      : static_cast<double>(flight + out.mss_bytes) > adv_window ? Limit::Rwnd
-                                                                                  : Limit::Cwnd;
+            holding = static_cast<double>(flight + out.mss_bytes) > adv_window ? Limit::Rwnd
+                      : flight <= 0                                                ? Limit::App
+                                                                                   : Limit::Cwnd;
         }
         b.retransmits = retransmits;
         b.srtt_s = srtt;
@@ -370,6 +372,8 @@ std::optional<CaptureAnalysis> analyze_capture(const CaptureContents& c, const s
     if (out.beside_receiver) {
         sum.binding_fractions.fill(kNaN);
         sum.binding_limit = Limit::Cwnd;
+        out.absent.push_back("binding_limit, binding_fractions: taken beside the receiver, where the sender's flight "
+                             "and so its limit cannot be read");
     }
     sum.retransmits = retransmits;
     sum.segments_received = out.data_segments;
@@ -380,8 +384,9 @@ std::optional<CaptureAnalysis> analyze_capture(const CaptureContents& c, const s
     out.absent.push_back("mean_cwnd_packets: the sender's cwnd is not on the wire");
     out.absent.push_back("drops, ecn_marks, congestion_events, rtos: where and why packets were lost is not seen "
                          "from one point; retransmits and duplicate_acks are");
-    out.absent.push_back("binding_fractions: only cwnd (or loss recovery), rwnd and the application (nothing in flight) "
-                         "can be told apart on the wire");
+    if (!out.beside_receiver)
+        out.absent.push_back("binding_fractions: only cwnd (or loss recovery), rwnd and the application (nothing in "
+                             "flight) can be told apart on the wire");
     return out;
 }
 

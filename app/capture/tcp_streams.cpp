@@ -117,30 +117,35 @@ std::optional<std::size_t> pick_stream(const CaptureContents& c, const std::vect
 }
 
 std::optional<NearEnd> near_end(const CaptureContents& c, const TcpStream& s) {
-    const TcpPacket* syn = nullptr;
+    const TcpPacket* syn = nullptr;      // the last SYN before the SYN-ACK (an earlier one was lost)
     const TcpPacket* syn_ack = nullptr;
-    const TcpPacket* ack = nullptr;  // the SYN's sender's first packet after the SYN-ACK
+    const TcpPacket* ack = nullptr;      // the SYN's sender's first packet after the SYN-ACK
     for (std::size_t i : s.packets) {
         const TcpPacket& p = c.tcp[i];
         const bool is_syn = (p.flags & kTcpSyn) != 0, is_ack = (p.flags & kTcpAck) != 0;
-        if (!syn) {
-            if (is_syn && !is_ack) syn = &p;
+        if (!syn_ack) {
+            if (is_syn && !is_ack) {
+                if (syn && !(p.src_ip == syn->src_ip && p.src_port == syn->src_port)) return std::nullopt;  // both opened
+                syn = &p;
+            } else if (is_syn && is_ack && syn && !(p.src_ip == syn->src_ip && p.src_port == syn->src_port)) {
+                syn_ack = &p;
+            }
             continue;
         }
         const bool from_syn_sender = p.src_ip == syn->src_ip && p.src_port == syn->src_port;
-        if (!syn_ack) {
-            if (is_syn && is_ack && !from_syn_sender) syn_ack = &p;
-            continue;
-        }
-        if (from_syn_sender && !is_syn) {
+        if (is_syn) return std::nullopt;  // a SYN or SYN-ACK sent again: which one was answered is unknown
+        if (from_syn_sender) {
             ack = &p;
             break;
         }
     }
     if (!ack) return std::nullopt;
+    // One gap at least four times the other and at least 200 µs: a capture
+    // on one host (loopback, a few µs each) tells neither end apart.
+    constexpr double kShortestRoundTripS = 200e-6;
     const double first = syn_ack->t_s - syn->t_s, second = ack->t_s - syn_ack->t_s;
-    if (first >= 4 * second && first > 0) return NearEnd{syn->src_ip, syn->src_port, first};
-    if (second >= 4 * first && second > 0) return NearEnd{syn_ack->src_ip, syn_ack->src_port, second};
+    if (first >= 4 * second && first >= kShortestRoundTripS) return NearEnd{syn->src_ip, syn->src_port, first};
+    if (second >= 4 * first && second >= kShortestRoundTripS) return NearEnd{syn_ack->src_ip, syn_ack->src_port, second};
     return std::nullopt;
 }
 

@@ -43,8 +43,11 @@ std::optional<std::size_t> pick_stream(const CaptureContents& c, const std::vect
 // (RFC 9293 §3.5): beside the end that sent the SYN, the SYN-ACK comes a
 // round trip after the SYN and that end's ACK at once; beside the other
 // end, the SYN-ACK leaves at once and the ACK comes a round trip later.
-// Nothing when the capture lacks one of the three packets, or when
-// neither gap is at least four times the other (a capture midway).
+// The SYN is the last one before the SYN-ACK (an earlier one was lost).
+// Nothing when the capture lacks one of the three packets, when the SYN-ACK
+// or a SYN comes again after it or both ends sent a SYN (which packet was
+// answered is unknown), or when neither gap is at least four times the
+// other and 200 µs (a capture midway, or both ends on one host).
 struct NearEnd {
     std::uint32_t ip = 0;
     std::uint16_t port = 0;

@@ -128,7 +128,8 @@ std::string capture_trace_csv(const capture::CaptureAnalysis& a, const std::stri
             << ',' << csv_number(b.inflight_bytes.max) << ',' << csv_number(b.rtt_s.min) << ','
             << csv_number(b.rtt_s.max) << ',' << csv_number(b.srtt_s) << ',' << csv_number(b.delivery_rate_bps.max)
             << ',' << csv_number(b.window_bytes.min) << ',' << csv_number(b.window_bytes.max) << ','
-            << b.retransmits << ',' << b.pkts_sent << ',' << to_string(b.limit) << '\n';
+            << b.retransmits << ',' << b.pkts_sent << ','
+            << (a.beside_receiver ? "" : to_string(b.limit)) << '\n';  // beside the receiver no limit is read
     }
     return out.str();
 }

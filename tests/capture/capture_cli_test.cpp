@@ -4,6 +4,7 @@
 // anything runs and leaves no file, bad captures exit 1 with one line.
 #include <gtest/gtest.h>
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <cmath>
@@ -59,7 +60,9 @@ TEST(CaptureCli, RunWritesACaptureThatCaptureReadsWithRunsKeys) {
 // of payload), each ACKed 20 µs after it arrives. The server sent more, so
 // it is the sender measured; the handshake puts the capture beside the
 // receiver, where data-to-ACK times are 20 µs, not the 40 ms path.
-void write_download_at_client(const std::string& path) {
+// `rtt_s`: the path's round trip (40 ms; 20 µs for two ends on one host);
+// `lost_syn`: a first SYN, 1 s before the one answered, went unanswered.
+void write_download_at_client(const std::string& path, double rtt_s = 0.040, bool lost_syn = false) {
     using namespace inflight::capture;
     std::string error;
     auto w = PcapFileWriter::open(path, {}, &error);
@@ -76,18 +79,20 @@ void write_download_at_client(const std::string& path) {
     TcpFields syn;
     syn.src_port = 40000, syn.dst_port = 80, syn.seq = client_isn, syn.flags = kTcpSyn, syn.window = 65535;
     syn.mss = 1448, syn.window_shift = 7, syn.sack_permitted = true;
-    put(0.0, up, syn);
+    const double t0 = lost_syn ? 1.0 : 0.0;
+    if (lost_syn) put(0.0, up, syn);
+    put(t0, up, syn);
     TcpFields syn_ack = syn;
     syn_ack.src_port = 80, syn_ack.dst_port = 40000, syn_ack.seq = server_isn, syn_ack.ack = client_isn + 1;
     syn_ack.flags = kTcpSyn | kTcpAck;
-    put(0.040, down, syn_ack);
+    put(t0 + rtt_s, down, syn_ack);
     TcpFields request;
     request.src_port = 40000, request.dst_port = 80, request.seq = client_isn + 1, request.ack = server_isn + 1;
     request.flags = kTcpAck | kTcpPsh, request.window = 2048, request.payload_bytes = 100;
-    put(0.040, up, request);
+    put(t0 + rtt_s, up, request);
     const double gap_s = 1448 * 8 / 50e6;
     for (std::uint32_t k = 0; k < 3000; ++k) {
-        const double t = 0.080 + k * gap_s;
+        const double t = t0 + 2 * rtt_s + k * gap_s;
         TcpFields data;
         data.src_port = 80, data.dst_port = 40000, data.seq = server_isn + 1 + k * 1448, data.ack = client_isn + 101;
         data.flags = kTcpAck, data.window = 2048, data.payload_bytes = 1448;
@@ -114,7 +119,21 @@ TEST(CaptureCli, ACaptureBesideTheReceiverSaysSoAndTakesTheHandshakesRoundTrip) 
     EXPECT_EQ(j.value("capture_point").toString(), "receiver");
     EXPECT_NEAR(j.value("handshake_rtt_s").toDouble(), 0.040, 1e-9);
     EXPECT_TRUE(j.value("binding_limit").isNull());
+    EXPECT_TRUE(j.value("absent").toArray().contains(QStringLiteral(
+        "binding_limit, binding_fractions: taken beside the receiver, where the sender's flight and so its limit "
+        "cannot be read")));
     EXPECT_NEAR(j.value("min_rtt_s").toDouble(), 20e-6, 1e-9);  // what the capture shows: the receiver's delay
+    // Nor does its trace name a limit in any bucket (the CSV's last column).
+    const std::string csv = dir.file("trace.csv");
+    ASSERT_EQ(inflight("capture '" + f + "' --csv '" + csv + "'").code, 0);
+    std::ifstream rows(csv);
+    int data_rows = 0;
+    for (std::string line; std::getline(rows, line);) {
+        if (line.empty() || line[0] == '#' || line.rfind("t_start_s", 0) == 0) continue;
+        ++data_rows;
+        EXPECT_EQ(line.back(), ',') << line;
+    }
+    EXPECT_GT(data_rows, 50);  // 10 ms buckets over the 0.78 s stream
     // The path for the model: the handshake's 40 ms, not 20 µs, and the
     // rate the data arrived at (the segments' spacing), within 5%.
     const Shell model = inflight("capture '" + f + "' --model");
@@ -136,6 +155,22 @@ TEST(CaptureCli, ACaptureBesideTheReceiverSaysSoAndTakesTheHandshakesRoundTrip) 
 // transaction two round trips: Nagle holds the second write for the
 // first's ACK). A bulk flow on the same path always has data in flight.
 // The capture names the application for the first and cwnd for the second.
+// The handshake's round trip is measured from the SYN that was answered:
+// a first SYN lost 1 s earlier does not make it 1.04 s. Two ends on one
+// host (20 µs each way and back) tell neither end apart: no capture point.
+TEST(CaptureCli, TheHandshakeIsTimedFromTheAnsweredSynAndNotOnOneHost) {
+    TempDir dir;
+    const std::string lost = dir.file("lost-syn.pcap"), local = dir.file("local.pcap");
+    write_download_at_client(lost, 0.040, true);
+    write_download_at_client(local, 20e-6);
+    const QJsonObject a = json_of(inflight("capture '" + lost + "' --json").out);
+    EXPECT_EQ(a.value("capture_point").toString(), "receiver");
+    EXPECT_NEAR(a.value("handshake_rtt_s").toDouble(), 0.040, 1e-9);
+    const QJsonObject b = json_of(inflight("capture '" + local + "' --json").out);
+    EXPECT_TRUE(b.value("capture_point").isNull());
+    EXPECT_TRUE(b.value("handshake_rtt_s").isNull());
+}
+
 TEST(CaptureCli, AnIdleSenderIsLimitedByItsApplication) {
     TempDir dir;
     const std::string rpc = dir.file("rpc.pcap"), bulk = dir.file("bulk.pcap");
