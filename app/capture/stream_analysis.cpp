@@ -162,10 +162,16 @@ std::optional<CaptureAnalysis> analyze_capture(const CaptureContents& c, const s
 
     for (std::size_t i : s.packets) {
         const TcpPacket& p = c.tcp[i];
-        // Time since the previous packet, charged to the limit in force then.
-        Bucket& prev = bucket_of(last_t);
-        (holding == Limit::Rwnd ? prev.rwnd_time : holding == Limit::App ? prev.app_time : prev.cwnd_time) +=
-            p.t_s - last_t;
+        // Time since the previous packet, charged to the limit in force
+        // then, in each bucket the gap spans (a long wait — a zero window,
+        // an idle sender — belongs to the buckets it lasted through).
+        int k = std::clamp(static_cast<int>((last_t - t0) / bucket_s), 0, n_buckets - 1);
+        for (double from = last_t; from < p.t_s; ++k) {
+            const double until = k == n_buckets - 1 ? p.t_s : std::clamp(t0 + (k + 1) * bucket_s, from, p.t_s);
+            Bucket& in = buckets[static_cast<std::size_t>(k)];
+            (holding == Limit::Rwnd ? in.rwnd_time : holding == Limit::App ? in.app_time : in.cwnd_time) += until - from;
+            from = until;
+        }
         last_t = p.t_s;
         Bucket& b = bucket_of(p.t_s);
         if (from_sender(p)) {

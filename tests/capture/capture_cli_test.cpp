@@ -171,6 +171,60 @@ TEST(CaptureCli, TheHandshakeIsTimedFromTheAnsweredSynAndNotOnOneHost) {
     EXPECT_TRUE(b.value("handshake_rtt_s").isNull());
 }
 
+// A receiver that stops reading: everything sent is acknowledged with a
+// zero window for half a second, then the window opens and ten more
+// segments go. Nothing is in flight then, but the window, not the
+// application, holds the sender back.
+TEST(CaptureCli, AZeroWindowIsTheReceiversLimitNotTheApplications) {
+    using namespace inflight::capture;
+    TempDir dir;
+    const std::string path = dir.file("zero-window.pcap");
+    {
+        std::string error;
+        auto w = PcapFileWriter::open(path, {}, &error);
+        ASSERT_TRUE(w) << error;
+        const Addresses up{0x0a000001, 0x0a000002}, down{0x0a000002, 0x0a000001};
+        std::uint8_t p[kMaxHeaderBytes];
+        std::size_t wire = 0;
+        const auto put = [&](double t_s, const Addresses& a, const TcpFields& f) {
+            const std::size_t n = build_tcp_packet(p, a, f, &wire);
+            const auto ns = static_cast<std::int64_t>(std::llround(t_s * 1e9));
+            ASSERT_TRUE(w->write(ns / 1'000'000'000, static_cast<std::uint32_t>(ns % 1'000'000'000), p, n, wire));
+        };
+        TcpFields syn;
+        syn.src_port = 40000, syn.dst_port = 5201, syn.seq = 1000, syn.flags = kTcpSyn, syn.window = 65535;
+        syn.mss = 1448, syn.window_shift = 7, syn.sack_permitted = true;
+        put(0.0, up, syn);
+        TcpFields syn_ack = syn;
+        syn_ack.src_port = 5201, syn_ack.dst_port = 40000, syn_ack.seq = 5000, syn_ack.ack = 1001;
+        syn_ack.flags = kTcpSyn | kTcpAck;
+        put(0.040, down, syn_ack);
+        const auto burst = [&](double t, std::uint32_t first, std::uint16_t window_after) {
+            for (std::uint32_t k = 0; k < 10; ++k) {
+                TcpFields data;
+                data.src_port = 40000, data.dst_port = 5201, data.seq = 1001 + (first + k) * 1448, data.ack = 5001;
+                data.flags = kTcpAck, data.window = 502, data.payload_bytes = 1448;
+                put(t + k * 1e-4, up, data);
+            }
+            TcpFields ack;
+            ack.src_port = 5201, ack.dst_port = 40000, ack.seq = 5001, ack.ack = 1001 + (first + 10) * 1448;
+            ack.flags = kTcpAck, ack.window = window_after;
+            put(t + 0.040, down, ack);
+        };
+        burst(0.040, 0, 0);  // all acknowledged, window 0
+        TcpFields update;
+        update.src_port = 5201, update.dst_port = 40000, update.seq = 5001, update.ack = 1001 + 10 * 1448;
+        update.flags = kTcpAck, update.window = 512;  // 64 KiB at shift 7
+        put(0.580, down, update);
+        burst(0.580, 10, 512);
+        ASSERT_FALSE(w->finish());
+    }
+    const QJsonObject j = json_of(inflight("capture '" + path + "' --json").out);
+    EXPECT_EQ(j.value("capture_point").toString(), "sender");
+    EXPECT_EQ(j.value("binding_limit").toString(), "rwnd");
+    EXPECT_GT(j.value("binding_fractions").toObject().value("rwnd").toDouble(), 0.5);
+}
+
 TEST(CaptureCli, AnIdleSenderIsLimitedByItsApplication) {
     TempDir dir;
     const std::string rpc = dir.file("rpc.pcap"), bulk = dir.file("bulk.pcap");
