@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <cmath>
 #include <fstream>
+#include <memory>
 
 #include "app/capture/pcap_file_writer.h"
 #include "app/capture/synthetic_headers.h"
@@ -54,6 +55,33 @@ TEST(CaptureCli, RunWritesACaptureThatCaptureReadsWithRunsKeys) {
     }
 }
 
+// A capture written packet by packet: put() each at its time (seconds),
+// from the client (up) or the server (down).
+class HandWritten {
+public:
+    explicit HandWritten(const std::string& path) {
+        std::string error;
+        w_ = inflight::capture::PcapFileWriter::open(path, {}, &error);
+        EXPECT_TRUE(w_) << error;
+    }
+    static constexpr inflight::capture::Addresses kUp{0x0a000001, 0x0a000002}, kDown{0x0a000002, 0x0a000001};
+    void put(double t_s, const inflight::capture::Addresses& a, const inflight::capture::TcpFields& f) {
+        if (!w_) return;
+        std::uint8_t p[inflight::capture::kMaxHeaderBytes];
+        std::size_t wire = 0;
+        const std::size_t n = inflight::capture::build_tcp_packet(p, a, f, &wire);
+        const auto ns = static_cast<std::int64_t>(std::llround(t_s * 1e9));
+        EXPECT_TRUE(w_->write(ns / 1'000'000'000, static_cast<std::uint32_t>(ns % 1'000'000'000), p, n, wire));
+    }
+    void finish() {
+        ASSERT_TRUE(w_);
+        EXPECT_FALSE(w_->finish());
+    }
+
+private:
+    std::unique_ptr<inflight::capture::PcapFileWriter> w_;
+};
+
 // A download captured at the client, written packet by packet: the SYN at
 // 0, the SYN-ACK 40 ms later, the ACK and a 100-byte request at once; then
 // 3,000 segments of 1,448 B from the server, one every 0.2317 ms (50 Mbit/s
@@ -64,18 +92,10 @@ TEST(CaptureCli, RunWritesACaptureThatCaptureReadsWithRunsKeys) {
 // `lost_syn`: a first SYN, 1 s before the one answered, went unanswered.
 void write_download_at_client(const std::string& path, double rtt_s = 0.040, bool lost_syn = false) {
     using namespace inflight::capture;
-    std::string error;
-    auto w = PcapFileWriter::open(path, {}, &error);
-    ASSERT_TRUE(w) << error;
-    const Addresses up{0x0a000001, 0x0a000002}, down{0x0a000002, 0x0a000001};
+    HandWritten w(path);
+    const Addresses up = HandWritten::kUp, down = HandWritten::kDown;
     const std::uint32_t client_isn = 1000, server_isn = 5000;
-    std::uint8_t p[kMaxHeaderBytes];
-    std::size_t wire = 0;
-    const auto put = [&](double t_s, const Addresses& a, const TcpFields& f) {
-        const std::size_t n = build_tcp_packet(p, a, f, &wire);
-        const auto ns = static_cast<std::int64_t>(std::llround(t_s * 1e9));
-        ASSERT_TRUE(w->write(ns / 1'000'000'000, static_cast<std::uint32_t>(ns % 1'000'000'000), p, n, wire));
-    };
+    const auto put = [&](double t_s, const Addresses& a, const TcpFields& f) { w.put(t_s, a, f); };
     TcpFields syn;
     syn.src_port = 40000, syn.dst_port = 80, syn.seq = client_isn, syn.flags = kTcpSyn, syn.window = 65535;
     syn.mss = 1448, syn.window_shift = 7, syn.sack_permitted = true;
@@ -102,7 +122,7 @@ void write_download_at_client(const std::string& path, double rtt_s = 0.040, boo
         ack.flags = kTcpAck, ack.window = 2048;
         put(t + 20e-6, up, ack);
     }
-    ASSERT_FALSE(w->finish());
+    w.finish();
 }
 
 TEST(CaptureCli, ACaptureBesideTheReceiverSaysSoAndTakesTheHandshakesRoundTrip) {
@@ -180,17 +200,9 @@ TEST(CaptureCli, AZeroWindowIsTheReceiversLimitNotTheApplications) {
     TempDir dir;
     const std::string path = dir.file("zero-window.pcap");
     {
-        std::string error;
-        auto w = PcapFileWriter::open(path, {}, &error);
-        ASSERT_TRUE(w) << error;
-        const Addresses up{0x0a000001, 0x0a000002}, down{0x0a000002, 0x0a000001};
-        std::uint8_t p[kMaxHeaderBytes];
-        std::size_t wire = 0;
-        const auto put = [&](double t_s, const Addresses& a, const TcpFields& f) {
-            const std::size_t n = build_tcp_packet(p, a, f, &wire);
-            const auto ns = static_cast<std::int64_t>(std::llround(t_s * 1e9));
-            ASSERT_TRUE(w->write(ns / 1'000'000'000, static_cast<std::uint32_t>(ns % 1'000'000'000), p, n, wire));
-        };
+        HandWritten w(path);
+        const Addresses up = HandWritten::kUp, down = HandWritten::kDown;
+        const auto put = [&](double t_s, const Addresses& a, const TcpFields& f) { w.put(t_s, a, f); };
         TcpFields syn;
         syn.src_port = 40000, syn.dst_port = 5201, syn.seq = 1000, syn.flags = kTcpSyn, syn.window = 65535;
         syn.mss = 1448, syn.window_shift = 7, syn.sack_permitted = true;
@@ -217,7 +229,7 @@ TEST(CaptureCli, AZeroWindowIsTheReceiversLimitNotTheApplications) {
         update.flags = kTcpAck, update.window = 512;  // 64 KiB at shift 7
         put(0.580, down, update);
         burst(0.580, 10, 512);
-        ASSERT_FALSE(w->finish());
+        w.finish();
     }
     const QJsonObject j = json_of(inflight("capture '" + path + "' --json").out);
     EXPECT_EQ(j.value("capture_point").toString(), "sender");
