@@ -50,11 +50,18 @@ std::string label_of(const Condition& c, const RunResult& r, std::size_t flow) {
     return flow_name_of(c, r, flow) + ": " + metric_label(c.field);
 }
 
+// The word or the number `c` reads (of `flow` when it is per flow).
+std::optional<std::string> word_of(const Condition& c, const RunResult& r, std::size_t flow) {
+    return c.flow ? flow_text_metric(r, flow, c.field) : text_metric(r, c.field);
+}
+double number_of(const Condition& c, const RunResult& r, std::size_t flow) {
+    return (c.flow ? flow_numeric_metric(r, flow, c.field) : numeric_metric(r, c.field)).value_or(NAN);
+}
+
 // The value `c` reads, as measured: "81.6 ms", "rwnd".
 std::string measured_value(const Condition& c, const RunResult& r, std::size_t flow) {
-    if (!c.text_value.empty())
-        return (c.flow ? flow_text_metric(r, flow, c.field) : text_metric(r, c.field)).value_or("?");
-    return format_metric(c.field, (c.flow ? flow_numeric_metric(r, flow, c.field) : numeric_metric(r, c.field)).value_or(NAN));
+    if (!c.text_value.empty()) return word_of(c, r, flow).value_or("?");
+    return format_metric(c.field, number_of(c, r, flow));
 }
 
 bool compare(const Condition& c, double x) {
@@ -80,9 +87,8 @@ bool holds_for(const Condition& c, const RunResult& r, std::size_t flow, std::st
         return false;
     }
     *measured = label + " " + measured_value(c, r, flow);
-    if (!c.text_value.empty())
-        return (c.flow ? flow_text_metric(r, flow, c.field) : text_metric(r, c.field)) == c.text_value;
-    return compare(c, (c.flow ? flow_numeric_metric(r, flow, c.field) : numeric_metric(r, c.field)).value_or(NAN));
+    if (!c.text_value.empty()) return word_of(c, r, flow) == c.text_value;
+    return compare(c, number_of(c, r, flow));
 }
 
 // One condition on one run: on every flow its selector picks (and at least
