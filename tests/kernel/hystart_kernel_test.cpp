@@ -9,6 +9,14 @@
 //  - The model with the linux stack leaves slow start the same way: within
 //    one RTT (80 ms) of the kernel and at an ssthresh within 25% of its
 //    own, and its packets delivered over the first 2 s agree within 15%.
+// Linux's ACK train is broken by one gap over 2 ms between ACKs
+// (tcp_cubic.c's hystart_ack_delta_us) in the 40 ms that matter; a host
+// that stops this virtual CPU for a moment makes one, and the kernel then
+// leaves slow start by loss (seen once in CI: 0.770 s, after a drop at
+// 0.740 s; never in 12 runs here, quiet or beside three busy loops at
+// nice -10). So a kernel that leaves by loss is run again, up to three
+// runs in all, each miss printed with the emulator's latest ACK; three
+// misses fail.
 // Skipped unless root (CI runs as root).
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -55,9 +63,17 @@ SlowStartEnd slow_start_end(const RunResult& r) {
 TEST(KernelHystart, LinuxCubicLeavesSlowStartBeforeLossAsTheModelWithHystart) {
     REQUIRE_ROOT();
     const Scenario s = hystart_path();
-    const KernelOutcome o = run_on_kernel(s);
-    ASSERT_TRUE(o.ok()) << o.error;
-    const SlowStartEnd kernel = slow_start_end(*o.result);
+    SlowStartEnd kernel;
+    for (int run = 1; run <= 3; ++run) {
+        const KernelOutcome o = run_on_kernel(s);
+        ASSERT_TRUE(o.ok()) << o.error;
+        kernel = slow_start_end(*o.result);
+        if (kernel.t_s > 0 && kernel.t_s < kernel.first_drop_t_s) break;
+        std::printf("kernel run %d left slow start at %.3f s, the first drop at %.3f s; the emulator's latest ACK "
+                    "was %.2f ms late%s%s\n",
+                    run, kernel.t_s, kernel.first_drop_t_s, 1e3 * o.facts.ack_direction.max_late_s,
+                    o.facts.machine_busy ? "; " : "", o.facts.machine_busy ? cpu_wait_words(o.facts).c_str() : "");
+    }
 
     Scenario m = s;
     m.stack = Stack::Linux;
