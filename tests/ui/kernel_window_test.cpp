@@ -374,3 +374,42 @@ TEST_F(KernelWindowTest, CtrlKStartsTheKernelRunWithTheMenuBarHidden) {
     ASSERT_TRUE(wait_until([&] { return !runner->running(); }, 5000));
     QTest::keyClick(w.get(), Qt::Key_F11);
 }
+
+// A kernel run measured one path; it is not drawn over another lesson's.
+// "Remove the kernel run" takes it off the panels and the table, and so
+// does opening an experiment; until then it stays over the model's runs.
+TEST_F(KernelWindowTest, AKernelRunIsRemovedByItsActionAndWhenAnExperimentOpens) {
+    ASSERT_TRUE(run_scenario(*w, R"({"algo": "cubic", "bandwidth": "20Mbps", "rtt": "40ms", "duration": 1})"));
+    EXPECT_FALSE(kernel->removeAction()->isEnabled()) << "nothing to remove yet";
+    EXPECT_TRUE(w->actions().contains(kernel->removeAction())) << "its key must work while presenting";
+    if (!can_run()) GTEST_SKIP() << "needs CAP_NET_ADMIN + CAP_SYS_ADMIN and /dev/net/tun (CI runs as root)";
+    KernelRunner* runner = kernel->runner();
+    QSignalSpy finished_spy(runner, &KernelRunner::finished);
+    QSignalSpy failed_spy(runner, &KernelRunner::failed);
+    auto measure = [&] {
+        const int before = finished_spy.count();
+        if (!kernel->start()) return false;
+        return wait_until([&] { return finished_spy.count() > before || !failed_spy.isEmpty(); }, 30000) &&
+               failed_spy.isEmpty() && wait_until([&] { return !runner->running(); }, 5000);
+    };
+    ASSERT_TRUE(measure()) << (failed_spy.isEmpty() ? "" : failed_spy.first().first().toString().toStdString());
+    ASSERT_NE(tools->compare()->kernelOverlay()->windowSeries(), nullptr);
+    EXPECT_TRUE(kernel->removeAction()->isEnabled());
+
+    // A model run after it keeps it (the kernel beside the changed model).
+    ASSERT_TRUE(run_scenario(*w, R"({"algo": "cubic", "bandwidth": "10Mbps", "rtt": "40ms", "duration": 1})"));
+    EXPECT_NE(tools->compare()->kernelOverlay()->windowSeries(), nullptr);
+
+    kernel->removeAction()->trigger();
+    EXPECT_EQ(tools->compare()->kernelOverlay()->windowSeries(), nullptr);
+    EXPECT_EQ(tools->compare()->kernel(), nullptr);
+    EXPECT_FALSE(tools->compare()->table()->hasKernel());
+    EXPECT_FALSE(kernel->removeAction()->isEnabled());
+
+    ASSERT_TRUE(measure());
+    ASSERT_NE(tools->compare()->kernelOverlay()->windowSeries(), nullptr);
+    w->openExperiment(1);
+    EXPECT_EQ(tools->compare()->kernelOverlay()->windowSeries(), nullptr);
+    EXPECT_FALSE(tools->compare()->table()->hasKernel());
+    EXPECT_TRUE(tools->bridge()->kernelStatus().contains("removed")) << tools->bridge()->kernelStatus().toStdString();
+}

@@ -35,6 +35,10 @@ KernelTool::KernelTool(QMainWindow* window, RunSession* session, CompareControll
     cancel_->setEnabled(false);
     connect(cancel_, &QAction::triggered, runner_, &KernelRunner::cancel);
     panel_->setKernelActions(run_, cancel_);
+    remove_ = new QAction(tr("Remove the kernel run"), this);
+    remove_->setToolTip(tr("Take the kernel's measured run off the panels, the compare table and the exports"));
+    remove_->setEnabled(false);
+    connect(remove_, &QAction::triggered, this, &KernelTool::removeRun);
 
     // While a run measures: "kernel: 7 s of 20 s [Cancel]" in the status bar,
     // whichever dock is in front.
@@ -109,6 +113,23 @@ bool KernelTool::start() {
     return true;
 }
 
+bool KernelTool::removeRun() {
+    const bool shown = compare_->kernel() != nullptr || runner_->running();
+    // Forgotten first: a cancelled run shows the last finished one again.
+    last_finished_ = nullptr;
+    if (runner_->running()) runner_->cancel();
+    compare_->setKernel(nullptr);
+    panel_->setKernelRun(nullptr);
+    refreshRemove();
+    if (shown) setStatus(tr("The kernel run is removed from the panels"));
+    return shown;
+}
+
+void KernelTool::refreshRemove() {
+    const bool on = compare_->kernel() != nullptr && !runner_->running();
+    if (remove_->isEnabled() != on) remove_->setEnabled(on);
+}
+
 void KernelTool::onProgress(const KernelSnapshotPtr& k) {
     compare_->setKernel(k);
     panel_->setKernelRun(k->run);
@@ -120,6 +141,7 @@ void KernelTool::onFinished(const KernelSnapshotPtr& k) {
     if (!k->run->result.cancelled) emit runFinished(k->run);
     compare_->setKernel(k);
     panel_->setKernelRun(k->run);
+    refreshRemove();
     const Summary& r = k->run->result.summary;
     const QString label = kernel_label(QString::fromStdString(k->facts.kernel_release));
     QString text = tr("%1: %2 s done — %3, mean RTT %4")
@@ -141,6 +163,7 @@ void KernelTool::showLastFinished() {
     // the last run that did (or none), as before it started.
     compare_->setKernel(last_finished_);
     panel_->setKernelRun(last_finished_ ? last_finished_->run : nullptr);
+    refreshRemove();
 }
 
 void KernelTool::onCancelled() {
@@ -158,6 +181,7 @@ void KernelTool::onFailed(const QString& message) {
 void KernelTool::onRunningChanged(bool running) {
     cancel_->setEnabled(running);
     status_widget_->setVisible(running);
+    refreshRemove();
     refresh();
 }
 

@@ -7,6 +7,9 @@
 // every panel as the compare controller's kernel overlay, the bridge panel
 // and the status bar show "kernel: 7 s of 20 s" with Cancel, and the kernel's
 // event log fills; the finished run joins the compare table and the exports.
+// It stays there, over every later model run, until another kernel run
+// replaces it, "Remove the kernel run" takes it away, or another experiment
+// opens (a measurement of one lesson's path is not drawn over the next's).
 #pragma once
 
 #include <QObject>
@@ -34,6 +37,9 @@ public:
 
     QAction* runAction() const { return run_; }
     QAction* cancelAction() const { return cancel_; }
+    // Takes the kernel run off the panels, the table and the exports
+    // (enabled while one is shown and none is measuring).
+    QAction* removeAction() const { return remove_; }
     KernelRunner* runner() const { return runner_; }
     // Tests: another refusal check (then the action is re-evaluated).
     void setRefusal(KernelRefusal refusal);
@@ -44,6 +50,10 @@ public:
     void refresh();
     // Starts the run (what the action does); false when it cannot start.
     bool start();
+    // Cancels a run that is measuring and takes any kernel run off the
+    // panels; says so in the status bar when there was one. Returns
+    // whether there was one.
+    bool removeRun();
 
 signals:
     // A kernel run finished, not cancelled (the guide's kernel steps read it).
@@ -60,6 +70,7 @@ private:
     void onFailed(const QString& message);
     void onRunningChanged(bool running);
     void setStatus(const QString& text);
+    void refreshRemove();
 
     QMainWindow* window_;
     RunSession* session_;
@@ -69,6 +80,7 @@ private:
     KernelSnapshotPtr last_finished_;  // the newest kernel run that finished, if any
     QAction* run_;
     QAction* cancel_;
+    QAction* remove_;
     QWidget* status_widget_;  // in the status bar while a run measures
     QLabel* status_label_;
     double scenario_duration_s_ = 0;  // the panel's duration follows it until changed

@@ -135,6 +135,7 @@ void AnalysisTools::buildMenus() {
     real_menu->addAction(real);
     real_menu->addAction(kernel_->runAction());
     real_menu->addAction(kernel_->cancelAction());
+    real_menu->addAction(kernel_->removeAction());
     QAction* tsg = tsg_dock_->toggleViewAction();
     tsg->setText(tr("&Time–sequence graph"));
     tsg->setToolTip(tr("One flow's data segments, ACKs, window and SACK blocks by sequence number over time "
@@ -184,7 +185,7 @@ void AnalysisTools::buildMenus() {
     // Shortcuts that work with the menu bar hidden (presentation mode).
     host_.window->addActions(
         {capture_->modelAction(), capture_export_->cancelAction(), compare_->pinAction(), compare_->unpinAction(), real,
-         kernel_->runAction(), kernel_->cancelAction()});
+         kernel_->runAction(), kernel_->cancelAction(), kernel_->removeAction()});
 }
 
 void AnalysisTools::setPresentation(bool on) {

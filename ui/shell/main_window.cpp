@@ -408,6 +408,8 @@ void MainWindow::reloadExperiments() {
 void MainWindow::openExperiment(int index) {
     if (index < 0 || index >= static_cast<int>(guide_->experiments().size())) return;
     guide_dock_->show();
+    // The kernel measured another lesson's path: not drawn over this one.
+    if (auto* tools = findChild<AnalysisTools*>()) tools->kernel()->removeRun();
     guide_->setExperiment(index, session_->generation(), session_->current());
     followStep();
 }
