@@ -20,10 +20,7 @@ std::string rwnd_words(const ResolvedFlow* flow) {
     const auto per_rtt = [&](std::uint64_t window_bytes) {
         return ": " + format_size(window_bytes) + " per " + format_time(flow->rtt_s);
     };
-    if (flow->tcp.rcvbuf_bytes != 0) {
-        const std::uint64_t window = ReceiveBuffer::locked_window(flow->tcp.rcvbuf_bytes);
-        return "limited by rwnd (SO_RCVBUF)" + per_rtt(std::min(flow->rwnd_bytes, window));
-    }
+    if (flow->tcp.rcvbuf_bytes != 0) return "limited by rwnd (SO_RCVBUF)" + per_rtt(ReceiveBuffer::largest_window(*flow));
     if (flow->tcp.autotuning && flow->rwnd_bytes >= ReceiveBuffer::autotuned_max_window())
         return "limited by rwnd (autotuning)";
     return "limited by rwnd" + per_rtt(flow->rwnd_bytes);

@@ -1,5 +1,7 @@
 #include "app/formats/sweep_output.h"
 
+#include "app/formats/stack_words.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <cmath>
@@ -129,7 +131,7 @@ std::string sweep_table_text(const SweepResult& r) {
                       ", figures over its second half\n";
     out += "Path: " + format_rate(b.bandwidth_bps) + ", RTT " + format_time(b.rtt_s) + ", buffer " +
            format_time(b.buffer_s) + ", loss " + format_loss(b.loss) + ", rwnd " +
-           format_size_short(b.rwnd_bytes) + " (the swept value replaces its own)\n\n";
+           format_size_short(b.rwnd_bytes) + ", stack " + stack_words(b) + " (the swept value replaces its own)\n\n";
 
     // Columns: value | per algorithm: Mbit/s, theory Mbit/s, mean RTT ms.
     constexpr std::size_t kValueWidth = 12, kWidth = 9;
@@ -194,7 +196,8 @@ std::string sweep_table_text(const SweepResult& r) {
     }
     out += "\nTheory: Reno √(3/2)/√p·MSS/RTT (Mathis); CUBIC RFC 9438 §5, the larger of the cubic\n"
            "and Reno-friendly windows; window/(RTT + one segment's serialization) for rwnd and\n"
-           "sndbuf; never above the link.\n";
+           "sndbuf (with Linux's receiver, the most its buffer advertises: SO_RCVBUF's window,\n"
+           "or autotuning's 20 MB); never above the link.\n";
 
     if (spec.param == SweepParam::Loss) {
         out += "\nFit throughput = c·p^k over the points below " +

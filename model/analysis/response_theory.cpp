@@ -5,6 +5,8 @@
 #include <cmath>
 #include <limits>
 
+#include "model/tcp/receive_buffer.h"
+
 namespace inflight {
 
 // Mathis et al. 1997: a Reno sawtooth under deterministic loss p averages
@@ -64,8 +66,12 @@ TheoryLevels theory_levels(const Scenario& path, const ResolvedFlow& flow) {
         t.loss_window_packets = cubic_response_window_packets(path.loss, flow.rtt_s);
         t.loss_law = TheoryLaw::Rfc9438;
     }
-    // A window below the 1 GiB default is a deliberate limit.
-    if (flow.rwnd_bytes < Limits::max_window_bytes) t.rwnd_bytes = static_cast<double>(flow.rwnd_bytes);
+    // A window below the 1 GiB default is a limit: the flow's rwnd, or the
+    // window Linux's receive buffer advertises at most.
+    const std::uint64_t receive_window = ReceiveBuffer::largest_window(flow);
+    if (receive_window < Limits::max_window_bytes) t.rwnd_bytes = static_cast<double>(receive_window);
+    if (receive_window < flow.rwnd_bytes)
+        t.rwnd_source = flow.tcp.rcvbuf_bytes != 0 ? WindowSource::SoRcvbuf : WindowSource::Autotuning;
     if (flow.sndbuf_bytes < Limits::max_window_bytes) t.sndbuf_bytes = static_cast<double>(flow.sndbuf_bytes);
 
     t.throughput_bps = path.bandwidth_bps;

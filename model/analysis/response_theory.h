@@ -4,7 +4,10 @@
 // table). The one home of these laws; nothing here feeds the model.
 //
 //   link        C
-//   window      8·W / (RTT + 8·MSS/C)            (rwnd or sndbuf below the default)
+//   window      8·W / (RTT + 8·MSS/C)            (rwnd or sndbuf below the default;
+//                                                 with Linux's receiver the buffer's
+//                                                 window: SO_RCVBUF's, or the most
+//                                                 autotuning opens, receive_buffer.h)
 //   Reno        √(3/2) / √p · MSS / RTT          (Mathis et al. 1997; deterministic loss)
 //   CUBIC       max(W_cubic, W_reno) · MSS / RTT (RFC 9438 §5, C = 0.4, β = 0.7):
 //                 W_cubic = ⁴√(C·(3+β) / (4·(1−β))) · RTT^¾ / p^¾   packets, RTT in s
@@ -52,11 +55,15 @@ enum class TheoryLaw : std::uint8_t { None, Link, Rwnd, Sndbuf, Mathis, Rfc9438 
 // "", "link", "rwnd", "sndbuf", "mathis", "rfc9438" (the sweep's theory_law keys).
 const char* to_string(TheoryLaw law);
 
+// What sets a flow's receive window: its rwnd, or Linux's receive buffer.
+enum class WindowSource : std::uint8_t { Rwnd, SoRcvbuf, Autotuning };
+
 // Every level the laws give for one flow on its path.
 struct TheoryLevels {
     double loss_window_packets = 0;        // 0 when no loss law applies (no loss, or BBR)
     TheoryLaw loss_law = TheoryLaw::None;  // Mathis (Reno), Rfc9438 (CUBIC) or None
-    double rwnd_bytes = 0;                 // 0 when at the 1 GiB default (no deliberate limit)
+    double rwnd_bytes = 0;                 // the most the receiver advertises; 0 when the 1 GiB default
+    WindowSource rwnd_source = WindowSource::Rwnd;  // what sets rwnd_bytes
     double sndbuf_bytes = 0;               // likewise
     double bdp_bytes = 0;                  // C · RTT / 8 at the flow's RTT
     double buffer_bytes = 0;               // the bottleneck's buffer

@@ -16,6 +16,12 @@ ReceiveBuffer::Config ReceiveBuffer::config_for(const TcpDetails& tcp, std::uint
     return c;
 }
 
+std::uint64_t ReceiveBuffer::largest_window(const ResolvedFlow& flow) {
+    if (flow.tcp.rcvbuf_bytes != 0) return std::min(flow.rwnd_bytes, locked_window(flow.tcp.rcvbuf_bytes));
+    if (flow.tcp.autotuning) return std::min(flow.rwnd_bytes, autotuned_max_window());
+    return flow.rwnd_bytes;
+}
+
 std::uint64_t ReceiveBuffer::so_rcvbuf_buffer(std::uint64_t n, const Sysctls& s) {
     return std::max(2 * std::min(n, s.core_rmem_max), kMinRcvbuf);
 }

@@ -51,6 +51,7 @@
 namespace inflight {
 
 struct TcpDetails;
+struct ResolvedFlow;
 
 class ReceiveBuffer {
 public:
@@ -105,6 +106,11 @@ public:
     static std::uint64_t autotuned_max_window() {
         return window_from_space(Sysctls{}.rmem_max, kScalingRatio);
     }
+
+    // The most window a flow's receiver ever advertises: its rwnd, or less
+    // where Linux's buffer caps it — SO_RCVBUF's locked window, or the most
+    // autotuning can open (the sender takes the smaller of the two).
+    static std::uint64_t largest_window(const ResolvedFlow& flow);
 
     bool locked() const { return locked_; }
     std::uint64_t buffer_bytes() const { return buffer_; }

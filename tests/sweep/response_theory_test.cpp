@@ -140,3 +140,44 @@ TEST(ResponseTheory, NoLawForBbrLossOrAnUnlimitedPath) {
     s.loss = 0;
     EXPECT_TRUE(std::isnan(theory_throughput(s).throughput_bps));
 }
+
+// With Linux's receiver the window law takes the buffer's window: SO_RCVBUF
+// n locks a buffer of 2n (n ≤ net.core.rmem_max, 4 MiB) of which 160/256
+// holds payload (Linux's scaling_ratio for 1500-byte packets), and
+// autotuning opens at most tcp_rmem[2] = 32 MiB × 160/256.
+TEST(ResponseTheory, LinuxsReceiveBufferSetsTheWindowLaw) {
+    Scenario s;
+    s.bandwidth_bps = 1e9;
+    s.rtt_s = 0.080;
+    s.stack = Stack::Linux;
+    s.rcvbuf_bytes = 256 * 1024;
+    TheoryLevels t = theory_levels(s);
+    EXPECT_EQ(t.binding, TheoryLaw::Rwnd);
+    EXPECT_EQ(t.rwnd_source, WindowSource::SoRcvbuf);
+    EXPECT_DOUBLE_EQ(t.rwnd_bytes, 2.0 * 262144 * 160 / 256);  // 327,680 B
+    EXPECT_NEAR(t.throughput_bps, 327680 * 8 / (0.080 + 1500 * 8 / 1e9), 1.0);  // 32.76 Mbit/s
+
+    // A flow's rwnd below the buffer's window is the flow's.
+    FlowSpec f;
+    f.rwnd_bytes = 100'000;
+    s.flows = {f};
+    t = theory_levels(s, resolve_flow(s, 0));
+    EXPECT_DOUBLE_EQ(t.rwnd_bytes, 100'000);
+    EXPECT_EQ(t.rwnd_source, WindowSource::Rwnd);
+    s.flows.clear();
+
+    // Autotuning: 20,971,520 B over 100 ms holds 10 Gbit/s to 1.68 Gbit/s.
+    s.rcvbuf_bytes = 0;
+    s.bandwidth_bps = 10e9;
+    s.rtt_s = 0.100;
+    t = theory_levels(s);
+    EXPECT_EQ(t.binding, TheoryLaw::Rwnd);
+    EXPECT_EQ(t.rwnd_source, WindowSource::Autotuning);
+    EXPECT_DOUBLE_EQ(t.rwnd_bytes, 33554432.0 * 160 / 256);
+    EXPECT_NEAR(t.throughput_bps, 20971520.0 * 8 / (0.100 + 1500 * 8 / 10e9), 1.0);
+    // The textbook's receiver has no buffer: the link.
+    s.stack = Stack::Textbook;
+    t = theory_levels(s);
+    EXPECT_EQ(t.rwnd_bytes, 0);
+    EXPECT_EQ(t.binding, TheoryLaw::Link);
+}

@@ -17,7 +17,10 @@ std::string theory_binding_words(const TheoryLevels& t) {
     switch (t.binding) {
     case TheoryLaw::Mathis:
     case TheoryLaw::Rfc9438: return loss_law_words(t.binding);
-    case TheoryLaw::Rwnd: return limit_words(Limit::Rwnd, nullptr);
+    case TheoryLaw::Rwnd:
+        return limit_words(Limit::Rwnd, nullptr) + (t.rwnd_source == WindowSource::SoRcvbuf     ? " (SO_RCVBUF)"
+                                                    : t.rwnd_source == WindowSource::Autotuning ? " (autotuning)"
+                                                                                                : "");
     case TheoryLaw::Sndbuf: return limit_words(Limit::Sndbuf, nullptr);
     case TheoryLaw::Link:
     case TheoryLaw::None: break;

@@ -329,6 +329,10 @@ void WindowChart::redraw() {
     // summary reads; a slow start's few buckets where autotuning lagged a
     // round do not count).
     const double axis_top_bytes = yAxis()->max() / per;
+    // A theory level above the axis (autotuning's 21 MB over a 1 MB pipe)
+    // would be a key entry for a line nobody sees.
+    for (QLineSeries* s : {theory_window_, rwnd_level_, sndbuf_level_})
+        if (s->isVisible() && !s->points().isEmpty() && s->points().front().y() > yAxis()->max()) s->setVisible(false);
     bool rwnd_shown = false;
     for (const TraceBucket& b : t.buckets)
         rwnd_shown = rwnd_shown || b.rwnd_bytes <= axis_top_bytes;  // NaN: false
