@@ -582,3 +582,50 @@ TEST(FlowHero, ANarrowRowShowsTheTimeAloneRatherThanACutFigure) {
     bars.resize(60, 60);
     EXPECT_EQ(bars.shownFigure(0), row.value_tiny);
 }
+
+TEST(FlowHero, RowsOfFiguresShowOneFormAndAHeadingThatSaysWhatTheyShow) {
+    // Presenting experiment 8 with the guide open at 720p, "81.6 ms = 2 RTT"
+    // was a few pixels too wide and "1.81 s = 45 RTT" was not: three rows
+    // showed the time alone and one its round trips, under the heading
+    // "share". Every row now shows the same form, and a heading that no
+    // longer fits becomes one about times, not shares.
+    ShareBars bars;
+    std::vector<ShareRow> rows;
+    const struct { const char* name; const char* time; const char* rtts; } figures[] = {
+        {"10 KB", "81.6 ms", "2"}, {"100 KB", "169 ms", "4.2"}, {"1 MB", "368 ms", "9.2"}, {"10 MB", "1.81 s", "45"}};
+    for (const auto& f : figures) {
+        ShareRow row;
+        row.name = row.short_name = QString::fromUtf8(f.name);
+        row.figure_only = true;
+        row.bulk = false;
+        row.value_short = QStringLiteral("%1 = %2 RTT").arg(QString::fromUtf8(f.time), QString::fromUtf8(f.rtts));
+        row.value = row.value_short + QStringLiteral(" (empty path 81.6 ms)");
+        row.value_tiny = QString::fromUtf8(f.time);
+        rows.push_back(row);
+    }
+    const QString heading = QStringLiteral("each flow's time, in round trips");
+    bars.setRows(rows, 0.0, heading, QStringLiteral("each flow's time"));
+    bars.show();
+    const QFontMetrics fm = bars.fontMetrics();
+    // Every width from narrow to wide: the rows agree on their form, and
+    // the heading speaks of round trips only over rows that show them.
+    bool saw_mixed_room = false;
+    for (int w = 80; w < 700; w += 1) {
+        bars.resize(w, 200);
+        const int form = bars.figureForm();
+        int fit_short = 0;
+        for (int r = 0; r < 4; ++r) {
+            const ShareRow& row = rows[static_cast<std::size_t>(r)];
+            const QString want = form == 0 ? row.value : form == 1 ? row.value_short : row.value_tiny;
+            ASSERT_EQ(bars.shownFigure(r), want) << "width " << w << ", row " << r;
+            fit_short += fm.horizontalAdvance(row.value_short) <= bars.width() - 60 ? 1 : 0;
+        }
+        saw_mixed_room = saw_mixed_room || (fit_short > 0 && fit_short < 4);
+        const QString head = bars.shownHeading();
+        if (form == 2) EXPECT_FALSE(head.contains(QStringLiteral("round trips"))) << "width " << w;
+        EXPECT_NE(head, QStringLiteral("share")) << "width " << w;
+    }
+    EXPECT_TRUE(saw_mixed_room) << "no width where some rows' short figures fit and others' did not";
+    bars.resize(60, 200);
+    EXPECT_EQ(bars.shownHeading(), QStringLiteral("time"));
+}

@@ -41,3 +41,20 @@ TEST(KeyNames, ACrowdedKeyKeepsAFlowsOwnShortLabel) {
     EXPECT_TRUE(shown.contains(QStringLiteral("web"))) << shown.join(", ").toStdString();
     EXPECT_TRUE(shown.contains(QStringLiteral("2"))) << shown.join(", ").toStdString();
 }
+
+// A long label of the user's is cut to its first letters, not replaced by
+// the flow's number: experiment 10's key read "cwnd: ━ 1 / ━ nodelay",
+// which reads as a cwnd of 1.
+TEST(KeyNames, AUsersLongLabelKeepsItsFirstLettersNotANumber) {
+    ShownFlow given{0, inflight::FlowKind::Tcp, QStringLiteral("write-write-read")};
+    given.label_given = true;
+    EXPECT_EQ(key_short_name(given), QStringLiteral("write-w…"));
+    ShownFlow spaced{1, inflight::FlowKind::Tcp, QStringLiteral("video call")};
+    spaced.label_given = true;
+    EXPECT_EQ(key_short_name(spaced), QStringLiteral("video c…"));
+    const ShownFlow models_own{2, inflight::FlowKind::Tcp, QStringLiteral("flow 3 (cubic)")};
+    EXPECT_EQ(key_short_name(models_own), QStringLiteral("3"));
+    ShownFlow short_given{3, inflight::FlowKind::Tcp, QStringLiteral("nodelay")};
+    short_given.label_given = true;
+    EXPECT_EQ(key_short_name(short_given), QStringLiteral("nodelay"));
+}

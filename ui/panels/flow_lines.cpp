@@ -25,6 +25,7 @@ std::vector<ShownFlow> shown_flows(const RunResult& r) {
         s.index = static_cast<int>(i);
         s.kind = f.kind;
         s.label = QString::fromStdString(f.label);
+        s.label_given = f.label_given;
         s.rtt_s = f.rtt_s;
         s.result = &r.flows[i];
         out.push_back(std::move(s));
@@ -44,11 +45,15 @@ QString pen_style_name(Qt::PenStyle s) {
 
 QString key_short_name(const ShownFlow& f) {
     // The names the normal look's key shows ("bulk", "web") are the ones a
-    // crowded key keeps, so both looks name a flow alike; a long label
-    // ("flow 2 (cubic)") gives its number. If the longer name costs the
-    // key a line, the presentation type steps down for it (type_steps.h).
+    // crowded key keeps, so both looks name a flow alike; the model's own
+    // long name ("flow 2 (cubic)") gives its number, and a long label of the
+    // user's its first letters ("write-w…": a number beside "nodelay" read
+    // as "cwnd: 1"). If the longer name costs the key a line, the
+    // presentation type steps down for it (type_steps.h).
     constexpr int kShortNameChars = 8;
-    return f.label.size() <= kShortNameChars ? f.label : QString::number(f.index + 1);
+    if (f.label.size() <= kShortNameChars) return f.label;
+    if (f.label_given) return f.label.left(kShortNameChars - 1).trimmed() + QStringLiteral("…");
+    return QString::number(f.index + 1);
 }
 
 void style_flow_series(QXYSeries* s, const ShownFlow& f, const QString& group, const ChartStyle& style,

@@ -19,6 +19,7 @@ struct ShownFlow {
     int index = 0;                      // as in Scenario::flows
     FlowKind kind = FlowKind::Tcp;
     QString label;                      // "flow 1 (cubic)" or the flow's own label
+    bool label_given = false;           // the flow's own label, not the number the model gave it
     double rtt_s = 0;                   // its base RTT
     const FlowResult* result = nullptr; // its trace so far; null while a run streams without it
 };

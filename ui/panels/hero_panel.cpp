@@ -548,7 +548,10 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
                             : snap.done                 ? tr("share of %1").arg(agg)
                             : have                      ? tr("share so far of ≈ %1").arg(agg)
                                                         : tr("share");
-    shares_->setRows(std::move(rows), bulk_flow_count(flows) >= 2 ? fair_share(flows) : 0.0, heading);
+    // Rows too narrow for their round trips show the time alone, under a
+    // heading that no longer promises them.
+    shares_->setRows(std::move(rows), bulk_flow_count(flows) >= 2 ? fair_share(flows) : 0.0, heading,
+                     no_bulk ? tr("each flow's time") : QString());
 
     // At most two sentences under the headline; the rest in the tooltip.
     // Pushed under the share rows (a narrow column) with no bulk flow, the

@@ -25,10 +25,11 @@ ShareBars::ShareBars(QWidget* parent) : QWidget(parent) {
     fixHeight();
 }
 
-void ShareBars::setRows(std::vector<ShareRow> rows, double fair, const QString& heading) {
+void ShareBars::setRows(std::vector<ShareRow> rows, double fair, const QString& heading, const QString& tiny_heading) {
     rows_ = std::move(rows);
     fair_ = fair;
     heading_ = heading;
+    tiny_heading_ = tiny_heading;
     QStringList all;
     all << heading_;
     for (const ShareRow& r : rows_) all << (r.detail.isEmpty() ? r.name + QStringLiteral(": ") + r.value : r.detail);
@@ -76,6 +77,32 @@ QString ShareBars::rowToolTip(int r) const {
     return tip;
 }
 
+QString ShareBars::shownHeading() const {
+    // The heading with the marker's name in full, or shorter when the line
+    // is full: the marker's short name, then "share" alone (the aggregate
+    // is the hero number above), or "time" above rows of figures alone.
+    const QFontMetrics fm = fontMetrics();
+    const bool figures_alone =
+        !rows_.empty() && std::all_of(rows_.begin(), rows_.end(), [](const ShareRow& r) { return r.figure_only; });
+    const QString main = !tiny_heading_.isEmpty() && figureForm() == 2 ? tiny_heading_ : heading_;
+    const int more_w = grouped() ? QFontMetrics(italicFont()).horizontalAdvance(moreText()) + kColumnGapPx : 0;
+    QStringList heads;
+    const QString overlay = overlay_shares_.empty() ? QString() : tr("  ┃ %1").arg(overlay_label_);
+    for (const QString& h : {main, figures_alone ? tr("time") : tr("share")}) {
+        if (!overlay.isEmpty()) heads << (fair_ > 0 ? h + tr("  ┆ fair") : h) + overlay;
+        heads << (fair_ > 0 ? h + tr("  ┆ fair share") : h) << (fair_ > 0 ? h + tr("  ┆ fair") : h);
+    }
+    for (const QString& h : heads)
+        if (fm.horizontalAdvance(h) <= width() - more_w) return h;
+    return heads.back();
+}
+
+QFont ShareBars::italicFont() const {
+    QFont f = font();
+    f.setItalic(true);
+    return f;
+}
+
 int ShareBars::rowHeight() const { return fontMetrics().height() + 4; }
 
 QRectF ShareBars::figureRoom(int r) const {
@@ -83,16 +110,32 @@ QRectF ShareBars::figureRoom(int r) const {
     return QRectF(g.track.left(), g.name.top(), g.value.right() - g.track.left(), rowHeight());
 }
 
-QString ShareBars::shownFigure(int r) const {
-    const ShareRow& row = rows_[static_cast<std::size_t>(r)];
-    // The longest of the row's figures that fits, else the shortest (elided when drawn).
-    const QFontMetrics fm = fontMetrics();
-    const double room = figureRoom(r).width();
-    QString v = row.value;
-    for (const QString* shorter : {&row.value_short, &row.value_tiny})
-        if (fm.horizontalAdvance(v) > room && !shorter->isEmpty()) v = *shorter;
-    return v;
+namespace {
+// A row's figure in form 0 (the value), 1 (the short) or 2 (the tiny); a
+// row without that form keeps its next longer one.
+const QString& figure_in_form(const ShareRow& row, int form) {
+    if (form >= 2 && !row.value_tiny.isEmpty()) return row.value_tiny;
+    if (form >= 1 && !row.value_short.isEmpty()) return row.value_short;
+    return row.value;
 }
+}  // namespace
+
+int ShareBars::figureForm() const {
+    // The longest form in which every figure-only row fits its room, else
+    // the tiny one (elided when drawn).
+    const QFontMetrics fm = fontMetrics();
+    for (int form = 0; form < 2; ++form) {
+        bool fits = true;
+        for (int r = 0; r < shownRows() && fits; ++r)
+            if (rows_[static_cast<std::size_t>(r)].figure_only)
+                fits = fm.horizontalAdvance(figure_in_form(rows_[static_cast<std::size_t>(r)], form)) <=
+                       figureRoom(r).width();
+        if (fits) return form;
+    }
+    return 2;
+}
+
+QString ShareBars::shownFigure(int r) const { return figure_in_form(rows_[static_cast<std::size_t>(r)], figureForm()); }
 
 QString ShareBars::shownName(const ShareRow& r) const {
     return short_names_ && !r.short_name.isEmpty() ? r.short_name : r.name;
@@ -243,8 +286,7 @@ void ShareBars::paintEvent(QPaintEvent*) {
     const int rh = rowHeight();
     int more_w = 0;
     if (grouped()) {  // "+ 8 more" at the right end, its tooltip the list
-        QFont f = font();
-        f.setItalic(true);
+        const QFont f = italicFont();
         p.setFont(f);
         const QFontMetrics fmi(f);
         const QString more = moreText();
@@ -252,23 +294,8 @@ void ShareBars::paintEvent(QPaintEvent*) {
         p.drawText(QRectF(0, 0, width(), rh), Qt::AlignRight | Qt::AlignVCenter, more);
         p.setFont(font());
     }
-    // The heading with the marker's name in full, or shorter when the line
-    // is full: the marker's short name, then "share" alone (the aggregate
-    // is the hero number above).
-    QStringList heads;
-    const QString overlay = overlay_shares_.empty() ? QString() : tr("  ┃ %1").arg(overlay_label_);
-    for (const QString& h : {heading_, tr("share")}) {
-        if (!overlay.isEmpty()) heads << (fair_ > 0 ? h + tr("  ┆ fair") : h) + overlay;
-        heads << (fair_ > 0 ? h + tr("  ┆ fair share") : h) << (fair_ > 0 ? h + tr("  ┆ fair") : h);
-    }
-    QString head = heads.back();
-    for (const QString& h : heads)
-        if (fm.horizontalAdvance(h) <= width() - more_w) {
-            head = h;
-            break;
-        }
     p.drawText(QRectF(0, 0, width() - more_w, rh), Qt::AlignLeft | Qt::AlignVCenter,
-               fm.elidedText(head, Qt::ElideRight, width() - more_w));
+               fm.elidedText(shownHeading(), Qt::ElideRight, width() - more_w));
     for (int r = 0; r < shownRows(); ++r) {
         const Geometry g = geometry(r);
         const ShareRow& row = rows_[static_cast<std::size_t>(r)];

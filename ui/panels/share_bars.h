@@ -54,8 +54,12 @@ public:
     explicit ShareBars(QWidget* parent = nullptr);
 
     // `fair`: the fair share (0: no marker); `heading`: the line above the
-    // bars ("share of 48.7 Mbit/s").
-    void setRows(std::vector<ShareRow> rows, double fair, const QString& heading);
+    // bars ("share of 48.7 Mbit/s"); `tiny_heading`: the line above rows
+    // that show their tiny figures (the time alone, where the heading
+    // promises round trips; empty: the heading). A heading too long for
+    // the line becomes "share", or "time" above rows of figures alone.
+    void setRows(std::vector<ShareRow> rows, double fair, const QString& heading,
+                 const QString& tiny_heading = {});
     void restyle(const ChartStyle& style);
     // Another run's share per flow index (NaN: none), drawn over the bars
     // as strokes in `colour`; an empty vector removes them.
@@ -75,8 +79,13 @@ public:
     // width is the share at pxPerShare().
     QRectF barRect(int r) const;
     // A figure-only row's text as drawn at the present width: its value, or
-    // the shorter ones when that does not fit.
+    // the shorter ones when that does not fit. Every row shows the same
+    // form (the longest that fits in all of them), so rows read alike.
     QString shownFigure(int r) const;
+    // The form every figure-only row shows: 0 the value, 1 the short, 2 the tiny.
+    int figureForm() const;
+    // The heading as drawn at the present width.
+    QString shownHeading() const;
     double pxPerShare() const;
     // The fair-share marker's x in the column of row r, NaN without one.
     double fairMarkerX(int r) const;
@@ -110,6 +119,7 @@ private:
     double scaleTop() const;
     void fixHeight();
     int rowAt(const QPoint& p) const;
+    QFont italicFont() const;  // the "+ N more"'s
 
     std::vector<ShareRow> rows_;
     std::vector<double> overlay_shares_;
@@ -117,6 +127,7 @@ private:
     QColor overlay_colour_;
     double fair_ = 0;
     QString heading_;
+    QString tiny_heading_;
     int columns_ = 1;
     bool short_names_ = false;
     ChartStyle style_;
