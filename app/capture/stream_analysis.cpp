@@ -46,7 +46,7 @@ struct Sent {
 
 struct Bucket {
     MinMax inflight{kNaN, kNaN}, window{kNaN, kNaN}, rtt{kNaN, kNaN};
-    std::int64_t ack_start = -1, ack_end = -1;
+    std::int64_t arrived_end = -1;  // bytes at the receiver, in or out of order, after the bucket's last packet
     double srtt_s = kNaN, min_rtt_s = kNaN;
     std::uint64_t retransmits = 0, segments = 0, delivered = 0;
     double rwnd_time = 0, cwnd_time = 0, app_time = 0;
@@ -273,8 +273,7 @@ std::optional<CaptureAnalysis> analyze_capture(const CaptureContents& c, const s
         b.retransmits = retransmits;
         b.srtt_s = srtt;
         b.min_rtt_s = min_rtt;
-        if (b.ack_start < 0) b.ack_start = acked;
-        b.ack_end = acked;
+        b.arrived_end = board.arrived();
     }
     out.acked_bytes = static_cast<std::uint64_t>(std::max<std::int64_t>(acked, 0));
     if (!ack_seen)
@@ -289,7 +288,7 @@ std::optional<CaptureAnalysis> analyze_capture(const CaptureContents& c, const s
     tr.buffer_bytes = kNaN;
     tr.bucket_s = bucket_s;
     std::uint64_t cum_retransmits = 0, cum_segments = 0;
-    std::int64_t ack_before = 0;
+    std::int64_t arrived_before = 0;
     double srtt_now = kNaN, min_now = kNaN;
     for (int k = 0; k < n_buckets; ++k) {
         const Bucket& b = buckets[static_cast<std::size_t>(k)];
@@ -308,11 +307,13 @@ std::optional<CaptureAnalysis> analyze_capture(const CaptureContents& c, const s
         t.srtt_s = srtt_now;
         t.min_rtt_s = min_now;
         t.rttvar_s = kNaN;
-        const std::int64_t ack_after = b.ack_end >= 0 ? b.ack_end : ack_before;
-        const double rate = static_cast<double>(ack_after - ack_before) * 8.0 / bucket_s;
+        // Delivered: each byte once, in the bucket of the ACK that first
+        // acknowledged it, by a SACK block or the cumulative ACK.
+        const std::int64_t arrived_after = b.arrived_end >= 0 ? b.arrived_end : arrived_before;
+        const double rate = static_cast<double>(arrived_after - arrived_before) * 8.0 / bucket_s;
         t.delivery_rate_bps = MinMax{rate, rate};
-        t.delivered_bytes = static_cast<std::uint64_t>(std::max<std::int64_t>(0, ack_after));
-        ack_before = ack_after;
+        t.delivered_bytes = static_cast<std::uint64_t>(std::max<std::int64_t>(0, arrived_after));
+        arrived_before = arrived_after;
         cum_retransmits = std::max(cum_retransmits, b.retransmits);
         cum_segments += b.segments;
         t.retransmits = cum_retransmits;

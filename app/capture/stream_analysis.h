@@ -12,11 +12,20 @@
 //   RTT samples: an ACK that moves the cumulative acknowledgement to the
 //     end of a segment, over data none of which was ever retransmitted
 //     (Karn's rule, RFC 6298 §3): the ACK's time minus that segment's
-//   goodput: the cumulative acknowledgement's progress over time (bytes
-//     the receiver has in order); the summary's throughput over the second
-//     half of the stream, as a run's steady-state window: the bytes in
-//     order by its end less those that had arrived, in or out of order
-//     (sack_scoreboard.h), by its start
+//   delivered (the trace's delivered bytes and per-bucket delivery rate):
+//     a byte is delivered when an ACK first acknowledges it, by a SACK
+//     block or by the cumulative ACK, and is counted once — the
+//     scoreboard's arrivals (sack_scoreboard.h), as Linux's tcp_rate.c and
+//     the model count delivery (draft-cheng-iccrg-delivery-rate-estimation
+//     §3.1). The cumulative ACK's progress alone would count the bytes
+//     SACKed during a recovery when the hole is filled, in one bucket
+//     (579 Mbit/s in a 10 ms bucket on a 50 Mbit/s path). Once no hole is
+//     open the two agree: by the stream's end its delivered bytes are the
+//     cumulative ACK's unless it ends in recovery.
+//   goodput (the summary's throughput), over the second half of the
+//     stream, as a run's steady-state window: the bytes in order by its
+//     end (the cumulative ACK) less those that had arrived, in or out of
+//     order, by its start
 //   retransmissions: data segments that start below the highest sequence
 //     number already sent (keep-alives aside), Wireshark's rule
 //   duplicate ACKs: RFC 5681 §2 — no data, no SYN/FIN/RST, the same

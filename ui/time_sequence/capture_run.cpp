@@ -37,10 +37,11 @@ SnapshotPtr capture_snapshot(const capture::CaptureAnalysis& a, double rate_bps)
         sum.mean_rtt_s = sum.min_rtt_s = sum.p95_rtt_s = sum.max_rtt_s = none;
         r.trace.base_rtt_s = a.handshake_rtt_s;
     }
-    // The delivery rate over one minimum RTT (the buckets' goodput averaged
-    // over the last RTT's worth of them), as an ACK clock reads it: per
-    // bucket the cumulative ACK jumps when a hole is filled, and a kernel's
-    // ACKs come in bursts, which drew spikes of several times the link.
+    // The delivery rate over one minimum RTT (the buckets' delivery averaged
+    // over the last RTT's worth of them), as an ACK clock reads it: a
+    // kernel's ACKs come in bursts, which per bucket draw spikes of several
+    // times the link. (Each byte is counted once, when first acknowledged,
+    // by stream_analysis.h, so a filled hole adds no spike of its own.)
     TraceBuckets& bs = r.trace.buckets;
     const double rtt = r.trace.base_rtt_s;
     if (r.trace.bucket_s > 0 && std::isfinite(rtt) && rtt > r.trace.bucket_s) {

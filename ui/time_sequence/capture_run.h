@@ -4,8 +4,8 @@
 // advertised window at each bucket's end as the trace's rwnd, and the
 // path's estimated rate as the run's bandwidth (the overlay's rate axis
 // stops at 2.5 times it), and its delivery rate averaged over one minimum
-// RTT (goodput per 10 ms bucket spikes where a filled hole moves the
-// cumulative ACK at once). The window panel draws its bytes in flight,
+// RTT (a kernel's ACKs come in bursts: per 10 ms bucket the rate swings
+// between none and several times the link). The window panel draws its bytes in flight,
 // the one window a capture shows (the overlay's in_flight style). A
 // capture taken beside the receiver has neither RTT nor flight drawn or
 // compared (they are the receiver's view there), and the handshake's round
