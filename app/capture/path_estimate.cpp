@@ -5,51 +5,14 @@
 #include <cmath>
 #include <deque>
 #include <limits>
-#include <map>
 
+#include "app/capture/sack_scoreboard.h"
 #include "app/capture/synthetic_headers.h"
 #include "app/capture/tcp_streams.h"
 #include "model/core/units.h"
 
 namespace inflight::capture {
 namespace {
-
-// The receiver's SACK blocks above the cumulative ACK, merged: what it
-// holds out of order (RFC 6675 §3's scoreboard, from the ACKs alone).
-class Scoreboard {
-public:
-    void add(std::int64_t begin, std::int64_t end) {
-        if (end <= begin) return;
-        auto it = blocks_.upper_bound(begin);
-        if (it != blocks_.begin() && std::prev(it)->second >= begin) --it;
-        while (it != blocks_.end() && it->first <= end) {
-            begin = std::min(begin, it->first);
-            end = std::max(end, it->second);
-            bytes_ -= it->second - it->first;
-            it = blocks_.erase(it);
-        }
-        blocks_.emplace(begin, end);
-        bytes_ += end - begin;
-    }
-    // Forgets what lies below the cumulative ACK.
-    void acked(std::int64_t ack) {
-        while (!blocks_.empty() && blocks_.begin()->first < ack) {
-            auto it = blocks_.begin();
-            const std::int64_t end = it->second;
-            bytes_ -= end - it->first;
-            blocks_.erase(it);
-            if (end > ack) {
-                blocks_.emplace(ack, end);
-                bytes_ += end - ack;
-            }
-        }
-    }
-    std::int64_t bytes() const { return bytes_; }
-
-private:
-    std::map<std::int64_t, std::int64_t> blocks_;
-    std::int64_t bytes_ = 0;
-};
 
 struct Delivered {
     double t_s;
@@ -115,7 +78,7 @@ void delivery_of(const CaptureContents& c, const TcpStream& s, const StreamSides
     std::int64_t acked = 0;
     std::uint32_t last_rel = 0;
     bool have_ack = false;
-    Scoreboard board;
+    SackScoreboard board;
     // First transmissions not yet acknowledged: (end offset, time sent).
     std::deque<std::pair<std::int64_t, double>> sends;
     std::int64_t high_sent = 0;                                  // the end of the newest data sent
@@ -144,17 +107,17 @@ void delivery_of(const CaptureContents& c, const TcpStream& s, const StreamSides
         acked = a;
         last_rel = rel;
         have_ack = true;
-        board.acked(acked);
+        board.advance(acked);
         for (int k = 0; k < p.sack_blocks; ++k) {
             const std::int64_t le = acked + static_cast<std::int32_t>(p.sack_edges[2 * k] - p.ack);
             const std::int64_t re = acked + static_cast<std::int32_t>(p.sack_edges[2 * k + 1] - p.ack);
-            board.add(std::max(le, acked), re);
+            board.add(le, re);
         }
         while (!sends.empty() && sends.front().first <= acked) {
             acked_sent_s = sends.front().second;
             sends.pop_front();
         }
-        peak.add({p.t_s, acked + board.bytes(), acked_sent_s});
+        peak.add({p.t_s, board.arrived(), acked_sent_s});
     }
 }
 

@@ -12,7 +12,7 @@
 //     trip is the minimum RTT and the base RTT.
 //   bottleneck rate: the peak delivery rate — the most bytes delivered
 //     (cumulative ACK plus the bytes SACK blocks hold above it, kept on a
-//     scoreboard as RFC 6675 §3 keeps one) from an ACK to one at least
+//     scoreboard as RFC 6675 §3 keeps one: sack_scoreboard.h) from an ACK to one at least
 //     eight minimum RTTs later, over the longer of the time between the two
 //     and the time between the sending of the data they acknowledge (Linux
 //     tcp_rate.c's max(send_elapsed, ack_elapsed)): ACKs let out late in a
