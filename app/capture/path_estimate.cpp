@@ -39,6 +39,14 @@ struct Delivered {
 // each ACK in order, keeping only the ACKs of the last span.
 constexpr double kPeakSpanRtts = 8;
 
+// A rate is the bottleneck's only if the flow kept a queue there, which
+// takes at least two segments delivered per minimum RTT: at a rate r the
+// bytes per minimum RTT are r·minRTT/8, so fewer than two segments is one
+// segment's transmission at r taking more than half the minimum RTT. (On
+// a real bottleneck one segment's transmission is part of the minimum RTT,
+// so it is always less than all of it.)
+constexpr double kMaxTransmissionShareOfMinRtt = 0.5;
+
 class PeakRate {
 public:
     explicit PeakRate(double span_s) : span_s_(span_s) {}
@@ -184,10 +192,36 @@ std::optional<PathEstimate> estimate_path(const CaptureContents& c, const Captur
         e.notes.push_back("the peak rate is what the advertised window allows per RTT (rwnd / min RTT = " +
                           format_rate(window_bps) + "): the link may be faster, and the base RTT is taken as the "
                           "minimum RTT");
+    // A flow that never filled the path (path_estimate.h): its rate is
+    // its own, and one segment's transmission at it means nothing.
+    const double transmission_s = e.mss_bytes * 8.0 / e.bottleneck_bps;
+    const bool app_bound = a.result.summary.binding_limit == Limit::App;
+    const bool under_two_segments = transmission_s > kMaxTransmissionShareOfMinRtt * e.min_rtt_s;
+    e.rate_is_lower_bound = !window_bound && (app_bound || under_two_segments);
+    if (e.rate_is_lower_bound) {
+        // The handshake's round trip, which carries no data, where the capture has one no longer than the samples.
+        const bool by_handshake = a.handshake_rtt_s > 0 && a.handshake_rtt_s <= e.min_rtt_s;
+        e.base_rtt_s = by_handshake ? a.handshake_rtt_s : e.min_rtt_s;
+        const std::string why =
+            app_bound ? "the application held it back most of the time"
+                      : "at its peak it delivered " + format_grouped(static_cast<std::uint64_t>(
+                                                          std::llround(e.bottleneck_bps * e.min_rtt_s / 8))) +
+                            " B per minimum RTT, less than two of its " + format_grouped(e.mss_bytes) + " B segments";
+        e.notes.push_back("the flow never filled the path (" + why + "): the bandwidth, " +
+                          format_rate(e.bottleneck_bps) + ", is only a lower bound, and the base RTT is " +
+                          (by_handshake ? "the handshake's round trip" : "the minimum RTT") +
+                          ", no segment's transmission taken off");
+        // Its payloads are its writes, not its segment size: the receiver's MSS option is.
+        if (mss_option > e.mss_bytes) {
+            e.notes.push_back("segment size: the receiver's MSS option (" + format_grouped(mss_option) +
+                              " B); the flow's largest segment carried " + format_grouped(e.mss_bytes) + " B");
+            e.mss_bytes = mss_option;
+        }
+        return e;
+    }
     // The transmission at the bottleneck, when its rate is the link's.
     // (The handshake's round trip carries no data segment: it is the base RTT as it is.)
-    e.base_rtt_s = window_bound || a.beside_receiver ? e.min_rtt_s
-                                                     : std::max(e.min_rtt_s - e.mss_bytes * 8.0 / e.bottleneck_bps, 0.0);
+    e.base_rtt_s = window_bound || a.beside_receiver ? e.min_rtt_s : e.min_rtt_s - transmission_s;
     return e;
 }
 
@@ -211,9 +245,21 @@ Scenario path_scenario(const PathEstimate& e, Scenario s, double max_bandwidth_b
         if (adjusted) adjusted->push_back(line);
     };
     s.flows.clear();
-    s.bandwidth_bps = std::clamp(significant(e.bottleneck_bps, 3), Limits::min_bandwidth_bps, max_bandwidth_bps);
-    if (e.bottleneck_bps < Limits::min_bandwidth_bps || e.bottleneck_bps > max_bandwidth_bps)
-        note("bandwidth " + format_rate(e.bottleneck_bps) + " is outside the model's range: " + format_rate(s.bandwidth_bps));
+    const double bound_bps = std::clamp(significant(e.bottleneck_bps, 3), Limits::min_bandwidth_bps, max_bandwidth_bps);
+    if (e.rate_is_lower_bound) {
+        // The capture does not give the link's rate: the scenario's stays, unless it is below what the flow reached.
+        const double kept_bps = std::clamp(s.bandwidth_bps, Limits::min_bandwidth_bps, max_bandwidth_bps);
+        s.bandwidth_bps = std::max(kept_bps, bound_bps);
+        note("bandwidth: the capture gives only a lower bound (" + format_rate(e.bottleneck_bps) +
+             ": its flow never filled the path), so " +
+             (kept_bps >= bound_bps ? "it stays " + format_rate(s.bandwidth_bps) : "it is " + format_rate(s.bandwidth_bps)) +
+             "; the model's flow is bulk and fills it");
+    } else {
+        s.bandwidth_bps = bound_bps;
+        if (e.bottleneck_bps < Limits::min_bandwidth_bps || e.bottleneck_bps > max_bandwidth_bps)
+            note("bandwidth " + format_rate(e.bottleneck_bps) + " is outside the model's range: " +
+                 format_rate(s.bandwidth_bps));
+    }
     s.rtt_s = std::clamp(std::round(e.base_rtt_s * 1e4) / 1e4, Limits::min_rtt_s, Limits::max_rtt_s);  // 0.1 ms
     if (e.base_rtt_s < Limits::min_rtt_s || e.base_rtt_s > Limits::max_rtt_s)
         note("RTT " + format_time(e.base_rtt_s) + " is outside the model's range: " + format_time(s.rtt_s));
@@ -237,7 +283,10 @@ Scenario path_scenario(const PathEstimate& e, Scenario s, double max_bandwidth_b
 }
 
 std::string path_estimate_words(const PathEstimate& e) {
-    std::string out = format_rate(e.bottleneck_bps) + ", base RTT " + format_time(e.base_rtt_s) + " (min " +
+    std::string out = (e.rate_is_lower_bound ? "at least " + format_rate(e.bottleneck_bps) +
+                                                   " (the flow never filled the path)"
+                                             : format_rate(e.bottleneck_bps)) +
+                      ", base RTT " + format_time(e.base_rtt_s) + " (min " +
                       format_time(e.min_rtt_s) + "), loss " +
                       (e.retransmits == 0 ? std::string("none") : format_loss(e.loss_fraction)) + " (" +
                       format_grouped(e.retransmits) + " of " + format_grouped(e.data_segments) +

@@ -6,7 +6,17 @@
 //     It is the propagation delay plus one segment's transmission at the
 //     bottleneck, so the base RTT the model takes is that minimum less
 //     MSS·8 / bottleneck rate (the model adds the transmission itself) —
-//     unless the rate is only what the window allows per RTT (below). A
+//     unless the rate is only what the window allows per RTT (below), or
+//     the flow never filled the path: the application held it back most
+//     of the time (stream_analysis.h's limit), or at its peak it delivered
+//     fewer than two segments per minimum RTT, too few to keep a queue at
+//     a bottleneck (a request/response flow of 100 B writes reads some
+//     22 kbit/s, at which one segment's transmission is longer than the
+//     round trip). Then the rate is only a lower bound of the link's, said
+//     so, and the base RTT is the handshake's round trip where the capture
+//     has one no longer than the samples (no data rides on it), else the
+//     minimum RTT; the segment size is the receiver's MSS option, as the
+//     payloads are the application's writes. A
 //     capture taken beside the receiver (StreamSides) has only the
 //     receiver's ACK delay in its samples: there the handshake's round
 //     trip is the minimum RTT and the base RTT.
@@ -55,6 +65,9 @@ struct PathEstimate {
     double min_rtt_s = 0;           // the smallest RTT sample
     double base_rtt_s = 0;          // min_rtt_s less one segment's transmission at the bottleneck
     double bottleneck_bps = 0;      // the peak delivery rate over eight minimum RTTs
+    // The flow never filled the path: bottleneck_bps is its own rate, a
+    // lower bound of the link's, and base_rtt_s has nothing taken off.
+    bool rate_is_lower_bound = false;
     double peak_at_s = 0;           // where that span ends, from the stream's first packet
     double loss_fraction = 0;       // retransmitted / sent data segments
     std::uint64_t retransmits = 0;
@@ -75,7 +88,9 @@ std::optional<PathEstimate> estimate_path(const CaptureContents& c, const Captur
 // loss (random, to 3 significant figures, or none), receive window,
 // segment size and duration (the stream's, in whole seconds). A value
 // outside the model's range is brought to its nearest end, and a line in
-// *adjusted (when given) says so.
+// *adjusted (when given) says so. When the rate is only a lower bound
+// (rate_is_lower_bound) the capture does not give the link's rate: `base`'s
+// bandwidth stays, raised to the bound if it is below, and a line says so.
 Scenario path_scenario(const PathEstimate& e, Scenario base, double max_bandwidth_bps,
                        std::vector<std::string>* adjusted = nullptr);
 

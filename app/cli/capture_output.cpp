@@ -63,9 +63,11 @@ std::string capture_summary_text(const capture::CaptureAnalysis& a, const std::s
             << a.receiver << "'s own ACK delay and the bytes in flight what had reached it, not the sender's view; "
             << "the path's round trip, from the handshake, is " << format_time(a.handshake_rtt_s) << "\n";
     out << "Bytes in flight: max " << format_grouped(a.max_bytes_in_flight) << " B";
-    if (a.mss_bytes > 0)
-        out << " (" << format_number(static_cast<double>(a.max_bytes_in_flight) / a.mss_bytes) << " segments of "
-            << format_grouped(a.mss_bytes) << " B)";
+    if (a.mss_bytes > 0) {
+        const std::string segments = format_number(static_cast<double>(a.max_bytes_in_flight) / a.mss_bytes);
+        out << " (" << segments << (segments == "1" ? " segment of " : " segments of ") << format_grouped(a.mss_bytes)
+            << " B)";
+    }
     out << "; advertised window: max " << format_grouped(static_cast<std::uint64_t>(a.max_advertised_window_bytes))
         << " B" << (a.window_scale_known ? "" : " (window scale unknown: unscaled)") << "\n";
     out << "Retransmissions " << format_grouped(s.retransmits) << ", duplicate ACKs "
@@ -161,6 +163,7 @@ std::string capture_json_with_model(const std::string& json, const capture::Path
     QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(json)).object();
     QJsonObject p;
     p.insert("bottleneck_bps", e.bottleneck_bps);
+    p.insert("rate_is_lower_bound", e.rate_is_lower_bound);
     p.insert("peak_at_s", e.peak_at_s);
     p.insert("min_rtt_s", e.min_rtt_s);
     p.insert("base_rtt_s", e.base_rtt_s);

@@ -249,6 +249,8 @@ TEST(CaptureCli, AnIdleSenderIsLimitedByItsApplication) {
     ASSERT_EQ(text.code, 0) << text.err;
     EXPECT_EQ(text.out.rfind("Goodput ", 0), 0u) << text.out;
     EXPECT_NE(text.out.find("limited by the application (nothing in flight"), std::string::npos) << text.out;
+    // One segment in flight is said as one.
+    EXPECT_EQ(text.out.find(" 1 segments "), std::string::npos) << text.out;
     const QJsonObject j = json_of(inflight("capture '" + rpc + "' --json").out);
     EXPECT_EQ(j.value("binding_limit").toString(), "app");
     EXPECT_NEAR(j.value("binding_fractions").toObject().value("app").toDouble(), 0.6, 0.05);

@@ -123,6 +123,51 @@ TEST(PathEstimate, AWindowLimitedFlowGivesItsWindowNoLossAndSaysTheRateIsTheWind
     EXPECT_EQ(m.rwnd_bytes, 65535u);
 }
 
+// A request/response flow never fills its path: each request is two 100 B
+// writes and each response 100 B (`inflight run --stack linux --rtt 20ms
+// --duration 5s --flow cubic,app=rpc,writes=100B+100B,response=100B`), so
+// its delivery rate is the application's, some 22 kbit/s, not the link's
+// 100 Mbit/s. One segment's transmission at that rate would be longer than
+// the round trip, and taking it off the minimum RTT left nothing (a base
+// RTT of 0 s, modelled as 1 ms). The path's round trip is the scenario's
+// 20 ms; the segments add 200 B at 100 Mbit/s (16 µs) and the server
+// answers at once, so the base RTT is 20 ms within 3% (0.6 ms), and the
+// estimate says its rate is only a lower bound.
+TEST(PathEstimate, AnApplicationLimitedFlowKeepsTheRoundTripAndSaysItsRateIsALowerBound) {
+    TempDir dir;
+    const std::string f = dir.file("rpc.pcap");
+    Scenario s;
+    s.stack = Stack::Linux;
+    s.rtt_s = 0.020;
+    s.duration_s = 5;
+    FlowSpec rpc;
+    rpc.algorithm = Algorithm::Cubic;
+    rpc.app = FlowApp::Rpc;
+    rpc.rpc_writes = {100, 100};
+    rpc.rpc_response_bytes = 100;
+    s.flows.push_back(rpc);
+    write_capture(s, f);
+    const PathEstimate e = estimate_of(f);
+    EXPECT_NEAR(e.base_rtt_s, 0.020, 0.03 * 0.020);
+    EXPECT_LT(e.bottleneck_bps, 0.01 * s.bandwidth_bps);  // the application's rate, far below the link's
+    EXPECT_TRUE(e.rate_is_lower_bound);
+    bool said = false;
+    for (const std::string& n : e.notes) said = said || n.find("lower bound") != std::string::npos;
+    EXPECT_TRUE(said);
+    EXPECT_NE(path_estimate_words(e).find("at least"), std::string::npos) << path_estimate_words(e);
+
+    // As the model's scenario: the round trip from the capture; the
+    // bandwidth, which the capture does not give, stays what it was.
+    Scenario base;
+    base.bandwidth_bps = 40e6;
+    std::vector<std::string> adjusted;
+    const Scenario m = path_scenario(e, base, Limits::max_bandwidth_bps_app, &adjusted);
+    EXPECT_NEAR(m.rtt_s, 0.020, 0.03 * 0.020);
+    EXPECT_EQ(m.bandwidth_bps, 40e6);
+    ASSERT_EQ(adjusted.size(), 1u);
+    EXPECT_NE(adjusted.front().find("lower bound"), std::string::npos) << adjusted.front();
+}
+
 TEST(PathEstimate, OutOfRangeValuesAreBroughtToTheNearestEndAndSaid) {
     PathEstimate e;
     e.bottleneck_bps = 20e9;
