@@ -22,8 +22,16 @@
 #include "app/kernel/emulator.h"
 #include "app/kernel/netns.h"
 #include "app/kernel/setup_thread.h"
+#include "model/tcp/receive_buffer.h"
 
 namespace inflight::kernel {
+
+namespace {
+// The window the first receive buffer advertises: tcp_rmem[1] at the
+// scaling ratio of full-sized segments (receive_buffer.h).
+const std::uint64_t kClampedAtStartBytes =
+    ReceiveBuffer::window_from_space(ReceiveBuffer::Sysctls{}.rmem_default, ReceiveBuffer::kScalingRatio);
+}  // namespace
 
 namespace {
 
@@ -150,6 +158,16 @@ std::string Receiver::start(int netns_fd, const Scenario& s, const ResolvedFlow&
                 if (setsockopt(listen_fd_, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof rcvbuf) != 0)
                     err = errno_text("SO_RCVBUF");
             }
+        } else if (err.empty() && window_clamp_ > 0 && static_cast<std::uint64_t>(window_clamp_) <= kClampedAtStartBytes) {
+            // A window the first buffer already holds (tcp_rmem[1], 131,072 B,
+            // advertises 81,920 B) never needs the buffer to grow, but
+            // autotuning grows it anyway and moves the clamp with it, between
+            // two of the reads that set the clamp again: one ACK in that gap
+            // advertised 67,520 B for a 64 KiB rwnd. So that first buffer is
+            // locked as it is (SO_RCVBUF n gives 2n), and the clamp holds.
+            const int half_of_first_buffer = static_cast<int>(ReceiveBuffer::Sysctls{}.rmem_default / 2);
+            if (setsockopt(listen_fd_, SOL_SOCKET, SO_RCVBUF, &half_of_first_buffer, sizeof half_of_first_buffer) != 0)
+                err = errno_text("SO_RCVBUF");
         }
         const sockaddr_in addr = receiver_address(port_);
         if (err.empty() && bind(listen_fd_, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) != 0)
