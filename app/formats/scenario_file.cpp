@@ -77,7 +77,16 @@ std::string wrong_type(Param p, const QJsonValue& v) {
 
 // A JSON number for a parameter whose number form is a whole count.
 std::optional<std::string> whole_number(Param p, double x, std::uint64_t& out) {
-    if (x < 0 || x != std::floor(x) || x > kMaxExactJsonInteger)
+    // From 2^53 on a JSON number is read to the nearest double, which may
+    // not be the number written (9007199254740993 reads as …992): refused,
+    // without naming a value the file does not hold.
+    if (x >= kMaxExactJsonInteger) {
+        if (param_row(p).type != ParamType::Count)
+            return std::string(key(p)) + ": " + format_number(x) + " is out of range; allowed " + allowed_range(p);
+        return std::string(key(p)) + ": a number from 2^53 (9,007,199,254,740,992) up is not read exactly from JSON; "
+               "write it as a string, e.g. \"" + key(p) + "\": \"12345678901234567891\"";
+    }
+    if (x < 0 || x != std::floor(x))
         return std::string(key(p)) + ": " + exact_number(x) + " is not allowed; use " +
                expected_value(p);
     out = static_cast<std::uint64_t>(x);

@@ -220,6 +220,10 @@ Rounded round_significant(double x, int digits) {
     return r;
 }
 
+// The decimal exponents written in plain digits: 1e-9 up to below 1e15.
+constexpr int kPlainExponentMin = -9;
+constexpr int kPlainExponentMax = 15;
+
 // Plain decimal text of a positive rounded value, trailing zeros dropped.
 std::string plain_decimal(const Rounded& r) {
     std::string digits = r.digits;
@@ -392,12 +396,23 @@ Parsed<std::uint64_t> parse_unsigned(std::string_view text, std::string_view nam
     return r;
 }
 
+// Scientific text of a positive rounded value: "1e+300", "2.5e-12".
+std::string scientific(const Rounded& r) {
+    std::string mantissa = r.digits.substr(0, 1);
+    std::string rest = r.digits.substr(1);
+    while (!rest.empty() && rest.back() == '0') rest.pop_back();
+    if (!rest.empty()) mantissa += "." + rest;
+    return mantissa + "e" + (r.exponent10 < 0 ? "-" : "+") + std::to_string(std::abs(r.exponent10));
+}
+
 std::string format_number(double x, int significant_digits) {
     if (auto t = non_finite_text(x)) return *t;
     if (x == 0) return "0";
     const Rounded r = round_significant(std::fabs(x), significant_digits);
     std::string out = x < 0 ? "-" : "";
-    out += plain_decimal(r);
+    // Past a quadrillion or below a billionth (a typed 1e300 in a message),
+    // plain digits would run to hundreds: written as a power of ten.
+    out += r.exponent10 >= kPlainExponentMax || r.exponent10 < kPlainExponentMin ? scientific(r) : plain_decimal(r);
     return out;
 }
 

@@ -1024,3 +1024,25 @@ TEST(FlowSummaryText, ARunThatSentNothingInTheWindowNamesNoLimit) {
     EXPECT_NE(bulk.find("limited by"), std::string::npos) << bulk;
     EXPECT_EQ(result_to_json(bulk_run)["binding_limit"].toString(), to_string(bulk_run.summary.binding_limit));
 }
+
+// A JSON number is read as a double: from 2^53 on it may not be the number
+// written. A seed of 9007199254740993 ran as …992 and said so nowhere; one
+// of 12345678901234567891 was refused naming 12345678901234567168.
+TEST(ScenarioFileNumbers, ASeedFromTwoToTheFiftyThreeUpIsRefusedAndAStringIsTakenExactly) {
+    for (const char* json : {R"({"seed": 9007199254740993})", R"({"seed": 9007199254740992})",
+                             R"({"seed": 12345678901234567891})", R"({"seed": 18446744073709551615})"}) {
+        const std::string err = file_error(json);
+        EXPECT_NE(err.find("seed: a number from 2^53"), std::string::npos) << json << " → " << err;
+        EXPECT_NE(err.find("as a string"), std::string::npos) << err;
+        EXPECT_EQ(err.find("9007199254740992 "), std::string::npos) << err;  // no value the file does not hold
+    }
+    Scenario s;
+    ASSERT_FALSE(scenario_from_json(R"({"seed": "9007199254740993"})", "f.json", s).has_value());
+    EXPECT_EQ(s.seed, 9007199254740993ull);
+    ASSERT_FALSE(scenario_from_json(R"({"seed": 9007199254740991})", "f.json", s).has_value());
+    EXPECT_EQ(s.seed, 9007199254740991ull);  // below 2^53 a number is exact
+    // A huge number elsewhere is a short line, not 300 digits.
+    const std::string huge = file_error(R"({"bandwidth": 1e300})");
+    EXPECT_NE(huge.find("1e+291 Gbit/s"), std::string::npos) << huge;
+    EXPECT_LT(huge.size(), 200u) << huge;
+}

@@ -265,3 +265,15 @@ TEST(SizeParser, RefusesASizeInBits) {
     EXPECT_EQ(bytes("64kb"), 64u * 1000);  // all lower case: bytes, as documented
     EXPECT_EQ(bytes("64KiB"), 64u * 1024);
 }
+
+// A typed 1e300 in a message was 300 digits on one line, wider than any
+// screen: past 10^15 and below 10^-9 a number is a power of ten.
+TEST(Format, HugeAndTinyNumbersAreWrittenAsPowersOfTen) {
+    EXPECT_EQ(format_number(1e300), "1e+300");
+    EXPECT_EQ(format_number(-2.5e-12), "-2.5e-12");
+    EXPECT_EQ(format_rate(1e300), "1e+291 Gbit/s");
+    EXPECT_EQ(format_time(1e-300), "1e-294 \xc2\xb5s");
+    EXPECT_EQ(format_number(999e12), "999000000000000");  // below 10^15: plain
+    EXPECT_EQ(format_number(1e-9), "0.000000001");        // 10^-9: plain
+    EXPECT_EQ(format_number(1e15), "1e+15");
+}

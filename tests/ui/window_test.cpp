@@ -219,3 +219,20 @@ TEST_F(WindowTest, EverySliderIsReachedByTabAndSteppedByKeys) {
                            w->controls()->rwnd(), w->controls()->sndbuf(), w->controls()->buffer()})
         EXPECT_TRUE(reached.contains(p->slider()));
 }
+
+// A message with a long unbroken word (here a path of 600 characters) is
+// cut at the window's edge; it never widens the window past the screen (a
+// 300-digit number did: the title and the right-hand panels left a 1280 px
+// screen). Its tooltip says it whole.
+TEST_F(WindowTest, ALongUnbrokenMessageDoesNotWidenTheWindow) {
+    w->resize(1280, 720);
+    ASSERT_TRUE(wait_settled(*w));
+    const int width_before = w->width();
+    const QString path = QStringLiteral("/nonexistent/") + QString(600, QLatin1Char('x')) + QStringLiteral(".json");
+    EXPECT_FALSE(w->loadScenario(path));
+    ASSERT_TRUE(w->bannerText().contains(QString(300, QLatin1Char('x')))) << w->bannerText().toStdString();
+    QTest::qWait(100);
+    QApplication::processEvents();
+    EXPECT_LE(w->width(), width_before);
+    EXPECT_LE(w->minimumSizeHint().width(), 1280);
+}

@@ -112,6 +112,10 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
     dashboard_ = new Dashboard;
     banner_ = new QLabel;
     banner_->setWordWrap(true);
+    // A line with a long unbroken word (a path, a number) is cut at the
+    // window's edge rather than widening the window past the screen; its
+    // tooltip says it whole.
+    banner_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     banner_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     banner_->setStyleSheet("background: #fbe3e4; color: #8a1f11; border: 1px solid #d0312d; padding: 6px;");
     banner_->setVisible(false);
@@ -923,6 +927,7 @@ void MainWindow::rememberFolder(const QString& path) {
 
 void MainWindow::showBanner(const QString& text) {
     banner_->setText(text);
+    banner_->setToolTip(text);
     banner_->setVisible(true);
 }
 
