@@ -6,7 +6,10 @@
 #include <QAction>
 #include <QChart>
 #include <QChartView>
+#include <QApplication>
 #include <QDockWidget>
+#include <QFileDialog>
+#include <QTimer>
 #include <QFile>
 #include <QImage>
 #include <QLineSeries>
@@ -304,4 +307,26 @@ TEST_F(CompareTest, AGhostOnThePlotAddsNoNote) {
         wc->yPerByte();
     for (const TraceBucket& b : a.trace.buckets) ASSERT_LE(b.cwnd_end_bytes, top_bytes);
     EXPECT_FALSE(wc->plotNote().contains(QStringLiteral("above the plot"))) << wc->plotNote().toStdString();
+}
+
+// A failed A/B export says so as every other export does: in the window's
+// banner, which stays (it was a status-bar message gone after 5 s, and
+// hidden altogether while presenting).
+TEST_F(CompareTest, AFailedAbExportStaysInTheBanner) {
+    compare->pin();
+    ASSERT_TRUE(run_scenario(*w, kCubicLossy));
+    ASSERT_TRUE(compare->exportCsvAction()->isEnabled());
+    bool answered = false;
+    QTimer::singleShot(300, [&] {
+        auto* d = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+        if (!d) return;
+        d->setDirectory(QStringLiteral("/proc"));  // the suggested name, compare.csv, in /proc
+        answered = d->selectedFiles() == QStringList{QStringLiteral("/proc/compare.csv")};
+        static_cast<QDialog*>(d)->accept();  // QFileDialog::accept, through the public slot
+    });
+    compare->exportCsvAction()->trigger();
+    ASSERT_TRUE(answered) << "no save dialog came up";
+    EXPECT_TRUE(w->bannerText().contains(QStringLiteral("Export failed"))) << w->bannerText().toStdString();
+    EXPECT_TRUE(w->bannerText().contains(QStringLiteral("/proc/compare.csv"))) << w->bannerText().toStdString();
+    EXPECT_FALSE(QFile::exists(QStringLiteral("/proc/compare.csv")));
 }

@@ -12,12 +12,15 @@
 
 namespace inflight::ui {
 
-CompareController::CompareController(QMainWindow* window, Dashboard* dashboard, RunSession* session)
+CompareController::CompareController(QMainWindow* window, Dashboard* dashboard, RunSession* session,
+                                     std::function<void(bool ok, const QString& line)> report_export)
     : QObject(window),
       window_(window),
       dashboard_(dashboard),
       session_(session),
-      exports_(window, [this](bool, const QString& line) { say(line); }) {
+      exports_(window, report_export ? std::move(report_export)
+                                     : std::function<void(bool, const QString&)>(
+                                           [this](bool, const QString& line) { say(line); })) {
     overlay_ = new GhostOverlay(dashboard);
     kernel_overlay_ = new GhostOverlay(dashboard, kernel_style(kernel_label(kernel_release())));
     capture_overlay_ = new GhostOverlay(dashboard, capture_style(QString()));

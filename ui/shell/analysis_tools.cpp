@@ -29,7 +29,7 @@ namespace inflight::ui {
 AnalysisTools::AnalysisTools(const ToolsHost& host) : QObject(host.window), host_(host) {
     setObjectName("analysis_tools");
     QMainWindow* window = host.window;
-    compare_ = new CompareController(window, host.dashboard, host.session);
+    compare_ = new CompareController(window, host.dashboard, host.session, host.report_export);
     // Under the panels, one tab each: the compare table (while a ghost is
     // pinned) and the real system.
     compare_dock_ = add_dock(window, tr("Compare A/B"), "compare", compare_->table(), Qt::BottomDockWidgetArea);
