@@ -102,11 +102,19 @@ TEST(SweepWindowTest, BadRangesAreNamedInPlaceAndRunIsRefused) {
     EXPECT_DOUBLE_EQ(s.spec()->from, 65536);
     set_form(s, SweepParam::Bandwidth, "10Mbps", "1G", 3, {Algorithm::Cubic});
     EXPECT_DOUBLE_EQ(s.spec()->to, 1e9);
-    // The spin box keeps points within 2 – 40.
-    s.pointsBox()->setValue(1);
-    EXPECT_EQ(s.pointsBox()->value(), kMinSweepPoints);
-    s.pointsBox()->setValue(99);
-    EXPECT_EQ(s.pointsBox()->value(), kMaxSweepPoints);
+    // Points outside 2 – 40 stay as typed and are refused in the sweep's own
+    // words, the Run button off (the box put 1 back to 2 and 100 to 10
+    // without a word, and a sweep ran with points nobody asked for).
+    for (int typed : {1, 41, 100}) {
+        s.pointsBox()->setValue(typed);
+        EXPECT_EQ(s.pointsBox()->value(), typed);
+        EXPECT_FALSE(s.spec().has_value());
+        EXPECT_EQ(s.errorText(), QStringLiteral("--points: %1 is out of range; allowed %2 – %3")
+                                     .arg(typed).arg(kMinSweepPoints).arg(kMaxSweepPoints));
+        EXPECT_FALSE(s.runButton()->isEnabled());
+    }
+    s.pointsBox()->setValue(kMaxSweepPoints);
+    EXPECT_TRUE(s.spec().has_value()) << s.errorText().toStdString();
 }
 
 TEST(SweepWindowTest, ASmallRenoLossSweepRunsToCompletionAndShowsItsExponentNearMinusOneHalf) {

@@ -29,6 +29,10 @@
 namespace inflight::ui {
 
 namespace {
+constexpr int kPointsTypedMax = 999;  // three digits: what the box lets one type
+}  // namespace
+
+namespace {
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
@@ -60,7 +64,9 @@ SweepWindow::SweepWindow(QWidget* parent)
     for (QLineEdit* e : {from_, to_})
         e->setToolTip(tr("With units, as on the command line: 1e-5 or 0.001% (loss), 10ms, 100Mbps, 64KiB"));
     points_ = new QSpinBox;
-    points_->setRange(kMinSweepPoints, kMaxSweepPoints);
+    // Wider than the sweep takes: a typed 1 or 100 stays as typed and is
+    // refused in words under the form, never put back to 2 or 40 unseen.
+    points_->setRange(0, kPointsTypedMax);
     points_->setValue(13);
     points_->setToolTip(tr("Log-spaced points, both ends included (%1–%2)").arg(kMinSweepPoints).arg(kMaxSweepPoints));
     auto* algo_row = new QWidget;
