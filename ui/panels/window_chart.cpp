@@ -349,16 +349,24 @@ void WindowChart::redraw() {
     // A window too small to see against the pipe is the lesson, but say how
     // small, and how to look at it: only while the window is under 5 % of
     // the axis and smaller than the pipe itself.
-    double steady = 0;
+    // The figure is the window's mean over the steady state (each bucket's
+    // midpoint), as the hero's share of the link is a mean: the sawtooth's
+    // top read 219 packets, 0.33 %, beside a hero of 0.24 %.
+    double steady = 0, mean_sum = 0;
+    int mean_n = 0;
     for (const TraceBucket& b : t.buckets)
-        if (b.t_start_s >= duration_s_ / 2 && std::isfinite(b.window_bytes.max))
+        if (b.t_start_s >= duration_s_ / 2 && std::isfinite(b.window_bytes.max) && std::isfinite(b.window_bytes.min)) {
             steady = std::max(steady, b.window_bytes.max);
+            mean_sum += (b.window_bytes.min + b.window_bytes.max) / 2;
+            ++mean_n;
+        }
+    const double steady_mean = mean_n > 0 ? mean_sum / mean_n : 0;
     QString note;
     if (!fit_window_ && steady > 0 && steady < 0.05 * pipe_top && steady < t.bdp_bytes && t.bdp_bytes > 0)
         note = (several ? tr("windows ≈ %1 pkts in all, %2 % of the pipe · Ctrl+F zooms")
                         : tr("window ≈ %1 pkts, %2 % of the pipe · Ctrl+F zooms"))
-                   .arg(QString::number(steady / mss, 'f', 0),
-                        QString::fromStdString(format_number(100 * steady / t.bdp_bytes, 2)));
+                   .arg(QString::number(steady_mean / mss, 'f', 0),
+                        QString::fromStdString(format_number(100 * steady_mean / t.bdp_bytes, 2)));
     zoom_text_ = note;
     showNote();
     fit_vertical_ticks(yAxis(), chart()->plotArea().height());
