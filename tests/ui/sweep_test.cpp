@@ -257,3 +257,20 @@ TEST(SweepWindowTest, TheLegendNamesEveryLineInItsOwnPen) {
     }
     EXPECT_TRUE(fit);
 }
+
+// The title's "other parameters" leave out the swept one: a bandwidth sweep
+// from 1 to 100 Gbit/s read "other parameters: 100 Mbit/s, 80 ms, …".
+TEST(SweepWindowTest, TheTitlesOtherParametersLeaveOutTheSweptOne) {
+    SweepWindow s;
+    Scenario base = short_base(2);
+    base.bandwidth_bps = 100e6;
+    base.rtt_s = 0.080;
+    s.setBaseScenario(base);
+    set_form(s, SweepParam::Bandwidth, "10Mbps", "20Mbps", 2, {Algorithm::Cubic});
+    ASSERT_TRUE(s.run());
+    ASSERT_TRUE(wait_done(s));
+    const QString title = s.chart()->titleText();
+    const QString others = title.section(QStringLiteral("other parameters: "), 1).section(QStringLiteral(" · "), 0, 0);
+    EXPECT_FALSE(others.contains(QStringLiteral("Mbit/s"))) << title.toStdString();
+    EXPECT_TRUE(others.contains(QStringLiteral("RTT 80 ms"))) << title.toStdString();
+}

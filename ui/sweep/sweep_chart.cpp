@@ -293,10 +293,14 @@ void SweepChart::changeEvent(QEvent* e) {
 
 void SweepChart::setResult(const SweepResult& r) {
     const Scenario& b = r.spec.base;
-    QString base = tr("%1, %2, buffer %3, %4 per run")
-                       .arg(q(format_rate(b.bandwidth_bps)), q(format_time(b.rtt_s)), q(format_time(b.buffer_s)),
-                            q(format_time(b.duration_s)));
-    if (r.spec.param != SweepParam::Loss && b.loss > 0) base += tr(", loss %1").arg(q(format_loss(b.loss)));
+    // The other parameters: the swept one is the x axis, not one of them.
+    QStringList others;
+    if (r.spec.param != SweepParam::Bandwidth) others << q(format_rate(b.bandwidth_bps));
+    if (r.spec.param != SweepParam::Rtt) others << tr("RTT %1").arg(q(format_time(b.rtt_s)));
+    if (r.spec.param != SweepParam::Buffer) others << tr("buffer %1").arg(q(format_time(b.buffer_s)));
+    others << tr("%1 per run").arg(q(format_time(b.duration_s)));
+    if (r.spec.param != SweepParam::Loss && b.loss > 0) others << tr("loss %1").arg(q(format_loss(b.loss)));
+    const QString base = others.join(QStringLiteral(", "));
     title_->setText(tr("Sweep of %1 from %2 to %3 (%4 points, log-spaced) · other parameters: %5 · %6 runs in %7 on %8 threads")
                         .arg(QString::fromUtf8(to_string(r.spec.param)), sweep_value_text(r.spec.param, r.spec.from),
                              sweep_value_text(r.spec.param, r.spec.to))
