@@ -18,6 +18,7 @@
 #include "ui/compare/compare_table.h"
 #include "ui/session/kernel_worker.h"
 #include "ui/shell/analysis_tools.h"
+#include "ui/teaching/playback_bar.h"
 
 using namespace inflight;
 using namespace inflight::ui;
@@ -167,4 +168,36 @@ TEST(CompareAt720p, BothTablesShowEveryHeaderAndCellWholeWithTwoFlows) {
         EXPECT_TRUE(problems.isEmpty()) << problems.join(QStringLiteral("\n")).toStdString();
     }
     EXPECT_LE(w->frameGeometry().width(), 1280);
+}
+
+// A guided step open beside the panels and a run pinned, in a window a
+// window manager leaves 1278×695 on a 1280×720 screen: the compare table
+// is docked under the panels as its summary line, not floated at the
+// screen's foot, where it covered the replay bar (experiment 4's step 2
+// asks for Space and 0.25×); the bar stays whole.
+TEST(CompareAt720p, WithTheGuideOpenAPinnedRunsTableDocksAsItsSummaryAndTheReplayBarStays) {
+    auto w = make_window();
+    w->resize(1278, 695);
+    w->setMaximumSize(1278, 695);  // the window manager keeps it inside the screen
+    ASSERT_TRUE(wait_until([&] { return finished(*w); }, 60000));
+    w->openExperiment(3);  // 4. BBR, the model-based sender
+    ASSERT_TRUE(run_scenario(*w, R"({"algo": "bbr", "bandwidth": "100Mbps", "rtt": "80ms", "buffer": "100ms", "duration": 40})"));
+    AnalysisTools* tools = tools_of(*w);
+    tools->compare()->pinAction()->trigger();
+    ASSERT_TRUE(tools->compare()->pinned());
+    w->goToStep(1);
+    settle_layouts();
+    QTest::qWait(200);
+    settle_layouts();
+    const QDockWidget* dock = tools->compareDock();
+    ASSERT_TRUE(dock->isVisible());
+    EXPECT_FALSE(dock->isFloating()) << "floated at the screen's foot, over the window";
+    EXPECT_TRUE(tools->compare()->table()->squeezed()) << "dock " << dock->height() << " px, table "
+                                                       << tools->compare()->table()->height() << " px";
+    const QWidget* bar = w->playback();
+    const QRect whole(bar->mapTo(w.get(), QPoint(0, 0)), bar->size());
+    EXPECT_GE(bar->height(), bar->minimumSizeHint().height());
+    EXPECT_TRUE(w->rect().contains(whole)) << "the bar at y " << whole.top() << "–" << whole.bottom() << " in a window "
+                                           << w->height() << " px high";
+    EXPECT_EQ(visible_rect(bar, w.get()), whole);
 }

@@ -124,6 +124,9 @@ CompareTable::CompareTable(QWidget* parent) : QWidget(parent) {
     summary_->hide();
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
+    // The tables' height is not the table's least: lower, it is the summary
+    // line (fitRoom), so a dock under the panels may be given less.
+    outer->setSizeConstraint(QLayout::SetNoConstraint);
     auto* summary_row = new QHBoxLayout;
     summary_row->setContentsMargins(6, 0, 6, 0);  // as the tables' text stands in
     summary_row->addWidget(summary_);
@@ -443,6 +446,18 @@ void CompareTable::updateSummary() {
     }
     tip << flow_lines;
     summary_->setToolTip(tip.join(QLatin1Char('\n')));
+}
+
+int CompareTable::leastShownPx() const {
+    if (kernel_) return 0;
+    const QMargins m = layout() ? layout()->contentsMargins() : QMargins();
+    return kSummaryLines * summary_->fontMetrics().lineSpacing() + m.top() + m.bottom() + 6;
+}
+
+QSize CompareTable::minimumSizeHint() const {
+    const QSize laid_out = QWidget::minimumSizeHint();
+    const int least = leastShownPx();
+    return least > 0 ? QSize(laid_out.width(), std::min(laid_out.height(), least)) : laid_out;
 }
 
 int CompareTable::tablesNeedPx() const {

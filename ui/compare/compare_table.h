@@ -72,7 +72,14 @@ public:
     QString kernelDifferencesText() const { return kernel_text_; }
     // The summary shown instead of the tables in a low dock, or empty.
     bool squeezed() const;
+    // The least height in which the table says its runs: the summary's
+    // lines (0 with a kernel run, whose table scrolls instead).
+    int leastShownPx() const;
     QString summaryText() const;
+
+    // As low as leastShownPx() (then the summary line stands in for the
+    // tables): a dock under the panels may give it that little.
+    QSize minimumSizeHint() const override;
 
 protected:
     void resizeEvent(QResizeEvent* e) override;

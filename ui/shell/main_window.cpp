@@ -47,6 +47,7 @@
 #include "ui/lesson/playhead.h"
 #include "ui/session/run_session.h"
 #include "app/formats/scenario_file.h"
+#include "ui/compare/compare_table.h"
 #include "ui/real_system/kernel_tool.h"
 #include "ui/shell/analysis_tools.h"
 #include "ui/shell/docks.h"
@@ -527,7 +528,17 @@ void MainWindow::fitBottomDock(QDockWidget* d) {
     // Less room under the panels than the dock's content needs (a
     // projector's 720 lines): the dock opens in a window of its own at the
     // foot of the screen (floatAtFoot) rather than showing two lines of it.
+    // A compare table says its runs in one summary line when it must: docked
+    // in what the panels spare if that holds the line (a table floated at
+    // the screen's foot covered the replay bar beside the guide).
     if (want > spare && (d->features() & QDockWidget::DockWidgetFloatable)) {
+        const auto* scroll = qobject_cast<const QScrollArea*>(d->widget());
+        const auto* table = scroll ? qobject_cast<const CompareTable*>(scroll->widget()) : nullptr;
+        const int title_px = d->height() - (d->widget() ? d->widget()->height() : 0);
+        if (table && table->leastShownPx() > 0 && spare >= table->leastShownPx() + std::max(title_px, 0)) {
+            resizeDocks({d}, {spare}, Qt::Vertical);
+            return;
+        }
         floatAtFoot(d);
         return;
     }
