@@ -27,13 +27,11 @@
 namespace inflight::kernel {
 
 namespace {
+
 // The window the first receive buffer advertises: tcp_rmem[1] at the
 // scaling ratio of full-sized segments (receive_buffer.h).
 const std::uint64_t kClampedAtStartBytes =
     ReceiveBuffer::window_from_space(ReceiveBuffer::Sysctls{}.rmem_default, ReceiveBuffer::kScalingRatio);
-}  // namespace
-
-namespace {
 
 constexpr int kPollMs = 20;                          // threads look at their stop flag this often
 constexpr std::size_t kChunkBytes = 256 * 1024;      // one write or read

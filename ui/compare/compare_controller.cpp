@@ -13,14 +13,12 @@
 namespace inflight::ui {
 
 CompareController::CompareController(QMainWindow* window, Dashboard* dashboard, RunSession* session,
-                                     std::function<void(bool ok, const QString& line)> report_export)
+                                     ExportHelper::Report report_export)
     : QObject(window),
       window_(window),
       dashboard_(dashboard),
       session_(session),
-      exports_(window, report_export ? std::move(report_export)
-                                     : std::function<void(bool, const QString&)>(
-                                           [this](bool, const QString& line) { say(line); })) {
+      exports_(window, std::move(report_export)) {
     overlay_ = new GhostOverlay(dashboard);
     kernel_overlay_ = new GhostOverlay(dashboard, kernel_style(kernel_label(kernel_release())));
     capture_overlay_ = new GhostOverlay(dashboard, capture_style(QString()));

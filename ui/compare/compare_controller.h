@@ -15,7 +15,6 @@
 #pragma once
 
 #include <QObject>
-#include <functional>
 #include <QString>
 
 #include "ui/export/export_helper.h"
@@ -38,11 +37,10 @@ public:
     // `window`'s status bar says what happened (and its dialogs ask where
     // to export); the ghost is drawn on `dashboard`; B is `session`'s run.
     // The table is the window's to place (a dock shown while pinned).
-    // An export's outcome goes to `report_export` (the window's banner for
-    // a failure, which stays until the next action) when given, else to
-    // the status bar.
+    // An export's outcome goes to `report_export`, as the window's other
+    // exports' do (a failure stays in its banner until the next action).
     CompareController(QMainWindow* window, Dashboard* dashboard, RunSession* session,
-                      std::function<void(bool ok, const QString& line)> report_export = {});
+                      ExportHelper::Report report_export);
 
     // Pins the shown run if it is finished and current; otherwise pins the
     // current request when it finishes. Returns true if pinned now.

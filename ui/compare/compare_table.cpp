@@ -124,8 +124,8 @@ CompareTable::CompareTable(QWidget* parent) : QWidget(parent) {
     summary_->hide();
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
-    // The tables' height is not the table's least: lower, it is the summary
-    // line (fitRoom), so a dock under the panels may be given less.
+    // The tables' height is not the table's least: lower, the summary lines
+    // stand in for them (fitRoom), so a dock under the panels may give less.
     outer->setSizeConstraint(QLayout::SetNoConstraint);
     auto* summary_row = new QHBoxLayout;
     summary_row->setContentsMargins(6, 0, 6, 0);  // as the tables' text stands in

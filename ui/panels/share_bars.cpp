@@ -85,7 +85,7 @@ QString ShareBars::shownHeading() const {
     const bool figures_alone =
         !rows_.empty() && std::all_of(rows_.begin(), rows_.end(), [](const ShareRow& r) { return r.figure_only; });
     const QString main = !tiny_heading_.isEmpty() && figureForm() == 2 ? tiny_heading_ : heading_;
-    const int more_w = grouped() ? QFontMetrics(italicFont()).horizontalAdvance(moreText()) + kColumnGapPx : 0;
+    const int more_w = moreWidth();
     QStringList heads;
     const QString overlay = overlay_shares_.empty() ? QString() : tr("  ┃ %1").arg(overlay_label_);
     for (const QString& h : {main, figures_alone ? tr("time") : tr("share")}) {
@@ -95,6 +95,10 @@ QString ShareBars::shownHeading() const {
     for (const QString& h : heads)
         if (fm.horizontalAdvance(h) <= width() - more_w) return h;
     return heads.back();
+}
+
+int ShareBars::moreWidth() const {
+    return grouped() ? QFontMetrics(italicFont()).horizontalAdvance(moreText()) + kColumnGapPx : 0;
 }
 
 QFont ShareBars::italicFont() const {
@@ -284,14 +288,10 @@ void ShareBars::paintEvent(QPaintEvent*) {
     // The heading, and the fair share's name beside it.
     p.setPen(text);
     const int rh = rowHeight();
-    int more_w = 0;
+    const int more_w = moreWidth();
     if (grouped()) {  // "+ 8 more" at the right end, its tooltip the list
-        const QFont f = italicFont();
-        p.setFont(f);
-        const QFontMetrics fmi(f);
-        const QString more = moreText();
-        more_w = fmi.horizontalAdvance(more) + kColumnGapPx;
-        p.drawText(QRectF(0, 0, width(), rh), Qt::AlignRight | Qt::AlignVCenter, more);
+        p.setFont(italicFont());
+        p.drawText(QRectF(0, 0, width(), rh), Qt::AlignRight | Qt::AlignVCenter, moreText());
         p.setFont(font());
     }
     p.drawText(QRectF(0, 0, width() - more_w, rh), Qt::AlignLeft | Qt::AlignVCenter,

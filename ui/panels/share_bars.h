@@ -120,6 +120,7 @@ private:
     void fixHeight();
     int rowAt(const QPoint& p) const;
     QFont italicFont() const;  // the "+ N more"'s
+    int moreWidth() const;     // what the "+ N more" takes of the heading's line (0: none)
 
     std::vector<ShareRow> rows_;
     std::vector<double> overlay_shares_;

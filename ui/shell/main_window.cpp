@@ -528,9 +528,9 @@ void MainWindow::fitBottomDock(QDockWidget* d) {
     // Less room under the panels than the dock's content needs (a
     // projector's 720 lines): the dock opens in a window of its own at the
     // foot of the screen (floatAtFoot) rather than showing two lines of it.
-    // A compare table says its runs in one summary line when it must: docked
-    // in what the panels spare if that holds the line (a table floated at
-    // the screen's foot covered the replay bar beside the guide).
+    // A compare table says its runs in summary lines when it must: docked
+    // in what the panels spare if that holds them (a table floated at the
+    // screen's foot covered the replay bar beside the guide).
     if (want > spare && (d->features() & QDockWidget::DockWidgetFloatable)) {
         const auto* scroll = qobject_cast<const QScrollArea*>(d->widget());
         const auto* table = scroll ? qobject_cast<const CompareTable*>(scroll->widget()) : nullptr;
