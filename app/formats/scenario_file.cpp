@@ -17,7 +17,8 @@
 namespace inflight {
 namespace {
 
-// Integers up to 2^53 survive a trip through a JSON number (a double).
+// Integers below 2^53 are read back exactly from a JSON number; the reader
+// refuses a number from 2^53 up (writer and reader share this bound).
 constexpr double kMaxExactJsonInteger = 9007199254740992.0;
 
 constexpr const char* kFlowsKey = "flows";
@@ -335,10 +336,10 @@ QJsonObject scenario_to_json(const Scenario& s) {
             case ParamType::Window:
             case ParamType::Bytes:
             case ParamType::Count: {
-                // Above 2^53 a JSON number is not exact: a string of digits.
+                // From 2^53 up the reader refuses a JSON number: a string of digits.
                 const std::string digits = param_exact_text(s, p);
                 const std::uint64_t n = std::stoull(digits);
-                if (n <= (1ull << 53)) o.insert(row.key, static_cast<qint64>(n));
+                if (static_cast<double>(n) < kMaxExactJsonInteger) o.insert(row.key, static_cast<qint64>(n));
                 else o.insert(row.key, QString::fromStdString(digits));
                 break;
             }

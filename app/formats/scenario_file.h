@@ -31,7 +31,7 @@ std::optional<std::string> scenario_from_json(const QByteArray& json, const std:
 
 // Every parameter, keyed as in scenario files, values in SI base units
 // (numbers) or names (strings); reads back to the same scenario. A seed
-// above 2^53 (not exact as a JSON number) is written as a string of digits.
+// from 2^53 up (refused as a JSON number) is written as a string of digits.
 // "flows" only when the scenario lists flows, each with the keys it sets.
 QJsonObject scenario_to_json(const Scenario& s);
 
