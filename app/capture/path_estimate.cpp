@@ -154,6 +154,7 @@ std::optional<PathEstimate> estimate_path(const CaptureContents& c, const Captur
         return std::nullopt;
     }
     e.duration_s = a.duration_s;
+    e.application = estimate_request_response(c, a.stream);
     const double t0 = c.tcp[a.stream.packets.front()].t_s;
     const double bps = peak.best_bps(), at = peak.at_s();
     if (bps <= 0) {
@@ -245,6 +246,31 @@ Scenario path_scenario(const PathEstimate& e, Scenario s, double max_bandwidth_b
         if (adjusted) adjusted->push_back(line);
     };
     s.flows.clear();
+    // The capture's application, where the model's request/response flow can hold it.
+    std::optional<FlowSpec> rpc;
+    if (e.application) {
+        const RequestResponse& app = *e.application;
+        const std::uint32_t mss = std::clamp(e.mss_bytes, Limits::min_mss_bytes, Limits::max_mss_bytes);
+        const std::uint64_t largest_response = std::uint64_t{FlowLimits::rpc_response_segments} * mss;
+        if (app.response_bytes > largest_response) {
+            note("application: its responses (" + format_grouped(app.response_bytes) +
+                 " B) are more than the model's request/response flow sends (10 segments, " +
+                 format_grouped(largest_response) + " B): the model's flow is bulk");
+        } else if (app.writes.size() > FlowLimits::max_rpc_writes) {
+            note("application: its request is " + std::to_string(app.writes.size()) +
+                 " writes, more than the model's request/response flow takes (" +
+                 std::to_string(FlowLimits::max_rpc_writes) + "): the model's flow is bulk");
+        } else {
+            FlowSpec f;
+            f.app = FlowApp::Rpc;
+            f.rpc_writes = app.writes;
+            f.rpc_response_bytes = app.response_bytes;
+            f.rpc_think_s = app.think_s;
+            f.nodelay = app.nodelay;
+            rpc = f;
+        }
+    }
+    if (rpc) s.flows = {*rpc};
     const double bound_bps = std::clamp(significant(e.bottleneck_bps, 3), Limits::min_bandwidth_bps, max_bandwidth_bps);
     if (e.rate_is_lower_bound) {
         // The capture does not give the link's rate: the scenario's stays, unless it is below what the flow reached.
@@ -253,7 +279,8 @@ Scenario path_scenario(const PathEstimate& e, Scenario s, double max_bandwidth_b
         note("bandwidth: the capture gives only a lower bound (" + format_rate(e.bottleneck_bps) +
              ": its flow never filled the path), so " +
              (kept_bps >= bound_bps ? "it stays " + format_rate(s.bandwidth_bps) : "it is " + format_rate(s.bandwidth_bps)) +
-             "; the model's flow is bulk and fills it");
+             (rpc ? "; the model's flow is the capture's request/response exchange"
+                  : "; the model's flow is bulk and fills it"));
     } else {
         s.bandwidth_bps = bound_bps;
         if (e.bottleneck_bps < Limits::min_bandwidth_bps || e.bottleneck_bps > max_bandwidth_bps)
@@ -293,6 +320,17 @@ std::string path_estimate_words(const PathEstimate& e) {
                       " segments sent again), rwnd " + format_grouped(e.rwnd_bytes) + " B";
     if (!e.rwnd_scale_known) out += " (unscaled)";
     return out;
+}
+
+std::string application_words(const RequestResponse& a) {
+    std::string request;
+    for (std::uint64_t w : a.writes) request += (request.empty() ? "" : " + ") + format_grouped(w) + " B";
+    return "request " + request + ", response " + format_grouped(a.response_bytes) + " B, think " +
+           format_time(a.think_s) + (a.think_less_a_round_trip ? " (the gap less the handshake's round trip)" : "") +
+           ", " + (a.nodelay ? "TCP_NODELAY (a short segment went out while the one before was unacknowledged)"
+                             : "Nagle on") +
+           " (" + format_grouped(a.like_the_request) + " of " + format_grouped(a.requests) + " requests alike, " +
+           format_grouped(a.transactions) + " whole transactions)";
 }
 
 }  // namespace inflight::capture

@@ -56,6 +56,7 @@
 #include <vector>
 
 #include "app/capture/capture_reader.h"
+#include "app/capture/request_response.h"
 #include "app/capture/stream_analysis.h"
 #include "model/core/scenario.h"
 
@@ -76,6 +77,8 @@ struct PathEstimate {
     bool rwnd_scale_known = false;  // both SYNs were captured (else the field is unscaled)
     std::uint32_t mss_bytes = 0;
     double duration_s = 0;          // the stream's, first packet to last
+    // A request/response stream's application (request_response.h).
+    std::optional<RequestResponse> application;
     std::vector<std::string> notes; // what to read with care, one line each
 };
 
@@ -86,7 +89,11 @@ std::optional<PathEstimate> estimate_path(const CaptureContents& c, const Captur
 // `base` with its path set to the estimate: one flow (a stream is one
 // connection), bandwidth (to 3 significant figures), base RTT (to 0.1 ms),
 // loss (random, to 3 significant figures, or none), receive window,
-// segment size and duration (the stream's, in whole seconds). A value
+// segment size and duration (the stream's, in whole seconds). A
+// request/response stream's flow is the model's request/response flow with
+// the capture's request, response, think time and Nagle (when the response
+// fits the model's 10 segments and the request its 64 writes; else a bulk
+// flow, and a line says why); any other stream's flow is bulk. A value
 // outside the model's range is brought to its nearest end, and a line in
 // *adjusted (when given) says so. When the rate is only a lower bound
 // (rate_is_lower_bound) the capture does not give the link's rate: `base`'s
@@ -97,5 +104,10 @@ Scenario path_scenario(const PathEstimate& e, Scenario base, double max_bandwidt
 // "50.0 Mbit/s, base RTT 40.0 ms (min 40.2 ms), loss 0.50% (612 of 122,400
 // segments), rwnd 524,288 B" — the estimate in one line.
 std::string path_estimate_words(const PathEstimate& e);
+
+// "request 100 B + 100 B, response 100 B, think 0 s, Nagle on (62 of 62
+// requests alike, 61 whole transactions)" — a request/response stream's
+// application in one line.
+std::string application_words(const RequestResponse& a);
 
 }  // namespace inflight::capture

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "app/formats/csv_export.h"
+#include "app/formats/flow_text.h"
 #include "app/formats/json_output.h"
 #include "model/core/parameters.h"
 #include "model/core/units.h"
@@ -144,6 +145,8 @@ std::string path_options_text(const Scenario& s) {
         if (!out.empty()) out += ' ';
         out += std::string("--") + param_row(p).option + " " + param_exact_text(s, p);
     }
+    // A request/response stream's flow (path_scenario gives no other).
+    for (const FlowSpec& f : s.flows) out += " --flow " + shell_word(flow_spec_text(f));
     return out;
 }
 
@@ -153,6 +156,7 @@ std::string path_model_text(const capture::PathEstimate& e, const Scenario& s,
     out << "Path estimate: " << capture::path_estimate_words(e) << "\n";
     out << "  bottleneck rate: the peak delivery rate over eight minimum RTTs (at " << format_time(e.peak_at_s, 4)
         << "); loss: retransmissions over segments sent\n";
+    if (e.application) out << "Application: request/response, " << capture::application_words(*e.application) << "\n";
     for (const std::string& line : e.notes) out << "  note: " << line << "\n";
     for (const std::string& line : adjusted) out << "  adjusted: " << line << "\n";
     out << "Model this path: inflight run " << path_options_text(s) << "\n";
@@ -176,6 +180,22 @@ std::string capture_json_with_model(const std::string& json, const capture::Path
     QJsonArray notes;
     for (const std::string& line : e.notes) notes.append(QString::fromStdString(line));
     p.insert("notes", notes);
+    if (e.application) {
+        const capture::RequestResponse& a = *e.application;
+        QJsonObject app;
+        QJsonArray writes;
+        for (std::uint64_t w : a.writes) writes.append(static_cast<qint64>(w));
+        app.insert("writes_bytes", writes);
+        app.insert("response_bytes", static_cast<qint64>(a.response_bytes));
+        app.insert("think_s", a.think_s);
+        app.insert("nodelay", a.nodelay);
+        app.insert("transactions", static_cast<qint64>(a.transactions));
+        app.insert("requests", static_cast<qint64>(a.requests));
+        app.insert("requests_alike", static_cast<qint64>(a.like_the_request));
+        p.insert("application", app);
+    } else {
+        p.insert("application", QJsonValue::Null);
+    }
     p.insert("run_options", QString::fromStdString(path_options_text(s)));
     o.insert("path_estimate", p);
     return QJsonDocument(o).toJson(QJsonDocument::Indented).toStdString();

@@ -13,6 +13,7 @@
 #include <QChartView>
 #include <QDir>
 #include <QFile>
+#include <QJsonDocument>
 #include <QLineSeries>
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
@@ -20,6 +21,7 @@
 #include <optional>
 
 #include "app/capture/model_capture.h"
+#include "app/formats/scenario_file.h"
 #include "app/capture/pcap_file_writer.h"
 #include "model/engine/run.h"
 #include "tools_helpers.h"
@@ -260,6 +262,57 @@ TEST(CaptureOverlay, AnIdleSendersGapIsPutOnItsApplication) {
     EXPECT_TRUE(words[1].endsWith(QStringLiteral("waiting for its application, %1% of its second half.")
                                       .arg(std::round(app * 100))))
         << words[1].toStdString();
+}
+
+// Model this path on a request/response capture: the controls take the
+// capture's exchange (its writes, response, pause and Nagle), not a bulk
+// flow that would fill a path the application never filled, and the run
+// beside it makes its transactions.
+TEST(CaptureOverlay, ModelThisPathOnARequestResponseCaptureModelsItsExchange) {
+    auto w = make_window();
+    ASSERT_TRUE(run_scenario(*w, R"({"algo": "cubic", "duration": 2})"));
+    AnalysisTools* tools = tools_of(*w);
+    CaptureTool* tool = tools->captureTool();
+    QTemporaryDir dir;
+    const QString f = dir.filePath("exchange.pcap");
+    // Written by Linux's TCP: the server delays its ACK of the first write,
+    // which Nagle holds the second behind: 80 ms a transaction, not 40.
+    write_capture(rpc_on_20ms(4, 100, 0.060, Stack::Linux), f);
+    tools->timeSequence()->openCapture(f);
+    ASSERT_TRUE(wait_until([&] { return tool->capture() != nullptr; }, 60000));
+    ASSERT_TRUE(tool->modelAction()->isEnabled());
+    ASSERT_EQ(w->session()->requested().stack, Stack::Textbook);
+    tool->modelAction()->trigger();
+    const Scenario& asked = w->session()->requested();
+    ASSERT_EQ(asked.flows.size(), 1u);
+    const FlowSpec& flow = asked.flows[0];
+    EXPECT_EQ(flow.app, FlowApp::Rpc);
+    EXPECT_EQ(flow.rpc_writes, (std::vector<std::uint64_t>{100, 100}));
+    EXPECT_EQ(flow.rpc_response_bytes, std::optional<std::uint64_t>(100));
+    ASSERT_TRUE(flow.rpc_think_s);
+    EXPECT_NEAR(*flow.rpc_think_s, 0.060, 1e-4);
+    EXPECT_EQ(flow.nodelay, std::optional<bool>(false));
+    EXPECT_EQ(w->controls()->scenario(), asked);
+    ASSERT_TRUE(wait_until([&] { return finished(*w); }, 60000));
+    const SnapshotPtr shown = w->session()->current();
+    ASSERT_TRUE(shown);
+    ASSERT_EQ(shown->result.flows.size(), 1u);
+    // The textbook stack: 40 ms a transaction (two round trips) and 60 ms
+    // of pause over the capture's 4 s.
+    EXPECT_NEAR(static_cast<double>(shown->result.flows[0].summary.transactions), 4.0 / 0.100, 2.0);
+    // The words put the gap (140 ms against 100 ms a transaction) on the
+    // ACKs and point to the stack that models Linux's.
+    ASSERT_TRUE(wait_until([&] { return tools->timeSequence()->comparison().contains("Largest gap"); }));
+    const QString words = tools->timeSequence()->comparison();
+    EXPECT_TRUE(words.contains("the model's exchange is")) << words.toStdString();
+    EXPECT_TRUE(words.contains("Stack linux")) << words.toStdString();
+    // And with Stack linux the model's exchange is the capture's.
+    Scenario linux_stack = asked;
+    linux_stack.stack = Stack::Linux;
+    ASSERT_TRUE(run_scenario(*w, QJsonDocument(scenario_to_json(linux_stack)).toJson()));
+    ASSERT_EQ(w->session()->current()->result.scenario.stack, Stack::Linux);
+    ASSERT_TRUE(wait_until([&] { return tools->timeSequence()->comparison().contains("agree within 10%"); }))
+        << tools->timeSequence()->comparison().toStdString();
 }
 
 TEST(CaptureOverlay, ThePanelsNoteWrapsBeforeTheCapturesTag) {

@@ -2,8 +2,10 @@
 #include "ui/time_sequence/capture_differences.h"
 
 #include <QCoreApplication>
+#include <algorithm>
 #include <cmath>
 
+#include "model/core/scenario.h"
 #include "model/core/units.h"
 
 namespace inflight::ui {
@@ -42,6 +44,27 @@ QStringList capture_differences(const RunResult& model, const RunResult& capture
     constexpr double kWorthSaying = 0.10;
     if (std::max(tp_gap, rtt_gap) <= kWorthSaying) {
         lines << tr("Throughput and RTT agree within 10%: the model's path explains the capture.");
+    } else if (std::isfinite(tp_ratio) &&
+               std::any_of(model.flows.begin(), model.flows.end(), [](const FlowResult& f) { return f.flow.is_rpc(); })) {
+        // A request/response exchange (Model this path on one) is paced by
+        // its round trips, and a delayed ACK is in the capture's RTT
+        // samples: the ACK policy explains a gap in either, not a queue.
+        const QString stack_hint = model.scenario.stack == Stack::Textbook
+                                       ? tr(" (Stack linux models Linux's delayed ACKs)")
+                                       : QString();
+        const QString rtt_words =
+            rtt_gap > kWorthSaying
+                ? tr(" and its RTT %1% %2").arg(std::round(rtt_gap * 100)).arg(rtt_ratio > 1 ? tr("longer") : tr("shorter"))
+                : QString();
+        lines << (tp_ratio >= 1
+                      ? tr("Largest gap: the model's exchange is %1% faster%2 — the capture's receiver may delay its "
+                           "ACKs, holding a request's later writes behind Nagle%3, or its server answer later.")
+                            .arg(std::round((tp_ratio - 1) * 100))
+                            .arg(rtt_words, stack_hint)
+                      : tr("Largest gap: the model's exchange is %1% slower%2 — the capture's ends answered sooner "
+                           "than the model's (its ACKs, or fewer round trips a transaction).")
+                            .arg(std::round((1 - tp_ratio) * 100))
+                            .arg(rtt_words));
     } else if (rtt_gap >= tp_gap) {
         const double queue_s = c.mean_rtt_s - c.min_rtt_s;
         lines << (rtt_ratio > 1

@@ -3,7 +3,9 @@
 // retransmissions (whole run and whole stream, with their share of the
 // segments sent), then the largest gap of throughput and RTT as a
 // sentence when it is over 10%, with what may explain it (what did, when
-// the capture shows its sender waiting for its application).
+// the capture shows its sender waiting for its application; for a model
+// of a request/response exchange, the ACK policy and the server, and the
+// linux stack when the model's is textbook).
 #pragma once
 
 #include <QStringList>

@@ -72,6 +72,9 @@ bool CaptureTool::modelPath() {
     modelled_generation_ = session_->generation();
     QString text = tr("Modelling the path of %1: %2")
                        .arg(label(), QString::fromStdString(capture::path_estimate_words(*capture_->estimate)));
+    if (capture_->estimate->application && !s.flows.empty())
+        text += tr("; its request/response flow: %1")
+                    .arg(QString::fromStdString(capture::application_words(*capture_->estimate->application)));
     for (const std::string& line : adjusted) text += QStringLiteral("; ") + QString::fromStdString(line);
     say(text);
     return true;
