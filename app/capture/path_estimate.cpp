@@ -267,7 +267,13 @@ Scenario path_scenario(const PathEstimate& e, Scenario s, double max_bandwidth_b
             f.rpc_response_bytes = app.response_bytes;
             f.rpc_think_s = app.think_s;
             f.nodelay = app.nodelay;
-            rpc = f;
+            // Anything else the model's flow cannot take (a write over its
+            // largest, a pause longer than a run): bulk, and the reason.
+            Scenario probe = s;
+            probe.mss_bytes = mss;
+            probe.flows = {f};
+            if (const auto bad = validate_flows(probe)) note("application: " + *bad + ": the model's flow is bulk");
+            else rpc = f;
         }
     }
     if (rpc) s.flows = {*rpc};

@@ -166,6 +166,16 @@ TEST(RequestResponseEstimate, AResponseOverTenSegmentsIsABulkFlowAndSaid) {
     EXPECT_NE(adjusted[0].find("10 segments, 14,480 B"), std::string::npos) << adjusted[0];
     e.application->response_bytes = 10 * 1448;  // exactly ten segments fits
     EXPECT_EQ(path_scenario(e, Scenario{}, Limits::max_bandwidth_bps_cli).flows.size(), 1u);
+    // A pause longer than the longest run (a hostile or odd capture) is no
+    // scenario the model refuses: a bulk flow and the reason.
+    e.application->think_s = Limits::max_duration_s + 1;
+    adjusted.clear();
+    const Scenario paused = path_scenario(e, Scenario{}, Limits::max_bandwidth_bps_cli, &adjusted);
+    EXPECT_TRUE(paused.flows.empty());
+    EXPECT_FALSE(validate(paused, Limits::max_bandwidth_bps_cli).has_value());
+    ASSERT_EQ(adjusted.size(), 1u);
+    EXPECT_NE(adjusted[0].find("think"), std::string::npos) << adjusted[0];
+    EXPECT_NE(adjusted[0].find("the model's flow is bulk"), std::string::npos) << adjusted[0];
 }
 
 // `inflight capture FILE --model` names the application and prints run
