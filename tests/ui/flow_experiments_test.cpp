@@ -95,7 +95,16 @@ TEST(FlowExperiments, TwoAlgorithmsShallowBufferDoesNotTickTheDeepBufferSteps) {
     // 35% it wins back over three minutes or more: no tick.
     const CheckOutcome o = walk(e.steps[2], e.steps[2].settings);
     EXPECT_FALSE(o.passed) << o.detail;
-    EXPECT_NE(o.detail.find("expected at least 35%"), std::string::npos) << o.detail;
+    // At 120 s BBR holds about a third (35.6% in a walk of the window) and
+    // the window says the run is still changing: not done either, since the
+    // step's point is that 120 s is not long enough.
+    Scenario two_minutes = e.steps[2].settings;
+    two_minutes.duration_s = 120;
+    const RunResult at_120 = run(two_minutes);
+    EXPECT_FALSE(at_120.summary.settled);
+    const CheckOutcome t = outcome(e.steps[2], {at_120});
+    EXPECT_FALSE(t.passed) << t.detail;
+    EXPECT_NE(t.detail.find("settled"), std::string::npos) << t.detail;
 
     // "BBR's share falls" with the drag stopped at 4 BDP: not yet, and says where to go.
     std::vector<RunResult> part;
