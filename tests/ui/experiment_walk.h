@@ -54,6 +54,14 @@ inline CheckOutcome outcome(const Step& step, const std::vector<RunResult>& runs
 
 inline CheckOutcome walk(const Step& step, const Scenario& settings) { return outcome(step, runs_for(step, settings)); }
 
+// The step's check on its figures alone: without the step's settings, which
+// a run of other settings is told about first (step_check.h), so a test
+// can ask what the figures of a deliberately different run say.
+inline Step figures_only(Step step) {
+    step.check.fixed.reset();
+    return step;
+}
+
 // The step's settings with what it asks for done: "remove streams until
 // one is left" (a check of flow_count) leaves that many of its flows; "set
 // Duration to 120 s, then to 240 s" (a free duration) runs the longest.

@@ -120,14 +120,18 @@ TEST(FlowExperiments, TwoAlgorithmsShallowBufferDoesNotTickTheDeepBufferSteps) {
     // The same drag with two BBR flows: the share stays at a half, it does not fall.
     Scenario two_bbr = e.steps[1].settings;
     two_bbr.flows = {tcp(Algorithm::Bbr), tcp(Algorithm::Bbr)};
-    const CheckOutcome b = walk(e.steps[1], two_bbr);
+    const CheckOutcome b = walk(test::figures_only(e.steps[1]), two_bbr);
     EXPECT_FALSE(b.passed) << b.detail;
     EXPECT_NE(b.detail.find("expected a fall of at least 40%"), std::string::npos) << b.detail;
+    // The step itself names the cause first: its flows are not these.
+    const CheckOutcome named = walk(e.steps[1], two_bbr);
+    EXPECT_FALSE(named.passed);
+    EXPECT_EQ(named.detail.rfind("not yet: this run has the flows' settings differ", 0), 0u) << named.detail;
 
     // And without a BBR flow at all the selector says so.
     Scenario two_cubic = e.steps[0].settings;
     two_cubic.flows = {tcp(Algorithm::Cubic), tcp(Algorithm::Cubic)};
-    const CheckOutcome c = walk(e.steps[0], two_cubic);
+    const CheckOutcome c = walk(test::figures_only(e.steps[0]), two_cubic);
     EXPECT_FALSE(c.passed) << c.detail;
     EXPECT_NE(c.detail.find("no flow in this run is the bbr flow(s)"), std::string::npos) << c.detail;
 }
@@ -137,9 +141,12 @@ TEST(FlowExperiments, TenStreamsWithoutTheSmallWindowDoNotTickTenTimesOne) {
     ASSERT_EQ(e.steps.size(), 5u);
     Scenario scaled = e.steps[1].settings;  // ten streams, but window scaling on
     scaled.rwnd_bytes = Limits::max_window_bytes;
-    const CheckOutcome o = walk(e.steps[1], scaled);
+    const CheckOutcome o = walk(test::figures_only(e.steps[1]), scaled);
     EXPECT_FALSE(o.passed) << o.detail;
     EXPECT_EQ(o.detail.rfind("not yet: throughput", 0), 0u) << o.detail;
+    const CheckOutcome named = walk(e.steps[1], scaled);
+    EXPECT_FALSE(named.passed);
+    EXPECT_EQ(named.detail.rfind("not yet: this run has rwnd 1 GiB where the step sets 65,535 B", 0), 0u) << named.detail;
     // Nine streams instead of ten: every stream still 6.55, the aggregate 59 Mbit/s.
     Scenario nine = e.steps[1].settings;
     nine.flows.pop_back();
@@ -154,8 +161,10 @@ TEST(FlowExperiments, TheFqCodelPingCheckDoesNotTickBehindAFifoOrPlainCodel) {
     for (Aqm wrong : {Aqm::None, Aqm::Codel}) {
         Scenario s = fq.settings;
         s.aqm = wrong;
-        const CheckOutcome o = walk(fq, s);
+        const CheckOutcome o = walk(test::figures_only(fq), s);
         EXPECT_FALSE(o.passed) << to_string(wrong) << ": " << o.detail;
+        const CheckOutcome named = walk(fq, s);
+        EXPECT_NE(named.detail.find("this run has queue discipline"), std::string::npos) << named.detail;
         // The first condition fails: the ping's p95, named by its label.
         EXPECT_NE(o.detail.find("ping: 95th-percentile ping RTT"), std::string::npos) << o.detail;
     }

@@ -128,7 +128,9 @@ TEST(GuidedExperimentChecks, AWrongWindowDoesNotTickTheRwndStepAndTheRightOneDoe
     QTest::qWait(50);
     EXPECT_FALSE(w.guide()->ticked(0));
     EXPECT_TRUE(w.guide()->checkDetail().startsWith("not yet")) << w.guide()->checkDetail().toStdString();
-    EXPECT_TRUE(w.guide()->checkDetail().contains("throughput")) << w.guide()->checkDetail().toStdString();
+    // Not of the step's window: said first, rather than the throughput it gives.
+    EXPECT_TRUE(w.guide()->checkDetail().contains("rwnd 128 KiB where the step sets 65,535 B"))
+        << w.guide()->checkDetail().toStdString();
     type_value(w.controls()->rwnd(), "65535");
     ASSERT_TRUE(wait_settled(w));
     EXPECT_TRUE(wait_until([&] { return w.guide()->ticked(0); }, 2000)) << w.guide()->checkDetail().toStdString();
@@ -160,5 +162,6 @@ TEST(GuidedExperimentChecks, TheBloatedRttStepDoesNotTickWithASmallBuffer) {
     ASSERT_TRUE(wait_settled(w));
     QTest::qWait(50);
     EXPECT_FALSE(w.guide()->ticked(1)) << w.guide()->checkDetail().toStdString();
-    EXPECT_TRUE(w.guide()->checkDetail().contains("mean RTT")) << w.guide()->checkDetail().toStdString();
+    EXPECT_TRUE(w.guide()->checkDetail().contains("buffer 50 ms where the step sets 500 ms"))
+        << w.guide()->checkDetail().toStdString();
 }

@@ -203,15 +203,15 @@ std::optional<std::string> not_the_steps_run(const Check& check, const RunResult
     return std::nullopt;
 }
 
+// A run that is not of the step's settings is told so first, pass or fail:
+// its figures would point the student at the wrong cause (a buffer dragged
+// without Set it, over another step's RTT and send buffer).
 CheckOutcome one_run(const Check& check, const RunResult& r) {
+    if (auto other = not_the_steps_run(check, r)) return {false, *other};
     CheckOutcome o;
     std::string why;
     o.passed = run_passes(check, r, &why);
     o.detail = o.passed ? "measured: " + measured_list(check, r) : "not yet: " + why;
-    if (auto other = o.passed ? not_the_steps_run(check, r) : std::nullopt) {
-        o.passed = false;
-        o.detail = *other;
-    }
     return o;
 }
 
@@ -225,6 +225,8 @@ CheckOutcome sweep(const Check& check, const Across& a, const std::vector<const 
         set_param_value(s, a.param, param_value(newest.scenario, a.param));
         if (s == newest.scenario) by_value[param_value(r->scenario, a.param)] = r;
     }
+    // Every run of the sweep equals the newest but for the swept parameter.
+    if (auto other = not_the_steps_run(check, newest)) return {false, *other};
     CheckOutcome o;
     for (const auto& [v, r] : by_value) {
         std::string why;
@@ -285,11 +287,6 @@ CheckOutcome sweep(const Check& check, const Across& a, const std::vector<const 
             return o;
         }
         trend += " · " + what;
-    }
-    // Every run of the sweep equals the newest but for the swept parameter.
-    if (auto other = not_the_steps_run(check, newest)) {
-        o.detail = *other;
-        return o;
     }
     o.passed = true;
     o.detail = span + ", every one as expected" + trend;
