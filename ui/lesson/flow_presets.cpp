@@ -18,7 +18,7 @@
 //   Bulk + ping          cubic + a 64 B ping every 100 ms; 50 Mbit/s,
 //                        20 ms, buffer 200 ms tail drop, 40 s. The ping
 //                        pays the bulk flow's queue; measured (linux):
-//                        the ping waits 188 ms (CoDel 22.6 ms, fq_codel
+//                        the ping's RTT is 188 ms (CoDel 22.6 ms, fq_codel
 //                        20.1 ms).
 //   Two RTTs             cubic at 20 ms + cubic at 80 ms; 100 Mbit/s,
 //                        buffer 100 ms, 40 s. Measured (linux): the 20 ms

@@ -135,9 +135,11 @@ QString ping_words(const RunResult& r, std::size_t i) {
         const QString what = tr("no ping came back; the path's base RTT is %1").arg(base);
         return who.isEmpty() ? what : tr("%1: %2").arg(who, what);
     }
-    const QString wait = q(format_time(s.ping_mean_rtt_s));
-    if (who.isEmpty()) return tr("a ping waits %1 here; the path's base RTT is %2").arg(wait, base);
-    return tr("%1 waits %2 here; the path's base RTT is %3").arg(who, wait, base);
+    // Its round trip, not its wait: the wait is what lies above the base RTT.
+    const QString rtt = tr("RTT %1, 95th percentile %2; base RTT %3")
+                            .arg(q(format_time(s.ping_mean_rtt_s)), q(format_time(s.ping_p95_rtt_s)), base);
+    if (who.isEmpty()) return tr("ping %1").arg(rtt);
+    return tr("%1: %2").arg(who, rtt);
 }
 
 QString rpc_words(const RunResult& r, std::size_t i) {

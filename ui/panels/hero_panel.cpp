@@ -517,11 +517,11 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
         const QString pct = tr("%1 %").arg(q(format_number(f.share * 100, 2)));
         if (ping) {
             row.value = f.pings_sent > 0 && f.pings_sent > f.pings_lost
-                            ? tr("waits %1 (base RTT %2)").arg(q(format_time(f.ping_mean_rtt_s)),
-                                                             q(format_time(flows[i].rtt_s)))
+                            ? tr("RTT %1 (base %2)").arg(q(format_time(f.ping_mean_rtt_s)),
+                                                       q(format_time(flows[i].rtt_s)))
                             : QStringLiteral("…");
             if (f.pings_sent > 0 && f.pings_sent > f.pings_lost)
-                row.value_short = tr("waits %1").arg(q(format_time(f.ping_mean_rtt_s)));
+                row.value_short = tr("RTT %1").arg(q(format_time(f.ping_mean_rtt_s)));
             row.detail = row.name + QStringLiteral(": ") + (snap.done ? ping_words(words, i) : row.value);
         } else if (row.figure_only) {  // a transfer, a request/response flow
             const FlowFigure fig = flow_figure(words, i);
