@@ -55,6 +55,10 @@ TEST_F(PlayheadTest, AtTimeTItShowsTheTraceSampleAtT) {
     EXPECT_TRUE(readout.startsWith("t 10.200 s")) << readout.toStdString();
     const QString cwnd = QString("cwnd %1 pkts").arg(QString::number(at->cwnd_bytes.max / trace.mss_bytes, 'f', 0));
     EXPECT_TRUE(readout.contains(cwnd)) << readout.toStdString() << " vs " << cwnd.toStdString();
+    // Every count says its unit ("queue 11" read as nothing in particular).
+    const QString queue = QString("queue %1 pkts").arg(QString::number(at->queue_bytes.max / trace.mss_bytes, 'f', 0));
+    EXPECT_TRUE(readout.contains(queue)) << readout.toStdString() << " vs " << queue.toStdString();
+    EXPECT_TRUE(readout.contains(" in flight ") && readout.count(" pkts") == 3) << readout.toStdString();
     EXPECT_TRUE(readout.contains(QString::fromUtf8(to_string(at->phase)))) << readout.toStdString();
 
     // Every chart's cursor at t.

@@ -275,12 +275,23 @@ std::vector<std::size_t> selected_flows(const Scenario& s, const FlowSelector& s
 std::string selector_words(const FlowSelector& sel) {
     switch (sel.by) {
     case FlowSelector::By::Index: return sel.text;
-    case FlowSelector::By::Algorithm: return "the " + sel.text + " flow(s)";
-    case FlowSelector::By::Ping: return "the ping(s)";
-    case FlowSelector::By::Transfer: return "the transfer(s)";
+    case FlowSelector::By::Algorithm: return "the " + sel.text + " flows";
+    case FlowSelector::By::Ping: return "the pings";
+    case FlowSelector::By::Transfer: return "the transfers";
     case FlowSelector::By::Label: return "“" + sel.label + "”";
     }
     return sel.text;
+}
+
+std::string no_such_flow_words(const FlowSelector& sel) {
+    switch (sel.by) {
+    case FlowSelector::By::Index: return "this run has no " + sel.text;
+    case FlowSelector::By::Algorithm: return "this run has no " + sel.text + " flow";
+    case FlowSelector::By::Ping: return "this run has no ping";
+    case FlowSelector::By::Transfer: return "this run has no transfer";
+    case FlowSelector::By::Label: return "this run has no flow labelled “" + sel.label + "”";
+    }
+    return "this run has no " + sel.text;
 }
 
 }  // namespace inflight::ui

@@ -103,7 +103,7 @@ bool holds(const Condition& c, const RunResult& r, std::string* measured) {
     }
     const std::vector<std::size_t> picked = selected_flows(r.scenario, *c.flow);
     if (picked.empty()) {
-        *measured = "no flow in this run is " + selector_words(*c.flow);
+        *measured = no_such_flow_words(*c.flow);
         return false;
     }
     double lo = INFINITY, hi = -INFINITY;

@@ -356,9 +356,9 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
     if (bbr && !t.buckets.empty()) {
         const TraceBucket& b = t.buckets.back();
         // Unpaced (the textbook's BBR), the pacing rate is computed but not
-        // applied: the item says so, and which control paces it.
+        // applied: the item says so (the BBR the textbook draws; Linux paces it).
         const bool unpaced = !unpaced_bbr_note(resolve_flows(sc), Audience::Window).empty();
-        const QString pacing = unpaced ? tr("unpaced (Stack: Linux)") : tr("pacing %1").arg(q(format_rate(b.pacing_rate_bps)));
+        const QString pacing = unpaced ? tr("unpaced (textbook BBR)") : tr("pacing %1").arg(q(format_rate(b.pacing_rate_bps)));
         bbr_text = tr("BBR's model — BtlBw %1 · %2 · min_rtt %3 · state %4")
                        .arg(q(format_rate(b.cc.bw_bps)), pacing, q(format_time(b.cc.min_rtt_s)),
                             QString::fromUtf8(to_string(b.phase)));

@@ -89,7 +89,7 @@ PlaybackBar::PlaybackBar(Playhead* playhead, QWidget* parent) : QWidget(parent),
 // the longest state and limit words): the bar's layout is chosen for it, so
 // it does not change while a run is replayed.
 QString PlaybackBar::longestReadout() const {
-    return tr("t %1 s · cwnd %2 pkts · in flight %3 · queue %4 · RTT %5 · %6 · limit %7")
+    return tr("t %1 s · cwnd %2 pkts · in flight %3 pkts · queue %4 pkts · RTT %5 · %6 · limit %7")
         .arg(QStringLiteral("40.000"), QStringLiteral("8888"), QStringLiteral("8888"), QStringLiteral("8888"),
              QStringLiteral("1.888 s"), QStringLiteral("congestion avoidance"), QStringLiteral("send buffer"));
 }
@@ -193,7 +193,7 @@ void PlaybackBar::showTime(double t_s) {
     };
     const double rtt_s = std::isfinite(b.rtt_s.max) ? b.rtt_s.max : std::isfinite(b.srtt_s) ? b.srtt_s : latest(&TraceBucket::rtt_s);
     const QString rtt = std::isfinite(rtt_s) ? q(format_time(rtt_s)) : QStringLiteral("—");
-    readout_->setText(tr("t %1 s · cwnd %2 pkts · in flight %3 · queue %4 · RTT %5 · %6 · limit %7")
+    readout_->setText(tr("t %1 s · cwnd %2 pkts · in flight %3 pkts · queue %4 pkts · RTT %5 · %6 · limit %7")
                           .arg(QString::number(t_s, 'f', 3), pk(&TraceBucket::cwnd_bytes), pk(&TraceBucket::inflight_bytes),
                                pk(&TraceBucket::queue_bytes), rtt, QString::fromUtf8(to_string(b.phase)),
                                QString::fromUtf8(limit_name(b.limit))));
