@@ -81,6 +81,29 @@ TEST(CompareAt720p, EveryKernelCellIsWholeInItsColumn) {
     EXPECT_TRUE(problems.isEmpty()) << problems.join(QStringLiteral("\n")).toStdString();
 }
 
+// The kernel table's model column names the algorithms the flows ran: a
+// CUBIC + BBR run read "Model · cubic", the scenario's own algorithm,
+// which its flows leave unused.
+TEST(CompareAt720p, TheKernelTablesModelColumnNamesTheFlowsAlgorithms) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_until([&] { return finished(*w); }, 60000));
+    ASSERT_TRUE(run_scenario(*w, R"({"algo": "cubic", "bandwidth": "50Mbps", "rtt": "40ms", "duration": 5,
+                                    "flows": [{"algo": "cubic"}, {"algo": "bbr"}, {"algo": "bbr"}, {"algo": "ping"}]})"));
+    AnalysisTools* tools = tools_of(*w);
+    const SnapshotPtr model = w->dashboard()->shown();
+    ASSERT_TRUE(model && model->done);
+    auto kernel = std::make_shared<KernelSnapshot>();
+    kernel->generation = 1;
+    kernel->done = true;
+    kernel->duration_s = 5;
+    kernel->elapsed_s = 5;
+    kernel->run = finished_snapshot(model->result.scenario);
+    kernel->facts.kernel_release = "6.18.44";
+    CompareTable* table = tools->compare()->table();
+    table->setKernel(model, kernel);
+    EXPECT_EQ(table->kernelTable()->horizontalHeaderItem(1)->text(), QStringLiteral("Model · cubic + bbr"));
+}
+
 // Presenting at 1280×720 with a run of 16 flows pinned: the compare dock is
 // too low for its tables and shows the summary line instead. That line is
 // whole on screen, the end of a long one elided; two lines (the rest cut by

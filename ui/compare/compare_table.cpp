@@ -18,6 +18,19 @@
 namespace inflight::ui {
 
 namespace {
+
+// The run's TCP algorithms as its flows ran them, each once: "cubic",
+// "cubic + bbr" (a scenario of flows keeps its own algorithm unused).
+QString algorithms_words(const RunResult& r) {
+    QStringList names;
+    for (const FlowResult& f : r.flows) {
+        if (f.flow.kind != FlowKind::Tcp) continue;
+        const QString name = QString::fromUtf8(to_string(f.flow.algorithm));
+        if (!names.contains(name)) names << name;
+    }
+    if (names.isEmpty()) names << QString::fromUtf8(to_string(r.scenario.algorithm));
+    return names.join(QStringLiteral(" + "));
+}
 constexpr int kSummaryLines = 2;   // the summary in place of the tables in a low dock
 constexpr int kSummaryFlows = 2;   // flows the summary names (the rest are counted)
 constexpr int kFlowRowsShown = 3;  // as high as the aggregate table: the dock stays as low as with one flow; the table scrolls
@@ -189,8 +202,7 @@ void CompareTable::setKernel(const SnapshotPtr& model, const KernelSnapshotPtr& 
     const bool have_model = model && model->done;
     const QString label = kernel_label(QString::fromStdString(kernel_->facts.kernel_release));
     auto* model_head = kernel_table_->horizontalHeaderItem(KernelModel);
-    model_head->setText(have_model ? tr("Model · %1").arg(QString::fromUtf8(to_string(model->result.scenario.algorithm)))
-                                   : tr("Model"));
+    model_head->setText(have_model ? tr("Model · %1").arg(algorithms_words(model->result)) : tr("Model"));
     auto* kernel_head = kernel_table_->horizontalHeaderItem(KernelMeasured);
     kernel_head->setText(done ? label
                               : tr("%1 (%2 s of %3 s)")
