@@ -462,6 +462,13 @@ double EventLogView::selectedTime() const {
     return rows.isEmpty() ? NAN : model_->timeOfRow(rows.front().row());
 }
 
+void EventLogView::showEverything() {
+    const int all_kinds = filter_->findData(-1);
+    const int all_flows = flow_filter_->findData(EventTableModel::kAllFlows);
+    if (all_kinds >= 0) filter_->setCurrentIndex(all_kinds);
+    if (all_flows >= 0) flow_filter_->setCurrentIndex(all_flows);
+}
+
 void EventLogView::refilter() {
     const int flow = flows_shown_ ? flow_filter_->currentData().toInt() : EventTableModel::kAllFlows;
     model_->setEvents(snap_, filter_->currentData().toInt(), flow);

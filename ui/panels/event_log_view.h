@@ -76,6 +76,8 @@ public:
     bool showsFlows() const { return flows_shown_; }
     // Squeezed to its counters (no room for the filter row and a table row).
     bool compact() const { return compact_; }
+    // Every kind of every flow again (a new lesson starts with the whole log).
+    void showEverything();
     QComboBox* kindFilter() const { return filter_; }
     QComboBox* flowFilter() const { return flow_filter_; }
     QTableView* table() const { return table_; }

@@ -35,6 +35,7 @@
 
 #include "app/formats/atomic_write.h"
 #include "ui/controls/controls_panel.h"
+#include "ui/panels/event_log_view.h"
 #include "ui/controls/flow_list.h"
 #include "ui/controls/param_slider.h"
 #include "ui/lesson/experiment_file.h"
@@ -415,6 +416,9 @@ void MainWindow::openExperiment(int index) {
     guide_dock_->show();
     // The kernel measured another lesson's path: not drawn over this one.
     if (auto* tools = findChild<AnalysisTools*>()) tools->kernel()->removeRun();
+    // Nor does another lesson's filter of the event log (an empty log under
+    // "ECN marks" from experiment 3 said nothing of why in experiment 5).
+    dashboard_->events()->showEverything();
     guide_->setExperiment(index, session_->generation(), session_->current());
     followStep();
 }
