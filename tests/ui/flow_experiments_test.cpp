@@ -136,6 +136,31 @@ TEST(FlowExperiments, TwoAlgorithmsShallowBufferDoesNotTickTheDeepBufferSteps) {
     EXPECT_NE(c.detail.find("this run has no bbr flow"), std::string::npos) << c.detail;
 }
 
+// A run past the sweep's end is no figure of it: a drag that overshot to
+// 800 ms (the step sweeps 20 ms to 640 ms) was reported as the sweep's end
+// ("30.2% at 800 ms"); now it is said to be outside the range, and the
+// sweep from 20 ms to 640 ms ticks on its own runs.
+TEST(FlowExperiments, ARunPastTheSweepsEndIsNotPartOfIt) {
+    const Experiment& e = experiment("two-algorithms");
+    const Step& step = e.steps[1];
+    ASSERT_TRUE(step.check.across);
+    ASSERT_DOUBLE_EQ(step.check.across->to, 0.640);
+    std::vector<RunResult> runs;
+    for (double b : {0.020, 0.040, 0.080, 0.160, 0.320, 0.640, 0.800}) {
+        Scenario s = step.settings;
+        s.buffer_s = b;
+        runs.push_back(run(s));
+    }
+    const CheckOutcome past = outcome(step, runs);
+    EXPECT_FALSE(past.passed) << past.detail;
+    EXPECT_NE(past.detail.find("800 ms is outside the step's range, 20 ms – 640 ms"), std::string::npos) << past.detail;
+    std::rotate(runs.begin() + 5, runs.begin() + 6, runs.end());  // 640 ms the newest, after 800 ms
+    const CheckOutcome back = outcome(step, runs);
+    EXPECT_TRUE(back.passed) << back.detail;
+    EXPECT_NE(back.detail.find("to 640 ms"), std::string::npos) << back.detail;
+    EXPECT_EQ(back.detail.find("800 ms"), std::string::npos) << back.detail;
+}
+
 TEST(FlowExperiments, TenStreamsWithoutTheSmallWindowDoNotTickTenTimesOne) {
     const Experiment& e = experiment("ten-streams");
     ASSERT_EQ(e.steps.size(), 5u);
