@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "test_helpers.h"
+#include "ui/controls/controls_panel.h"
 #include "ui/shell/main_window.h"
 #include "ui/teaching/experiment_panel.h"
 
@@ -76,5 +77,30 @@ TEST(PresentationTypeAt720p, AShortExperimentAfterATallOneGetsItsLargerTypeBack)
                                   << short_alone / normal << "× (7 stepped down to " << tall / normal << "×)";
     EXPECT_TRUE(w->isFullScreen());
     EXPECT_EQ(w->geometry(), w->screen()->geometry());
+    w->setPresentation(false);
+}
+
+// Presenting experiment 5's buffer sweep: each run of the same two flows
+// may step the type down, never up, so the Buffer slider being dragged
+// stays where it is under the pointer (it went from y≈600 to y≈568 and
+// back between runs when every finished run chose the type afresh).
+TEST(PresentationTypeAt720p, ASweepOfOneStepsFlowsNeverStepsTheTypeUp) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_settled(*w, 60000));
+    w->openExperiment(4);
+    w->setPresentation(true);
+    w->goToStep(1);
+    w->guide()->setButton()->click();
+    ASSERT_TRUE(wait_settled(*w, 120000));
+    double last = settled_type(*w);
+    const double first = last;
+    for (const char* buffer : {"40ms", "80ms", "160ms", "320ms", "640ms", "20ms", "160ms"}) {
+        type_value(w->controls()->buffer(), buffer);
+        ASSERT_TRUE(wait_settled(*w, 120000));
+        const double now = settled_type(*w);
+        EXPECT_LE(now, last) << "the type stepped up after the run at " << buffer;
+        last = now;
+    }
+    EXPECT_GE(last, first - 3 * 0.1 * first) << "the type stepped down more than three rungs";  // still presentation type
     w->setPresentation(false);
 }

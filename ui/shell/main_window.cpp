@@ -432,6 +432,7 @@ void MainWindow::goToStep(int step) {
 // notches on the slider, and a step that sends the student to the event log
 // gets the log's rows in view.
 void MainWindow::followStep() {
+    last_finished_flows_.reset();  // the step's first finished run is a new thing shown, whatever its flows
     notchStepValues();
     shownChanged();
     followStepLog(true);
@@ -488,9 +489,15 @@ void MainWindow::onRunFinished(const SnapshotPtr& s) {
     // A closed guide counts nothing: only runs the student made with the
     // step in front of them tick it.
     if (guide_dock_->isVisible()) guide_->runFinished(s);
-    // A finished run, and the step's verdict on it, are a new thing shown
-    // (its flows' keys, its log's rows, the Check line's figures).
-    shownChanged();
+    // A finished run of other flows is a new thing shown (its flows' keys
+    // and rows): the type is chosen afresh. One of the same flows (a value
+    // dragged, a sweep) only steps the type down if its figures need it:
+    // chosen afresh, it went up and down from run to run, and the slider
+    // being dragged moved under the pointer.
+    const bool same_flows = last_finished_flows_ && *last_finished_flows_ == s->result.scenario.flows;
+    last_finished_flows_ = s->result.scenario.flows;
+    if (!same_flows) shownChanged();
+    else if (presenting_) fitScreen();
 }
 
 void MainWindow::shownChanged() {

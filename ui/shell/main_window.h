@@ -152,6 +152,7 @@ private:
     QByteArray normal_geometry_;
     bool presenting_ = false;
     double type_scale_ = type_steps::kMostScale;  // the presentation type over the normal one
+    std::optional<std::vector<FlowSpec>> last_finished_flows_;  // the flows of the last run finished
     bool fit_from_top_ = true;
     bool fitting_type_ = false;        // inside fitPresentationType         // what is shown changed: the type is picked from the ladder's top
     std::size_t run_flows_ = 0;        // the newest request's number of flows
