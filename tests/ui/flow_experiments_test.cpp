@@ -247,7 +247,7 @@ TEST(FlowChecks, ASelectorReadsTheFlowsItPicksAndNamesTheOneThatFails) {
     // A label picks by label; one that matches nothing fails and says so.
     o = evaluate_check(share_check(selector_from_word("video call"), Condition::Op::GreaterEq, 0), {&r});
     EXPECT_FALSE(o.passed);
-    EXPECT_NE(o.detail.find("no flow in this run is “video call”"), std::string::npos) << o.detail;
+    EXPECT_NE(o.detail.find("this run has no flow labelled “video call”"), std::string::npos) << o.detail;
 }
 
 TEST(FlowChecks, ASelectorOfSeveralFlowsNeedsEveryOneAndFallsByComparesTheEnds) {

@@ -232,6 +232,12 @@ TEST(FlowHero, ATransferBesideItsEmptyPathTimeAndAPingBesideTheBaseRtt) {
     EXPECT_EQ(s.d->hero()->limitText(),
               QStringLiteral("ping RTT %1, 95th percentile %2; base RTT 40 ms")
                   .arg(q(format_time(ping.ping_mean_rtt_s)), q(format_time(ping.ping_p95_rtt_s))));
+    // The line under the number wraps, if it must, between its parts, never
+    // inside a value ("queue 167" over "ms" while presenting).
+    const QString line = s.d->hero()->utilisationText();
+    const QString nb(QChar(0x00A0));
+    EXPECT_TRUE(line.contains(nb + "% of 50" + nb + "Mbit/s · queue ")) << line.toStdString();
+    EXPECT_TRUE(line.endsWith(nb + "ms")) << line.toStdString();
     // Behind a 200 ms FIFO the ping waits far longer than the path's RTT.
     EXPECT_GT(ping.ping_mean_rtt_s, 2 * 0.040);
     // The ping's row has no bar but its wait; no fair marker with one bulk flow.

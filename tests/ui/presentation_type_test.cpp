@@ -3,6 +3,8 @@
 // and back up when a short one follows (experiment 1), to the size that
 // experiment gets when presenting starts on it, full screen throughout.
 #include <QApplication>
+#include <QLineEdit>
+#include <QToolButton>
 #include <QElapsedTimer>
 #include <QPushButton>
 #include <QScreen>
@@ -11,6 +13,7 @@
 
 #include "test_helpers.h"
 #include "ui/controls/controls_panel.h"
+#include "ui/controls/param_slider.h"
 #include "ui/shell/main_window.h"
 #include "ui/teaching/experiment_panel.h"
 
@@ -102,5 +105,42 @@ TEST(PresentationTypeAt720p, ASweepOfOneStepsFlowsNeverStepsTheTypeUp) {
         last = now;
     }
     EXPECT_GE(last, first - 3 * 0.1 * first) << "the type stepped down more than three rungs";  // still presentation type
+    w->setPresentation(false);
+}
+
+// Presenting, More opened for experiment 5 step 3's Duration: every field
+// shows its value whole ("50 Mbit/", "40 m" and "60" were cut until the
+// next run, the column as narrow as the folded controls had asked).
+TEST(PresentationTypeAt720p, OpeningMoreKeepsEveryFieldWhole) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_settled(*w, 60000));
+    w->controls()->moreButton()->setChecked(false);
+    w->openExperiment(4);
+    w->setPresentation(true);
+    w->goToStep(2);
+    w->guide()->setButton()->click();
+    ASSERT_TRUE(wait_settled(*w, 120000));
+    settled_type(*w);
+    w->controls()->moreButton()->setChecked(true);
+    QTest::qWait(300);
+    settled_type(*w);
+    QStringList cut;
+    int seen = 0;
+    for (ParamSlider* p : w->controls()->findChildren<ParamSlider*>()) {
+        QLineEdit* e = p->edit();
+        if (!e->isVisible()) continue;
+        ++seen;
+        // The text's room: the contents less the text margins and the 2 px Qt keeps each side.
+        const int room = e->contentsRect().width() - e->textMargins().left() - e->textMargins().right() - 4;
+        const int need = e->fontMetrics().horizontalAdvance(e->text());
+        if (need > room) cut << QStringLiteral("“%1” needs %2 px of %3").arg(e->text()).arg(need).arg(room);
+    }
+    EXPECT_GE(seen, 7);  // bandwidth, RTT, loss, rwnd, sndbuf, buffer and duration at least
+    // The column as wide as the opened controls ask (under a window
+    // manager's style their rows asked for more than the folded ones).
+    const QWidget* viewport = w->controls()->parentWidget();
+    ASSERT_TRUE(viewport);
+    EXPECT_GE(viewport->width(), w->controls()->sizeHint().width());
+    EXPECT_TRUE(cut.isEmpty()) << cut.join(QStringLiteral("; ")).toStdString();
     w->setPresentation(false);
 }

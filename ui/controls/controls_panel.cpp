@@ -195,6 +195,10 @@ ControlsPanel::ControlsPanel(QWidget* parent) : QWidget(parent) {
     connect(more_button_, &QToolButton::toggled, this, [this](bool open) {
         more_->setVisible(open);
         more_button_->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+        // Its rows may ask for a wider column than the folded controls did
+        // (presenting, their type is larger): the fields were cut to
+        // "50 Mbit/" and "40 m" until the next run.
+        emit widthWanted();
     });
 
     more_button_->setChecked(true);

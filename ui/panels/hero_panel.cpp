@@ -27,6 +27,17 @@
 namespace inflight::ui {
 
 namespace {
+
+// "99.7 % of 50 Mbit/s · queue 167 ms" with the spaces inside each value
+// and before "%" unbroken: a wrapped line never leaves a unit alone
+// ("queue 167" over "ms").
+QString utilisation_line(const QString& templ, double utilisation, const QString& rate, const QString& last) {
+    const auto unbroken = [](QString v) { return v.replace(u' ', QChar(0x00A0)); };
+    QString line = templ.arg(QString::fromStdString(format_number(utilisation * 100, utilisation < 0.01 ? 2 : 3)),
+                             unbroken(rate), unbroken(last));
+    return line.replace(QStringLiteral(" % "), QString(QChar(0x00A0)) + QStringLiteral("% "));
+}
+
 // Lines of the words in the headline, and under the share bars (narrow).
 constexpr int kUtilisationLines = 2;
 constexpr int kFlowWordsLines = 3;
@@ -266,6 +277,7 @@ double HeroPanel::rateAxisTop() const { return y_->max(); }
 
 QString HeroPanel::heroText() const { return hero_->text(); }
 QString HeroPanel::limitText() const { return limit_->text(); }
+QString HeroPanel::utilisationText() const { return utilisation_->text(); }
 QString HeroPanel::theoryText() const { return theory_->isHidden() ? QString() : theory_->text(); }
 QString HeroPanel::flowWordsText() const { return flow_words_->isHidden() ? QString() : flow_words_->text(); }
 QString HeroPanel::warningText() const { return note_->isHidden() ? QString() : note_->text(); }
@@ -388,9 +400,8 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
     hero_->setText(q(format_rate(s.throughput_bps)));
     hero_->setToolTip(throughputTip());
     fitHeroWidth();
-    utilisation_->setText(tr("%1 % of %2 · mean RTT %3")
-                              .arg(q(format_number(s.utilisation * 100, s.utilisation < 0.01 ? 2 : 3)),
-                                   q(format_rate(sc.bandwidth_bps)), q(format_time(s.mean_rtt_s))));
+    utilisation_->setText(utilisation_line(tr("%1 % of %2 · mean RTT %3"), s.utilisation, q(format_rate(sc.bandwidth_bps)),
+                                           q(format_time(s.mean_rtt_s))));
     // A result that lists no flows (the real kernel's) ran the scenario's one flow.
     const ResolvedFlow one = r.flows.empty() ? resolve_flow(sc, 0) : r.flows.front().flow;
     limit_->setText(q(binding_limit_words(s, &one)));
@@ -594,9 +605,8 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
     fitHeroWidth();
     limit_->setText(head);
     // One line in the presentation look too (the bars say how many flows).
-    utilisation_->setText(tr("%1 % of %2 · queue %3")
-                              .arg(q(format_number(s.utilisation * 100, s.utilisation < 0.01 ? 2 : 3)),
-                                   q(format_rate(sc.bandwidth_bps)), queue_delay_words(s.mean_queue_delay_s, sc)));
+    utilisation_->setText(utilisation_line(tr("%1 % of %2 · queue %3"), s.utilisation, q(format_rate(sc.bandwidth_bps)),
+                                           queue_delay_words(s.mean_queue_delay_s, sc)));
     utilisation_tip_ = tr("Utilisation of the link by all %1 flows together, and the mean queueing delay "
                           "at the bottleneck over the steady state (95th percentile %2).")
                            .arg(n)
