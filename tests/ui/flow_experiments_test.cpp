@@ -275,3 +275,13 @@ TEST(FlowChecks, ASelectorOfSeveralFlowsNeedsEveryOneAndFallsByComparesTheEnds) 
     const CheckOutcome g = evaluate_check(falls, {&lo, &flat});
     EXPECT_FALSE(g.passed) << g.detail;
 }
+
+// The tick line names a limit in the window's words, as the hero does:
+// "limited by send buffer", not the command line's "sndbuf".
+TEST(FlowChecks, ALimitIsNamedInTheWindowsWords) {
+    const Step& step = experiment("receiver-window").steps[3];
+    const CheckOutcome o = walk(step, step.settings);
+    EXPECT_TRUE(o.passed) << o.detail;
+    EXPECT_NE(o.detail.find("limited by send buffer"), std::string::npos) << o.detail;
+    EXPECT_EQ(o.detail.find("sndbuf"), std::string::npos) << o.detail;
+}

@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 
+#include "ui/lesson/binding_words.h"
 #include "ui/lesson/run_metrics.h"
 #include "model/core/parameters.h"
 #include "ui/lesson/step_settings.h"
@@ -13,6 +14,15 @@
 namespace inflight::ui {
 
 namespace {
+
+// A limit's model name ("sndbuf", as check files and the command line
+// write it) in the window's words ("send buffer", as the hero says it);
+// any other word as it is.
+std::string shown_word(const std::string& word) {
+    for (int i = 0; i < kLimitCount; ++i)
+        if (word == to_string(static_cast<Limit>(i))) return limit_name(static_cast<Limit>(i));
+    return word;
+}
 
 // How close a sweep must come to each end of its range.
 constexpr double kEndSlack = 1.05;
@@ -30,7 +40,7 @@ std::string op_words(const Condition& c) {
     case Condition::Op::Greater: return "above " + v;
     case Condition::Op::GreaterEq: return "at least " + v;
     case Condition::Op::Equal: return c.text_value.empty() ? (metric_unit(c.field) == MetricUnit::Flag ? v : "equal to " + v)
-                                                           : c.text_value;
+                                                           : shown_word(c.text_value);
     case Condition::Op::Within: return v + " ± " + format_number(c.tolerance * 100) + "%";
     case Condition::Op::SpreadBelow: return "spread under " + format_number(c.value * 100) + "%";
     case Condition::Op::FallsBy: return "a fall of at least " + v;
@@ -60,7 +70,7 @@ double number_of(const Condition& c, const RunResult& r, std::size_t flow) {
 
 // The value `c` reads, as measured: "81.6 ms", "rwnd".
 std::string measured_value(const Condition& c, const RunResult& r, std::size_t flow) {
-    if (!c.text_value.empty()) return word_of(c, r, flow).value_or("?");
+    if (!c.text_value.empty()) return shown_word(word_of(c, r, flow).value_or("?"));
     return format_metric(c.field, number_of(c, r, flow));
 }
 
@@ -121,7 +131,7 @@ bool holds(const Condition& c, const RunResult& r, std::string* measured) {
     if (picked.size() > 1) {
         // Every one passed: say the range, once.
         const std::string what = selector_words(*c.flow) + " (" + std::to_string(picked.size()) + "): " + metric_label(c.field);
-        *measured = !c.text_value.empty() ? what + " " + c.text_value
+        *measured = !c.text_value.empty() ? what + " " + shown_word(c.text_value)
                     : lo == hi            ? what + " " + format_metric(c.field, lo)
                                           : what + " " + format_metric(c.field, lo) + " – " + format_metric(c.field, hi);
     }
