@@ -16,6 +16,7 @@
 #include "app/capture/tcp_streams.h"
 #include "app/capture/time_sequence.h"
 #include "model/engine/run.h"
+#include "model_capture_file.h"
 #include "tshark.h"
 
 namespace inflight::capture {
@@ -23,18 +24,7 @@ namespace {
 
 using capture_test::TempDir;
 
-RunResult write_model_capture(const Scenario& s, const std::string& path) {
-    std::string error;
-    auto writer = PcapFileWriter::open(path, {}, &error);
-    EXPECT_TRUE(writer) << error;
-    ModelCapture tap(*writer, s);
-    RunControl control;
-    control.tap = &tap;
-    RunResult r = run_scenario(s, control);
-    tap.flush();
-    EXPECT_FALSE(writer->finish());
-    return r;
-}
+using capture_test::write_model_capture;
 
 CaptureAnalysis analyze(const std::string& path, std::optional<int> stream = std::nullopt) {
     std::string error;

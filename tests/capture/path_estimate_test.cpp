@@ -15,6 +15,7 @@
 #include "app/capture/path_estimate.h"
 #include "app/capture/stream_analysis.h"
 #include "model/engine/run.h"
+#include "model_capture_file.h"
 #include "tshark.h"
 
 namespace inflight::capture {
@@ -22,17 +23,7 @@ namespace {
 
 using capture_test::TempDir;
 
-void write_capture(const Scenario& s, const std::string& path) {
-    std::string error;
-    auto writer = PcapFileWriter::open(path, {}, &error);
-    ASSERT_TRUE(writer) << error;
-    ModelCapture pcap(*writer, s);
-    RunControl control;
-    control.tap = &pcap;
-    run_scenario(s, control);
-    pcap.flush();
-    ASSERT_FALSE(writer->finish());
-}
+void write_capture(const Scenario& s, const std::string& path) { capture_test::write_model_capture(s, path); }
 
 PathEstimate estimate_of(const std::string& path) {
     std::string error;

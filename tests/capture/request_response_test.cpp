@@ -18,6 +18,7 @@
 #include "app/capture/request_response.h"
 #include "app/capture/stream_analysis.h"
 #include "model/engine/run.h"
+#include "model_capture_file.h"
 #include "tshark.h"
 
 namespace inflight::capture {
@@ -25,19 +26,7 @@ namespace {
 
 using capture_test::TempDir;
 
-RunResult write_capture(const Scenario& s, const std::string& path) {
-    std::string error;
-    auto writer = PcapFileWriter::open(path, {}, &error);
-    EXPECT_TRUE(writer) << error;
-    if (!writer) return {};
-    ModelCapture pcap(*writer, s);
-    RunControl control;
-    control.tap = &pcap;
-    RunResult r = run_scenario(s, control);
-    pcap.flush();
-    EXPECT_FALSE(writer->finish());
-    return r;
-}
+RunResult write_capture(const Scenario& s, const std::string& path) { return capture_test::write_model_capture(s, path); }
 
 std::optional<PathEstimate> estimate_of(const std::string& path) {
     std::string error;
@@ -118,8 +107,8 @@ TEST(RequestResponseEstimate, GivesBackTheFlowThatWroteTheCapture) {
     }
 }
 
-// A bulk flow, one finite transfer and a download (the server answers one
-// request with more than a response can hold) are not request/response.
+// A bulk flow and one finite transfer (the client sends, the server only
+// ACKs) are not request/response.
 TEST(RequestResponseEstimate, BulkAndOneTransferAreNotRequestResponse) {
     TempDir dir;
     Scenario bulk;
