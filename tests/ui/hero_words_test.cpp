@@ -45,3 +45,25 @@ TEST(HeroWords, ARunThatSentNothingInTheWindowNamesNoLimit) {
     const RunResult bulk = run_scenario(s);
     EXPECT_EQ(binding_limit_words(bulk.summary, &bulk.flows.front().flow).rfind("limited by", 0), 0u);
 }
+
+// Two flows at 60/40 have a Jain's index of 1 / (2 × (0.36 + 0.16)) = 0.96,
+// over the 0.95 that reads as fair, yet one takes 1.2× its fair share:
+// the words say that, not "the flows share fairly" (experiment 5 step 2,
+// where the lesson calls BBR's 40% a fall). 52/48 is fair by both.
+TEST(HeroWords, SixtyFortyIsNotCalledFairThoughJainIsOverPointNineFive) {
+    const auto run_of = [](double first_share) {
+        RunResult r;
+        r.flows.resize(2);
+        r.flows[0].flow.algorithm = Algorithm::Cubic;
+        r.flows[1].flow.algorithm = Algorithm::Bbr;
+        r.flows[0].summary.share = first_share;
+        r.flows[1].summary.share = 1 - first_share;
+        const double sq = first_share * first_share + (1 - first_share) * (1 - first_share);
+        r.summary.jain_index = 1.0 / (2 * sq);
+        return r;
+    };
+    const RunResult sixty = run_of(0.6);
+    ASSERT_GE(sixty.summary.jain_index, kFairJain);
+    EXPECT_EQ(jain_words(sixty), QStringLiteral("CUBIC takes 1.2× its fair share (Jain 0.96)"));
+    EXPECT_EQ(jain_words(run_of(0.52)), QStringLiteral("the flows share fairly (Jain 1)"));
+}
