@@ -246,35 +246,23 @@ Scenario path_scenario(const PathEstimate& e, Scenario s, double max_bandwidth_b
         if (adjusted) adjusted->push_back(line);
     };
     s.flows.clear();
-    // The capture's application, where the model's request/response flow can hold it.
+    // The capture's application, where the model's request/response flow
+    // can hold it; else (a response over its 10 segments, a request of more
+    // than 64 writes, a pause longer than a run) bulk, and the validator's
+    // reason.
     std::optional<FlowSpec> rpc;
     if (e.application) {
-        const RequestResponse& app = *e.application;
-        const std::uint32_t mss = std::clamp(e.mss_bytes, Limits::min_mss_bytes, Limits::max_mss_bytes);
-        const std::uint64_t largest_response = std::uint64_t{FlowLimits::rpc_response_segments} * mss;
-        if (app.response_bytes > largest_response) {
-            note("application: its responses (" + format_grouped(app.response_bytes) +
-                 " B) are more than the model's request/response flow sends (10 segments, " +
-                 format_grouped(largest_response) + " B): the model's flow is bulk");
-        } else if (app.writes.size() > FlowLimits::max_rpc_writes) {
-            note("application: its request is " + std::to_string(app.writes.size()) +
-                 " writes, more than the model's request/response flow takes (" +
-                 std::to_string(FlowLimits::max_rpc_writes) + "): the model's flow is bulk");
-        } else {
-            FlowSpec f;
-            f.app = FlowApp::Rpc;
-            f.rpc_writes = app.writes;
-            f.rpc_response_bytes = app.response_bytes;
-            f.rpc_think_s = app.think_s;
-            f.nodelay = app.nodelay;
-            // Anything else the model's flow cannot take (a write over its
-            // largest, a pause longer than a run): bulk, and the reason.
-            Scenario probe = s;
-            probe.mss_bytes = mss;
-            probe.flows = {f};
-            if (const auto bad = validate_flows(probe)) note("application: " + *bad + ": the model's flow is bulk");
-            else rpc = f;
-        }
+        FlowSpec f;
+        f.app = FlowApp::Rpc;
+        f.rpc_writes = e.application->writes;
+        f.rpc_response_bytes = e.application->response_bytes;
+        f.rpc_think_s = e.application->think_s;
+        f.nodelay = e.application->nodelay;
+        Scenario probe = s;
+        probe.mss_bytes = std::clamp(e.mss_bytes, Limits::min_mss_bytes, Limits::max_mss_bytes);
+        probe.flows = {f};
+        if (const auto bad = validate_flows(probe)) note("application: " + *bad + ": the model's flow is bulk");
+        else rpc = f;
     }
     if (rpc) s.flows = {*rpc};
     const double bound_bps = std::clamp(significant(e.bottleneck_bps, 3), Limits::min_bandwidth_bps, max_bandwidth_bps);

@@ -91,9 +91,9 @@ std::optional<PathEstimate> estimate_path(const CaptureContents& c, const Captur
 // loss (random, to 3 significant figures, or none), receive window,
 // segment size and duration (the stream's, in whole seconds). A
 // request/response stream's flow is the model's request/response flow with
-// the capture's request, response, think time and Nagle (when the response
-// fits the model's 10 segments and the request its 64 writes; else a bulk
-// flow, and a line says why); any other stream's flow is bulk. A value
+// the capture's request, response, think time and Nagle (when the model's
+// flow can take them, validate_flows: else a bulk flow, and a line gives
+// the validator's reason); any other stream's flow is bulk. A value
 // outside the model's range is brought to its nearest end, and a line in
 // *adjusted (when given) says so. When the rate is only a lower bound
 // (rate_is_lower_bound) the capture does not give the link's rate: `base`'s

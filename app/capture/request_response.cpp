@@ -16,29 +16,25 @@ namespace {
 class SequenceSpace {
 public:
     std::int64_t offset(std::uint32_t seq) {
-        if (!started_) {
-            started_ = true;
-            base_ = seq;
-            last_seq_ = seq;
-            last_ = 0;
-        }
+        if (!started_) start(seq);
         last_ += static_cast<std::int32_t>(seq - last_seq_);
         last_seq_ = seq;
         return last_;
     }
     // The SYN's sequence number: data starts one past it.
     void syn(std::uint32_t seq) {
-        if (started_) return;
-        started_ = true;
-        base_ = seq + 1;
-        last_seq_ = base_;
-        last_ = 0;
+        if (!started_) start(seq + 1);
     }
     bool started() const { return started_; }
 
 private:
+    void start(std::uint32_t first) {
+        started_ = true;
+        last_seq_ = first;
+        last_ = 0;
+    }
     bool started_ = false;
-    std::uint32_t base_ = 0, last_seq_ = 0;
+    std::uint32_t last_seq_ = 0;  // the last sequence number seen, at offset last_
     std::int64_t last_ = 0;
 };
 

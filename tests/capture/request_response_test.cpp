@@ -152,9 +152,17 @@ TEST(RequestResponseEstimate, AResponseOverTenSegmentsIsABulkFlowAndSaid) {
     EXPECT_TRUE(m.flows.empty());
     ASSERT_EQ(adjusted.size(), 1u);
     EXPECT_NE(adjusted[0].find("14,481 B"), std::string::npos) << adjusted[0];
-    EXPECT_NE(adjusted[0].find("10 segments, 14,480 B"), std::string::npos) << adjusted[0];
+    EXPECT_NE(adjusted[0].find("14,480 B (10 segments"), std::string::npos) << adjusted[0];
+    EXPECT_NE(adjusted[0].find("the model's flow is bulk"), std::string::npos) << adjusted[0];
     e.application->response_bytes = 10 * 1448;  // exactly ten segments fits
     EXPECT_EQ(path_scenario(e, Scenario{}, Limits::max_bandwidth_bps_cli).flows.size(), 1u);
+    // A request of 65 writes, one more than the model's flow takes.
+    e.application->writes.assign(65, 100);
+    adjusted.clear();
+    EXPECT_TRUE(path_scenario(e, Scenario{}, Limits::max_bandwidth_bps_cli, &adjusted).flows.empty());
+    ASSERT_EQ(adjusted.size(), 1u);
+    EXPECT_NE(adjusted[0].find("65 writes"), std::string::npos) << adjusted[0];
+    e.application->writes = {100};
     // A pause longer than the longest run (a hostile or odd capture) is no
     // scenario the model refuses: a bulk flow and the reason.
     e.application->think_s = Limits::max_duration_s + 1;
