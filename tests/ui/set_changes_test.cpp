@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "ui/controls/controls_panel.h"
+#include "model/core/parameters.h"
 #include "ui/lesson/set_changes.h"
 #include "ui/teaching/experiment_panel.h"
 #include "test_helpers.h"
@@ -45,8 +46,9 @@ TEST(SetChanges, ExperimentOnesLossIsNamedWhenExperimentTwoSetsItsWindow) {
     EXPECT_FALSE(names(c).contains("send buffer")) << c.join(" | ").toStdString();
     for (const QString& x : c) EXPECT_TRUE(x.contains(QStringLiteral(" → "))) << x.toStdString();
     // The new loss is none.
-    for (const QString& x : c)
+    for (const QString& x : c) {
         if (x.startsWith("loss ") && !x.startsWith("loss pattern")) EXPECT_TRUE(x.endsWith("none")) << x.toStdString();
+    }
 }
 
 TEST(SetChanges, ExperimentTwosSendBufferIsNamedWhenExperimentThreeSetsItsPath) {
@@ -68,23 +70,49 @@ TEST(SetChanges, FlowsAreCountedAndEveryOtherParameterIsSeen) {
     const QStringList back = set_changes(now, Scenario{});
     ASSERT_EQ(back.size(), 1);
     EXPECT_EQ(back.front(), QStringLiteral("flows 3 → 1"));
-    // One change of each other parameter is one line each.
-    Scenario all;
-    all.algorithm = Algorithm::Bbr;
-    all.bandwidth_bps = 1e9;
-    all.rtt_s = 0.010;
-    all.loss = 1e-3;
-    all.loss_pattern = LossPattern::Random;
-    all.rwnd_bytes = 65535;
-    all.sndbuf_bytes = 65536;
-    all.buffer_s = 0.5;
-    all.aqm = Aqm::Codel;
-    all.ecn = true;
-    all.mss_bytes = 9000;
-    all.pacing = true;
-    all.duration_s = 120;
-    all.seed = 7;
-    EXPECT_EQ(set_changes(Scenario{}, all).size(), 14) << set_changes(Scenario{}, all).join(" | ").toStdString();
+}
+
+// Every parameter of the table, changed alone, is one line: the Linux
+// details and SO_RCVBUF too (experiment 9's step 2 sets SO_RCVBUF alone, and
+// the guide said nothing would change).
+TEST(SetChanges, EveryParameterOfTheTableChangedAloneIsOneLine) {
+    for (Param p : kAllParams) {
+        Scenario now, step;
+        if (p == Param::LossPattern) now.loss = step.loss = 1e-3;  // the pattern matters only with loss
+        const ParamRow& row = param_row(p);
+        const double was = number(step, p);
+        switch (row.type) {
+            case ParamType::Choice:
+                for (const ParamChoice& c : row.choices)
+                    if (c.value != static_cast<int>(was)) {
+                        set_number(step, p, c.value);
+                        break;
+                    }
+                break;
+            case ParamType::Switch: set_number(step, p, was == 0 ? 1 : 0); break;
+            case ParamType::Count: set_number(step, p, was + 6); break;
+            default: set_number(step, p, was == row.max ? row.min : row.max); break;
+        }
+        ASSERT_NE(now, step) << key(p);
+        const QStringList c = set_changes(now, step);
+        ASSERT_EQ(c.size(), 1) << key(p) << ": " << c.join(" | ").toStdString();
+        const QStringList sides = c.front().split(QStringLiteral(" → "));
+        ASSERT_EQ(sides.size(), 2) << c.front().toStdString();
+        EXPECT_FALSE(sides[0].endsWith(sides[1])) << c.front().toStdString();
+    }
+}
+
+TEST(SetChanges, TheLinuxDetailsAreNamedInTheControlsWords) {
+    Scenario now;  // experiment 9, step 1: Stack Linux, SO_RCVBUF not set
+    now.stack = Stack::Linux;
+    Scenario step = now;  // step 2: SO_RCVBUF 256 KiB
+    step.rcvbuf_bytes = 256 * 1024;
+    EXPECT_EQ(set_changes(now, step), QStringList{QStringLiteral("SO_RCVBUF auto → 256 KiB")});
+    Scenario textbook;  // the window's default, before experiment 8's step with HyStart off
+    step = now;
+    step.hystart = Detail::Off;
+    EXPECT_EQ(set_changes(textbook, step),
+              (QStringList{QStringLiteral("stack textbook → Linux"), QStringLiteral("HyStart auto → off")}));
 }
 
 // In the window: after experiment 1's loss, experiment 2's step says that

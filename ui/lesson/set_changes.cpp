@@ -35,6 +35,57 @@ QString aqm(Aqm a) {
     return QString::fromLatin1(to_string(a));
 }
 
+// The short name a change line gives a parameter ("send buffer 64 KiB →
+// 1 GiB"). A switch over every Param: a parameter added to the table without
+// a name here is a compiler warning, not a change "Set it" makes silently.
+QString change_name(Param p) {
+    switch (p) {
+        case Param::Algorithm: return Words::tr("algorithm");
+        case Param::Bandwidth: return Words::tr("bandwidth");
+        case Param::Rtt: return Words::tr("RTT");
+        case Param::Loss: return Words::tr("loss");
+        case Param::LossPattern: return Words::tr("loss pattern");
+        case Param::Rwnd: return Words::tr("rwnd");
+        case Param::Sndbuf: return Words::tr("send buffer");
+        case Param::Buffer: return Words::tr("buffer");
+        case Param::Aqm: return Words::tr("AQM");
+        case Param::Ecn: return Words::tr("ECN");
+        case Param::Mss: return Words::tr("MSS");
+        case Param::Pacing: return Words::tr("pacing");
+        case Param::Duration: return Words::tr("duration");
+        case Param::Seed: return Words::tr("seed");
+        case Param::Stack: return Words::tr("stack");
+        case Param::BbrPacing: return Words::tr("BBR paces itself");
+        case Param::BbrHeadroom: return Words::tr("BBR's headroom");
+        case Param::Hystart: return Words::tr("HyStart");
+        case Param::DelayedAcks: return Words::tr("delayed ACKs");
+        case Param::Autotuning: return Words::tr("receive autotuning");
+        case Param::Prr: return Words::tr("PRR");
+        case Param::Rcvbuf: return QStringLiteral("SO_RCVBUF");
+    }
+    return q(key(p));
+}
+
+// A value as the controls show it.
+QString change_value(const Scenario& s, Param p) {
+    switch (p) {
+        case Param::Algorithm: return algo(s.algorithm);
+        case Param::Aqm: return aqm(s.aqm);
+        case Param::Stack: return s.stack == Stack::Linux ? QStringLiteral("Linux") : Words::tr("textbook");
+        case Param::Bandwidth: return value(Quantity::RateBps, s.bandwidth_bps);
+        case Param::Rtt: return value(Quantity::TimeMs, s.rtt_s);
+        case Param::Buffer: return value(Quantity::TimeMs, s.buffer_s);
+        case Param::Loss: return value(Quantity::LossFraction, s.loss);
+        case Param::Duration: return value(Quantity::TimeS, s.duration_s);
+        case Param::Rwnd: return value(Quantity::Bytes, static_cast<double>(s.rwnd_bytes));
+        case Param::Sndbuf: return value(Quantity::Bytes, static_cast<double>(s.sndbuf_bytes));
+        case Param::Mss: return value(Quantity::Bytes, s.mss_bytes);
+        case Param::Ecn:
+        case Param::Pacing: return on_off(is_on(s, p));
+        default: return q(param_human_text(s, p));  // a Linux detail's auto / on / off, SO_RCVBUF, the seed
+    }
+}
+
 }  // namespace
 
 QStringList set_changes(const Scenario& now, const Scenario& step) {
@@ -42,24 +93,11 @@ QStringList set_changes(const Scenario& now, const Scenario& step) {
     const auto add = [&](const QString& name, const QString& from, const QString& to) {
         if (from != to) out << Words::tr("%1 %2 → %3").arg(name, from, to);
     };
-    add(Words::tr("algorithm"), algo(now.algorithm), algo(step.algorithm));
-    add(Words::tr("bandwidth"), value(Quantity::RateBps, now.bandwidth_bps), value(Quantity::RateBps, step.bandwidth_bps));
-    add(Words::tr("RTT"), value(Quantity::TimeMs, now.rtt_s), value(Quantity::TimeMs, step.rtt_s));
-    add(Words::tr("loss"), value(Quantity::LossFraction, now.loss), value(Quantity::LossFraction, step.loss));
-    if (now.loss > 0 || step.loss > 0)  // the pattern matters only with loss
-        add(Words::tr("loss pattern"), QString::fromLatin1(to_string(now.loss_pattern)),
-            QString::fromLatin1(to_string(step.loss_pattern)));
-    add(Words::tr("rwnd"), value(Quantity::Bytes, static_cast<double>(now.rwnd_bytes)),
-        value(Quantity::Bytes, static_cast<double>(step.rwnd_bytes)));
-    add(Words::tr("send buffer"), value(Quantity::Bytes, static_cast<double>(now.sndbuf_bytes)),
-        value(Quantity::Bytes, static_cast<double>(step.sndbuf_bytes)));
-    add(Words::tr("buffer"), value(Quantity::TimeMs, now.buffer_s), value(Quantity::TimeMs, step.buffer_s));
-    add(Words::tr("AQM"), aqm(now.aqm), aqm(step.aqm));
-    add(Words::tr("ECN"), on_off(is_on(now, Param::Ecn)), on_off(is_on(step, Param::Ecn)));
-    add(Words::tr("MSS"), value(Quantity::Bytes, now.mss_bytes), value(Quantity::Bytes, step.mss_bytes));
-    add(Words::tr("pacing"), on_off(now.pacing), on_off(step.pacing));
-    add(Words::tr("duration"), value(Quantity::TimeS, now.duration_s), value(Quantity::TimeS, step.duration_s));
-    add(Words::tr("seed"), QString::number(now.seed), QString::number(step.seed));
+    for (Param p : kAllParams) {
+        // The pattern matters only with loss.
+        if (p == Param::LossPattern && !(now.loss > 0 || step.loss > 0)) continue;
+        add(change_name(p), change_value(now, p), change_value(step, p));
+    }
     if (now.flows != step.flows) {
         const auto count = [](const Scenario& s) { return QString::number(std::max<std::size_t>(1, s.flows.size())); };
         out << (count(now) == count(step) ? Words::tr("the flows' settings")
