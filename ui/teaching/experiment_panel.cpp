@@ -8,6 +8,8 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
+#include <QTimer>
 #include <QSignalBlocker>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -98,6 +100,7 @@ ExperimentPanel::ExperimentPanel(QWidget* parent) : QWidget(parent) {
     c->addWidget(body_);
     c->addStretch(1);
     auto* scroll = new QScrollArea(this);
+    text_scroll_ = scroll;
     scroll->setObjectName("guide_text");
     scroll->setWidget(content);
     scroll->setWidgetResizable(true);
@@ -153,7 +156,24 @@ void ExperimentPanel::fitTitleFont() {
 
 void ExperimentPanel::changeEvent(QEvent* e) {
     QWidget::changeEvent(e);
-    if (e->type() == QEvent::FontChange && title_) fitTitleFont();
+    if (e->type() == QEvent::FontChange && title_) {
+        fitTitleFont();
+        showStepTitleAtTop();  // larger type (presenting) moves the title down
+    }
+}
+
+// Presenting at 720 px, an experiment's introduction and a step's words
+// rarely fit together; a lecturer on step 3 wants step 3's Set, Do, Watch
+// and Why on the screen, not the introduction read at step 1 (it stays a
+// scroll up).
+void ExperimentPanel::showStepTitleAtTop() {
+    if (!text_scroll_) return;
+    QTimer::singleShot(0, this, [this] {
+        // After the labels' new heights are laid out (posted layout requests
+        // come before a zero timer).
+        QScrollBar* bar = text_scroll_->verticalScrollBar();
+        bar->setValue(step_ > 0 ? title_->y() : bar->minimum());
+    });
 }
 
 void ExperimentPanel::setExperiments(std::vector<Experiment> experiments, const QStringList& errors) {
@@ -210,9 +230,10 @@ void ExperimentPanel::setStep(int index, quint64 generation, SnapshotPtr on_scre
     if (on_screen && on_screen->done && on_screen->generation == generation && countsOpeningRun(on_screen)) {
         runs_.push_back(std::move(on_screen));
         evaluate();  // a sweep needs two runs at least: this one alone never ticks
-        return;
+    } else {
+        showStep();
     }
-    showStep();
+    showStepTitleAtTop();
 }
 
 bool ExperimentPanel::countsOpeningRun(const SnapshotPtr& snap) const {

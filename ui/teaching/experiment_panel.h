@@ -15,6 +15,7 @@
 
 class QLabel;
 class QPushButton;
+class QScrollArea;
 class QToolButton;
 
 namespace inflight::ui {
@@ -83,6 +84,11 @@ protected:
 
 private:
     void fitTitleFont();
+    // Scrolls the guide's text so the step's title is at its top (the
+    // experiment's introduction above it out of view) from the second step
+    // on; the first step starts at the introduction. Deferred until the
+    // text's new layout is in place.
+    void showStepTitleAtTop();
     void showStep();
     void evaluate();
     // Whether a run of the newest request when the step opened counts (a
@@ -108,6 +114,7 @@ private:
     ExperimentChooser* chooser_;
     QLabel* heading_;  // the title, wrapped, when the chooser cannot show it whole
     QLabel* intro_;
+    QScrollArea* text_scroll_ = nullptr;  // the introduction, the step's title and its words
     QWidget* step_row_;
     std::vector<QToolButton*> step_buttons_;
     QLabel* title_ = nullptr;
