@@ -223,7 +223,7 @@ TEST(FlowHero, ATransferBesideItsEmptyPathTimeAndAPingBesideTheBaseRtt) {
     // each; the last 37 packets (8.8 ms) + 40 ms.
     const double empty = 64 * 8 / 50e6 + 0.040 + 2 * (0.040 + 240e-6) + 36 * 240e-6 + 160e-6 + 0.040;
     const QString all = s.d->hero()->limitText() + QStringLiteral(" | ") + s.d->hero()->flowWordsText();
-    EXPECT_TRUE(all.contains(QStringLiteral("web: a 100 KB transfer takes %1; %2 on an empty path")
+    EXPECT_TRUE(all.contains(QStringLiteral("web: a 100 KB transfer takes %1; %2 expected on an empty path")
                                  .arg(q(format_time(web.fct_s.front())), q(format_time(empty)))))
         << all.toStdString() << " (empty path " << empty << " s)";
     // With one bulk flow the headline is the ping's round trip (the wait is
@@ -321,6 +321,13 @@ TEST(FlowHero, ATransferAloneIsHeadlinedByItsCompletionTime) {
     // Never faster than the empty path's arithmetic (the words' yardstick).
     EXPECT_GE(fct, empty_path_fct_s(r.scenario, r.flows[0].flow) - 1e-9);
     EXPECT_EQ(s.d->hero()->heroText(), q(format_time(fct)));
+    // The steady state (1 – 2 s) came after the transfer: the line under the
+    // hero gives the transfer's own mean rate, 10,000 B × 8 over its time,
+    // not "0 % of 50 Mbit/s · queue < 1 packet" (experiment 8's ramp).
+    const double rate_bps = 10'000 * 8 / fct;
+    EXPECT_EQ(s.d->hero()->utilisationText(),
+              QStringLiteral("10 KB in %1: %2 on average, %3\u00a0% of 50 Mbit/s")
+                  .arg(q(format_time(fct)), q(format_rate(rate_bps)), q(format_number(100 * rate_bps / 50e6, 3))));
 
     sc.flows.push_back(tcp(Algorithm::Cubic));
     const Shown with_bulk = show(sc);
@@ -554,7 +561,7 @@ TEST(FlowHero, ATransferLabelledByItsSizeIsNotToldTwice) {
     Scenario sc = ten_kilobytes_alone("10 KB");
     const RunResult r = run_scenario(sc);
     const double empty = 10.24e-6 + 0.040 + 6 * 240e-6 + 160e-6 + 0.040;
-    EXPECT_EQ(fct_words(r, 0), QStringLiteral("10 KB takes %1; %2 on an empty path")
+    EXPECT_EQ(fct_words(r, 0), QStringLiteral("10 KB takes %1; %2 expected on an empty path")
                                    .arg(q(format_time(r.flows[0].summary.fct_s.at(0))), q(format_time(empty))));
     // Another label keeps the size beside it.
     sc.flows[0].label = "page";

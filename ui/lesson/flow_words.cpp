@@ -1,7 +1,9 @@
 #include "ui/lesson/flow_words.h"
 
 #include <QCoreApplication>
+#include <algorithm>
 
+#include "app/formats/limit_words.h"
 #include "ui/lesson/empty_path.h"
 #include "model/core/units.h"
 
@@ -106,25 +108,44 @@ QString fct_words(const RunResult& r, std::size_t i) {
     // A flow labelled by its size ("10 KB", as the ramp's lesson names
     // them) is not told twice: "10 KB takes 81.6 ms; …".
     if (!who.isEmpty() && who == size) {
-        if (s.fct_s.empty()) return tr("%1: none finished in the run; %2 on an empty path").arg(size, empty);
+        if (s.fct_s.empty()) return tr("%1: none finished in the run; %2 expected on an empty path").arg(size, empty);
         if (s.fct_s.size() == 1)
-            return tr("%1 takes %2; %3 on an empty path").arg(size, q(format_time(s.fct_s.front())), empty);
-        return tr("%1 takes %2 (mean of %3); %4 on an empty path")
+            return tr("%1 takes %2; %3 expected on an empty path").arg(size, q(format_time(s.fct_s.front())), empty);
+        return tr("%1 takes %2 (mean of %3); %4 expected on an empty path")
             .arg(size, q(format_time(s.fct_mean_s)))
             .arg(s.fct_s.size())
             .arg(empty);
     }
     QString what;
     if (s.fct_s.empty())
-        what = tr("no %1 transfer finished in the run; %2 on an empty path").arg(size, empty);
+        what = tr("no %1 transfer finished in the run; %2 expected on an empty path").arg(size, empty);
     else if (s.fct_s.size() == 1)
-        what = tr("a %1 transfer takes %2; %3 on an empty path").arg(size, q(format_time(s.fct_s.front())), empty);
+        what = tr("a %1 transfer takes %2; %3 expected on an empty path").arg(size, q(format_time(s.fct_s.front())), empty);
     else
-        what = tr("a %1 transfer takes %2 (mean of %3); %4 on an empty path")
+        what = tr("a %1 transfer takes %2 (mean of %3); %4 expected on an empty path")
                    .arg(size, q(format_time(s.fct_mean_s)))
                    .arg(s.fct_s.size())
                    .arg(empty);
     return who.isEmpty() ? what : tr("%1: %2").arg(who, what);
+}
+
+QString ended_transfers_line(const RunResult& r) {
+    const std::vector<ResolvedFlow> flows = flows_of(r);
+    if (flows.empty() || bulk_flow_count(flows) > 0 || !nothing_sent_in_window(r.summary)) return {};
+    const auto timed = [](const ResolvedFlow& f) { return f.kind == FlowKind::Tcp && f.size_bytes && !f.is_rpc(); };
+    if (!std::all_of(flows.begin(), flows.end(), timed)) return {};
+    const FlowSummary& first = r.flows.front().summary;
+    if (flows.size() == 1 && first.fct_s.size() == 1 && first.fct_s.front() > 0) {
+        const double bytes = static_cast<double>(*flows.front().size_bytes);
+        const double fct_s = first.fct_s.front();
+        const double rate_bps = bytes * 8 / fct_s;
+        return tr("%1 in %2: %3 on average, %4\u00a0% of %5")
+            .arg(q(format_size_short(*flows.front().size_bytes)), q(format_time(fct_s)), q(format_rate(rate_bps)),
+                 q(format_number(100 * rate_bps / r.scenario.bandwidth_bps, 3)),
+                 q(format_rate(r.scenario.bandwidth_bps)));
+    }
+    return tr("the transfers had ended before the steady state (%1–%2)")
+        .arg(q(format_number(r.summary.window_start_s)), q(format_time(r.summary.window_end_s)));
 }
 
 QString ping_words(const RunResult& r, std::size_t i) {

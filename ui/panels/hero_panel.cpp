@@ -605,12 +605,19 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
     fitHeroWidth();
     limit_->setText(head);
     // One line in the presentation look too (the bars say how many flows).
-    utilisation_->setText(utilisation_line(tr("%1 % of %2 · queue %3"), s.utilisation, q(format_rate(sc.bandwidth_bps)),
-                                           queue_delay_words(s.mean_queue_delay_s, sc)));
+    const QString ended = ended_transfers_line(r);
+    utilisation_->setText(!ended.isEmpty() ? ended
+                                           : utilisation_line(tr("%1 % of %2 · queue %3"), s.utilisation,
+                                                              q(format_rate(sc.bandwidth_bps)),
+                                                              queue_delay_words(s.mean_queue_delay_s, sc)));
     utilisation_tip_ = tr("Utilisation of the link by all %1 flows together, and the mean queueing delay "
                           "at the bottleneck over the steady state (95th percentile %2).")
                            .arg(n)
                            .arg(q(format_time(s.p95_queue_delay_s)));
+    if (!ended.isEmpty())
+        utilisation_tip_ = tr("Every transfer had ended before the steady state, so its utilisation and queue "
+                              "are 0 though the link was busy; one transfer's line gives its own mean rate: its "
+                              "size over its completion time, handshake included.");
     utilisation_->setToolTip(utilisation_tip_);
     if (!s.settled) {
         note_->setText(unsettled_warning(sc));
