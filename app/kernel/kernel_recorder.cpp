@@ -66,6 +66,30 @@ void KernelRecorder::widen(MinMax& m, double v) {
     if (std::isnan(m.max) || v > m.max) m.max = v;
 }
 
+// A bucket with no connection to read: no window, RTT or rate (NaN: the
+// charts leave a gap), while the cumulative counters keep their values.
+void KernelRecorder::no_connection(TraceBucket& b) {
+    b.cwnd_bytes = b.window_bytes = b.inflight_bytes = b.queue_bytes = nan_range();
+    b.rtt_s = b.delivery_rate_bps = nan_range();
+    b.ssthresh_bytes = std::numeric_limits<double>::infinity();
+    b.srtt_s = b.min_rtt_s = b.rttvar_s = b.cwnd_end_bytes = b.pacing_rate_bps = b.rwnd_bytes = kNaN;
+    b.cc = CcInfo{};
+}
+
+// The cumulative counts of a reading (a finite flow's between transfers:
+// those of the transfers done).
+void KernelRecorder::take_counts(TraceBucket& b, const KernelSample& s) {
+    const TcpSample& t = s.tcp;
+    b.retransmits = t.total_retrans;
+    b.retransmitted_bytes = t.bytes_retrans;
+    b.pkts_sent = t.data_segs_out;
+    b.pkts_delivered = t.delivered;
+    b.delivered_bytes = t.bytes_acked;
+    b.pkts_dropped = s.drops_tail + s.drops_aqm + s.drops_random;
+    const std::uint64_t accounted = b.pkts_delivered + b.pkts_dropped;
+    b.pkts_in_network = b.pkts_sent > accounted ? b.pkts_sent - accounted : 0;
+}
+
 void KernelRecorder::close_buckets_before(double t_s) {
     while (bucket_ < cfg_.bucket_count && t_s >= (bucket_ + 1) * bucket_s_) {
         TraceBucket b;
@@ -74,14 +98,15 @@ void KernelRecorder::close_buckets_before(double t_s) {
             b.limit = static_cast<Limit>(std::max_element(open_.limit_votes.begin(), open_.limit_votes.end()) -
                                          open_.limit_votes.begin());
         } else if (!trace_.buckets.empty()) {
-            b = trace_.buckets.back();  // no reading in this bucket: hold the last values
+            b = trace_.buckets.back();  // no reading of a connection: hold the last values
             b.cwnd_bytes = {b.cwnd_end_bytes, b.cwnd_end_bytes};
+            // No connection open: the counters hold, the lines have a gap.
+            if (open_.closed) {
+                no_connection(b);
+                take_counts(b, open_.closed_reading);
+            }
         } else {
-            b.cwnd_bytes = b.window_bytes = b.inflight_bytes = b.queue_bytes = nan_range();
-            b.rtt_s = b.delivery_rate_bps = nan_range();
-            b.ssthresh_bytes = std::numeric_limits<double>::infinity();
-            b.srtt_s = b.min_rtt_s = b.rttvar_s = b.cwnd_end_bytes = b.pacing_rate_bps = kNaN;
-            b.cc = CcInfo{};
+            no_connection(b);
         }
         b.t_start_s = bucket_ * bucket_s_;
         b.t_end_s = (bucket_ + 1) * bucket_s_;
@@ -97,6 +122,10 @@ void KernelRecorder::add(const KernelSample& s) {
     // No connection open (a finite flow between transfers): the phase holds.
     const CcPhase phase = t.ok ? phase_of(t) : prev_phase_;
     const Limit limit = limit_of(s);
+    if (!t.ok && bucket_ < cfg_.bucket_count) {
+        open_.closed = true;
+        open_.closed_reading = s;
+    }
     if (t.ok && bucket_ < cfg_.bucket_count) {
         TraceBucket& b = open_.b;
         if (!open_.any) {
@@ -125,16 +154,9 @@ void KernelRecorder::add(const KernelSample& s) {
             b.cc.pacing_gain = t.bbr_pacing_gain;
             b.cc.cwnd_gain = t.bbr_cwnd_gain;
         }
-        b.retransmits = t.total_retrans;
-        b.retransmitted_bytes = t.bytes_retrans;
         b.phase = phase;
         ++open_.limit_votes[static_cast<int>(limit)];
-        b.pkts_sent = t.data_segs_out;
-        b.pkts_delivered = t.delivered;
-        b.delivered_bytes = t.bytes_acked;
-        b.pkts_dropped = s.drops_tail + s.drops_aqm + s.drops_random;
-        const std::uint64_t accounted = b.pkts_delivered + b.pkts_dropped;
-        b.pkts_in_network = b.pkts_sent > accounted ? b.pkts_sent - accounted : 0;
+        take_counts(b, s);
     }
     // The steady-state window.
     if (t.ok && s.t_s >= cfg_.window_start_s) {

@@ -22,7 +22,9 @@
 //                   receiver advertised, as the sender last learned it (the
 //                   model's figure; NaN on a kernel before 5.4)
 // A bucket without a reading (the sampler woke late) holds the previous
-// bucket's end values.
+// bucket's end values; one whose readings found no connection open (a
+// finite flow's transfer done, or between two) has none: NaN, a gap in the
+// lines, as before the flow's first connection.
 #pragma once
 
 #include <cstdint>
@@ -70,13 +72,17 @@ public:
 
 private:
     struct Open {
-        bool any = false;
+        bool any = false;       // a reading of an open connection
+        bool closed = false;    // a reading with no connection open (a transfer done)
+        KernelSample closed_reading;  // the last such: the counts of the transfers done
         TraceBucket b;
         std::array<int, kLimitCount> limit_votes{};
     };
     CcPhase phase_of(const TcpSample& t) const;
     Limit limit_of(const KernelSample& s) const;
     void close_buckets_before(double t_s);
+    static void no_connection(TraceBucket& b);
+    static void take_counts(TraceBucket& b, const KernelSample& s);
     void widen(MinMax& m, double v);
     void on_events(const KernelSample& s, CcPhase phase);
     void flush_drops(double t_s);
