@@ -223,7 +223,7 @@ TEST(FlowHero, ATransferBesideItsEmptyPathTimeAndAPingBesideTheBaseRtt) {
     // each; the last 37 packets (8.8 ms) + 40 ms.
     const double empty = 64 * 8 / 50e6 + 0.040 + 2 * (0.040 + 240e-6) + 36 * 240e-6 + 160e-6 + 0.040;
     const QString all = s.d->hero()->limitText() + QStringLiteral(" | ") + s.d->hero()->flowWordsText();
-    EXPECT_TRUE(all.contains(QStringLiteral("web: a 100 KB transfer takes %1; %2 expected on an empty path")
+    EXPECT_TRUE(all.contains(QStringLiteral("web: a 100 KB transfer takes %1; empty path %2")
                                  .arg(q(format_time(web.fct_s.front())), q(format_time(empty)))))
         << all.toStdString() << " (empty path " << empty << " s)";
     // With one bulk flow the headline is the ping's round trip (the wait is
@@ -561,7 +561,7 @@ TEST(FlowHero, ATransferLabelledByItsSizeIsNotToldTwice) {
     Scenario sc = ten_kilobytes_alone("10 KB");
     const RunResult r = run_scenario(sc);
     const double empty = 10.24e-6 + 0.040 + 6 * 240e-6 + 160e-6 + 0.040;
-    EXPECT_EQ(fct_words(r, 0), QStringLiteral("10 KB takes %1; %2 expected on an empty path")
+    EXPECT_EQ(fct_words(r, 0), QStringLiteral("10 KB takes %1; empty path %2")
                                    .arg(q(format_time(r.flows[0].summary.fct_s.at(0))), q(format_time(empty))));
     // Another label keeps the size beside it.
     sc.flows[0].label = "page";
