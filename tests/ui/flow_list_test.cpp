@@ -540,6 +540,31 @@ TEST(FlowList, AControlChangeThatLeavesTheTableAsItWasLaysNothingOut) {
     p.panel.removeEventFilter(&counter);
 }
 
+// Presenting (the controls' secondary parts folded), Start and Every are
+// left out while every flow holds their defaults, and the Flow cell's
+// tooltip says when each starts; a flow that sets one brings its column
+// back, and the normal look shows all six.
+TEST(FlowList, PresentingFoldsStartAndEveryWhileEveryFlowLeavesThemAtTheirDefaults) {
+    Panel p;
+    p.panel.setScenario(with_flows(2));
+    const int whole = p.table()->sizeHint().width();
+    const auto hidden = [&](int c) { return p.table()->isColumnHidden(c); };
+    EXPECT_FALSE(hidden(FlowListModel::Start) || hidden(FlowListModel::Every));
+    p.panel.setSecondaryVisible(false);
+    EXPECT_TRUE(hidden(FlowListModel::Start));
+    EXPECT_TRUE(hidden(FlowListModel::Every));
+    EXPECT_FALSE(hidden(FlowListModel::Size) || hidden(FlowListModel::Label));
+    EXPECT_LT(p.table()->sizeHint().width(), whole);
+    const QString tip = p.model()->data(p.model()->index(1, FlowListModel::Flow), Qt::ToolTipRole).toString();
+    EXPECT_TRUE(tip.contains("starts at 0 s")) << tip.toStdString();
+    EXPECT_FALSE(p.model()->edit(1, FlowListModel::Start, "2"));
+    EXPECT_FALSE(hidden(FlowListModel::Start));
+    EXPECT_TRUE(hidden(FlowListModel::Every));
+    p.panel.setSecondaryVisible(true);
+    EXPECT_FALSE(hidden(FlowListModel::Start) || hidden(FlowListModel::Every));
+    EXPECT_FALSE(p.model()->data(p.model()->index(1, FlowListModel::Flow), Qt::ToolTipRole).toString().contains("starts at"));
+}
+
 // --- In the window ---
 
 TEST(FlowListWindow, AFileOfMoreThanSixteenFlowsIsRefusedAndNothingChanges) {

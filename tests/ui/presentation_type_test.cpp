@@ -144,3 +144,26 @@ TEST(PresentationTypeAt720p, OpeningMoreKeepsEveryFieldWhole) {
     EXPECT_TRUE(cut.isEmpty()) << cut.join(QStringLiteral("; ")).toStdString();
     w->setPresentation(false);
 }
+
+// Presenting experiment 10 (small writes: one or two request/response
+// flows, labelled), every step Set and run gets a type larger than the
+// normal one. Steps 1, 3 and 4 fell back to the normal type: each rung of
+// the ladder was measured in the type the fit began with (Qt posts a new
+// application font to the windows), and the flows' table asked for its
+// Start and Every columns, which hold only their defaults there.
+TEST(PresentationTypeAt720p, EveryStepOfTheSmallWritesExperimentGetsLargerThanNormalType) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_settled(*w, 60000));
+    const double normal = QApplication::font().pointSizeF();
+    w->setPresentation(true);
+    w->openExperiment(9);
+    for (int step = 0; step < 4; ++step) {
+        w->goToStep(step);
+        w->guide()->setButton()->click();
+        ASSERT_TRUE(wait_settled(*w, 60000));
+        const double type = settled_type(*w);
+        EXPECT_GT(type, normal * 1.05) << "experiment 10 step " << step + 1 << " at " << type / normal << "×";
+        EXPECT_EQ(w->geometry(), w->screen()->geometry());
+    }
+    w->setPresentation(false);
+}

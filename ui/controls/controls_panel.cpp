@@ -227,6 +227,7 @@ void ControlsPanel::setSecondaryVisible(bool visible) {
     // mode folds More; leaving it opens More again if it was open).
     if (visible == secondary_visible_) return;
     secondary_visible_ = visible;
+    flows_->setDefaultsFolded(!visible);
     if (!visible) {
         more_was_open_ = more_button_->isChecked();
         more_button_->setChecked(false);

@@ -45,7 +45,8 @@ public:
     FlowList* flowList() const { return flows_; }
     QComboBox* aqm() const { return aqm_; }
     // Presentation mode folds the secondary controls ("More" stays, closed,
-    // one click away); true again restores it as it was.
+    // one click away) and the flows' columns that hold only defaults; true
+    // again restores both as they were.
     void setSecondaryVisible(bool visible);
     QToolButton* moreButton() const { return more_button_; }
 

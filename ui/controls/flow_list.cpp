@@ -159,6 +159,7 @@ bool FlowTable::event(QEvent* e) {
 QSize FlowTable::sizeHint() const {
     int w = 2 * frameWidth();
     for (int c = 0; c < FlowListModel::ColumnCount; ++c) {
+        if (isColumnHidden(c)) continue;
         int column = std::max(sizeHintForColumn(c), horizontalHeader()->sectionSizeHint(c));
         if (c == FlowListModel::Label)
             column = std::min(column, horizontalHeader()->sectionSizeHint(c) +
@@ -339,6 +340,11 @@ void FlowList::removeFlow(int row) {
     }
 }
 
+void FlowList::setDefaultsFolded(bool folded) {
+    model_->setDefaultsFolded(folded);
+    refresh();
+}
+
 bool FlowList::hasMessage() const { return !message_->isHidden(); }
 QString FlowList::messageText() const { return hasMessage() ? message_text_ : QString(); }
 
@@ -359,6 +365,8 @@ void FlowList::refresh() {
     table_->setVisible(n > 0);
     remove_->setVisible(n > 0);
     add_->setEnabled(true);
+    // Presenting, Start and Every only while a flow sets them (flow_list.h).
+    for (int c : {FlowListModel::Start, FlowListModel::Every}) table_->setColumnHidden(c, model_->columnFolded(c));
     // The table as high as all its rows (16 at most): the controls column
     // scrolls as a whole, and no scroll bar inside it takes the Label
     // column's room.

@@ -13,6 +13,15 @@
 // buttons and the table, in the column: the table moves down for it and
 // is never covered, as under the sliders' boxes. At most
 // FlowLimits::max_flows_window flows.
+//
+// Presenting, the table folds Start and Every while every flow leaves them
+// at their defaults (all start at 0 s, none repeats): there they say
+// nothing a lecturer points at, yet their headers made the table some
+// 90-115 px wider at the large type, and the controls column with it, so
+// the type stepped down (experiment 10's two labelled flows got 1.1×
+// rather than 1.3×). The Flow cell's tooltip keeps "starts at 0 s"; a flow
+// that sets either brings its column back; the normal look, where flows
+// are edited, always shows all six.
 #pragma once
 
 #include <QTableView>
@@ -74,6 +83,9 @@ public:
     QComboBox* presetBox() const { return presets_; }
     QToolButton* addButton() const { return add_; }
     QToolButton* removeButton() const { return remove_; }
+    // Presenting: Start and Every are left out while they hold only their
+    // defaults (FlowListModel::columnFolded).
+    void setDefaultsFolded(bool folded);
     bool hasMessage() const;
     QString messageText() const;
 

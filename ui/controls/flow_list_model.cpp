@@ -175,6 +175,32 @@ void FlowListModel::setDark(bool dark) {
     if (!flows_.empty()) emit dataChanged(index(0, Flow), index(rowCount() - 1, Flow), {Qt::DecorationRole});
 }
 
+void FlowListModel::setDefaultsFolded(bool folded) {
+    if (folded == defaults_folded_) return;
+    defaults_folded_ = folded;
+    if (!flows_.empty())
+        emit dataChanged(index(0, Flow), index(rowCount() - 1, Flow), {Qt::ToolTipRole, Qt::AccessibleTextRole});
+}
+
+bool FlowListModel::holdsOnlyDefaults(int column) const {
+    const auto left_at_default = [column](const FlowSpec& f) {
+        if (column == Start) return f.start_s == 0;
+        if (column == Every) return f.kind == FlowKind::Tcp && !f.every_s;
+        return false;
+    };
+    return std::all_of(flows_.begin(), flows_.end(), left_at_default);
+}
+
+bool FlowListModel::columnFolded(int column) const { return defaults_folded_ && holdsOnlyDefaults(column); }
+
+QString FlowListModel::foldedNote(int row) const {
+    QString note;
+    if (columnFolded(Start)) note += tr(" · starts at %1").arg(displayText(row, Start));
+    // Every's "—" (bulk, request/response) says nothing; "once" is a transfer's.
+    if (columnFolded(Every) && flows_[static_cast<std::size_t>(row)].size_bytes) note += tr(" · sent once");
+    return note;
+}
+
 Scenario FlowListModel::withFlows() const {
     Scenario s = defaults_;
     s.flows = flows_;
@@ -416,6 +442,7 @@ QVariant FlowListModel::data(const QModelIndex& index, int role) const {
                             ? tr(" (colour: %1)").arg(flow_colour_name(row))
                             : tr(" (colour: %1, %2 line)").arg(flow_colour_name(row),
                                                                pen_style_name(flow_pen_style(row, false)));
+            if (column == Flow) what += foldedNote(row);
             if (inherited(row, column))
                 what += column == Label ? tr(" (the default name)") : tr(" (the scenario's, from the control)");
             if (f.kind == FlowKind::Tcp && column == Size && f.app == FlowApp::Rpc)

@@ -41,6 +41,12 @@ public:
     void setDefaults(const Scenario& s);
     // Swatches for the dark palette.
     void setDark(bool dark);
+    // Folded (presenting): Start and Every, while every flow leaves them at
+    // their defaults, are left out of the table (columnFolded), and the
+    // Flow cell's tooltip says what they hold.
+    void setDefaultsFolded(bool folded);
+    // Whether the table leaves `column` out: folded, and no flow sets it.
+    bool columnFolded(int column) const;
     const std::vector<FlowSpec>& flows() const { return flows_; }
 
     // The key column `column` edits in row `row` (Size is bytes for a ping).
@@ -79,11 +85,17 @@ private:
     static QString rpcText(const ResolvedFlow& r, bool whole);
     QString editText(int row, int column) const;
     bool inherited(int row, int column) const;
+    // Every flow starts at 0 s (Start); no flow repeats and none is a ping,
+    // whose interval Every shows (Every).
+    bool holdsOnlyDefaults(int column) const;
+    // What the folded columns hold for flow `row`: " · starts at 0 s", …
+    QString foldedNote(int row) const;
     Scenario withFlows() const;
 
     Scenario defaults_;
     std::vector<FlowSpec> flows_;
     bool dark_ = false;
+    bool defaults_folded_ = false;
 };
 
 }  // namespace inflight::ui

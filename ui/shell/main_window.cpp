@@ -758,6 +758,11 @@ void MainWindow::setPresentationType(double scale, QSize room) {
     QFont f = normal_font_;
     f.setPointSizeF(normal_font_.pointSizeF() * scale);
     QApplication::setFont(f);
+    // Qt posts the new font to each window rather than sending it: taken
+    // now, so the layout measured next is in this size (left queued, every
+    // rung of the ladder was measured in the type the fit began with, and
+    // a layout too wide at 1.5× stepped all the way down to the normal type).
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::ApplicationFontChange);
     dashboard_->restyle();
     guide_dock_->setMaximumWidth(std::max(320, room.width() / 4));
     forget_combo_minimums(this);
