@@ -44,10 +44,12 @@ TEST(KernelRecorder, AFiniteFlowsLinesStopWhenItsConnectionClosesAndItsCountsHol
     // Open until 0.5 s (acked bytes growing), none readable over 0.2–0.3 s
     // (the sampler late), then closed: the transfer done, 1 MB acknowledged.
     const std::uint64_t done_bytes = 1'000'000;
-    for (int k = 1; k <= 200; ++k) {
-        const double t = k * 0.01;
-        if (t > 0.2 && t < 0.3) continue;
-        const bool open = t < 0.5;
+    // Readings half-way between 10 ms ticks, so none falls on a bucket's
+    // boundary; those of 0.2–0.3 s (bucket 2) are left out.
+    for (int k = 0; k < 200; ++k) {
+        const double t = (k + 0.5) * 0.01;
+        if (k >= 20 && k < 30) continue;
+        const bool open = k < 50;
         rec.add(reading(t, open, open ? static_cast<std::uint64_t>(t * 2e6) : done_bytes));
     }
     Summary summary;
@@ -57,6 +59,9 @@ TEST(KernelRecorder, AFiniteFlowsLinesStopWhenItsConnectionClosesAndItsCountsHol
     EXPECT_DOUBLE_EQ(trace.buckets[2].cwnd_end_bytes, 100 * 1448.0);
     EXPECT_DOUBLE_EQ(trace.buckets[2].srtt_s, 0.041);
     EXPECT_FALSE(std::isnan(trace.buckets[2].cwnd_bytes.max));
+    // The counts never fall.
+    for (std::size_t i = 1; i < 20; ++i)
+        EXPECT_GE(trace.buckets[i].delivered_bytes, trace.buckets[i - 1].delivered_bytes) << "bucket " << i;
     // From 0.5 s on: no connection, no lines, and the counts of what was done.
     for (std::size_t i = 5; i < 20; ++i) {
         const TraceBucket& b = trace.buckets[i];

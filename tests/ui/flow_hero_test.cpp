@@ -324,10 +324,13 @@ TEST(FlowHero, ATransferAloneIsHeadlinedByItsCompletionTime) {
     // The steady state (1 – 2 s) came after the transfer: the line under the
     // hero gives the transfer's own mean rate, 10,000 B × 8 over its time,
     // not "0 % of 50 Mbit/s · queue < 1 packet" (experiment 8's ramp).
+    // Each value held together (no break inside "50 Mbit/s").
     const double rate_bps = 10'000 * 8 / fct;
+    const auto whole = [](const std::string& t) { return q(t).replace(QLatin1Char(' '), QChar(0x00A0)); };
     EXPECT_EQ(s.d->hero()->utilisationText(),
-              QStringLiteral("10 KB in %1: %2 on average, %3\u00a0% of 50 Mbit/s")
-                  .arg(q(format_time(fct)), q(format_rate(rate_bps)), q(format_number(100 * rate_bps / 50e6, 3))));
+              QStringLiteral("%1 in %2: %3 on average, %4\u00a0% of %5")
+                  .arg(whole("10 KB"), whole(format_time(fct)), whole(format_rate(rate_bps)),
+                       q(format_number(100 * rate_bps / 50e6, 3)), whole("50 Mbit/s")));
 
     sc.flows.push_back(tcp(Algorithm::Cubic));
     const Shown with_bulk = show(sc);

@@ -184,5 +184,21 @@ TEST(GuideFit, ALaterStepsTitleIsAtTheTopOfTheGuidesText) {
     const int title_top = title->mapTo(text->viewport(), QPoint(0, 0)).y();
     EXPECT_GE(title_top, 0);
     EXPECT_LE(title_top, title->fontMetrics().lineSpacing() / 2) << "the step's title is not at the top";
+    // The reader scrolls back up to the introduction: a change of type (the
+    // fit after a run) leaves the text where the reader put it.
+    text->verticalScrollBar()->triggerAction(QAbstractSlider::SliderToMinimum);
+    ASSERT_EQ(text->verticalScrollBar()->value(), 0);
+    w->setPresentation(false);
+    settle();
+    w->setPresentation(true);
+    w->showNormal();
+    w->resize(1280, 720);
+    settle();
+    EXPECT_EQ(text->verticalScrollBar()->value(), 0) << "the guide scrolled away from where the reader put it";
+    // The next step places its title again.
+    w->goToStep(2);
+    settle();
+    if (text->verticalScrollBar()->maximum() > 0)
+        EXPECT_LE(title->mapTo(text->viewport(), QPoint(0, 0)).y(), title->fontMetrics().lineSpacing() / 2);
     w->setPresentation(false);
 }

@@ -96,9 +96,16 @@ TEST(SetChanges, EveryParameterOfTheTableChangedAloneIsOneLine) {
         ASSERT_NE(now, step) << key(p);
         const QStringList c = set_changes(now, step);
         ASSERT_EQ(c.size(), 1) << key(p) << ": " << c.join(" | ").toStdString();
-        const QStringList sides = c.front().split(QStringLiteral(" → "));
-        ASSERT_EQ(sides.size(), 2) << c.front().toStdString();
-        EXPECT_FALSE(sides[0].endsWith(sides[1])) << c.front().toStdString();
+        // "name A → B" one way is "name B → A" the other: one name, each
+        // side the value of its own scenario.
+        const QStringList back = set_changes(step, now);
+        ASSERT_EQ(back.size(), 1) << key(p);
+        const QStringList there = c.front().split(QStringLiteral(" → ")), again = back.front().split(QStringLiteral(" → "));
+        ASSERT_EQ(there.size(), 2) << c.front().toStdString();
+        ASSERT_EQ(again.size(), 2) << back.front().toStdString();
+        ASSERT_TRUE(there[0].endsWith(QLatin1Char(' ') + again[1])) << c.front().toStdString() << " | " << back.front().toStdString();
+        ASSERT_TRUE(again[0].endsWith(QLatin1Char(' ') + there[1])) << c.front().toStdString() << " | " << back.front().toStdString();
+        EXPECT_EQ(there[0].chopped(again[1].size()), again[0].chopped(there[1].size())) << key(p);
     }
 }
 
@@ -107,12 +114,21 @@ TEST(SetChanges, TheLinuxDetailsAreNamedInTheControlsWords) {
     now.stack = Stack::Linux;
     Scenario step = now;  // step 2: SO_RCVBUF 256 KiB
     step.rcvbuf_bytes = 256 * 1024;
-    EXPECT_EQ(set_changes(now, step), QStringList{QStringLiteral("SO_RCVBUF auto → 256 KiB")});
+    EXPECT_EQ(set_changes(now, step), QStringList{QStringLiteral("SO_RCVBUF not set → 256 KiB")});
     Scenario textbook;  // the window's default, before experiment 8's step with HyStart off
     step = now;
     step.hystart = Detail::Off;
     EXPECT_EQ(set_changes(textbook, step),
-              (QStringList{QStringLiteral("stack textbook → Linux"), QStringLiteral("HyStart auto → off")}));
+              (QStringList{QStringLiteral("stack textbook → Linux"), QStringLiteral("HyStart as the stack → off")}));
+    // In the controls' order: the stack beside the algorithm, before the path.
+    Scenario bbr_linux_fast = step;
+    bbr_linux_fast.algorithm = Algorithm::Bbr;
+    bbr_linux_fast.bandwidth_bps = 1e9;
+    const QStringList c = set_changes(textbook, bbr_linux_fast);
+    ASSERT_GE(c.size(), 3);
+    EXPECT_TRUE(c[0].startsWith(QStringLiteral("algorithm "))) << c.join(" | ").toStdString();
+    EXPECT_TRUE(c[1].startsWith(QStringLiteral("stack "))) << c.join(" | ").toStdString();
+    EXPECT_TRUE(c[2].startsWith(QStringLiteral("bandwidth "))) << c.join(" | ").toStdString();
 }
 
 // In the window: after experiment 1's loss, experiment 2's step says that

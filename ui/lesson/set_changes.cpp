@@ -3,6 +3,7 @@
 
 #include <QCoreApplication>
 #include <algorithm>
+#include <vector>
 
 #include "model/core/parameters.h"
 #include "ui/lesson/value_text.h"
@@ -18,23 +19,6 @@ struct Words {
 QString q(const std::string& s) { return QString::fromStdString(s); }
 QString value(Quantity k, double v) { return q(format_value(k, v)); }
 QString on_off(bool on) { return on ? Words::tr("on") : Words::tr("off"); }
-QString algo(Algorithm a) {
-    switch (a) {
-        case Algorithm::Reno: return QStringLiteral("Reno");
-        case Algorithm::Cubic: return QStringLiteral("CUBIC");
-        case Algorithm::Bbr: return QStringLiteral("BBR");
-    }
-    return QString::fromLatin1(to_string(a));
-}
-QString aqm(Aqm a) {
-    switch (a) {
-        case Aqm::None: return Words::tr("tail drop");
-        case Aqm::Codel: return QStringLiteral("CoDel");
-        case Aqm::FqCodel: return QStringLiteral("fq_codel");
-    }
-    return QString::fromLatin1(to_string(a));
-}
-
 // The short name a change line gives a parameter ("send buffer 64 KiB →
 // 1 GiB"). A switch over every Param: a parameter added to the table without
 // a name here is a compiler warning, not a change "Set it" makes silently.
@@ -66,12 +50,16 @@ QString change_name(Param p) {
     return q(key(p));
 }
 
-// A value as the controls show it.
+// A value as the controls show it: a choice by its label ("tail drop",
+// "as the stack"), SO_RCVBUF unset as "not set".
 QString change_value(const Scenario& s, Param p) {
+    const ParamRow& row = param_row(p);
+    if (row.type == ParamType::Choice) {
+        const int v = static_cast<int>(number(s, p));
+        for (const ParamChoice& c : row.choices)
+            if (c.value == v) return QString::fromUtf8(c.label);
+    }
     switch (p) {
-        case Param::Algorithm: return algo(s.algorithm);
-        case Param::Aqm: return aqm(s.aqm);
-        case Param::Stack: return s.stack == Stack::Linux ? QStringLiteral("Linux") : Words::tr("textbook");
         case Param::Bandwidth: return value(Quantity::RateBps, s.bandwidth_bps);
         case Param::Rtt: return value(Quantity::TimeMs, s.rtt_s);
         case Param::Buffer: return value(Quantity::TimeMs, s.buffer_s);
@@ -80,10 +68,21 @@ QString change_value(const Scenario& s, Param p) {
         case Param::Rwnd: return value(Quantity::Bytes, static_cast<double>(s.rwnd_bytes));
         case Param::Sndbuf: return value(Quantity::Bytes, static_cast<double>(s.sndbuf_bytes));
         case Param::Mss: return value(Quantity::Bytes, s.mss_bytes);
+        case Param::Rcvbuf:
+            return s.rcvbuf_bytes == 0 ? Words::tr("not set") : q(param_human_text(s, p));  // as its list: "256 KiB"
         case Param::Ecn:
         case Param::Pacing: return on_off(is_on(s, p));
-        default: return q(param_human_text(s, p));  // a Linux detail's auto / on / off, SO_RCVBUF, the seed
+        default: return q(param_human_text(s, p));  // the seed
     }
+}
+
+// The controls' order: the stack beside the algorithm, then the path, the
+// windows, the queue and More (the Linux details and SO_RCVBUF last).
+std::vector<Param> controls_order() {
+    std::vector<Param> out{Param::Algorithm, Param::Stack};
+    for (Param p : kAllParams)
+        if (p != Param::Algorithm && p != Param::Stack) out.push_back(p);
+    return out;
 }
 
 }  // namespace
@@ -93,7 +92,7 @@ QStringList set_changes(const Scenario& now, const Scenario& step) {
     const auto add = [&](const QString& name, const QString& from, const QString& to) {
         if (from != to) out << Words::tr("%1 %2 → %3").arg(name, from, to);
     };
-    for (Param p : kAllParams) {
+    for (Param p : controls_order()) {
         // The pattern matters only with loss.
         if (p == Param::LossPattern && !(now.loss > 0 || step.loss > 0)) continue;
         add(change_name(p), change_value(now, p), change_value(step, p));

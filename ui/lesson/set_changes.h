@@ -13,7 +13,9 @@
 
 namespace inflight::ui {
 
-// One "name old → new" per parameter that differs, in the controls' order;
+// One "name old → new" per parameter that differs, in the controls' order
+// (the stack beside the algorithm; the Linux details and SO_RCVBUF last), each
+// value in the controls' words ("tail drop", "as the stack", "not set");
 // flows as their count ("flows 3 → 1"). Empty when nothing would change.
 QStringList set_changes(const Scenario& now, const Scenario& step);
 

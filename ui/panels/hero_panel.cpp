@@ -615,9 +615,12 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
                            .arg(n)
                            .arg(q(format_time(s.p95_queue_delay_s)));
     if (!ended.isEmpty())
-        utilisation_tip_ = tr("Every transfer had ended before the steady state, so its utilisation and queue "
-                              "are 0 though the link was busy; one transfer's line gives its own mean rate: its "
-                              "size over its completion time, handshake included.");
+        utilisation_tip_ =
+            r.flows.size() == 1 && r.flows.front().summary.fct_s.size() == 1  // the line gives its mean rate
+                ? tr("The transfer had ended before the steady state, where utilisation and queue are measured "
+                     "(both 0 there). Its own mean rate: its size over its completion time, handshake included.")
+                : tr("Every transfer had ended before the steady state, where utilisation and queue are measured "
+                     "(both 0 there); each transfer's time is in the rows under Throughput per flow.");
     utilisation_->setToolTip(utilisation_tip_);
     if (!s.settled) {
         note_->setText(unsettled_warning(sc));

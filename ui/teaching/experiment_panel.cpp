@@ -102,6 +102,11 @@ ExperimentPanel::ExperimentPanel(QWidget* parent) : QWidget(parent) {
     auto* scroll = new QScrollArea(this);
     text_scroll_ = scroll;
     scroll->setObjectName("guide_text");
+    // The reader's own scrolling (wheel, keys, the bar) ends the following.
+    connect(scroll->verticalScrollBar(), &QScrollBar::actionTriggered, this, [this] { follow_title_ = false; });
+    connect(scroll->verticalScrollBar(), &QScrollBar::rangeChanged, this, [this] {
+        if (follow_title_) placeStepTitle();
+    });
     scroll->setWidget(content);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
@@ -158,7 +163,7 @@ void ExperimentPanel::changeEvent(QEvent* e) {
     QWidget::changeEvent(e);
     if (e->type() == QEvent::FontChange && title_) {
         fitTitleFont();
-        showStepTitleAtTop();  // larger type (presenting) moves the title down
+        if (follow_title_) showStepTitleAtTop();  // larger type (presenting) moves the title down
     }
 }
 
@@ -168,12 +173,18 @@ void ExperimentPanel::changeEvent(QEvent* e) {
 // scroll up).
 void ExperimentPanel::showStepTitleAtTop() {
     if (!text_scroll_) return;
+    follow_title_ = true;
+    // After the labels' new heights are laid out (posted layout requests
+    // come before a zero timer); the scroll area learns the text's new
+    // height later still, and rangeChanged places it again then.
     QTimer::singleShot(0, this, [this] {
-        // After the labels' new heights are laid out (posted layout requests
-        // come before a zero timer).
-        QScrollBar* bar = text_scroll_->verticalScrollBar();
-        bar->setValue(step_ > 0 ? title_->y() : bar->minimum());
+        if (follow_title_) placeStepTitle();
     });
+}
+
+void ExperimentPanel::placeStepTitle() {
+    QScrollBar* bar = text_scroll_->verticalScrollBar();
+    bar->setValue(step_ > 0 ? title_->y() : bar->minimum());
 }
 
 void ExperimentPanel::setExperiments(std::vector<Experiment> experiments, const QStringList& errors) {

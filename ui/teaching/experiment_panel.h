@@ -86,9 +86,11 @@ private:
     void fitTitleFont();
     // Scrolls the guide's text so the step's title is at its top (the
     // experiment's introduction above it out of view) from the second step
-    // on; the first step starts at the introduction. Deferred until the
-    // text's new layout is in place.
+    // on; the first step starts at the introduction. Once the text's new
+    // layout is in place, and again as its height changes (larger type),
+    // until the reader scrolls it.
     void showStepTitleAtTop();
+    void placeStepTitle();
     void showStep();
     void evaluate();
     // Whether a run of the newest request when the step opened counts (a
@@ -115,6 +117,7 @@ private:
     QLabel* heading_;  // the title, wrapped, when the chooser cannot show it whole
     QLabel* intro_;
     QScrollArea* text_scroll_ = nullptr;  // the introduction, the step's title and its words
+    bool follow_title_ = false;  // the text keeps the step's title placed (until the reader scrolls)
     QWidget* step_row_;
     std::vector<QToolButton*> step_buttons_;
     QLabel* title_ = nullptr;
