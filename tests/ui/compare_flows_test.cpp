@@ -459,3 +459,38 @@ TEST(CompareFlowsTest, AKernelRunOnABusyComputerSaysSoAmongTheDifferences) {
     EXPECT_TRUE(lines.front().startsWith("this computer was busy (tasks waited for a CPU 65% of the run)"))
         << lines.join(" | ").toStdString();
 }
+
+// Beside a kernel run of transfers or request/response flows, the words give
+// each flow's own time (the figure their steps are about; the table's rows
+// are the steady state's): a transfer's completion, a flow's median
+// transaction, the kernel's first. The "kernel" here is the model's run with
+// its times changed by hand.
+TEST(CompareFlowsTest, BesideAKernelRunEachTransferAndRequestFlowHasItsOwnTime) {
+    Scenario sc;
+    sc.bandwidth_bps = 50e6;
+    sc.rtt_s = 0.040;
+    sc.duration_s = 2;
+    FlowSpec page = tcp(Algorithm::Cubic);
+    page.size_bytes = 10'000;
+    page.label = "10 KB";
+    FlowSpec rpc = tcp(Algorithm::Cubic);
+    rpc.app = FlowApp::Rpc;
+    rpc.label = "small writes";
+    FlowSpec bulk = tcp(Algorithm::Cubic);
+    sc.flows = {page, rpc, bulk};
+    const RunResult model = inflight::run_scenario(sc);
+    ASSERT_EQ(model.flows[0].summary.fct_s.size(), 1u);
+    ASSERT_GT(model.flows[1].summary.transactions, 0u);
+    RunResult kernel = model;
+    kernel.flows[0].summary.fct_mean_s = 0.0824;
+    kernel.flows[1].summary.transaction_p50_s = 0.084;
+    const QStringList lines = flow_time_sentences(model, kernel);
+    ASSERT_EQ(lines.size(), 2) << lines.join(" | ").toStdString();  // not the bulk flow
+    EXPECT_EQ(lines[0], QStringLiteral("10 KB: completes in 82.4 ms on the kernel, %1 in the model")
+                            .arg(QString::fromStdString(format_time(model.flows[0].summary.fct_mean_s))));
+    EXPECT_EQ(lines[1], QStringLiteral("small writes: median transaction 84 ms on the kernel, %1 in the model")
+                            .arg(QString::fromStdString(format_time(model.flows[1].summary.transaction_p50_s))));
+    // They are among the differences the table shows.
+    const QStringList all = kernel_differences(model, kernel, kernel::KernelFacts{});
+    EXPECT_TRUE(all.contains(lines[0]) && all.contains(lines[1])) << all.join(" | ").toStdString();
+}

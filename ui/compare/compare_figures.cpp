@@ -207,6 +207,32 @@ QString kernel_figure_note(std::size_t index, const RunResult& kernel, const ker
     }
 }
 
+// Each flow's own time beside the model's, where the flow has one: a
+// transfer's completion (its mean when it ran several) and a request/response
+// flow's median transaction: the figures the steps about short transfers and
+// small writes are about, which the table's steady-state rows do not give.
+QStringList flow_time_sentences(const RunResult& model, const RunResult& kernel) {
+    QStringList out;
+    if (model.flows.size() != kernel.flows.size()) return out;
+    for (std::size_t i = 0; i < model.flows.size(); ++i) {
+        const FlowResult& m = model.flows[i];
+        const FlowSummary& ms = m.summary;
+        const FlowSummary& ks = kernel.flows[i].summary;
+        const QString name = flow_display_name(model, i);
+        if (m.flow.is_rpc()) {
+            if (ms.transactions > 0 && ks.transactions > 0)
+                out << QObject::tr("%1: median transaction %2 on the kernel, %3 in the model")
+                           .arg(name, q(format_time(ks.transaction_p50_s)), q(format_time(ms.transaction_p50_s)));
+        } else if (m.flow.kind == FlowKind::Tcp && m.flow.size_bytes && !ms.fct_s.empty() && !ks.fct_s.empty()) {
+            const bool several = ms.fct_s.size() > 1 || ks.fct_s.size() > 1;
+            out << (several ? QObject::tr("%1: completes in %2 on the kernel, %3 in the model (means)")
+                            : QObject::tr("%1: completes in %2 on the kernel, %3 in the model"))
+                       .arg(name, q(format_time(ks.fct_mean_s)), q(format_time(ms.fct_mean_s)));
+        }
+    }
+    return out;
+}
+
 QStringList kernel_differences(const RunResult& model, const RunResult& kernel, const kernel::KernelFacts& f) {
     QStringList out;
     // First what qualifies every figure below: the runs' differences.
@@ -221,6 +247,7 @@ QStringList kernel_differences(const RunResult& model, const RunResult& kernel, 
         out << QObject::tr("this computer was busy (%1): the kernel's round trips stretch while its senders and "
                            "receivers wait to run")
                    .arg(q(kernel::cpu_wait_words(f)));
+    out << flow_time_sentences(model, kernel);
     if (const QString g = goodput_sentence(model, kernel, f); !g.isEmpty()) out << g;
     const double mr = model.summary.mean_rtt_s, kr = kernel.summary.mean_rtt_s;
     if (std::isfinite(mr) && std::isfinite(kr) && mr > 0) {
