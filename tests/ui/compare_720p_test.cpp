@@ -224,3 +224,38 @@ TEST(CompareAt720p, WithTheGuideOpenAPinnedRunsTableDocksAsItsSummaryAndTheRepla
                                            << w->height() << " px high";
     EXPECT_EQ(visible_rect(bar, w.get()), whole);
 }
+
+// A dock under the panels is fitted when it opens; when the panels need more
+// height later (a kernel run's lines add rows to the charts' keys), the dock
+// gives it back — smaller, or at the screen's foot — rather than squeezing
+// them below their least height, where a chart's key is drawn over its time
+// axis. Here the panels' need grows by a minimum height set on them.
+TEST(CompareAt720p, ADockUnderThePanelsGivesWayWhenThePanelsNeedMore) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_until([&] { return finished(*w); }, 60000));
+    ASSERT_TRUE(run_scenario(*w, R"({"algo": "cubic", "bandwidth": "20Mbps", "rtt": "40ms", "duration": 5})"));
+    AnalysisTools* tools = tools_of(*w);
+    tools->compare()->pinAction()->trigger();  // a ghost: the table has rows, the dock opens
+    tools->compareDock()->show();
+    settle_layouts();
+    QTest::qWait(150);
+    settle_layouts();
+    QDockWidget* dock = tools->compareDock();
+    ASSERT_TRUE(dock->isVisible());
+    ASSERT_FALSE(dock->isFloating()) << "the dock starts under the panels (else this test asks nothing)";
+    QWidget* central = w->centralWidget();
+    ASSERT_GE(central->height(), central->minimumSizeHint().height());
+    const int window_px = w->height();
+    // The panels now need all but 60 px of the window.
+    const int need = w->height() - 60;
+    ASSERT_GT(need, central->height()) << "the panels must need more than they have";
+    central->setMinimumHeight(need);
+    for (int i = 0; i < 6; ++i) {
+        settle_layouts();
+        QTest::qWait(60);
+    }
+    EXPECT_LE(w->height(), window_px) << "the window grew";
+    EXPECT_TRUE(dock->isFloating() || central->height() >= central->minimumSizeHint().height())
+        << "the panels " << central->height() << " px where they need " << central->minimumSizeHint().height()
+        << " px, the dock " << dock->height() << " px under them";
+}

@@ -557,6 +557,26 @@ void MainWindow::fitBottomDock(QDockWidget* d) {
     resizeDocks({d}, {h}, Qt::Vertical);
 }
 
+void MainWindow::refitSqueezingDocks() {
+    QWidget* central = centralWidget();
+    const QScreen* sc = screen();
+    if (!central || !sc) return;
+    // What the panels lack: below their least height, or the window taller
+    // than the screen's free area allows (its least height grew past it).
+    const int chrome_px = frameGeometry().height() - geometry().height();
+    const int window_room_px = sc->availableGeometry().height() - chrome_px;
+    const int lack_px = std::max(central->minimumSizeHint().height() - central->height(), height() - window_room_px);
+    if (lack_px <= 0) return;
+    for (QDockWidget* d : findChildren<QDockWidget*>()) {
+        if (d == guide_dock_ || !d->isVisible() || d->isFloating() || dockWidgetArea(d) != Qt::BottomDockWidgetArea)
+            continue;
+        const int dock_px = d->height() - lack_px;
+        if (dock_px >= d->minimumSizeHint().height() && dock_px >= 80) resizeDocks({d}, {dock_px}, Qt::Vertical);
+        else if (d->features() & QDockWidget::DockWidgetFloatable) floatAtFoot(d);
+        return;  // one dock gives way at a time; the next fit sees the rest
+    }
+}
+
 void MainWindow::floatAtFoot(QDockWidget* d) {
     // As high as its content (at most half the screen), inside the screen,
     // stopping at the guide's left edge: the step's Check line and buttons
@@ -842,6 +862,7 @@ void MainWindow::fitScreen() {
     // The normal look is fitted when shown, when presentation ends and
     // whenever it is found larger than the screen's free area; a size within
     // it that the user or a caller gives it later is theirs.
+    refitSqueezingDocks();
     if (isMaximized() || isFullScreen()) return;
     restoreGrownHeight();
     const QRect avail = sc->availableGeometry();
