@@ -561,11 +561,13 @@ void MainWindow::refitSqueezingDocks() {
     QWidget* central = centralWidget();
     const QScreen* sc = screen();
     if (!central || !sc) return;
-    // What the panels lack: below their least height, or the window taller
-    // than the screen's free area allows (its least height grew past it).
+    // What the panels lack: below their least height, or the window's least
+    // height grown past the screen's free area (a window merely larger than
+    // that is made smaller by fitScreen, or is the window manager's).
     const int chrome_px = frameGeometry().height() - geometry().height();
     const int window_room_px = sc->availableGeometry().height() - chrome_px;
-    const int lack_px = std::max(central->minimumSizeHint().height() - central->height(), height() - window_room_px);
+    const int lack_px = std::max(central->minimumSizeHint().height() - central->height(),
+                                 minimumSizeHint().height() - window_room_px);
     if (lack_px <= 0) return;
     for (QDockWidget* d : findChildren<QDockWidget*>()) {
         if (d == guide_dock_ || !d->isVisible() || d->isFloating() || dockWidgetArea(d) != Qt::BottomDockWidgetArea)
