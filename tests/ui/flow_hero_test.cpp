@@ -332,6 +332,17 @@ TEST(FlowHero, ATransferAloneIsHeadlinedByItsCompletionTime) {
                   .arg(whole("10 KB"), whole(format_time(fct)), whole(format_rate(rate_bps)),
                        q(format_number(100 * rate_bps / 50e6, 3)), whole("50 Mbit/s")));
 
+    // Two transfers, both done by 0.4 s, and a steady state of 1 – 2 s:
+    // said as ended, not as a rate of either.
+    Scenario two = sc;
+    FlowSpec later = two.flows.front();
+    later.start_s = 0.2;
+    two.flows.push_back(later);
+    const Shown both = show(two);
+    ASSERT_EQ(both.snap->result.flows[1].summary.fct_s.size(), 1u);
+    EXPECT_EQ(both.d->hero()->utilisationText(),
+              QStringLiteral("the transfers had ended before the steady state (1–2\u00a0s)"));
+
     sc.flows.push_back(tcp(Algorithm::Cubic));
     const Shown with_bulk = show(sc);
     EXPECT_EQ(with_bulk.d->hero()->heroText(), q(format_rate(with_bulk.snap->result.summary.throughput_bps)));

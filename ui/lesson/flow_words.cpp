@@ -129,7 +129,9 @@ QString fct_words(const RunResult& r, std::size_t i) {
     return who.isEmpty() ? what : tr("%1: %2").arg(who, what);
 }
 
-QString ended_transfers_line(const RunResult& r) {
+QString unbroken(QString value) { return value.replace(QLatin1Char(' '), QChar(0x00A0)); }
+
+EndedTransfers ended_transfers(const RunResult& r) {
     const std::vector<ResolvedFlow> flows = flows_of(r);
     if (flows.empty() || bulk_flow_count(flows) > 0 || !nothing_sent_in_window(r.summary)) return {};
     // Transfers only, each finished: a transfer still running (or stopped
@@ -138,19 +140,22 @@ QString ended_transfers_line(const RunResult& r) {
         return f.flow.kind == FlowKind::Tcp && f.flow.size_bytes && !f.flow.is_rpc() && !f.summary.fct_s.empty();
     };
     if (!std::all_of(r.flows.begin(), r.flows.end(), finished_transfer)) return {};
-    const auto whole = [](const std::string& s) { return q(s).replace(QLatin1Char(' '), QChar(0x00A0)); };
+    const auto whole = [](const std::string& s) { return unbroken(q(s)); };
     const FlowSummary& first = r.flows.front().summary;
     if (flows.size() == 1 && first.fct_s.size() == 1 && first.fct_s.front() > 0) {
         const double fct_s = first.fct_s.front();
         const double rate_bps = static_cast<double>(*flows.front().size_bytes) * 8 / fct_s;
-        return tr("%1 in %2: %3 on average, %4\u00a0% of %5")
-            .arg(whole(format_size_short(*flows.front().size_bytes)), whole(format_time(fct_s)), whole(format_rate(rate_bps)),
-                 q(format_number(100 * rate_bps / r.scenario.bandwidth_bps, 3)), whole(format_rate(r.scenario.bandwidth_bps)));
+        return {tr("%1 in %2: %3 on average, %4\u00a0% of %5")
+                    .arg(whole(format_size_short(*flows.front().size_bytes)), whole(format_time(fct_s)),
+                         whole(format_rate(rate_bps)), q(format_number(100 * rate_bps / r.scenario.bandwidth_bps, 3)),
+                         whole(format_rate(r.scenario.bandwidth_bps))),
+                tr("The transfer had ended before the steady state, where utilisation and queue are measured "
+                   "(both 0 there). Its own mean rate: its size over its completion time, handshake included.")};
     }
     const QString span = tr("%1–%2").arg(q(format_number(r.summary.window_start_s)), whole(format_time(r.summary.window_end_s)));
-    const bool one = flows.size() == 1 && first.fct_s.size() == 1;
-    return one ? tr("the transfer had ended before the steady state (%1)").arg(span)
-               : tr("the transfers had ended before the steady state (%1)").arg(span);
+    return {tr("the transfers had ended before the steady state (%1)").arg(span),
+            tr("Every transfer had ended before the steady state, where utilisation and queue are measured "
+               "(both 0 there); each transfer's time is in the rows under Throughput per flow.")};
 }
 
 QString ping_words(const RunResult& r, std::size_t i) {

@@ -52,15 +52,20 @@ QString fct_words(const RunResult& r, std::size_t i);
 // The empty-path FCT of the flow's transfer (its size, RTT, window cap, the
 // path's rate and MSS); 0 for a flow without a size.
 double empty_path_fct_s(const Scenario& path, const ResolvedFlow& flow);
+// A value whose spaces never break a line ("50 Mbit/s" kept whole).
+QString unbroken(QString value);
 // With transfers only, every one finished before the steady state (nothing
 // sent over it), the steady state's utilisation and queue read 0 though the
 // link carried them: the line under the hero says instead, for one
 // transfer done once, its mean rate over its completion time ("10 MB in
 // 1.81 s: 44.3 Mbit/s on average, 88.5 % of 50 Mbit/s"), else that the
-// transfers had ended before it. Empty otherwise (a bulk flow, a ping, a
-// request/response flow, a transfer unfinished: the steady state's figures
-// say what happened).
-QString ended_transfers_line(const RunResult& r);
+// transfers had ended before it; the tip says why. Both empty otherwise (a
+// bulk flow, a ping, a request/response flow, a transfer unfinished: the
+// steady state's figures say what happened).
+struct EndedTransfers {
+    QString line, tip;
+};
+EndedTransfers ended_transfers(const RunResult& r);
 // A ping's mean wait beside the flow's base RTT; empty for other flows.
 QString ping_words(const RunResult& r, std::size_t i);
 // How many transactions a request/response flow finished in the run, and

@@ -32,7 +32,6 @@ namespace {
 // and before "%" unbroken: a wrapped line never leaves a unit alone
 // ("queue 167" over "ms").
 QString utilisation_line(const QString& templ, double utilisation, const QString& rate, const QString& last) {
-    const auto unbroken = [](QString v) { return v.replace(u' ', QChar(0x00A0)); };
     QString line = templ.arg(QString::fromStdString(format_number(utilisation * 100, utilisation < 0.01 ? 2 : 3)),
                              unbroken(rate), unbroken(last));
     return line.replace(QStringLiteral(" % "), QString(QChar(0x00A0)) + QStringLiteral("% "));
@@ -605,22 +604,17 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
     fitHeroWidth();
     limit_->setText(head);
     // One line in the presentation look too (the bars say how many flows).
-    const QString ended = ended_transfers_line(r);
-    utilisation_->setText(!ended.isEmpty() ? ended
-                                           : utilisation_line(tr("%1 % of %2 · queue %3"), s.utilisation,
-                                                              q(format_rate(sc.bandwidth_bps)),
-                                                              queue_delay_words(s.mean_queue_delay_s, sc)));
-    utilisation_tip_ = tr("Utilisation of the link by all %1 flows together, and the mean queueing delay "
-                          "at the bottleneck over the steady state (95th percentile %2).")
-                           .arg(n)
-                           .arg(q(format_time(s.p95_queue_delay_s)));
-    if (!ended.isEmpty())
-        utilisation_tip_ =
-            r.flows.size() == 1 && r.flows.front().summary.fct_s.size() == 1  // the line gives its mean rate
-                ? tr("The transfer had ended before the steady state, where utilisation and queue are measured "
-                     "(both 0 there). Its own mean rate: its size over its completion time, handshake included.")
-                : tr("Every transfer had ended before the steady state, where utilisation and queue are measured "
-                     "(both 0 there); each transfer's time is in the rows under Throughput per flow.");
+    const EndedTransfers ended = ended_transfers(r);
+    utilisation_->setText(!ended.line.isEmpty() ? ended.line
+                                                : utilisation_line(tr("%1 % of %2 · queue %3"), s.utilisation,
+                                                                   q(format_rate(sc.bandwidth_bps)),
+                                                                   queue_delay_words(s.mean_queue_delay_s, sc)));
+    utilisation_tip_ = !ended.tip.isEmpty()
+                           ? ended.tip
+                           : tr("Utilisation of the link by all %1 flows together, and the mean queueing delay "
+                                "at the bottleneck over the steady state (95th percentile %2).")
+                                 .arg(n)
+                                 .arg(q(format_time(s.p95_queue_delay_s)));
     utilisation_->setToolTip(utilisation_tip_);
     if (!s.settled) {
         note_->setText(unsettled_warning(sc));

@@ -68,6 +68,9 @@ namespace {
 constexpr int kSettlePasses = 12;
 // How often, presenting, the parts' needs are compared with the screen.
 constexpr int kPresentPollMs = 250;
+// The least height a dock under the panels is given; one that would get
+// less to leave the panels their least floats at the screen's foot.
+constexpr int kLeastBottomDockPx = 80;
 QSettings settings() { return QSettings(keys::kOrganization, keys::kApplication); }
 QString q(const std::string& s) { return QString::fromStdString(s); }
 // `layout` without margins, `spacing` between its parts.
@@ -553,7 +556,7 @@ void MainWindow::fitBottomDock(QDockWidget* d) {
         floatAtFoot(d);
         return;
     }
-    const int h = std::max(80, std::min({want, spare, height() * 2 / 5}));
+    const int h = std::max(kLeastBottomDockPx, std::min({want, spare, height() * 2 / 5}));
     resizeDocks({d}, {h}, Qt::Vertical);
 }
 
@@ -573,7 +576,7 @@ void MainWindow::refitSqueezingDocks() {
         if (d == guide_dock_ || !d->isVisible() || d->isFloating() || dockWidgetArea(d) != Qt::BottomDockWidgetArea)
             continue;
         const int dock_px = d->height() - lack_px;
-        if (dock_px >= d->minimumSizeHint().height() && dock_px >= 80) resizeDocks({d}, {dock_px}, Qt::Vertical);
+        if (dock_px >= std::max(d->minimumSizeHint().height(), kLeastBottomDockPx)) resizeDocks({d}, {dock_px}, Qt::Vertical);
         else if (d->features() & QDockWidget::DockWidgetFloatable) floatAtFoot(d);
         return;  // one dock gives way at a time; the next fit sees the rest
     }

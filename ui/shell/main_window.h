@@ -109,9 +109,9 @@ private:
     void fitControlsWidth();
     void fitBottomDock(QDockWidget* d);
     void floatAtFoot(QDockWidget* d);  // in a window of its own at the screen's foot
-    // A dock under the panels fitted when it opened, squeezing them below
-    // their least height since (a kernel run's lines added to the charts'
-    // keys): fitted again, smaller or at the screen's foot.
+    // A dock under the panels fitted when it opened, leaving them less than
+    // their least height since, or the window taller than its screen:
+    // fitted again, smaller or at the screen's foot.
     void refitSqueezingDocks();
     void refitFloatedDocks();          // those floated at the foot, at their content's height again
     // A bottom dock's dynamic property: floated at the foot by us (and
