@@ -54,4 +54,19 @@ private:
     bool huge_ = false;
 };
 
+// Asks the cache for the slot the trace's next bucket will be written to,
+// for writing. A bucket closes every 1/5000 of the run, long enough for the
+// slot's four lines to be far from the processor, and the close then waits
+// on them. Fetched at the close before, they are there by the next. In the
+// fq_codel mix (three flows and the path, 20,000 closes) the closes took
+// 1.36 ms against 1.52 ms, the whole loop 19.6 ms against 20.2 ms (medians
+// of 20 paired runs). Nothing changes but when the bytes arrive.
+template <class Vector>
+inline void prefetch_next_slot(const Vector& v) noexcept {
+    if (v.size() >= v.capacity()) return;  // the next push grows the vector: elsewhere
+    const char* slot = reinterpret_cast<const char*>(v.data() + v.size());
+    for (std::size_t line = 0; line < sizeof(typename Vector::value_type); line += 64)
+        __builtin_prefetch(slot + line, 1, 2);
+}
+
 }  // namespace inflight

@@ -134,6 +134,7 @@ void Recorder::close_bucket(TimePs now, const FlowBucketState& s) {
     cur_.pkts_in_network = s.pkts_in_network;
     cur_.delivered_bytes = s.delivered_bytes;
     trace_.buckets.push_back(cur_);
+    prefetch_next_slot(trace_.buckets);
 
     if (now == cfg_.window_start) {
         delivered_at_window_start_ = s.delivered_bytes;
@@ -449,6 +450,7 @@ void PathRecorder::close_bucket(TimePs now, const std::vector<const TraceBucket*
                       &cur_.rtt_s, &cur_.delivery_rate_bps})
         settle(*m);
     trace_.buckets.push_back(cur_);
+    prefetch_next_slot(trace_.buckets);
     reset_bucket(now);
     // The values held as the bucket opens belong to it.
     series_.hold(last_[0], last_[1], last_[2]);
