@@ -243,8 +243,11 @@ TEST_F(KernelWindowTest, TheWindowCaseOnTheKernelStreamsAnOverlayAndFillsTheTabl
     EXPECT_FALSE(k->facts.window_scaling);
 
     // The table: the model's and the kernel's throughput side by side.
+    // (A dock too low for its rows says them in its summary line instead.)
     CompareTable* table = compare->table();
-    EXPECT_TRUE(table->kernelTable()->isVisibleTo(table));
+    EXPECT_TRUE(table->kernelTable()->isVisibleTo(table) ||
+                table->summaryText().contains(q(format_rate(kr.summary.throughput_bps))))
+        << table->summaryText().toStdString();
     EXPECT_TRUE(tools->compareDock()->isVisible());
     EXPECT_EQ(table->kernelCellText(0, CompareTable::KernelFigure), "Throughput");
     EXPECT_EQ(table->kernelCellText(0, CompareTable::KernelModel), q(format_rate(model->result.summary.throughput_bps)));

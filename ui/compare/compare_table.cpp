@@ -188,6 +188,7 @@ void CompareTable::setKernel(const SnapshotPtr& model, const KernelSnapshotPtr& 
         differences_scroll_->setFixedWidth(260);
         differences_scroll_->setFixedHeight(table_->height());
         showDifferences();
+        updateSummary();
         fitRoom();
         return;
     }
@@ -249,6 +250,7 @@ void CompareTable::setKernel(const SnapshotPtr& model, const KernelSnapshotPtr& 
         kernel_html_ = tr("<b>Model vs kernel</b>:<br>%1").arg(escaped.join(QStringLiteral("<br>")));
     }
     showDifferences();
+    updateSummary();
     fitRoom();
 }
 
@@ -446,7 +448,22 @@ void CompareTable::updateSummary() {
         if (flows.size() > kSummaryFlows) parts << tr("+ %1 more flows (hover)").arg(flows.size() - kSummaryFlows);
         flow_lines = flows;
     }
-    if (!differences_text_.isEmpty()) parts << differences_text_;
+    // With a kernel run: its throughput beside the model's, then its
+    // sentences (the A/B part above only while a ghost is pinned).
+    QStringList kernel_tip;
+    if (kernel_) {
+        const QString model = kernelCellText(0, KernelModel), measured = kernelCellText(0, KernelMeasured);
+        QString k = tr("%1: model %2 · kernel %3").arg(kernelCellText(0, KernelFigure), model, measured);
+        if (!kernelCellText(0, KernelRatio).isEmpty()) k += tr(" (kernel / model %1)").arg(kernelCellText(0, KernelRatio));
+        if (!ab_shown_) parts.clear();
+        parts << k;
+        for (int r = 0; r < kernel_table_->rowCount(); ++r)
+            kernel_tip << tr("%1: model %2, kernel %3").arg(kernelCellText(r, KernelFigure), kernelCellText(r, KernelModel),
+                                                            kernelCellText(r, KernelMeasured));
+        if (!kernel_text_.isEmpty()) parts << kernel_text_;
+    } else if (!differences_text_.isEmpty()) {
+        parts << differences_text_;
+    }
     summary_->setText(parts.join(QStringLiteral(" · ")));
     QStringList tip;
     for (int r : {RowA, RowB, RowRatio}) {
@@ -457,11 +474,14 @@ void CompareTable::updateSummary() {
         tip << cellText(static_cast<Row>(r), 0) + QStringLiteral(": ") + cells.join(QStringLiteral(", "));
     }
     tip << flow_lines;
+    if (kernel_) {
+        if (!ab_shown_) tip.clear();
+        tip << kernel_tip;
+    }
     summary_->setToolTip(tip.join(QLatin1Char('\n')));
 }
 
 int CompareTable::leastShownPx() const {
-    if (kernel_) return 0;
     const QMargins m = layout() ? layout()->contentsMargins() : QMargins();
     return kSummaryLines * summary_->fontMetrics().lineSpacing() + m.top() + m.bottom() + 6;
 }
@@ -476,14 +496,18 @@ int CompareTable::tablesNeedPx() const {
     // The A/B table's header and three rows at the current type.
     const int row_h = table_->fontMetrics().height() + 6;
     const QMargins m = tables_->layout()->contentsMargins();
-    return 4 * row_h + 2 * table_->frameWidth() + m.top() + m.bottom();
+    const int ab_px = ab_shown_ || !kernel_ ? 4 * row_h + 2 * table_->frameWidth() : 0;
+    // With a kernel run, its table whole too: it sizes itself to its rows.
+    const int kernel_px = kernel_ ? kernel_table_->sizeHint().height() : 0;
+    return std::max(ab_px, kernel_px) + m.top() + m.bottom();
 }
 
 void CompareTable::fitRoom() {
     // Too low for the tables (the presentation look at 1280×720: the charts
     // keep their minimum heights): the summary line instead, never rows cut
-    // in half. The kernel's table scrolls, so it stays.
-    const bool squeezed = !kernel_ && height() < tablesNeedPx();
+    // in half; the kernel's table too (at 1280×720 with the guide open the
+    // panels leave under them room for two lines, not for its rows).
+    const bool squeezed = height() < tablesNeedPx();
     if (tables_->isHidden() != squeezed) tables_->setVisible(!squeezed);
     if (summary_->isHidden() == squeezed) summary_->setVisible(squeezed);
     // As many of the summary's lines as the window shows, the last one

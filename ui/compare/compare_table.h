@@ -16,7 +16,9 @@
 // place — the throughput of A and B and B / A, each flow's A → B, what
 // differs — in up to two lines, as many as the window shows (the last one
 // elided), with every cell in its tooltip; the tables come back when
-// there is room.
+// there is room. With a kernel run the same: the model's and the kernel's
+// throughput, then what differs between them (1280×720 with a guide open
+// leaves two lines under the panels, not the kernel table's rows).
 #pragma once
 
 #include <QWidget>
@@ -72,8 +74,7 @@ public:
     QString kernelDifferencesText() const { return kernel_text_; }
     // The summary shown instead of the tables in a low dock, or empty.
     bool squeezed() const;
-    // The least height in which the table says its runs: the summary's
-    // lines (0 with a kernel run, whose table scrolls instead).
+    // The least height in which the table says its runs: the summary's lines.
     int leastShownPx() const;
     QString summaryText() const;
 

@@ -4,6 +4,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QBrush>
+#include <QGraphicsLineItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
 #include <QGroupBox>
@@ -141,11 +142,18 @@ void GhostOverlay::placeTags() {
         t.text->setFont(f);
         const QRectF text = t.text->boundingRect();
         const QRectF plot = t.chart->plotArea();
-        const QRectF box(0, 0, text.width() + 8, text.height() + 2);
+        // The stroke long enough for a whole period of a dash-dot-dot pen.
+        const double stroke_px = 8 * style_.width + 6;
+        const QRectF box(0, 0, stroke_px + text.width() + 12, text.height() + 2);
         t.box->setRect(box);
         t.box->setBrush(QColor(base.red(), base.green(), base.blue(), 215));
         t.box->setPen(Qt::NoPen);
-        t.text->setPos(4, 1);
+        QPen pen(style_.color, style_.width, style_.dash);
+        pen.setCapStyle(Qt::FlatCap);
+        t.stroke->setPen(pen);
+        t.stroke->setLine(4, box.height() / 2, 4 + stroke_px, box.height() / 2);
+        t.text->setPos(stroke_px + 8, 1);
+        t.box->setToolTip(namesOn(t.chart));
         t.box->setPos(plot.right() - box.width() - 4, plot.top() + 4);
         // The window panel's note wraps before the tag (it is drawn above
         // every series, the tag too).
@@ -213,7 +221,7 @@ void GhostOverlay::setGhost(SnapshotPtr ghost) {
                 if (!c) continue;
                 auto* box = new QGraphicsRectItem(c);
                 box->setZValue(100);
-                tags_.push_back({c, box, new QGraphicsSimpleTextItem(box)});
+                tags_.push_back({c, box, new QGraphicsSimpleTextItem(box), new QGraphicsLineItem(box)});
                 connect(c, &QChart::plotAreaChanged, this, &GhostOverlay::placeTags, Qt::UniqueConnection);
             }
         }
@@ -340,8 +348,33 @@ void GhostOverlay::setStyle(const OverlayStyle& style) {
     placeTags();
 }
 
+std::vector<QAbstractSeries*> GhostOverlay::ownSeries() const {
+    std::vector<QAbstractSeries*> out;
+    for (QLineSeries* s : {cwnd_, rwnd_, srtt_, rate_, throughput_, total_over_time_})
+        if (s) out.push_back(s);
+    for (const FlowGhost& g : flows_)
+        for (QLineSeries* s : {g.cwnd, g.srtt, g.throughput, g.over_time})
+            if (s) out.push_back(s);
+    for (const TransactionGhost& t : transactions_) out.push_back(t.series);
+    return out;
+}
+
+QString GhostOverlay::namesOn(const QChart* chart) const {
+    QStringList names;
+    for (const QAbstractSeries* s : ownSeries())
+        if (s->chart() == chart && !s->name().isEmpty()) names << s->name();
+    return names.join(QLatin1Char('\n'));
+}
+
 void GhostOverlay::rename() {
     // Short names: the legends are crowded, and the table says what the run is.
+    // A tagged overlay's lines on a tagged chart are named by the tag, not
+    // in the chart's key.
+    for (QAbstractSeries* s : ownSeries()) {
+        const bool on_tagged_chart =
+            std::any_of(tags_.begin(), tags_.end(), [&](const Tag& t) { return t.chart == s->chart(); });
+        name_on_plot(s, style_.tagged && on_tagged_chart);
+    }
     const QString l = style_.label;
     if (cwnd_) cwnd_->setName(style_.in_flight ? tr("%1 in flight").arg(l) : tr("%1 cwnd").arg(l));
     if (rwnd_) rwnd_->setName(tr("%1 advertised window").arg(l));

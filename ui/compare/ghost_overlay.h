@@ -39,7 +39,9 @@
 
 #include "ui/session/run_snapshot.h"
 
+class QAbstractSeries;
 class QChart;
+class QGraphicsLineItem;
 class QGraphicsRectItem;
 class QGraphicsSimpleTextItem;
 class QLineSeries;
@@ -58,9 +60,12 @@ struct OverlayStyle {
     QColor color;               // invalid: each panel's own colour, faded
     Qt::PenStyle dash = Qt::DashLine;
     double width = 2;
-    // The label written on each chart too, in the overlay's colour at the
-    // plot area's top right, since a crowded legend elides it; the legend
-    // then lists one entry per chart.
+    // The label written on each chart, in the overlay's colour at the plot
+    // area's top right, after a stroke in the overlay's line style: the
+    // tag is the overlay's key on that chart (the chart's own key lists
+    // none of its lines; the tag's tooltip names each). Listed there, a
+    // run of several flows added up to seven lines to the RTT chart's key
+    // and the panels outgrew a 1280×720 screen.
     bool tagged = false;
     // The window panel's line is the run's bytes in flight (each bucket's
     // most), not its cwnd: a capture's, where cwnd is not on the wire.
@@ -160,7 +165,12 @@ private:
         QChart* chart;
         QGraphicsRectItem* box;
         QGraphicsSimpleTextItem* text;
+        QGraphicsLineItem* stroke;  // a sample of the overlay's line, before the text
     };
+    // Every series of this overlay, on whichever chart.
+    std::vector<QAbstractSeries*> ownSeries() const;
+    // The overlay's named lines on `chart`, one a line (a tag's tooltip).
+    QString namesOn(const QChart* chart) const;
     std::vector<Tag> tags_;
 };
 

@@ -26,6 +26,7 @@ constexpr char kFlowIndex[] = "flow_index";
 constexpr char kFlowGroup[] = "flow_group";
 constexpr char kFlowShort[] = "flow_short";
 constexpr char kFlowTip[] = "flow_tip";
+constexpr char kNamedOnPlot[] = "named_on_plot";
 }  // namespace
 
 void tag_flow_series(QAbstractSeries* series, int index, const QString& group, const QString& short_name,
@@ -41,6 +42,8 @@ int flow_index_of(const QAbstractSeries* series) {
     return v.isValid() ? v.toInt() : -1;
 }
 
+void name_on_plot(QAbstractSeries* series, bool out) { series->setProperty(kNamedOnPlot, out); }
+
 ChartKey::ChartKey(QChart* chart, QWidget* parent) : QWidget(parent), chart_(chart) {
     setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     if (chart_->scene()) connect(chart_->scene(), &QGraphicsScene::changed, this, [this] { refresh(); });
@@ -51,7 +54,7 @@ void ChartKey::refresh() {
     std::vector<Entry> e;
     QString sig;
     for (QAbstractSeries* s : chart_->series()) {
-        if (!s->isVisible() || s->name().isEmpty()) continue;
+        if (!s->isVisible() || s->name().isEmpty() || s->property(kNamedOnPlot).toBool()) continue;
         Entry x;
         x.name = s->name();
         if (auto* a = qobject_cast<QAreaSeries*>(s)) {

@@ -2,6 +2,7 @@
 // cuts names short when a row is full): one entry per visible, named
 // series — a short stroke in the series' pen, or a swatch of a band's
 // brush, and the name — wrapping onto as many lines as the width needs.
+// A series named by a label on the plot itself (name_on_plot) is left out.
 // It reads the chart's series whenever the scene changes and grows or
 // shrinks only when its count of lines does.
 //
@@ -35,6 +36,9 @@ void tag_flow_series(QAbstractSeries* series, int index, const QString& group, c
                      const QString& tip);
 // The flow index a series was tagged with, or -1.
 int flow_index_of(const QAbstractSeries* series);
+// Leaves `series` out of its chart's key (`out`), or puts it back: a label
+// drawn on the plot itself names it (a measured run's tag, ghost_overlay.h).
+void name_on_plot(QAbstractSeries* series, bool out = true);
 
 class ChartKey : public QWidget {
     Q_OBJECT
