@@ -57,9 +57,16 @@ std::optional<std::string> check_output_path(const std::string& path) {
     // root, nor for a read-only mount.
     if (!info.exists() || info.isFile()) {
         QTemporaryFile probe(info.absolutePath() + QStringLiteral("/.inflight-probe-XXXXXX"));
-        if (!probe.open())
-            return cannot_write(path, "directory " + quoted_dir + " takes no new file (" +
-                                          probe.errorString().toStdString() + ")");
+        errno = 0;
+        if (!probe.open()) {
+            // The system's words say why ("Permission denied", "Read-only
+            // file system"), but for ENOENT: the directory was just found,
+            // and "No such file or directory" would read as the opposite
+            // (/proc answers a new file so).
+            const int saved_errno = errno;
+            const std::string reason = saved_errno == ENOENT ? std::string() : " (" + probe.errorString().toStdString() + ")";
+            return cannot_write(path, "directory " + quoted_dir + " takes no new file" + reason);
+        }
     }
     return std::nullopt;
 }
