@@ -49,14 +49,27 @@ int ShareBars::rowsIn(int columns) const {
     return std::min(static_cast<int>(rows_.size()), columns == 1 ? kMaxRowsOneColumn : kMaxRows);
 }
 
-int ShareBars::flowRows() const { return rowsIn(columns_); }
+int ShareBars::flowRows() const { return rowsIn(columns_) - (more_on_row_ ? 1 : 0); }
 // The "+ N more" of a group sits at the end of the heading line: sixteen
-// flows take no more height than eight.
+// flows take no more height than eight. Where it would leave the heading
+// too little room for the marker's name whole, it takes the last row's
+// place instead (moreOnItsRow): one bar fewer, the same height.
 int ShareBars::shownRows() const { return flowRows(); }
+int ShareBars::slotCount() const { return rowsIn(columns_); }
 
-QString ShareBars::moreText() const {
-    if (!grouped()) return {};
-    return tr("+ %1 more").arg(static_cast<int>(rows_.size()) - flowRows());
+QString ShareBars::moreTextFor(int shown) const {
+    return tr("+ %1 more").arg(static_cast<int>(rows_.size()) - shown);
+}
+
+QString ShareBars::moreText() const { return grouped() ? moreTextFor(flowRows()) : QString(); }
+
+bool ShareBars::moreNeedsItsRow() const {
+    // Only a group beside a fair-share marker: "share  ┆ fair share" and
+    // the "+ N more" must share the heading's line.
+    const int in_line = rowsIn(columns_);
+    if (!(fair_ > 0) || static_cast<int>(rows_.size()) <= in_line) return false;
+    const int more_w = QFontMetrics(italicFont()).horizontalAdvance(moreTextFor(in_line)) + kColumnGapPx;
+    return fontMetrics().horizontalAdvance(tr("share") + tr("  ┆ fair share")) > width() - more_w;
 }
 
 QString ShareBars::moreToolTip() const {
@@ -88,17 +101,22 @@ QString ShareBars::shownHeading() const {
     const int more_w = moreWidth();
     QStringList heads;
     const QString overlay = overlay_shares_.empty() ? QString() : tr("  ┃ %1").arg(overlay_label_);
-    for (const QString& h : {main, figures_alone ? tr("time") : tr("share")}) {
-        if (!overlay.isEmpty()) heads << (fair_ > 0 ? h + tr("  ┆ fair") : h) + overlay;
-        heads << (fair_ > 0 ? h + tr("  ┆ fair share") : h) << (fair_ > 0 ? h + tr("  ┆ fair") : h);
-    }
+    // The marker's whole name goes before the heading's long form: "share
+    // ┆ fair share" rather than "share of 65.4 Mbit/s ┆ fair" ("fair"
+    // alone names nothing; the aggregate is the hero number above). The
+    // overlay's name stays longest: it is the strokes' only key.
+    const QString short_main = figures_alone ? tr("time") : tr("share");
+    const QStringList keys = fair_ > 0 ? QStringList{tr("  ┆ fair share"), tr("  ┆ fair")} : QStringList{QString()};
+    for (const QString& tail : overlay.isEmpty() ? QStringList{QString()} : QStringList{overlay, QString()})
+        for (const QString& key : keys)
+            for (const QString& h : {main, short_main}) heads << h + key + tail;
     for (const QString& h : heads)
         if (fm.horizontalAdvance(h) <= width() - more_w) return h;
     return heads.back();
 }
 
 int ShareBars::moreWidth() const {
-    return grouped() ? QFontMetrics(italicFont()).horizontalAdvance(moreText()) + kColumnGapPx : 0;
+    return grouped() && !more_on_row_ ? QFontMetrics(italicFont()).horizontalAdvance(moreText()) + kColumnGapPx : 0;
 }
 
 QFont ShareBars::italicFont() const {
@@ -192,7 +210,8 @@ int ShareBars::columnsFor(int width, bool* short_names) const {
 
 void ShareBars::fixHeight() {
     columns_ = columnsFor(width(), &short_names_);
-    const int per_column = (shownRows() + columns_ - 1) / columns_;
+    more_on_row_ = moreNeedsItsRow();
+    const int per_column = (slotCount() + columns_ - 1) / columns_;
     const int h = rowHeight() * (1 + per_column) + 2;  // the heading, then the rows
     if (h != height() || minimumHeight() != h) setFixedHeight(h);
 }
@@ -215,7 +234,7 @@ void ShareBars::changeEvent(QEvent* e) {
 }
 
 ShareBars::Geometry ShareBars::geometry(int r) const {
-    const int per_column = std::max(1, (shownRows() + columns_ - 1) / columns_);
+    const int per_column = std::max(1, (slotCount() + columns_ - 1) / columns_);
     const int col = r / per_column, line = r % per_column;
     const double col_w = (width() - (columns_ - 1) * kColumnGapPx) / static_cast<double>(columns_);
     const double x0 = col * (col_w + kColumnGapPx);
@@ -257,7 +276,7 @@ double ShareBars::fairMarkerX(int r) const {
 
 int ShareBars::rowAt(const QPoint& p) const {
     if (p.y() < rowHeight()) return -2;  // the heading (and the group of the rest)
-    for (int r = 0; r < shownRows(); ++r) {
+    for (int r = 0; r < slotCount(); ++r) {  // the last: the group's row, if it has one
         const Geometry g = geometry(r);
         if (QRectF(g.name.left(), g.name.top(), g.value.right() - g.name.left(), g.name.height()).contains(p))
             return r;
@@ -289,7 +308,7 @@ void ShareBars::paintEvent(QPaintEvent*) {
     p.setPen(text);
     const int rh = rowHeight();
     const int more_w = moreWidth();
-    if (grouped()) {  // "+ 8 more" at the right end, its tooltip the list
+    if (grouped() && !more_on_row_) {  // "+ 8 more" at the right end, its tooltip the list
         p.setFont(italicFont());
         p.drawText(QRectF(0, 0, width(), rh), Qt::AlignRight | Qt::AlignVCenter, moreText());
         p.setFont(font());
@@ -330,6 +349,24 @@ void ShareBars::paintEvent(QPaintEvent*) {
             p.drawLine(QPointF(ox, g.name.top()), QPointF(ox, g.name.bottom()));
         }
     }
+    if (more_on_row_) {
+        p.setPen(text);
+        p.setFont(italicFont());
+        const QRectF room = moreRect();
+        p.drawText(room, Qt::AlignLeft | Qt::AlignVCenter,
+                   QFontMetrics(italicFont()).elidedText(moreText(), Qt::ElideRight, static_cast<int>(room.width())));
+        p.setFont(font());
+    }
+}
+
+QRectF ShareBars::moreRect() const {
+    if (!grouped()) return {};
+    if (!more_on_row_) {
+        const int w = moreWidth() - kColumnGapPx;
+        return QRectF(width() - w, 0, w, rowHeight());
+    }
+    const Geometry g = geometry(flowRows());
+    return QRectF(g.name.left(), g.name.top(), g.value.right() - g.name.left(), rowHeight());
 }
 
 void ShareBars::setOverlayShares(std::vector<double> shares, const QString& label, const QColor& colour) {

@@ -9,7 +9,8 @@
 //
 // Up to kMaxRows flows get a row each in two columns, kMaxRowsOneColumn in
 // one; the rest are "+ 8 more" at the end of the heading line, whose
-// tooltip lists them. With more than four rows they go into two
+// tooltip lists them (or on the last row, when the heading line would
+// leave the fair share's name too little room). With more than four rows they go into two
 // columns when the width allows — with the full names, or else the short
 // ones (the flow's number, as the charts' keys have it) — so eight flows
 // stay eight readable bars at 1280×720 in the presentation look too. A name
@@ -57,7 +58,8 @@ public:
     // bars ("share of 48.7 Mbit/s"); `tiny_heading`: the line above rows
     // that show their tiny figures (the time alone, where the heading
     // promises round trips; empty: the heading). A heading too long for
-    // the line becomes "share", or "time" above rows of figures alone.
+    // the line becomes "share", or "time" above rows of figures alone,
+    // before the marker's name is cut from "fair share" to "fair".
     void setRows(std::vector<ShareRow> rows, double fair, const QString& heading,
                  const QString& tiny_heading = {});
     void restyle(const ChartStyle& style);
@@ -72,6 +74,10 @@ public:
     int flowRows() const;                 // rows with one flow each
     bool grouped() const { return static_cast<int>(rows_.size()) > flowRows(); }
     QString moreText() const;             // "+ 8 more", or empty
+    // The "+ N more" on a row of its own, in the last row's place, rather
+    // than at the heading's end (which then keeps "share  ┆ fair share").
+    bool moreOnItsRow() const { return more_on_row_; }
+    QRectF moreRect() const;              // where the "+ N more" is drawn
     QString moreToolTip() const;
     QString heading() const { return heading_; }
     const std::vector<ShareRow>& rows() const { return rows_; }
@@ -108,6 +114,9 @@ private:
         QRectF name, track, value;  // of one row
     };
     int shownRows() const;  // the flow rows
+    int slotCount() const;      // the flow rows and the group's row, if it has one
+    QString moreTextFor(int shown) const;
+    bool moreNeedsItsRow() const;
     int columnsFor(int width, bool* short_names) const;
     // The rows with a bar of their own when laid out in `columns` columns.
     int rowsIn(int columns) const;
@@ -131,6 +140,7 @@ private:
     QString tiny_heading_;
     int columns_ = 1;
     bool short_names_ = false;
+    bool more_on_row_ = false;
     ChartStyle style_;
 };
 

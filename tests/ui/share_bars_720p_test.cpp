@@ -1,0 +1,86 @@
+// The share bars in the real window at 1280×720, normal and presenting,
+// light and dark: ten streams' heading names the fair-share marker in
+// whole words beside its "+ N more". The expected widths are the fonts'
+// own measures of the words.
+#include <QFontMetrics>
+#include <QTest>
+#include <gtest/gtest.h>
+
+#include "ui/panels/dashboard.h"
+#include "ui/panels/hero_panel.h"
+#include "ui/panels/share_bars.h"
+#include "ui/shell/main_window.h"
+#include "ui/teaching/experiment_panel.h"
+#include "test_helpers.h"
+
+using namespace inflight;
+using namespace inflight::ui;
+using namespace inflight::ui::test;
+
+namespace {
+
+// Opens experiment `experiment` (0-based) at `step` and runs its settings.
+void set_step(MainWindow& w, int experiment, int step) {
+    w.openExperiment(experiment);
+    w.goToStep(step);
+    QTest::mouseClick(w.guide()->setButton(), Qt::LeftButton);
+    ASSERT_TRUE(wait_settled(w, 120000));
+}
+
+void look(MainWindow& w, bool presenting, bool dark) {
+    w.setPresentation(presenting);
+    if (presenting) w.showNormal();  // a projector of 1280×720 is a window of it (offscreen)
+    w.setTheme(dark);
+    w.resize(1280, 720);
+    QTest::qWait(150);
+}
+
+QString where(bool presenting, bool dark) {
+    return QStringLiteral("%1, %2").arg(presenting ? "presenting" : "normal", dark ? "dark" : "light");
+}
+
+QFont italic(const QFont& f) {
+    QFont i = f;
+    i.setItalic(true);
+    return i;
+}
+
+}  // namespace
+
+// Experiment 6, step 2: ten CUBIC streams, more than the bars' rows. The
+// heading read "share of 65.4 Mbit/s ┆ fair": the aggregate's words went
+// before the marker's name, cut to "fair".
+TEST(ShareBarsAt720p, TenStreamsNameTheFairShareWholeBesideTheirGroup) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_settled(*w));
+    set_step(*w, 5, 1);
+    for (const bool presenting : {false, true})
+        for (const bool dark : {false, true}) {
+            look(*w, presenting, dark);
+            const QString at = where(presenting, dark);
+            ShareBars* bars = w->dashboard()->hero()->shareBars();
+            ASSERT_TRUE(bars->isVisible()) << at.toStdString();
+            ASSERT_TRUE(bars->grouped()) << at.toStdString();
+            const QString heading = bars->shownHeading();
+            EXPECT_TRUE(heading.endsWith(QStringLiteral("fair share")))
+                << at.toStdString() << ": " << heading.toStdString();
+            // Drawn whole: within the widget, left of the "+ N more" when it
+            // shares the line, which shows whole in its own room.
+            const QFontMetrics fm(bars->font());
+            const int heading_px = fm.horizontalAdvance(heading);
+            EXPECT_LE(heading_px, bars->width()) << at.toStdString();
+            const QRectF more = bars->moreRect();
+            const int more_px = QFontMetrics(italic(bars->font())).horizontalAdvance(bars->moreText());
+            EXPECT_GE(more.width(), more_px) << at.toStdString() << ": " << bars->moreText().toStdString();
+            EXPECT_LE(more.right(), bars->width() + 0.5) << at.toStdString();
+            if (more.top() < bars->rowHeight()) {
+                EXPECT_LT(heading_px, more.left()) << at.toStdString();
+            } else {
+                // On a row of its own, under the last bar, inside the widget.
+                EXPECT_GE(more.top(), bars->barRect(bars->flowRows() - 1).bottom()) << at.toStdString();
+                EXPECT_LE(more.bottom(), bars->height() + 0.5) << at.toStdString();
+            }
+            // Every flow is told: a bar each, the rest in the group.
+            EXPECT_EQ(bars->moreText(), QStringLiteral("+ %1 more").arg(10 - bars->flowRows())) << at.toStdString();
+        }
+}
