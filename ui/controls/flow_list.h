@@ -11,7 +11,7 @@
 // current one. A refused value stays in its box, outlined in red, and the
 // refusal (which names the flow and the column) shows between the line of
 // buttons and the table, in the column: the table moves down for it and
-// is never covered, as under the sliders' boxes. At most
+// is never covered. At most
 // FlowLimits::max_flows_window flows.
 //
 // Presenting, the table folds Start and Every while every flow leaves them

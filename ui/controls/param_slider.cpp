@@ -6,6 +6,9 @@
 #include <QLineEdit>
 #include <QSignalBlocker>
 #include <QSlider>
+#include <QStackedWidget>
+
+#include "ui/controls/field_error.h"
 
 namespace inflight::ui {
 
@@ -27,16 +30,14 @@ ParamSlider::ParamSlider(const QString& title, Quantity quantity, ValueLadder la
     note_ = new QLabel(this);
     note_->setObjectName("note");
     note_->setVisible(false);
-    // The error sits under the slider, in the layout: it covers nothing.
-    error_ = new QLabel(this);
-    error_->setObjectName("error");
-    error_->setWordWrap(true);
-    // As wide as the control, never widening the column; as high as its lines.
-    QSizePolicy fit(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    fit.setHeightForWidth(true);
-    error_->setSizePolicy(fit);
-    error_->setStyleSheet("color: #b0201d; background: #fff4f4; border: 1px solid #d0312d; padding: 1px 3px;");
-    error_->setVisible(false);
+    // A refusal takes the slider's row, which is always as high as its one
+    // line (the stack's height is its tallest page's): nothing below moves
+    // and nothing is covered. The slider is back with the value.
+    error_ = new FieldError(this);
+    slider_row_ = new QStackedWidget(this);
+    slider_row_->addWidget(slider_);
+    slider_row_->addWidget(error_);
+    slider_row_->setCurrentWidget(slider_);
     edit_->installEventFilter(this);
 
     auto* grid = new QGridLayout(this);
@@ -44,9 +45,8 @@ ParamSlider::ParamSlider(const QString& title, Quantity quantity, ValueLadder la
     grid->setVerticalSpacing(1);
     grid->addWidget(label, 0, 0);
     grid->addWidget(edit_, 0, 1);
-    grid->addWidget(slider_, 1, 0, 1, 2);
+    grid->addWidget(slider_row_, 1, 0, 1, 2);
     grid->addWidget(note_, 2, 0, 1, 2);
-    grid->addWidget(error_, 3, 0, 1, 2);
     grid->setColumnStretch(0, 1);
 
     for (QWidget* w : {static_cast<QWidget*>(label), static_cast<QWidget*>(slider_),
@@ -56,7 +56,7 @@ ParamSlider::ParamSlider(const QString& title, Quantity quantity, ValueLadder la
     connect(slider_, &QSlider::valueChanged, this, &ParamSlider::onSliderMoved);
     connect(edit_, &QLineEdit::editingFinished, this, &ParamSlider::onEditFinished);
     connect(edit_, &QLineEdit::textEdited, this, [this] {
-        if (error_->isVisible()) showError({});
+        if (hasError()) showError({});
     });
 }
 
@@ -85,8 +85,9 @@ void ParamSlider::addHint(double v, const QString& hint) {
     showValue();
 }
 
-bool ParamSlider::hasError() const { return !error_->isHidden(); }
-QString ParamSlider::errorText() const { return hasError() ? error_->text() : QString(); }
+bool ParamSlider::hasError() const { return slider_row_->currentWidget() == error_; }
+QString ParamSlider::errorText() const { return hasError() ? error_->message() : QString(); }
+QString ParamSlider::errorShown() const { return hasError() ? error_->shown() : QString(); }
 
 bool ParamSlider::eventFilter(QObject* watched, QEvent* e) {
     if (watched == edit_ && e->type() == QEvent::KeyPress &&
@@ -113,21 +114,30 @@ void ParamSlider::onEditFinished() {
                               .arg(QString::fromStdString(format_value(quantity_, min_)),
                                    QString::fromStdString(format_value(quantity_, max_)));
     const QString note = range_note_.isEmpty() ? QString() : QStringLiteral(" — ") + range_note_;
+    const QString lo = QString::fromStdString(format_value(quantity_, min_));
+    const QString hi = QString::fromStdString(format_value(quantity_, max_));
+    // Each refusal in forms from the whole message down to a few words
+    // (FieldError shows the longest that fits the column).
     if (!parsed) {
         // "-5 ms" is understood, only below the range.
         const QString t = edit_->text().trimmed();
         if (t.startsWith(QLatin1Char('-')) && parse_value(quantity_, t.mid(1).toStdString()))
-            showError(tr("“%1” is out of range: a negative value; %2").arg(t, range));
+            showError({tr("“%1” is out of range: a negative value; %2").arg(t, range),
+                       tr("%1 is below %2").arg(t, lo), tr("below %1").arg(lo), tr("too low")});
         else
-            showError(tr("“%1” is not understood; %2").arg(edit_->text(), range));
+            showError({tr("“%1” is not understood; %2").arg(edit_->text(), range),
+                       tr("not understood; use %1 – %2").arg(lo, hi), tr("not understood")});
         return;
     }
     const double v = *parsed;
     const bool zero_ok = quantity_ == Quantity::LossFraction && v == 0;
     if (!zero_ok && !(v >= min_ * (1 - 1e-9) && v <= max_ * (1 + 1e-9))) {
-        showError(tr("%1 is out of range; %2%3")
-                      .arg(QString::fromStdString(format_value(quantity_, v)), range,
-                           v > max_ ? note : QString()));
+        const QString typed = QString::fromStdString(format_value(quantity_, v));
+        const bool high = v > max_;
+        showError({tr("%1 is out of range; %2%3").arg(typed, range, high ? note : QString()),
+                   tr("%1 is out of range; %2").arg(typed, range),
+                   high ? tr("%1 is above %2").arg(typed, hi) : tr("%1 is below %2").arg(typed, lo),
+                   high ? tr("above %1").arg(hi) : tr("below %1").arg(lo), tr("out of range")});
         return;
     }
     showError({});
@@ -144,13 +154,13 @@ void ParamSlider::showValue() {
     showError({});
 }
 
-void ParamSlider::showError(const QString& text) {
-    error_->setText(text);
-    error_->setVisible(!text.isEmpty());
+void ParamSlider::showError(const QStringList& forms) {
+    const QString text = forms.isEmpty() ? QString() : forms.front();
+    error_->setForms(forms);
+    slider_row_->setCurrentWidget(text.isEmpty() ? static_cast<QWidget*>(slider_) : error_);
     edit_->setToolTip(text.isEmpty() ? slider_->toolTip() : text);
     // The red frame is a style sheet, whose box is 2 px lower than the
-    // style's own frame: the box keeps its height while it is red (only the
-    // message's own lines move the column below).
+    // style's own frame: the box keeps its height while it is red.
     const bool red = !edit_->styleSheet().isEmpty();
     if (!text.isEmpty() && !red) {
         edit_->setFixedHeight(edit_->height() > 0 && edit_->isVisible() ? edit_->height() : edit_->sizeHint().height());

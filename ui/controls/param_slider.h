@@ -1,10 +1,11 @@
 // One parameter: a title, a slider over a ValueLadder (log-scaled where the
 // range spans decades), and the value with its unit as editable text. A typed
-// value outside [min, max] is refused in place: the box turns red and the
-// allowed range is shown under the slider, in the column, so the controls
-// below move down by its height and none is ever covered (an overlay hid the
-// row below whenever the words took two lines); the box itself keeps its
-// height. Nothing is emitted. Escape puts the value back.
+// value outside [min, max] is refused in place: the box turns red and one
+// line saying why (field_error.h) takes the slider's row until the value
+// is good or Escape puts it back. The row is always as high as that line,
+// so nothing below moves (a message under the slider pushed the next field
+// away from a click aimed at it) and nothing is covered; the box keeps its
+// height. Nothing is emitted.
 #pragma once
 
 #include <QWidget>
@@ -16,8 +17,11 @@
 class QLabel;
 class QLineEdit;
 class QSlider;
+class QStackedWidget;
 
 namespace inflight::ui {
+
+class FieldError;
 
 class ParamSlider : public QWidget {
     Q_OBJECT
@@ -42,7 +46,8 @@ public:
     QSlider* slider() const { return slider_; }
     QLineEdit* edit() const { return edit_; }
     bool hasError() const;
-    QString errorText() const;
+    QString errorText() const;   // the whole message (the line's tooltip)
+    QString errorShown() const;  // the form shown in the slider's row
     // Why the range stops where it does, added to the out-of-range message.
     void setRangeNote(const QString& note) { range_note_ = note; }
 
@@ -56,7 +61,7 @@ private:
     void onSliderMoved(int index);
     void onEditFinished();
     void showValue();
-    void showError(const QString& text);
+    void showError(const QStringList& forms);  // longest first; empty: none
 
     Quantity quantity_;
     ValueLadder ladder_;
@@ -67,7 +72,8 @@ private:
     QSlider* slider_;
     QLineEdit* edit_;
     QLabel* note_;
-    QLabel* error_;
+    QStackedWidget* slider_row_;  // the slider, or the refusal in its place
+    FieldError* error_;
     bool updating_ = false;
 };
 
