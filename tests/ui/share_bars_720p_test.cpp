@@ -1,7 +1,8 @@
 // The share bars in the real window at 1280×720, normal and presenting,
 // light and dark: ten streams' heading names the fair-share marker in
-// whole words beside its "+ N more". The expected widths are the fonts'
-// own measures of the words.
+// whole words beside its "+ N more", and a request/response flow's label
+// ("write-write-read") is read whole where its figure can give way. The
+// expected widths are the fonts' own measures of the words.
 #include <QFontMetrics>
 #include <QTest>
 #include <gtest/gtest.h>
@@ -83,4 +84,34 @@ TEST(ShareBarsAt720p, TenStreamsNameTheFairShareWholeBesideTheirGroup) {
             // Every flow is told: a bar each, the rest in the group.
             EXPECT_EQ(bars->moreText(), QStringLiteral("+ %1 more").arg(10 - bars->flowRows())) << at.toStdString();
         }
+}
+
+// Experiment 10, step 4: two request/response flows, "write-write-read"
+// and "nodelay". Their labels were elided to "write-writ…" at 45 % of the
+// column while the figure beside it could have shown as its time alone.
+TEST(ShareBarsAt720p, ARequestFlowsLabelIsReadWholeWhereItsFigureCanGiveWay) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_settled(*w));
+    set_step(*w, 9, 3);
+    for (const bool presenting : {false, true}) {
+        look(*w, presenting, false);
+        const QString at = where(presenting, false);
+        ShareBars* bars = w->dashboard()->hero()->shareBars();
+        ASSERT_TRUE(bars->isVisible()) << at.toStdString();
+        ASSERT_EQ(bars->flowRows(), 2) << at.toStdString();
+        const QFontMetrics fm(bars->font());
+        for (int r = 0; r < 2; ++r) {
+            const QString label = bars->rows()[static_cast<std::size_t>(r)].name;
+            EXPECT_EQ(bars->drawnName(r), label) << at.toStdString();
+            EXPECT_GE(bars->nameRect(r).width(), fm.horizontalAdvance(label)) << at.toStdString();
+            EXPECT_TRUE(bars->rowToolTip(r).contains(label)) << at.toStdString();
+            // The figure still shows whole, right of the name.
+            const QString figure = bars->shownFigure(r);
+            EXPECT_FALSE(figure.isEmpty());
+            EXPECT_LE(bars->nameRect(r).right(), bars->barRect(r).left()) << at.toStdString();
+            EXPECT_LE(bars->barRect(r).left() + fm.horizontalAdvance(figure), bars->width() + 0.5)
+                << at.toStdString() << ": " << figure.toStdString();
+        }
+        EXPECT_EQ(bars->rows()[0].name, QStringLiteral("write-write-read"));
+    }
 }

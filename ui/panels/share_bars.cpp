@@ -163,17 +163,34 @@ QString ShareBars::shownName(const ShareRow& r) const {
     return short_names_ && !r.short_name.isEmpty() ? r.short_name : r.name;
 }
 
+QRectF ShareBars::nameRect(int r) const {
+    if (r < 0 || r >= flowRows()) return {};
+    return geometry(r).name.adjusted(kSwatchPx + 4, 0, 0, 0);
+}
+
+QString ShareBars::drawnName(int r) const {
+    if (r < 0 || r >= flowRows()) return {};
+    return fontMetrics().elidedText(shownName(rows_[static_cast<std::size_t>(r)]), Qt::ElideRight,
+                                    static_cast<int>(nameRect(r).width()));
+}
+
 int ShareBars::nameWidth(bool short_names, double column_width, int rows) const {
-    // As wide as the longest name shown, at most 45% of the column (longer
-    // names are elided; their tooltip says them whole).
+    // As wide as the longest name shown, as far as the rest of every row
+    // allows (longer names are elided; their tooltip says them whole): a
+    // row with a bar keeps 55% of the column for its bar and value, a row
+    // of a figure alone its shortest figure ("42 ms" of "42 ms = 42 RTT"),
+    // so a label such as "write-write-read" is read whole where the
+    // figure can give way.
     const QFontMetrics fm = fontMetrics();
-    int w = 0;
+    int w = 0, rest = 0;
     for (int r = 0; r < rows; ++r) {
         const ShareRow& row = rows_[static_cast<std::size_t>(r)];
         w = std::max(w, fm.horizontalAdvance(short_names && !row.short_name.isEmpty() ? row.short_name : row.name));
+        rest = std::max(rest, row.figure_only ? fm.horizontalAdvance(figure_in_form(row, 2)) + kGapPx
+                                              : static_cast<int>(std::ceil(column_width * 0.55)));
     }
     // (The "+ N more" row writes across its whole row, not in this column.)
-    const int cap = std::max(fm.averageCharWidth() * 6, static_cast<int>(column_width * 0.45) - kSwatchPx - 6);
+    const int cap = std::max(fm.averageCharWidth() * 6, static_cast<int>(column_width) - rest - kSwatchPx - 6);
     return kSwatchPx + 6 + std::min(w + 2, cap);
 }
 
@@ -323,9 +340,7 @@ void ShareBars::paintEvent(QPaintEvent*) {
         const QRectF sw(g.name.left(), g.name.center().y() - kSwatchPx / 2.0, kSwatchPx, kSwatchPx);
         paint_flow_fill(p, sw, row.flow, dark, background);
         p.setPen(text);
-        const int name_room = static_cast<int>(g.name.width()) - kSwatchPx - 4;
-        p.drawText(g.name.adjusted(kSwatchPx + 4, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                   fm.elidedText(shownName(row), Qt::ElideRight, name_room));
+        p.drawText(nameRect(r), Qt::AlignLeft | Qt::AlignVCenter, drawnName(r));
         if (row.figure_only) {  // no bar: its figure, across the track and value
             const QRectF room = figureRoom(r);
             const QString v = shownFigure(r);

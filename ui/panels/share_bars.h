@@ -15,7 +15,10 @@
 // ones (the flow's number, as the charts' keys have it) — so eight flows
 // stay eight readable bars at 1280×720 in the presentation look too. A name
 // too long for its room is drawn elided, and the row's tooltip (and the
-// widget's) says it whole.
+// widget's) says it whole. Rows with a bar keep 55% of the column for it
+// and its value; rows of a figure alone only their shortest figure, so a
+// label such as "write-write-read" is read whole while "42 ms = 42 RTT"
+// gives way to "42 ms".
 // A second run's shares (the kernel's, measured beside the model) can be
 // laid over the bars: a short upright stroke per flow at that share, in the
 // overlay's colour, named at the heading's end and in each row's tooltip.
@@ -99,6 +102,10 @@ public:
     int columns() const { return columns_; }
     int rowHeight() const;  // the heading's and each row's
     QString rowToolTip(int r) const;
+    // Row r's name as drawn (elided when its room is short) and its room,
+    // right of the swatch.
+    QString drawnName(int r) const;
+    QRectF nameRect(int r) const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
