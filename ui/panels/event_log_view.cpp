@@ -261,7 +261,7 @@ EventLogView::~EventLogView() {
 // alone: the row and the table go (a filter without a table to filter is no
 // use), and come back once there is room. A figure that hid the filter
 // itself lays the log out on its own.
-void EventLogView::fitRoom(bool fresh) {
+void EventLogView::fitRoom() {
     // Showing or hiding the rows re-lays the parent out, which resizes this
     // view again from inside the call: without the guard the two decisions
     // could chase each other down the stack (a crash seen in presentation
@@ -286,13 +286,13 @@ void EventLogView::fitRoom(bool fresh) {
     const int least = least_rows_ > 0 ? need - row_px + leastRowsPx()
                                       : m.top() + counters_->height() + m.bottom();
     if (minimumHeight() != least) setMinimumHeight(least);
-    // Hysteresis: once compact, the rows come back only with a table row to
-    // spare, so a resize does not flip them back and forth. A new finished
-    // run is a fresh decision: in the room a step had before a crowded one
-    // (its counters a line longer), the table comes back.
-    const bool compact = least_rows_ > 0              ? false
-                         : compact_ && !fresh         ? height() < need + row_px
-                                                      : height() < need;
+    // The table shows wherever one row of it fits. No hysteresis is needed
+    // against flicker: the log asks for the same size either way (sizeHint
+    // counts the "Show" row while it is hidden), so hiding or showing it
+    // never changes the room the dashboard gives the log. (A row to spare
+    // before the table came back left it hidden in experiment 8's last
+    // steps, where the panel had room for one row but not two.)
+    const bool compact = least_rows_ > 0 ? false : height() < need;
     if (compact == compact_) return;
     compact_ = compact;
     filter_label_->setVisible(!compact);
@@ -300,6 +300,16 @@ void EventLogView::fitRoom(bool fresh) {
     flow_filter_->setVisible(!compact && flows_shown_);
     table_->setVisible(!compact);
     if (!compact) rows_timer_.start();
+}
+
+QSize EventLogView::sizeHint() const {
+    QSize s = QWidget::sizeHint();
+    if (compact_) {  // as when the "Show" row shows (fitRoom)
+        const int row = std::max({filter_->sizeHint().height(), filter_label_->sizeHint().height(),
+                                  flow_filter_->sizeHint().height()});
+        s.rheight() += 2 * layout()->spacing() + row;  // and the (empty) table's spacing
+    }
+    return s;
 }
 
 int EventLogView::leastRowsPx() const {
@@ -420,7 +430,7 @@ void EventLogView::setSnapshot(SnapshotPtr snap) {
     text += snap_->done ? tr(" · retransmits %1 · RTOs %2").arg(n(c.retransmits), n(c.rtos))
                         : tr(" · RTOs %1 (so far)").arg(n(c.rtos));
     counters_->setText(text);
-    fitRoom(snap_->done);  // the counters may take a line more or less
+    fitRoom();  // the counters may take a line more or less
     if (snap_->done) rows_timer_.start();
 }
 

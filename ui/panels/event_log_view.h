@@ -94,6 +94,10 @@ public:
     // window (or the presentation type) makes room for them; 0: the
     // counters alone are its least.
     void setLeastRows(int lines);
+    // As high whether compact or not: hiding the rows never changes the
+    // height the log is given. (Its width is left as it was: a compact
+    // log asks for no more width than its counters.)
+    QSize sizeHint() const override;
 
 protected:
     bool eventFilter(QObject* watched, QEvent* e) override;
@@ -104,8 +108,7 @@ private:
     void refilter();
     void showFlows(const RunResult& r);
     void fillKinds(bool flow_kinds);
-    // `fresh`: a new finished run, decided without the hysteresis.
-    void fitRoom(bool fresh = false);
+    void fitRoom();
     void fitColumns();
     // Hides the kind column while "what happened" would keep fewer than
     // kLeastWhatChars characters with it (its sentence begins with the kind).
