@@ -9,6 +9,8 @@
 //   9438 §5's response function) whatever the link, so at 10 Gbit/s the
 //   link is 400× the rate.
 #include <QAbstractAxis>
+#include <QApplication>
+#include <QFontMetrics>
 #include <QChart>
 #include <QChartView>
 #include <QLegendMarker>
@@ -108,4 +110,32 @@ TEST(AxisCover, AtOneHundredMbitTheLinkIsOnTheDeliveryRateScale) {
     ASSERT_EQ(y->titleText(), "Mbit/s");
     EXPECT_GE(y->max(), 100);
     EXPECT_LE(y->max(), 2.5 * 100);  // at most the cap on stray samples
+}
+
+// At its least width a chart draws its value axis whole. Qt Charts gives
+// the vertical axes at most 40% of a chart's width and elides their labels
+// past that ("15…" for 1500: the window panel presenting on a 1024×768
+// projector, its type larger, its column narrow). Laid out at the width it
+// asks for, the plot starts right of the widest label and the axis title,
+// in any type: the normal one and the presentation's largest (1.5×).
+TEST(AxisCover, AtItsLeastWidthAChartsValueAxisIsDrawnWhole) {
+    const QFont normal = QApplication::font();
+    for (double scale : {1.0, 1.5}) {
+        QFont f = normal;
+        f.setPointSizeF(normal.pointSizeF() * scale);
+        QApplication::setFont(f);
+        WindowChart chart;  // its axes take the type in force (chart_style.cpp)
+        QValueAxis* y = vertical(chart.view());
+        ASSERT_NE(y, nullptr);
+        y->setRange(0, 1500);
+        chart.resize(chart.minimumSizeHint().width(), 300);
+        chart.show();
+        QCoreApplication::processEvents();
+        const QFontMetrics labels(y->labelsFont()), title(y->titleFont());
+        const int need_px = labels.horizontalAdvance(QStringLiteral("1500")) + title.height();
+        const QRectF plot = chart.view()->chart()->plotArea();
+        EXPECT_GE(plot.left(), need_px) << "at " << scale << "×: the plot starts at " << plot.left()
+                                        << " px, the label and title need " << need_px << " px";
+    }
+    QApplication::setFont(normal);
 }

@@ -6,10 +6,12 @@
 #include <QChart>
 #include <QChartView>
 #include <QCoreApplication>
+#include <QFontMetrics>
 #include <QLineSeries>
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
+#include <cmath>
 
 #include "ui/panels/chart_key.h"
 #include "ui/panels/chart_style.h"
@@ -28,6 +30,28 @@ ChartFrame::ChartFrame(const QString& y_title, QWidget* parent) : QWidget(parent
     layout->setSpacing(0);
     layout->addWidget(view_, 1);
     layout->addWidget(key_);
+    // A wider range may need wider labels: the layout asks again.
+    connect(y_, &QValueAxis::rangeChanged, this, [this] { updateGeometry(); });
+}
+
+int ChartFrame::least_width_px() const {
+    // The gaps: the chart's margins (4 px a side, chart_style.cpp), the
+    // labels' padding and tick marks, and the title's (Qt Charts' defaults
+    // come to about 20 px in all).
+    constexpr int kGapsPx = 28;
+    constexpr double kMostAxisShare = 0.4;
+    const QFontMetrics labels(y_->labelsFont()), title(y_->titleFont());
+    int widest_px = 0;
+    for (double v : {y_->min(), y_->max()})
+        widest_px = std::max(widest_px, labels.horizontalAdvance(QString::asprintf("%g", v)));
+    const int axis_px = widest_px + (y_->titleText().isEmpty() ? 0 : title.height()) + kGapsPx;
+    return static_cast<int>(std::ceil(axis_px / kMostAxisShare));
+}
+
+QSize ChartFrame::minimumSizeHint() const {
+    QSize s = QWidget::minimumSizeHint();
+    s.setWidth(std::max(s.width(), least_width_px()));
+    return s;
 }
 
 QChart* ChartFrame::chart() const { return view_->chart(); }

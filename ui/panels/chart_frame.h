@@ -22,6 +22,14 @@ class ChartFrame : public QWidget {
     Q_OBJECT
 public:
     QChartView* view() const { return view_; }
+    // At least as wide as its value axis needs to be drawn whole (least_width_px).
+    QSize minimumSizeHint() const override;
+    // The least width at which Qt Charts draws the value axis's labels and
+    // title unsqueezed: it gives the vertical axes at most 40% of the chart's
+    // width (its layout's maxAxisPortion) and squeezes them past it, eliding
+    // the labels ("15…" for 1500). The axis needs its widest label of the
+    // range in force, its title's line and the gaps between them.
+    int least_width_px() const;
     // The key under the chart (Qt Charts' own legend is hidden).
     ChartKey* key() const { return key_; }
 
