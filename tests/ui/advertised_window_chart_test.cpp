@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "model/core/flow_spec.h"
+#include "model/core/units.h"
 #include "model/engine/run.h"
 #include "ui/panels/chart_key.h"
 #include "ui/panels/window_chart.h"
@@ -163,4 +164,65 @@ TEST(WindowChartNote, TheSmallWindowsFigureIsItsSteadyMean) {
     auto c = shown_chart();
     c->setRun(r);
     EXPECT_EQ(c->zoomHint(), QStringLiteral("window ≈ 160 pkts, 0.24 % of the pipe · Ctrl+F zooms"));
+}
+
+// Ctrl+F zooms to the window where the lesson reads it, the steady state
+// (the run's second half). CUBIC at 0.1 % loss over 100 Mbit/s × 80 ms (the
+// loss wall's last step): a sawtooth of about 40 packets after a slow start
+// that overshoots to about 1,000. Zoomed to the whole run's largest window
+// the axis went from 0–2,000 to 0–1,500 packets and the sawtooth stayed a
+// flat line on the floor; zoomed to the steady state its largest window
+// (read here from the trace) sits near the top of the axis.
+namespace {
+// The largest window drawn (window in force, in flight, cwnd) from `from_s`
+// on, in packets.
+double largest_window_from(const Trace& t, double from_s) {
+    double m = 0;
+    for (const TraceBucket& b : t.buckets)
+        if (b.t_start_s >= from_s)
+            for (const MinMax* v : {&b.window_bytes, &b.inflight_bytes, &b.cwnd_bytes})
+                if (std::isfinite(v->max)) m = std::max(m, v->max);
+    return m / t.mss_bytes;
+}
+}  // namespace
+
+TEST(WindowChartZoom, ZoomsToTheSteadyStatesWindowNotTheSlowStartPeak) {
+    Scenario s;  // CUBIC, 100 Mbit/s, 80 ms, 40 s
+    s.loss = 0.001;
+    const RunResult r = run_scenario(s);
+    const double steady = largest_window_from(r.trace, s.duration_s / 2);
+    const double whole = largest_window_from(r.trace, 0);
+    ASSERT_GT(steady, 10);
+    ASSERT_GT(whole, 5 * steady);  // the slow-start peak towers over the sawtooth
+    auto c = shown_chart();
+    c->setRun(r);
+    const double unzoomed = y_top(*c);
+    c->setFitWindow(true);
+    const double zoomed = y_top(*c);
+    EXPECT_GT(zoomed, steady);       // the sawtooth fits
+    EXPECT_LT(zoomed, 2.5 * steady);  // and fills the plot
+    EXPECT_LT(zoomed, unzoomed / 10);
+    // The peak it leaves out is said, with its figure.
+    const QString peak = QString::fromStdString(format_grouped(static_cast<std::uint64_t>(std::llround(whole))));
+    EXPECT_TRUE(c->plotNote().contains(QStringLiteral("the peak of %1 pkts").arg(peak))) << c->plotNote().toStdString();
+    EXPECT_TRUE(c->plotNote().contains(QStringLiteral("runs above the plot"))) << c->plotNote().toStdString();
+    c->setFitWindow(false);
+    EXPECT_EQ(y_top(*c), unzoomed);
+    EXPECT_FALSE(c->plotNote().contains(QStringLiteral("above the plot"))) << c->plotNote().toStdString();
+}
+
+// Reno at 0.01 % loss (the loss wall's third step): the sawtooth of about
+// 122 packets on an axis of 4,000 without the zoom; zoomed, the steady
+// state's top within the axis and filling it.
+TEST(WindowChartZoom, RenosSawtoothFillsTheZoomedPlot) {
+    Scenario s;
+    s.algorithm = Algorithm::Reno;
+    s.loss = 0.0001;
+    const RunResult r = run_scenario(s);
+    const double steady = largest_window_from(r.trace, s.duration_s / 2);
+    auto c = shown_chart();
+    c->setRun(r);
+    c->setFitWindow(true);
+    EXPECT_GT(y_top(*c), steady);
+    EXPECT_LT(y_top(*c), 2.5 * steady);
 }

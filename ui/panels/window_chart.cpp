@@ -283,10 +283,11 @@ void WindowChart::redraw() {
     level(rwnd_level_, theory_ ? theory_->rwnd_bytes : 0, tr("rwnd"));
     level(sndbuf_level_, theory_ ? theory_->sndbuf_bytes : 0, tr("send buffer"));
 
-    // y: the pipe and the queue always fit, and so does every window the
-    // sender used (window in force, in flight), slow-start overshoot
-    // included: the axis covers the data. Only cwnd may run off the top,
-    // when a smaller limit (rwnd, sndbuf) holds the window in force below it.
+    // y, unzoomed: the pipe and the queue always fit, and so does every
+    // window the sender used (window in force, in flight), slow-start
+    // overshoot included: the axis covers the data. Only cwnd may run off
+    // the top, when a smaller limit (rwnd, sndbuf) holds the window in force
+    // below it.
     double used = 0, cwnd_top = 0;
     for (const TraceBucket& b : t.buckets) {
         for (const MinMax* m : {&b.window_bytes, &b.inflight_bytes})
@@ -310,10 +311,45 @@ void WindowChart::redraw() {
     } else if (cwnd_binds) {
         used = std::max(used, cwnd_top);
     }
-    const double top = fit_window_ ? std::max(used, 4.0 * mss) * 1.08 : std::max(pipe_top, used) * 1.08;
+    // Zoomed (Ctrl+F), the axis is the steady state's: the largest window
+    // drawn in the run's second half (what the hero and the note read), with
+    // a little headroom (room for the note above the sawtooth's tops), so a
+    // sawtooth of 40 packets fills the plot rather than lying under a
+    // slow-start peak of 1,000. That peak, and anything else before the
+    // steady state, may then run above the plot: the note says so. A run not
+    // yet past its first half has no steady state: then the whole run so far.
+    double steady_used = 0;
+    if (fit_window_) {
+        const double from_s = duration_s_ / 2;
+        const auto steady_max = [from_s](const Trace& tr, MinMax TraceBucket::*field) {
+            double m = 0;
+            for (const TraceBucket& b : tr.buckets)
+                if (b.t_start_s >= from_s && std::isfinite((b.*field).max)) m = std::max(m, (b.*field).max);
+            return m;
+        };
+        if (several) {
+            steady_used = steady_max(t, &TraceBucket::inflight_bytes);
+            for (const auto& [i, s] : flow_cwnd_) {
+                const FlowResult* f = flows[static_cast<std::size_t>(i)].result;
+                if (!f) continue;
+                const double in_force = std::max(steady_max(f->trace, &TraceBucket::window_bytes),
+                                                 steady_max(f->trace, &TraceBucket::inflight_bytes));
+                const double cw = steady_max(f->trace, &TraceBucket::cwnd_bytes);
+                steady_used = std::max(steady_used, cw <= in_force * 1.0001 ? cw : in_force);
+            }
+        } else {
+            steady_used = std::max(steady_max(t, &TraceBucket::window_bytes), steady_max(t, &TraceBucket::inflight_bytes));
+            if (cwnd_binds) steady_used = std::max(steady_used, steady_max(t, &TraceBucket::cwnd_bytes));
+        }
+    }
+    const double zoom_on = steady_used > 0 ? steady_used : used;
+    const double top = fit_window_ ? std::max(zoom_on, 4.0 * mss) * 1.3 : std::max(pipe_top, used) * 1.08;
     set_axis_range(xAxis(), 0, duration_s_);
     set_axis_range(yAxis(), 0, nice_ceiling(top * per));
-    yAxis()->applyNiceNumbers();
+    // Zoomed, the round top stands: Qt's nice numbers for a short plot's
+    // few ticks took 0–250 packets to 0–400, and the sawtooth to the floor
+    // half of it (the ticks are fitted below; the top needs no label).
+    if (!fit_window_) yAxis()->applyNiceNumbers();
     // The advertised window takes no part in the range above. Where it binds,
     // the window in force equals it and is fitted already; where it does
     // not, it is a ceiling above the data, and a far one (the textbook's
@@ -367,6 +403,9 @@ void WindowChart::redraw() {
                         : tr("window ≈ %1 pkts, %2 % of the pipe · Ctrl+F zooms"))
                    .arg(QString::number(steady_mean / mss, 'f', 0),
                         QString::fromStdString(format_number(100 * steady_mean / t.bdp_bytes, 2)));
+    if (fit_window_ && used > axis_top_bytes * 1.0001)
+        note = tr("zoomed to the steady state: the peak of %1 pkts runs above the plot · Ctrl+F zooms out")
+                   .arg(QString::fromStdString(format_grouped(static_cast<std::uint64_t>(std::llround(used / mss)))));
     zoom_text_ = note;
     showNote();
     fit_vertical_ticks(yAxis(), chart()->plotArea().height());

@@ -46,7 +46,9 @@ public:
     void setRun(const RunResult& r, const std::optional<TheoryLevels>& levels);
     void setBytes(bool bytes);
     // Scale y to the window alone (the bands may then run off the top), for
-    // a window far smaller than the pipe.
+    // a window far smaller than the pipe: to the largest window of the
+    // steady state (the run's second half), so a slow-start peak may run
+    // above the plot (the plot's note then says so).
     void setFitWindow(bool fit);
     void restyle(const ChartStyle& style);
     void clear();

@@ -320,7 +320,8 @@ void MainWindow::buildMenus() {
     QAction* fit = view->addAction(tr("&Zoom the window panel to the window"));
     fit->setCheckable(true);
     fit->setShortcut(QKeySequence(tr("Ctrl+F")));
-    fit->setToolTip(tr("Scale panel 1 to the window alone, when it is far smaller than the pipe"));
+    fit->setToolTip(tr("Scale panel 1 to the window alone, when it is far smaller than the pipe: to its steady "
+                       "state (the run's second half), so a slow-start peak before it may run above the plot"));
     connect(fit, &QAction::toggled, dashboard_, &Dashboard::setFitWindow);
     dark_action_ = view->addAction(tr("&Dark theme"));
     dark_action_->setCheckable(true);
