@@ -16,6 +16,8 @@
 #include "ui/lesson/playhead.h"
 #include "test_helpers.h"
 #include "ui/panels/window_chart.h"
+#include "ui/session/run_snapshot.h"
+#include "model/core/units.h"
 
 using namespace inflight;
 using namespace inflight::ui;
@@ -53,10 +55,19 @@ TEST_F(PlayheadTest, AtTimeTItShowsTheTraceSampleAtT) {
     ASSERT_NE(at, nullptr);
     const QString readout = w->playback()->readoutText();
     EXPECT_TRUE(readout.startsWith("t 10.200 s")) << readout.toStdString();
-    const QString cwnd = QString("cwnd %1 pkts").arg(QString::number(at->cwnd_bytes.max / trace.mss_bytes, 'f', 0));
+    // Each series as the bucket has it: one figure where its least and
+    // largest values agree in whole packets, else the span "min–max".
+    const auto packets = [&](const MinMax& m) {
+        const auto whole = [&](double bytes) {
+            return QString::fromStdString(format_grouped(static_cast<std::uint64_t>(std::llround(bytes / trace.mss_bytes))));
+        };
+        const QString lo = whole(m.min), hi = whole(m.max);
+        return lo == hi ? lo : lo + QString::fromUtf8("–") + hi;
+    };
+    const QString cwnd = QString("cwnd %1 pkts").arg(packets(at->cwnd_bytes));
     EXPECT_TRUE(readout.contains(cwnd)) << readout.toStdString() << " vs " << cwnd.toStdString();
     // Every count says its unit ("queue 11" read as nothing in particular).
-    const QString queue = QString("queue %1 pkts").arg(QString::number(at->queue_bytes.max / trace.mss_bytes, 'f', 0));
+    const QString queue = QString("queue %1 pkts").arg(packets(at->queue_bytes));
     EXPECT_TRUE(readout.contains(queue)) << readout.toStdString() << " vs " << queue.toStdString();
     EXPECT_TRUE(readout.contains(" in flight ") && readout.count(" pkts") == 3) << readout.toStdString();
     EXPECT_TRUE(readout.contains(QString::fromUtf8(to_string(at->phase)))) << readout.toStdString();
@@ -165,4 +176,77 @@ TEST_F(PlayheadTest, TheReadoutNeverSaysNan) {
     QTest::qWait(50);
     ASSERT_TRUE(w->playhead()->ready());
     walk("bulk + ping");
+}
+
+// The readout says what is true at the playhead. A trace bucket keeps each
+// series' least and largest value; the readout gave the largest as the
+// value at that instant: on BBR's ProbeRTT (cwnd 4 packets) it read "cwnd
+// 1336 pkts", on a congestion event whose log row said "cwnd 668 → 668
+// packets" it read 1927. Here a bucket from 1 s to 2 s where cwnd falls from
+// 1,336 packets to 4 (its value at the end), then one without a cwnd sample.
+namespace {
+
+SnapshotPtr notch_run() {
+    auto snap = std::make_shared<RunSnapshot>();
+    snap->done = true;
+    RunResult& r = snap->result;
+    r.scenario.duration_s = 3;
+    Trace& t = r.trace;
+    t.mss_bytes = 1000;
+    t.bucket_s = 1;
+    const double nan = std::nan("");
+    for (int k = 0; k < 3; ++k) {
+        TraceBucket b;
+        b.t_start_s = k;
+        b.t_end_s = k + 1;
+        b.cwnd_bytes = b.inflight_bytes = MinMax{1336e3, 1336e3};
+        b.cwnd_end_bytes = 1336e3;
+        b.queue_bytes = MinMax{0, 0};
+        b.rtt_s = MinMax{0.080, 0.080};
+        t.buckets.push_back(b);
+    }
+    TraceBucket& notch = t.buckets[1];
+    notch.cwnd_bytes = notch.inflight_bytes = MinMax{4e3, 1336e3};
+    notch.cwnd_end_bytes = 4e3;
+    t.buckets[2].cwnd_bytes = MinMax{nan, nan};  // nothing changed cwnd after the notch
+    t.buckets[2].cwnd_end_bytes = 4e3;
+    Event cut;  // at 1.25 s cwnd is cut to 668 packets
+    cut.t_s = 1.25;
+    cut.kind = EventKind::CongestionEvent;
+    cut.mss_bytes = 1000;
+    cut.cwnd_before_bytes = 1336e3;
+    cut.cwnd_after_bytes = 668e3;
+    r.events.push_back(cut);
+    return snap;
+}
+
+}  // namespace
+
+TEST(PlaybackReadout, SaysTheValueAtTheInstantNotTheBucketsLargest) {
+    Playhead playhead;
+    PlaybackBar bar(&playhead);
+    bar.resize(1200, 60);
+    const SnapshotPtr snap = notch_run();
+    bar.setSnapshot(snap);
+    playhead.setDuration(snap->result.scenario.duration_s);
+
+    playhead.seek(1.5);  // inside the notch's bucket, on no event
+    QString r = bar.readoutText();
+    EXPECT_FALSE(r.contains(QStringLiteral("cwnd 1,336 pkts")) || r.contains(QStringLiteral("cwnd 1336 pkts")))
+        << r.toStdString();
+    EXPECT_TRUE(r.contains(QString::fromUtf8("cwnd 4–1,336 pkts"))) << r.toStdString();
+    EXPECT_TRUE(r.contains(QString::fromUtf8("in flight 4–1,336 pkts"))) << r.toStdString();
+
+    playhead.seek(1.25);  // on the congestion event: its cwnd after the cut
+    r = bar.readoutText();
+    EXPECT_TRUE(r.contains(QStringLiteral("cwnd 668 pkts"))) << r.toStdString();
+
+    playhead.seek(2.5);  // no cwnd sample: what the notch's bucket ended at
+    r = bar.readoutText();
+    EXPECT_TRUE(r.contains(QStringLiteral("cwnd 4 pkts"))) << r.toStdString();
+
+    playhead.seek(0.5);  // an unchanging bucket: its one value, grouped as the counters are
+    r = bar.readoutText();
+    EXPECT_TRUE(r.contains(QStringLiteral("cwnd 1,336 pkts"))) << r.toStdString();
+    EXPECT_TRUE(r.contains(QStringLiteral("queue 0 pkts"))) << r.toStdString();
 }

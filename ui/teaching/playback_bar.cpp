@@ -8,6 +8,7 @@
 #include <QSlider>
 #include <QStyle>
 #include <QToolButton>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -50,6 +51,8 @@ PlaybackBar::PlaybackBar(Playhead* playhead, QWidget* parent) : QWidget(parent),
     slider_->setFocusPolicy(Qt::ClickFocus);
     readout_ = new TextStrip(kReadoutLines, this);  // wraps rather than cutting the numbers short
     readout_->setObjectName("readout");
+    readout_->setToolTip(tr("The run at the playhead. A range (cwnd 4–1,336 pkts) is what the value spanned over "
+                            "the trace's sample there: it changed within that sample"));
     readout_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     fitReadoutFont();
 
@@ -85,13 +88,15 @@ PlaybackBar::PlaybackBar(Playhead* playhead, QWidget* parent) : QWidget(parent),
     setSnapshot(nullptr);
 }
 
-// A long readout for a run (four-digit windows and queue, a second-long RTT,
-// the longest state and limit words): the bar's layout is chosen for it, so
-// it does not change while a run is replayed.
+// A long readout for a run (four-digit windows and queue, the window's
+// span over a bucket where it changed, a second-long RTT, the longest state
+// and limit words): the bar's layout is chosen for it, so it does not change
+// while a run is replayed.
 QString PlaybackBar::longestReadout() const {
     return tr("t %1 s · cwnd %2 pkts · in flight %3 pkts · queue %4 pkts · RTT %5 · %6 · limit %7")
-        .arg(QStringLiteral("40.000"), QStringLiteral("8888"), QStringLiteral("8888"), QStringLiteral("8888"),
-             QStringLiteral("1.888 s"), QStringLiteral("congestion avoidance"), QStringLiteral("send buffer"));
+        .arg(QStringLiteral("40.000"), QStringLiteral("8,888–8,888"), QStringLiteral("8,888–8,888"),
+             QStringLiteral("8,888"), QStringLiteral("1.888 s"), QStringLiteral("congestion avoidance"),
+             QStringLiteral("send buffer"));
 }
 
 // Beside the slider when the longest readout fits there in its two lines,
@@ -173,29 +178,63 @@ void PlaybackBar::showTime(double t_s) {
     if (playhead_->duration() > 0)
         slider_->setValue(static_cast<int>(std::lround(kSliderSteps * t_s / playhead_->duration())));
     updating_ = false;
-    const Trace& tr_ = snap_->result.trace;
+    const RunResult& run = snap_->result;
+    const Trace& tr_ = run.trace;
     const int i = bucket_index_at(tr_, t_s);
     if (i < 0) return;
     const TraceBucket& b = tr_.buckets[static_cast<std::size_t>(i)];
     const double mss = std::max<double>(1, tr_.mss_bytes);
-    // A bucket without a sample of a series (NaN) shows the latest one
-    // before it: the value in force at that moment; a dash before any.
-    const auto latest = [&](MinMax TraceBucket::*series) -> double {
-        for (int j = i; j >= 0; --j) {
-            const double v = (tr_.buckets[static_cast<std::size_t>(j)].*series).max;
-            if (std::isfinite(v)) return v;
-        }
-        return std::numeric_limits<double>::quiet_NaN();
+    // What is true at the playhead. A trace bucket keeps each series' least
+    // and largest value over its span, not the value at each instant: where
+    // the two differ the readout gives the span ("cwnd 4–1,336 pkts"), where
+    // they agree (or the instant's value is known) the one value. cwnd at
+    // the bucket's end is known, and so is cwnd just after a congestion
+    // event or a timeout the playhead sits on (the event log's row says
+    // "cwnd 668 → 668 packets"; the bucket's largest value said 1,927).
+    const auto pk = [&](double bytes) {
+        return QString::fromStdString(format_grouped(static_cast<std::uint64_t>(std::llround(bytes / mss))));
     };
-    const auto pk = [&](MinMax TraceBucket::*series) {
-        const double v = latest(series);
-        return std::isfinite(v) ? QString::number(v / mss, 'f', 0) : QStringLiteral("—");
+    const auto span = [&](const MinMax& m) {
+        const QString lo = pk(m.min), hi = pk(m.max);
+        return lo == hi ? lo : lo + QStringLiteral("–") + hi;
     };
-    const double rtt_s = std::isfinite(b.rtt_s.max) ? b.rtt_s.max : std::isfinite(b.srtt_s) ? b.srtt_s : latest(&TraceBucket::rtt_s);
-    const QString rtt = std::isfinite(rtt_s) ? q(format_time(rtt_s)) : QStringLiteral("—");
+    const auto finite = [](const MinMax& m) { return std::isfinite(m.min) && std::isfinite(m.max); };
+    // A bucket without a sample of a series (NaN) shows the latest bucket
+    // before it that has one: what was in force then; a dash before any.
+    const auto latest = [&](MinMax TraceBucket::*series) -> int {
+        for (int j = i; j >= 0; --j)
+            if (finite(tr_.buckets[static_cast<std::size_t>(j)].*series)) return j;
+        return -1;
+    };
+    const auto shown = [&](MinMax TraceBucket::*series) {
+        const int j = latest(series);
+        return j < 0 ? QStringLiteral("—") : span(tr_.buckets[static_cast<std::size_t>(j)].*series);
+    };
+    QString cwnd = shown(&TraceBucket::cwnd_bytes);
+    const int cw = latest(&TraceBucket::cwnd_bytes);
+    const bool at_end = t_s >= b.t_end_s - 1e-9;
+    if (cw >= 0 && (cw < i || at_end) && std::isfinite(tr_.buckets[static_cast<std::size_t>(cw)].cwnd_end_bytes))
+        cwnd = pk(tr_.buckets[static_cast<std::size_t>(cw)].cwnd_end_bytes);  // unchanged since that bucket's end
+    if (run.flows.size() <= 1) {
+        // The last event at this instant that sets cwnd (events are in time order).
+        const auto& ev = run.events;
+        auto it = std::lower_bound(ev.begin(), ev.end(), t_s - 1e-9, [](const Event& e, double t) { return e.t_s < t; });
+        for (; it != ev.end() && it->t_s <= t_s + 1e-9; ++it)
+            if ((it->kind == EventKind::CongestionEvent && !it->grouped) || it->kind == EventKind::Rto)
+                if (it->cwnd_after_bytes > 0) cwnd = pk(it->cwnd_after_bytes);
+    }
+    QString rtt = QStringLiteral("—");
+    if (finite(b.rtt_s)) {
+        const QString lo = q(format_time(b.rtt_s.min)), hi = q(format_time(b.rtt_s.max));
+        rtt = lo == hi ? lo : lo + QStringLiteral("–") + hi;  // the samples taken in the bucket
+    } else if (std::isfinite(b.srtt_s)) {
+        rtt = q(format_time(b.srtt_s));
+    } else if (const int j = latest(&TraceBucket::rtt_s); j >= 0) {
+        rtt = q(format_time(tr_.buckets[static_cast<std::size_t>(j)].rtt_s.max));
+    }
     readout_->setText(tr("t %1 s · cwnd %2 pkts · in flight %3 pkts · queue %4 pkts · RTT %5 · %6 · limit %7")
-                          .arg(QString::number(t_s, 'f', 3), pk(&TraceBucket::cwnd_bytes), pk(&TraceBucket::inflight_bytes),
-                               pk(&TraceBucket::queue_bytes), rtt, QString::fromUtf8(to_string(b.phase)),
+                          .arg(QString::number(t_s, 'f', 3), cwnd, shown(&TraceBucket::inflight_bytes),
+                               shown(&TraceBucket::queue_bytes), rtt, QString::fromUtf8(to_string(b.phase)),
                                QString::fromUtf8(limit_name(b.limit))));
 }
 

@@ -1,7 +1,10 @@
 // The strip under the panels that drives the playhead once a run has
 // finished: play/pause, speed (0.1×–10× of real time), a time slider, jumps
 // to the previous/next event, and a readout of the trace sample under the
-// cursor (cwnd, in flight, RTT, queue, state, limit). The readout sits
+// cursor (cwnd, in flight, RTT, queue, state, limit): each value as it was
+// at that instant where that is known, else the span the sample covers
+// ("cwnd 4–1,336 pkts"), never the sample's largest value as if it were
+// the instant's. The readout sits
 // beside the slider where its longest text fits in two lines, else on a row
 // of its own under it: it is never cut short.
 #pragma once
