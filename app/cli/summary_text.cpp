@@ -172,7 +172,7 @@ std::string summary_figures(const RunResult& r, Engine engine) {
            " packets\n";
     out += "Congestion " + count(s.window_congestion_events, "event") + " in the steady state, " +
            count(s.congestion_events) + " in the run; " + count(s.rtos, "RTO") + "\n";
-    out += "Drops      tail " + count(s.drops_tail) + ", AQM " + count(s.drops_aqm) + ", random " +
+    out += "Drops      tail " + count(s.drops_tail) + ", AQM " + count(s.drops_aqm) + ", link loss " +
            count(s.drops_random) + "; ECN marks " + count(s.ecn_marks) + "; retransmits " +
            count(s.retransmits) + "\n";
     out += flow_lines(r, engine);

@@ -66,7 +66,10 @@ QString drops(const Event& e) {
     QStringList causes;
     if (e.drops_tail) causes << tr("%1 tail drop (buffer full)").arg(e.drops_tail);
     if (e.drops_aqm) causes << tr("%1 CoDel drop").arg(e.drops_aqm);
-    if (e.drops_random) causes << tr("%1 random loss on the link").arg(e.drops_random);
+    // Loss on the link, by the scenario's pattern: evenly spaced (the
+    // lesson's default) or independent random. The event does not say which,
+    // and "random" was wrong for the first.
+    if (e.drops_random) causes << tr("%1 link loss").arg(e.drops_random);
     return head + QLatin1Char(' ') + causes.join(QStringLiteral(", "));
 }
 

@@ -158,7 +158,11 @@ TEST(Summary, ShowsRttDropsAndTheScenario) {
     const std::string text = summary_text(sample_result());
     EXPECT_TRUE(contains(text, "mean 95.2 ms")) << text;
     EXPECT_TRUE(contains(text, "p95 180 ms")) << text;
-    EXPECT_TRUE(contains(text, "random 3,200")) << text;
+    // Loss on the link: the scenario's pattern is evenly spaced (the
+    // default), so not "random".
+    ASSERT_EQ(sample_result().scenario.loss_pattern, LossPattern::Even);
+    EXPECT_TRUE(contains(text, "AQM 0, link loss 3,200;")) << text;
+    EXPECT_FALSE(contains(text, "random")) << text;
     EXPECT_TRUE(contains(text, "cwnd 62%, link 38%")) << text;
     EXPECT_TRUE(contains(text, "cubic, 100 Mbit/s, RTT 80 ms")) << text;
     EXPECT_FALSE(contains(text, "Warning")) << text;
@@ -253,7 +257,7 @@ TEST(Csv, EventTextIsQuotedWhenNeeded) {
     // The event log's words: 150,000 B → 105,000 B at a 1,500 B MSS.
     EXPECT_TRUE(contains(lines[i + 1], ",Congestion event (loss): cwnd 100 → 70 packets,")) << lines[i + 1];
     // A sentence with a comma is quoted.
-    EXPECT_TRUE(contains(lines[i + 2], R"("4 packets dropped: 3 tail drop (buffer full), 1 random loss on the link")"))
+    EXPECT_TRUE(contains(lines[i + 2], R"("4 packets dropped: 3 tail drop (buffer full), 1 link loss")"))
         << lines[i + 2];
     EXPECT_EQ(field_count(lines[i + 1]), field_count(header));
     EXPECT_EQ(field_count(lines[i + 2]), field_count(header));

@@ -15,7 +15,9 @@
 
 #include "finished_run.h"
 
+#include "app/formats/event_text.h"
 #include "model/core/flow_spec.h"
+#include "model/core/units.h"
 #include "ui/panels/event_log_view.h"
 #include "ui/panels/flow_palette.h"
 #include "model/engine/run.h"
@@ -57,6 +59,34 @@ int rows_of_flow(const RunResult& r, int flow) {
 }
 
 }  // namespace
+
+// Loss on the link is counted as "link loss": the lesson's loss is evenly
+// spaced by default, and the counters called it "random".
+TEST(EventLogCounters, LossOnTheLinkIsLinkLossNotRandom) {
+    Scenario s;
+    s.duration_s = 10;
+    s.loss = 1e-3;
+    ASSERT_EQ(s.loss_pattern, LossPattern::Even);
+    const SnapshotPtr snap = finished(s);
+    const std::uint64_t lost = snap->result.summary.drops_random;
+    ASSERT_GT(lost, 0u);
+    EventLogView log;
+    log.setSnapshot(snap);
+    const QString counters = log.countersText();
+    EXPECT_TRUE(counters.contains(QStringLiteral("link loss %1").arg(QString::fromStdString(format_grouped(lost)))))
+        << counters.toStdString();
+    EXPECT_FALSE(counters.contains(QStringLiteral("random"))) << counters.toStdString();
+    // And each row of drops says the same.
+    int rows = 0;
+    for (const Event& e : snap->result.events)
+        if (e.kind == EventKind::Drops && e.drops_random > 0) {
+            ++rows;
+            const QString text = event_text(e);
+            EXPECT_TRUE(text.contains(QStringLiteral("link loss"))) << text.toStdString();
+            EXPECT_FALSE(text.contains(QStringLiteral("random"))) << text.toStdString();
+        }
+    EXPECT_GT(rows, 0);
+}
 
 TEST(EventLogFlows, WithOneFlowTheLogHasNoFlowColumnAndNoFlowFilter) {
     EventLogView log;

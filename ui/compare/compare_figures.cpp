@@ -201,7 +201,7 @@ QString kernel_figure_note(std::size_t index, const RunResult& kernel, const ker
                 if (a.starts_with("summary RTT")) return q(a);
             return {};
         }
-        case 3: return QObject::tr("Packets the path emulator dropped (tail drop, AQM, random loss), whole run");
+        case 3: return QObject::tr("Packets the path emulator dropped (tail drop, AQM, loss on the link), whole run");
         case 4: return QObject::tr("tcpi_total_retrans at the last reading: segments the kernel sent again, whole run");
         default: return {};
     }

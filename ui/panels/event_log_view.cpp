@@ -424,7 +424,8 @@ void EventLogView::setSnapshot(SnapshotPtr snap) {
         }
     }
     const auto n = [](std::uint64_t v) { return QString::fromStdString(format_grouped(v)); };
-    QString text = tr("congestion events %1 · drops: tail %2, AQM %3, random %4 · ECN marks %5")
+    // Loss on the link: evenly spaced or random, as the scenario says.
+    QString text = tr("congestion events %1 · drops: tail %2, AQM %3, link loss %4 · ECN marks %5")
                        .arg(n(c.congestion_events), n(c.drops_tail), n(c.drops_aqm), n(c.drops_random),
                             n(c.ecn_marks));
     text += snap_->done ? tr(" · retransmits %1 · RTOs %2").arg(n(c.retransmits), n(c.rtos))
