@@ -5,27 +5,29 @@
 #include <cmath>
 #include <cstdio>
 
+#include "model/core/units.h"
+
 namespace inflight {
 namespace {
 
 QString tr(const char* source) { return QCoreApplication::translate("EventText", source); }
 
-// A whole number as printf's "%.0f" writes it (round half to even), so the
-// words do not depend on Qt's own number formatting.
+// "65,535": digits in threes, commas between, whatever the locale; as the
+// counters, the hero and the guide write counts.
+QString grouped(std::uint64_t n) { return QString::fromStdString(format_grouped(n)); }
+
+// A whole number as printf's "%.0f" rounds it (half to even), so the words
+// do not depend on Qt's own number formatting, grouped in threes: "1,237".
 QString whole(double v) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.0f", v);
-    return QString::fromLatin1(buf);
+    if (!(std::isfinite(v) && v >= 0 && v < 1e19)) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.0f", v);
+        return QString::fromLatin1(buf);
+    }
+    return grouped(static_cast<std::uint64_t>(std::nearbyint(v)));  // the default rounding: half to even
 }
 
 QString packets(const Event& e, double bytes) { return whole(bytes / e.mss_bytes); }
-
-// "65,535": digits in threes, commas between, whatever the locale.
-QString grouped(std::uint64_t n) {
-    QString digits = QString::number(n);
-    for (qsizetype i = digits.size() - 3; i > 0; i -= 3) digits.insert(i, QLatin1Char(','));
-    return digits;
-}
 
 QString cause_words(CongestionCause c) {
     switch (c) {
@@ -57,25 +59,25 @@ QString congestion_event(const Event& e) {
     if (!e.grouped)
         return tr("Congestion event (%1): cwnd %2 → %3 packets").arg(cause_words(e.cause), before, after);
     return tr("%1 more congestion events (%2) within %3 ms: cwnd %4 → %5 packets")
-        .arg(QString::number(e.count), cause_words(e.cause), whole(e.group_span_s * 1e3), before, after);
+        .arg(grouped(e.count), cause_words(e.cause), whole(e.group_span_s * 1e3), before, after);
 }
 
 QString drops(const Event& e) {
     const std::uint64_t total = e.drops_tail + e.drops_aqm + e.drops_random;
-    const QString head = total == 1 ? tr("1 packet dropped:") : tr("%1 packets dropped:").arg(total);
+    const QString head = total == 1 ? tr("1 packet dropped:") : tr("%1 packets dropped:").arg(grouped(total));
     QStringList causes;
-    if (e.drops_tail) causes << tr("%1 tail drop (buffer full)").arg(e.drops_tail);
-    if (e.drops_aqm) causes << tr("%1 CoDel drop").arg(e.drops_aqm);
+    if (e.drops_tail) causes << tr("%1 tail drop (buffer full)").arg(grouped(e.drops_tail));
+    if (e.drops_aqm) causes << tr("%1 CoDel drop").arg(grouped(e.drops_aqm));
     // Loss on the link, by the scenario's pattern: evenly spaced (the
     // lesson's default) or independent random. The event does not say which,
     // and "random" was wrong for the first.
-    if (e.drops_random) causes << tr("%1 link loss").arg(e.drops_random);
+    if (e.drops_random) causes << tr("%1 link loss").arg(grouped(e.drops_random));
     return head + QLatin1Char(' ') + causes.join(QStringLiteral(", "));
 }
 
 QString ecn_marks(const Event& e) {
     return e.ecn_marks == 1 ? tr("1 packet CE-marked by CoDel (none dropped)")
-                            : tr("%1 packets CE-marked by CoDel (none dropped)").arg(e.ecn_marks);
+                            : tr("%1 packets CE-marked by CoDel (none dropped)").arg(grouped(e.ecn_marks));
 }
 
 QString rto(const Event& e) {

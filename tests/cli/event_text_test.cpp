@@ -89,6 +89,22 @@ TEST(EventText, DropsListEveryCauseThatDropped) {
               "15 packets dropped: 4 tail drop (buffer full), 5 CoDel drop, 6 link loss");
 }
 
+// Counts and packets of four digits and more are grouped in threes, as the
+// counters, the hero and the guide write them ("67,650"): a row read
+// "20834 packets dropped: 20834 tail drop" beside counters of "tail 20,834".
+TEST(EventText, LargeFiguresAreGroupedInThrees) {
+    EXPECT_EQ(words(drops(20834, 0, 0)), "20,834 packets dropped: 20,834 tail drop (buffer full)");
+    EXPECT_EQ(words(drops(1000, 0, 1234)), "2,234 packets dropped: 1,000 tail drop (buffer full), 1,234 link loss");
+    Event e = event(EventKind::SlowStartExit);
+    e.cwnd_before_bytes = 1237.0 * kMss;
+    EXPECT_EQ(words(e), "Slow start ends at cwnd 1,237 packets (first loss)");
+    EXPECT_EQ(words(congestion(CongestionCause::Loss, 1927, 1348.5)), "Congestion event (loss): cwnd 1,927 → 1,348 packets");
+    Event marks = event(EventKind::EcnMarks);
+    marks.ecn_marks = 12345;
+    EXPECT_EQ(words(marks), "12,345 packets CE-marked by CoDel (none dropped)");
+    EXPECT_EQ(words(congestion(CongestionCause::Loss, 999, 500)), "Congestion event (loss): cwnd 999 → 500 packets");
+}
+
 TEST(EventText, EcnMarksSayNoneWereDropped) {
     Event e = event(EventKind::EcnMarks);
     e.ecn_marks = 1;
