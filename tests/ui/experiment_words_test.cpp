@@ -1,0 +1,87 @@
+// The built-in experiments' words, read as a student reads them: what a
+// step says agrees with TCP, with the step's own settings and with its
+// check. Lints over every experiment's text; the expected facts come from
+// the RFCs and from the steps' own settings, not from the code.
+#include <QRegularExpression>
+#include <QString>
+#include <gtest/gtest.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "model/core/parameters.h"
+#include "ui/lesson/experiment_file.h"
+
+using namespace inflight;
+using namespace inflight::ui;
+
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+const std::vector<Experiment>& builtins() {
+    static const ExperimentSet set = load_all_experiments(QString());
+    return set.experiments;
+}
+
+// Every text of an experiment a student reads, each with where it is.
+std::vector<std::pair<std::string, QString>> texts_of(const Experiment& e) {
+    std::vector<std::pair<std::string, QString>> out{{e.id + " title", q(e.title)}, {e.id + " intro", q(e.intro)}};
+    for (std::size_t i = 0; i < e.steps.size(); ++i) {
+        const Step& s = e.steps[i];
+        const std::string at = e.id + " step " + std::to_string(i + 1) + " ";
+        out.emplace_back(at + "title", q(s.title));
+        out.emplace_back(at + "set", q(s.set_text));
+        out.emplace_back(at + "do", q(s.todo));
+        out.emplace_back(at + "watch", q(s.watch));
+        out.emplace_back(at + "why", q(s.why));
+        out.emplace_back(at + "check", q(s.check.text));
+    }
+    return out;
+}
+
+}  // namespace
+
+// CUBIC's multiplicative decrease is β = 0.7 (RFC 9438 §4.6; Linux's
+// tcp_cubic.c, beta 717/1024): a loss takes 30% off the window. Halving is
+// Reno's rule. No clause that names CUBIC may say it halves.
+TEST(ExperimentWords, CubicIsNeverSaidToHalveItsWindow) {
+    ASSERT_FALSE(builtins().empty());
+    // CUBIC and a word of halving in one clause (no . ; : between them).
+    const QRegularExpression halves(
+        QStringLiteral("CUBIC[^.;:]{0,60}\\b(halv\\w*|in half|by half|by 50 ?%)|\\b(halv\\w*)[^.;:]{0,60}CUBIC"),
+        QRegularExpression::CaseInsensitiveOption);
+    for (const Experiment& e : builtins())
+        for (const auto& [where, text] : texts_of(e)) {
+            const QRegularExpressionMatch m = halves.match(text);
+            EXPECT_FALSE(m.hasMatch()) << where << ": “" << m.captured().toStdString() << "”";
+        }
+}
+
+// A Do opens with what the student does: not "Then …" with nothing before.
+TEST(ExperimentWords, NoDoOpensWithThen) {
+    for (const Experiment& e : builtins())
+        for (std::size_t i = 0; i < e.steps.size(); ++i)
+            EXPECT_FALSE(q(e.steps[i].todo).startsWith(QLatin1String("Then"), Qt::CaseInsensitive))
+                << e.id << " step " << i + 1 << ": " << e.steps[i].todo;
+}
+
+// A Do never asks to tick a box the step's Set already ticks: after Set it
+// there is nothing to tick, and the student hunts for what changed.
+TEST(ExperimentWords, NoDoTicksABoxItsSetAlreadyTicks) {
+    const std::vector<std::pair<QString, Param>> boxes{{QStringLiteral("ECN"), Param::Ecn},
+                                                       {QStringLiteral("Pacing"), Param::Pacing}};
+    for (const Experiment& e : builtins())
+        for (std::size_t i = 0; i < e.steps.size(); ++i) {
+            const Step& s = e.steps[i];
+            if (!s.has_settings) continue;
+            for (const auto& [box, p] : boxes) {
+                const QRegularExpression tick(QStringLiteral("\\b(tick|turn on|switch on)\\s+%1\\b").arg(box),
+                                              QRegularExpression::CaseInsensitiveOption);
+                if (!tick.match(q(s.todo)).hasMatch()) continue;
+                EXPECT_FALSE(is_on(s.settings, p))
+                    << e.id << " step " << i + 1 << ": its Set already ticks " << box.toStdString() << "; Do: " << s.todo;
+            }
+        }
+}
