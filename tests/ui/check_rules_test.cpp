@@ -200,13 +200,18 @@ TEST(CheckRules, TheDeepBufferSweepStopsAtTwoFourAndEightBdp) {
 // --- In the window -------------------------------------------------------------
 
 // The window opens on CUBIC, 100 Mbit/s, 80 ms, no loss: experiment 1's
-// first step. The student opens it and drags Bandwidth to 1 Gbit/s: the
-// drag started at the run on screen, so both ends are there.
+// first step. The student opens it and drags Bandwidth up to 10 Gbit/s, as
+// its Do says: a rate on the way (2.5 Gbit/s) is inside the step's range,
+// and the drag started at the run on screen, so both ends are there.
 TEST(CheckRulesWindow, ADragFromTheRunOnScreenWhenTheStepOpensTicksTheSweep) {
     auto w = make_window();
     ASSERT_TRUE(wait_settled(*w));
     w->openExperiment(index_of(*w, "loss-wall"));
-    type_value(w->controls()->bandwidth(), "1Gbps");
+    type_value(w->controls()->bandwidth(), "2.5Gbps");
+    ASSERT_TRUE(wait_settled(*w));
+    EXPECT_TRUE(wait_until([&] { return w->guide()->checkDetail().startsWith("so far 2 runs from 100 Mbit/s to 2.5 Gbit/s;"); }, 2000))
+        << w->guide()->checkDetail().toStdString();
+    type_value(w->controls()->bandwidth(), "10Gbps");
     ASSERT_TRUE(wait_settled(*w));
     EXPECT_TRUE(wait_until([&] { return w->guide()->ticked(0); }, 2000)) << w->guide()->checkDetail().toStdString();
 }
@@ -216,10 +221,10 @@ TEST(CheckRulesWindow, ADragFromTheRunOnScreenWhenTheStepOpensTicksTheSweep) {
 TEST(CheckRulesWindow, ARunStillStreamingWhenTheStepOpensCountsWhenItFinishes) {
     auto w = make_window();
     ASSERT_TRUE(wait_settled(*w));
-    type_value(w->controls()->bandwidth(), "1Gbps");
+    type_value(w->controls()->bandwidth(), "10Gbps");
     w->openExperiment(index_of(*w, "loss-wall"));
     ASSERT_TRUE(wait_settled(*w));
-    EXPECT_TRUE(wait_until([&] { return w->guide()->checkDetail().startsWith("so far 1 run, at 1 Gbit/s;"); }, 2000))
+    EXPECT_TRUE(wait_until([&] { return w->guide()->checkDetail().startsWith("so far 1 run, at 10 Gbit/s;"); }, 2000))
         << w->guide()->checkDetail().toStdString();
     type_value(w->controls()->bandwidth(), "100Mbps");
     ASSERT_TRUE(wait_settled(*w));

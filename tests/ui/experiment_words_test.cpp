@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "model/core/parameters.h"
+#include "model/core/units.h"
 #include "ui/lesson/experiment_file.h"
 
 using namespace inflight;
@@ -57,6 +58,46 @@ TEST(ExperimentWords, CubicIsNeverSaidToHalveItsWindow) {
             const QRegularExpressionMatch m = halves.match(text);
             EXPECT_FALSE(m.hasMatch()) << where << ": “" << m.captured().toStdString() << "”";
         }
+}
+
+// A sweep step's Do names the values to drag the swept parameter to; the
+// check's range must hold every one, or a student who does what the Do says
+// is told the value is "outside the step's range".
+TEST(ExperimentWords, ASweepStepsDoAsksForNoValueOutsideItsCheck) {
+    // A number and a unit of the swept parameter's kind.
+    const auto pattern = [](Param p) -> QString {
+        switch (p) {
+        case Param::Bandwidth: return QStringLiteral("\\d[\\d,.]*\\s?[kMG]?bit/s");
+        case Param::Rtt:
+        case Param::Buffer:
+        case Param::Duration: return QStringLiteral("\\d[\\d,.]*\\s?(ms|µs|s)(?![\\w/])");
+        case Param::Loss: return QStringLiteral("\\d[\\d,.]*\\s?%");
+        default: return QStringLiteral("\\d[\\d,.]*\\s?(B|KB|MB|GB|KiB|MiB|GiB)(?!\\w)");
+        }
+    };
+    int sweeps = 0;
+    for (const Experiment& e : builtins())
+        for (std::size_t i = 0; i < e.steps.size(); ++i) {
+            const Step& s = e.steps[i];
+            if (!s.check.across) continue;
+            ++sweeps;
+            const Across& a = *s.check.across;
+            const QRegularExpression value(pattern(a.param));
+            int named = 0;
+            for (auto it = value.globalMatch(q(s.todo)); it.hasNext();) {
+                const std::string text = it.next().captured().toStdString();
+                const Parsed<double> v = parse_param_number(a.param, text, key(a.param));
+                ASSERT_TRUE(v.ok()) << v.error;
+                ++named;
+                // Within the check's range (the 5% a sweep's ends allow aside).
+                EXPECT_GE(v.value, a.from / 1.05) << e.id << " step " << i + 1 << ": “" << text << "” in “" << s.todo
+                                                  << "”";
+                EXPECT_LE(v.value, a.to * 1.05) << e.id << " step " << i + 1 << ": “" << text << "” in “" << s.todo
+                                                << "”";
+            }
+            EXPECT_GE(named, 2) << e.id << " step " << i + 1 << ": the Do names no range to drag over: " << s.todo;
+        }
+    EXPECT_GE(sweeps, 5);
 }
 
 // A Do opens with what the student does: not "Then …" with nothing before.

@@ -54,14 +54,14 @@ std::pair<int, int> settled_heights(MainWindow& w) {
 }  // namespace
 
 // Start, change the bandwidth once, Ctrl+1: step 1 has not been done yet
-// (it asks for a drag from 100 Mbit/s to 1 Gbit/s with the step in front of
+// (it asks for a drag from 100 Mbit/s to 10 Gbit/s with the step in front of
 // the student), so it must not show as ticked. The run on screen when the
 // step opens is where a drag starts: it counts as the sweep's first point,
 // the runs before it do not.
 TEST(GuideFirstTick, RunsBeforeTheStepOpensDoNotTickIt) {
     auto w = make_window();
     ASSERT_TRUE(wait_settled(*w));
-    type_value(w->controls()->bandwidth(), "1Gbps");
+    type_value(w->controls()->bandwidth(), "10Gbps");
     ASSERT_TRUE(wait_settled(*w));
     EXPECT_FALSE(w->guide()->ticked(0)) << "the hidden guide counted runs";
     QTest::keyClick(w.get(), Qt::Key_1, Qt::ControlModifier);
@@ -69,12 +69,12 @@ TEST(GuideFirstTick, RunsBeforeTheStepOpensDoNotTickIt) {
     QTest::qWait(50);
     ASSERT_TRUE(wait_settled(*w));
     EXPECT_FALSE(w->guide()->ticked(0));
-    EXPECT_TRUE(w->guide()->checkDetail().startsWith("so far 1 run, at 1 Gbit/s;"))
+    EXPECT_TRUE(w->guide()->checkDetail().startsWith("so far 1 run, at 10 Gbit/s;"))
         << w->guide()->checkDetail().toStdString();
     // With the step open, the same drag ticks it.
     type_value(w->controls()->bandwidth(), "100Mbps");
     ASSERT_TRUE(wait_settled(*w));
-    type_value(w->controls()->bandwidth(), "1Gbps");
+    type_value(w->controls()->bandwidth(), "10Gbps");
     ASSERT_TRUE(wait_settled(*w));
     EXPECT_TRUE(w->guide()->ticked(0)) << w->guide()->checkDetail().toStdString();
 }
@@ -84,7 +84,7 @@ TEST(GuideFirstTick, AClosedGuideCountsNoRuns) {
     ASSERT_TRUE(wait_settled(*w));
     w->openExperiment(0);
     w->guide()->parentWidget()->hide();  // the dock closed by the student
-    for (const char* v : {"100Mbps", "1Gbps"}) {
+    for (const char* v : {"100Mbps", "10Gbps"}) {
         type_value(w->controls()->bandwidth(), v);
         ASSERT_TRUE(wait_settled(*w));
     }
