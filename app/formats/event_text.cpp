@@ -100,7 +100,7 @@ QString limit_change(const Event& e) {
     switch (e.limit) {
     case Limit::Cwnd: return tr("Now limited by cwnd: the congestion window is smaller than the pipe");
     case Limit::Rwnd: return tr("Now limited by rwnd: %1 B per RTT").arg(grouped(e.limit_bytes));
-    case Limit::Sndbuf: return tr("Now limited by sndbuf: %1 B per RTT").arg(grouped(e.limit_bytes));
+    case Limit::Sndbuf: return tr("Now limited by the send buffer: %1 B per RTT").arg(grouped(e.limit_bytes));
     case Limit::Pacing: return tr("Now limited by the pacing rate");
     case Limit::Link: return tr("Now limited by the link: a queue stands at the bottleneck");
     case Limit::App: return tr("Now limited by the application: it has nothing more to send yet");

@@ -52,7 +52,7 @@ std::string words(const Event& e) { return event_text_utf8(e); }
 
 TEST(EventText, LimitChangesNameTheLimitAndTheWindow) {
     EXPECT_EQ(words(limit_change(Limit::Rwnd, 65535)), "Now limited by rwnd: 65,535 B per RTT");
-    EXPECT_EQ(words(limit_change(Limit::Sndbuf, 1048576)), "Now limited by sndbuf: 1,048,576 B per RTT");
+    EXPECT_EQ(words(limit_change(Limit::Sndbuf, 1048576)), "Now limited by the send buffer: 1,048,576 B per RTT");
     EXPECT_EQ(words(limit_change(Limit::Rwnd, 999)), "Now limited by rwnd: 999 B per RTT");
     EXPECT_EQ(words(limit_change(Limit::Cwnd)),
               "Now limited by cwnd: the congestion window is smaller than the pipe");

@@ -4,14 +4,18 @@
 // the RFCs and from the steps' own settings, not from the code.
 #include <QRegularExpression>
 #include <QString>
+#include <QStringList>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "model/core/parameters.h"
 #include "model/core/units.h"
+#include "model/engine/run.h"
+#include "app/formats/event_text.h"
 #include "ui/lesson/experiment_file.h"
 
 using namespace inflight;
@@ -125,4 +129,28 @@ TEST(ExperimentWords, NoDoTicksABoxItsSetAlreadyTicks) {
                     << e.id << " step " << i + 1 << ": its Set already ticks " << box.toStdString() << "; Do: " << s.todo;
             }
         }
+}
+
+// A Watch that quotes the window's words for the binding limit (“limited by
+// the send buffer”) finds them in the event log too: the log's line for
+// the step's run names the limit the way the hero and the Watch do.
+TEST(ExperimentWords, ALimitAWatchQuotesIsNamedSoInTheEventLog) {
+    const QRegularExpression quoted(QStringLiteral("“(limited by [^”]+)”"));
+    int quotes = 0;
+    for (const Experiment& e : builtins())
+        for (std::size_t i = 0; i < e.steps.size(); ++i) {
+            const Step& s = e.steps[i];
+            const QRegularExpressionMatch m = quoted.match(q(s.watch));
+            if (!m.hasMatch() || !s.has_settings) continue;
+            ++quotes;
+            const RunResult r = run_scenario(s.settings);
+            QStringList limit_lines;
+            for (const Event& ev : r.events)
+                if (ev.kind == EventKind::LimitChange) limit_lines << event_text(ev);
+            const bool named = std::any_of(limit_lines.begin(), limit_lines.end(),
+                                           [&](const QString& l) { return l.contains(m.captured(1)); });
+            EXPECT_TRUE(named) << e.id << " step " << i + 1 << ": the Watch quotes “" << m.captured(1).toStdString()
+                               << "”; the log's limit lines: " << limit_lines.join(" | ").toStdString();
+        }
+    EXPECT_GE(quotes, 2);  // experiment 2: rwnd, then the send buffer
 }
