@@ -133,7 +133,7 @@ TEST(FlowExperiments, TwoAlgorithmsShallowBufferDoesNotTickTheDeepBufferSteps) {
     two_cubic.flows = {tcp(Algorithm::Cubic), tcp(Algorithm::Cubic)};
     const CheckOutcome c = walk(test::figures_only(e.steps[0]), two_cubic);
     EXPECT_FALSE(c.passed) << c.detail;
-    EXPECT_NE(c.detail.find("this run has no bbr flow"), std::string::npos) << c.detail;
+    EXPECT_NE(c.detail.find("this run has no BBR flow"), std::string::npos) << c.detail;
 }
 
 // A run past the sweep's end is no figure of it: a drag that overshot to
@@ -208,6 +208,7 @@ RunResult two_flows(double share0, double share1) {
     r.scenario.flows = {tcp(Algorithm::Cubic), tcp(Algorithm::Bbr)};
     r.flows.resize(2);
     r.flows[0].flow.label = "flow 1 (cubic)";
+    r.flows[0].flow.algorithm = Algorithm::Cubic;
     r.flows[0].summary.share = share0;
     r.flows[1].flow.label = "flow 2 (bbr)";
     r.flows[1].flow.algorithm = Algorithm::Bbr;
@@ -234,7 +235,7 @@ TEST(FlowChecks, ASelectorReadsTheFlowsItPicksAndNamesTheOneThatFails) {
     const Check bbr = share_check(selector_from_word("bbr"), Condition::Op::GreaterEq, 0.6);
     CheckOutcome o = evaluate_check(bbr, {&r});
     EXPECT_TRUE(o.passed) << o.detail;
-    EXPECT_NE(o.detail.find("flow 2 (bbr): share of the throughput 70%"), std::string::npos) << o.detail;
+    EXPECT_NE(o.detail.find("BBR: share of the throughput 70%"), std::string::npos) << o.detail;
 
     FlowSelector first;
     first.by = FlowSelector::By::Index;
@@ -242,7 +243,7 @@ TEST(FlowChecks, ASelectorReadsTheFlowsItPicksAndNamesTheOneThatFails) {
     first.text = "flows[0]";
     o = evaluate_check(share_check(first, Condition::Op::GreaterEq, 0.6), {&r});
     EXPECT_FALSE(o.passed);
-    EXPECT_NE(o.detail.find("flow 1 (cubic): share of the throughput 30%"), std::string::npos) << o.detail;
+    EXPECT_NE(o.detail.find("CUBIC: share of the throughput 30%"), std::string::npos) << o.detail;
 
     // A label picks by label; one that matches nothing fails and says so.
     o = evaluate_check(share_check(selector_from_word("video call"), Condition::Op::GreaterEq, 0), {&r});
@@ -260,7 +261,7 @@ TEST(FlowChecks, ASelectorOfSeveralFlowsNeedsEveryOneAndFallsByComparesTheEnds) 
     r.flows[1].summary.share = 0.4;
     const CheckOutcome o = evaluate_check(both, {&r});
     EXPECT_FALSE(o.passed);
-    EXPECT_NE(o.detail.find("flow 2 (cubic): share of the throughput 40%"), std::string::npos)
+    EXPECT_NE(o.detail.find("flow 2 (CUBIC): share of the throughput 40%"), std::string::npos)
         << o.detail;  // the one that failed, by its label
 
     // falls_by over a buffer sweep: the share at the low end minus the high end.
@@ -271,7 +272,8 @@ TEST(FlowChecks, ASelectorOfSeveralFlowsNeedsEveryOneAndFallsByComparesTheEnds) 
     hi.scenario.buffer_s = flat.scenario.buffer_s = 0.640;
     const CheckOutcome f = evaluate_check(falls, {&lo, &hi});
     EXPECT_TRUE(f.passed) << f.detail;
-    EXPECT_NE(f.detail.find("98% at 20 ms, 52% at 640 ms"), std::string::npos) << f.detail;
+    // One BBR flow, named as the window names it: not "the bbr flows".
+    EXPECT_NE(f.detail.find("BBR: share of the throughput 98% at 20 ms, 52% at 640 ms"), std::string::npos) << f.detail;
     const CheckOutcome g = evaluate_check(falls, {&lo, &flat});
     EXPECT_FALSE(g.passed) << g.detail;
 }

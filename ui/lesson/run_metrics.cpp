@@ -272,10 +272,19 @@ std::vector<std::size_t> selected_flows(const Scenario& s, const FlowSelector& s
     return out;
 }
 
+std::string algorithm_words(Algorithm a) {
+    switch (a) {
+    case Algorithm::Reno: return "Reno";
+    case Algorithm::Cubic: return "CUBIC";
+    case Algorithm::Bbr: return "BBR";
+    }
+    return "?";
+}
+
 std::string selector_words(const FlowSelector& sel) {
     switch (sel.by) {
     case FlowSelector::By::Index: return sel.text;
-    case FlowSelector::By::Algorithm: return "the " + sel.text + " flows";
+    case FlowSelector::By::Algorithm: return "the " + algorithm_words(sel.algorithm) + " flows";
     case FlowSelector::By::Ping: return "the pings";
     case FlowSelector::By::Transfer: return "the transfers";
     case FlowSelector::By::Label: return "“" + sel.label + "”";
@@ -286,7 +295,7 @@ std::string selector_words(const FlowSelector& sel) {
 std::string no_such_flow_words(const FlowSelector& sel) {
     switch (sel.by) {
     case FlowSelector::By::Index: return "this run has no " + sel.text;
-    case FlowSelector::By::Algorithm: return "this run has no " + sel.text + " flow";
+    case FlowSelector::By::Algorithm: return "this run has no " + algorithm_words(sel.algorithm) + " flow";
     case FlowSelector::By::Ping: return "this run has no ping";
     case FlowSelector::By::Transfer: return "this run has no transfer";
     case FlowSelector::By::Label: return "this run has no flow labelled “" + sel.label + "”";

@@ -66,8 +66,10 @@ std::optional<FlowSelector> implied_selector(const std::string& field);
 FlowSelector selector_from_word(const std::string& word);
 // The flows of `s` the selector picks, in order (flow_count(s) flows).
 std::vector<std::size_t> selected_flows(const Scenario& s, const FlowSelector& sel);
-// The selector in words: "flows[1]", "the bbr flows", "“web”"; and a run
-// without such a flow: "this run has no bbr flow".
+// The selector in words: "flows[1]", "the BBR flows", "“web”"; and a run
+// without such a flow: "this run has no BBR flow". An algorithm by its
+// proper name, as the window writes it ("BBR", "CUBIC", "Reno").
+std::string algorithm_words(Algorithm a);
 std::string selector_words(const FlowSelector& sel);
 std::string no_such_flow_words(const FlowSelector& sel);
 

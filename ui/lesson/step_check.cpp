@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "ui/lesson/binding_words.h"
+#include "ui/lesson/flow_words.h"
 #include "ui/lesson/run_metrics.h"
 #include "model/core/parameters.h"
 #include "ui/lesson/step_settings.h"
@@ -49,12 +50,22 @@ std::string op_words(const Condition& c) {
     return {};
 }
 
-// The flow a per-flow figure is of: its label, or the selector's words.
+// The flow a per-flow figure is of, named as the window names it (the
+// hero, the share bars): "BBR", "flow 2 (CUBIC)", a label the user gave;
+// the selector's words for a flow the run does not have.
 std::string flow_name_of(const Condition& c, const RunResult& r, std::size_t flow) {
-    return flow < r.flows.size() ? r.flows[flow].flow.label : c.flow->text;
+    return flow < r.flows.size() ? flow_display_name(r, flow).toStdString() : selector_words(*c.flow);
 }
 
-// The figure `c` compares, in words: "throughput", "flow 2 (bbr): share of the throughput".
+// The flows a sweep's figure is of, in words: the one flow the selector
+// picks by its name ("BBR"), else the selector's words ("the BBR flows").
+std::string selected_words(const FlowSelector& sel, const RunResult& r) {
+    const std::vector<std::size_t> picked = selected_flows(r.scenario, sel);
+    if (picked.size() == 1 && picked[0] < r.flows.size()) return flow_display_name(r, picked[0]).toStdString();
+    return selector_words(sel);
+}
+
+// The figure `c` compares, in words: "throughput", "flow 2 (CUBIC): share of the throughput".
 std::string label_of(const Condition& c, const RunResult& r, std::size_t flow) {
     if (!c.flow) return metric_label(c.field);
     return flow_name_of(c, r, flow) + ": " + metric_label(c.field);
@@ -299,7 +310,7 @@ CheckOutcome sweep(const Check& check, const Across& a, const std::vector<const 
         const double first = sweep_figure(c, *by_value.begin()->second);
         const double last = sweep_figure(c, *by_value.rbegin()->second);
         const double change = c.op == Condition::Op::FallsBy ? first - last : last - first;
-        const std::string what = (c.flow ? selector_words(*c.flow) + ": " : std::string()) + metric_label(c.field) + " " +
+        const std::string what = (c.flow ? selected_words(*c.flow, newest) + ": " : std::string()) + metric_label(c.field) + " " +
                                  format_metric(c.field, first) + " at " + format_param(a.param, lo) + ", " +
                                  format_metric(c.field, last) + " at " + format_param(a.param, hi);
         if (!(change >= c.value)) {
