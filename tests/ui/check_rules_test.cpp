@@ -13,6 +13,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QTest>
+#include <algorithm>
 #include <cmath>
 #include <gtest/gtest.h>
 
@@ -25,6 +26,7 @@
 #include "ui/shell/main_window.h"
 #include "ui/teaching/experiment_panel.h"
 #include "model/engine/run.h"
+#include "model/core/parameters.h"
 #include "model/core/units.h"
 #include "test_helpers.h"
 #include "builtin_experiments.h"
@@ -162,13 +164,58 @@ TEST(CheckRules, TheWithoutTheWindowLimitStepNeedsTheStreamsRemoved) {
 
 // --- The file: "free" and "stops" ---------------------------------------------
 
-TEST(CheckRules, TheFixedSettingsAreTheSetsKeysButTheSweptAndTheFreeOnes) {
+// Every setting Set it puts in place is held — the set's keys and the
+// defaults it leaves the rest at — but the swept, the free ones and the seed.
+TEST(CheckRules, TheFixedSettingsAreEverySettingButTheSweptTheFreeAndTheSeed) {
+    const auto every_but = [](std::vector<std::string> left_out) {
+        std::vector<std::string> keys{"flows"};
+        for (const ParamRow& row : param_table()) keys.emplace_back(row.key);
+        left_out.emplace_back("seed");
+        std::erase_if(keys, [&](const std::string& k) {
+            return std::find(left_out.begin(), left_out.end(), k) != left_out.end();
+        });
+        std::sort(keys.begin(), keys.end());
+        return keys;
+    };
     const Step& clean = step_of("loss-wall", 0);  // sweeps bandwidth
     ASSERT_TRUE(clean.check.fixed);
-    EXPECT_EQ(clean.check.fixed->keys, (std::vector<std::string>{"algo", "loss", "rtt"}));
+    EXPECT_EQ(clean.check.fixed->keys, every_but({"bandwidth"}));
     const Step& floor = step_of("loss-wall", 3);  // frees the algorithm
     ASSERT_TRUE(floor.check.fixed);
-    EXPECT_EQ(floor.check.fixed->keys, (std::vector<std::string>{"bandwidth", "loss", "rtt"}));
+    EXPECT_EQ(floor.check.fixed->keys, every_but({"algo"}));
+}
+
+// "Tick CoDel" is CoDel without ECN (its Set leaves ECN off; the next step
+// ticks it). Back from that step with ECN still on, a sweep of the buffer
+// passes the figures — CoDel keeps the queue short either way — but it is
+// not the step's run: Set it would turn ECN off, so the step does not tick.
+TEST(CheckRules, TheCoDelStepDoesNotTickOnRunsWithEcn) {
+    const Step& codel = step_of("bufferbloat", 2);
+    ASSERT_EQ(codel.settings.aqm, Aqm::Codel);
+    ASSERT_FALSE(codel.settings.ecn);
+    ASSERT_TRUE(codel.check.across);
+    std::vector<RunResult> with_ecn;
+    for (double buffer_s : {codel.check.across->from, codel.check.across->to}) {
+        Scenario s = codel.settings;
+        s.ecn = true;
+        s.buffer_s = buffer_s;
+        with_ecn.push_back(run_scenario(s));
+    }
+    const std::vector<const RunResult*> runs{&with_ecn[0], &with_ecn[1]};
+    Check bare = codel.check;
+    bare.fixed.reset();
+    EXPECT_TRUE(evaluate_check(bare, runs).passed);  // what ticked it before
+    const CheckOutcome o = evaluate_check(codel.check, runs);
+    EXPECT_FALSE(o.passed) << o.detail;
+    EXPECT_NE(o.detail.find("ECN"), std::string::npos) << o.detail;
+    // Without ECN, as Set it leaves it, the same sweep ticks.
+    std::vector<RunResult> plain;
+    for (double buffer_s : {codel.check.across->from, codel.check.across->to}) {
+        Scenario s = codel.settings;
+        s.buffer_s = buffer_s;
+        plain.push_back(run_scenario(s));
+    }
+    EXPECT_TRUE(evaluate_check(codel.check, {&plain[0], &plain[1]}).passed);
 }
 
 TEST(CheckRules, AFreeKeyOrAStopThatMeansNothingIsRefusedInOneLine) {

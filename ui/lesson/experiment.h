@@ -59,10 +59,12 @@ struct Across {
     std::vector<double> stops;
 };
 
-// The settings a run must have for the check to hold: every key the step's
-// "set" names, as set, but those the step asks the student to change (the
+// The settings a run must have for the check to hold: every setting "Set
+// it" puts in place (the keys the step's "set" names, the defaults for the
+// rest), but the seed and those the step asks the student to change (the
 // check's "free" keys and the swept parameter). A step that says "BBR, 1%
-// random loss" does not tick on a CUBIC run or on evenly spaced loss.
+// random loss" does not tick on a CUBIC run or on evenly spaced loss, nor
+// "CoDel" on a run with ECN left on from the next step.
 struct FixedSettings {
     Scenario as_set;                // the step's settings
     std::vector<std::string> keys;  // scenario-file keys ("algo", "loss_pattern", "flows")

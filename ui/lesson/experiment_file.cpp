@@ -281,10 +281,15 @@ Across parse_across(const QJsonValue& jv, const QString& where) {
     return a;
 }
 
-// The settings the check holds the run to: every key of the step's "set"
-// but the swept parameter and the keys "free" names (those the step asks
-// the student to change). A "free" key the set does not name is refused:
-// it would free nothing.
+// The settings the check holds the run to: every setting "Set it" puts in
+// place — the keys the step's "set" names and the defaults for the rest,
+// as the guide's "Set it changes" line lists them — but the swept
+// parameter and the keys "free" names (those the step asks the student to
+// change). A key the set leaves out is held at its default: ECN carried
+// over from a later step that ticks it is not the earlier step's run. The
+// seed aside, unless the set names it: another seed is the same experiment.
+// A "free" key the set does not name is refused: the step would not say
+// where the student starts from.
 // The keys a kernel run does not take from the step: the model's stack and
 // its details (the kernel is Linux itself) and the duration (chosen beside
 // the kernel's button, in wall time).
@@ -314,8 +319,12 @@ FixedSettings parse_fixed(const QJsonObject& check, const QJsonObject& set, cons
     }
     FixedSettings f;
     f.as_set = settings;
-    for (const QString& k : set.keys()) {
+    QStringList every = scenario_to_json(settings).keys();
+    if (!every.contains(QLatin1String("flows"))) every << QStringLiteral("flows");
+    every.sort();
+    for (const QString& k : every) {
         if (free.contains(k)) continue;
+        if (k == QLatin1String(key(Param::Seed)) && !set.contains(k)) continue;
         if (on_kernel && model_only_key(k)) continue;
         if (across && k == QLatin1String(key(across->param))) continue;
         f.keys.push_back(k.toStdString());

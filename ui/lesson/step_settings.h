@@ -1,6 +1,6 @@
 // Whether a run was made with the settings a step asks for (experiment.h,
-// FixedSettings): every key its "set" names holds in the run as set, the
-// ones the step lets the student change aside. Plain C++.
+// FixedSettings): every setting "Set it" puts in place holds in the run,
+// the seed and the ones the step lets the student change aside. Plain C++.
 #pragma once
 
 #include <optional>
