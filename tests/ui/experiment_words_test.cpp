@@ -1,8 +1,12 @@
 // The built-in experiments' words, read as a student reads them: what a
 // step says agrees with TCP, with the step's own settings and with its
-// check. Lints over every experiment's text; the expected facts come from
-// the RFCs and from the steps' own settings, not from the code.
+// check, and the guide never parts a number from its unit. Lints over
+// every experiment's text; the expected facts come from the RFCs and from
+// the steps' own settings, not from the code.
+#include <QLabel>
 #include <QRegularExpression>
+#include <QTextBoundaryFinder>
+#include <QTextDocument>
 #include <QString>
 #include <QStringList>
 #include <gtest/gtest.h>
@@ -17,6 +21,7 @@
 #include "model/engine/run.h"
 #include "app/formats/event_text.h"
 #include "ui/lesson/experiment_file.h"
+#include "ui/teaching/experiment_panel.h"
 
 using namespace inflight;
 using namespace inflight::ui;
@@ -153,4 +158,60 @@ TEST(ExperimentWords, ALimitAWatchQuotesIsNamedSoInTheEventLog) {
                                << "”; the log's limit lines: " << limit_lines.join(" | ").toStdString();
         }
     EXPECT_GE(quotes, 2);  // experiment 2: rwnd, then the send buffer
+}
+
+// Wherever the guide shows an experiment's words (the title, the
+// introduction, the step's title, Set, Set it changes, Do, Watch, Why, the
+// check and what the runs measured), a number and its unit never part at a
+// line's end: no line break opportunity between "6.5" and "Mbit/s", nor
+// after the unit's slash ("6.5 Mbit/" over "s" in experiment 6's first
+// step title), nor between "120" and "s". Read from the panel's labels as
+// Qt lays them out: the rich text as its document holds it, the breaks as
+// Qt's line breaker finds them.
+TEST(GuideText, ANumberAndItsUnitNeverPartAtALinesEnd) {
+    ExperimentPanel panel;
+    panel.setExperiments(builtins(), {});
+    // A unit after a number, the space and the slash as plain text or kept
+    // whole (no-break space, word joiner).
+    const QRegularExpression value(QStringLiteral(
+        "(?<![\\p{L}\\p{N}_.,])(\\d+(?:[.,]\\d+)*)[ \\x{00A0}]"
+        "([kMG]?bit/\\x{2060}?s|ms|µs|s|[KMG]i?B|B|packets|BDP|%)(?![\\p{L}\\p{N}_])"));
+    const auto shown_text = [](const QLabel* l) {
+        if (l->textFormat() != Qt::RichText && !Qt::mightBeRichText(l->text())) return l->text();
+        QTextDocument d;
+        d.setHtml(l->text());
+        return d.toRawText();
+    };
+    int values = 0;
+    const Scenario elsewhere = [] {  // controls away from every step: "Set it changes" lists values
+        Scenario s;
+        s.duration_s = 120;
+        s.buffer_s = 0.1;
+        s.bandwidth_bps = 24e6;
+        return s;
+    }();
+    for (int e = 0; e < static_cast<int>(builtins().size()); ++e) {
+        panel.setExperiment(e, 0);
+        for (int i = 0; i < static_cast<int>(builtins()[static_cast<std::size_t>(e)].steps.size()); ++i) {
+            panel.setStep(i, 0);
+            panel.setCurrent(elsewhere);
+            for (const QLabel* l : panel.findChildren<QLabel*>()) {
+                const QString text = shown_text(l);
+                QTextBoundaryFinder lines(QTextBoundaryFinder::Line, text);
+                for (auto it = value.globalMatch(text); it.hasNext();) {
+                    const QRegularExpressionMatch m = it.next();
+                    ++values;
+                    // From the number's end to the unit's end: no break.
+                    for (qsizetype p = m.capturedEnd(1); p < m.capturedEnd(); ++p) {
+                        lines.setPosition(p);
+                        EXPECT_FALSE(lines.isAtBoundary())
+                            << builtins()[static_cast<std::size_t>(e)].id << " step " << i + 1 << ": a line may break "
+                            << "inside “" << m.captured().toStdString() << "” at " << (p - m.capturedStart()) << " in “"
+                            << text.toStdString() << "”";
+                    }
+                }
+            }
+        }
+    }
+    EXPECT_GT(values, 100);
 }

@@ -233,10 +233,11 @@ TEST(FlowHero, ATransferBesideItsEmptyPathTimeAndAPingBesideTheBaseRtt) {
               QStringLiteral("ping RTT %1, 95th percentile %2; base RTT 40 ms")
                   .arg(q(format_time(ping.ping_mean_rtt_s)), q(format_time(ping.ping_p95_rtt_s))));
     // The line under the number wraps, if it must, between its parts, never
-    // inside a value ("queue 167" over "ms" while presenting).
+    // inside a value ("queue 167" over "ms" while presenting, "Mbit/" over
+    // "s": a word joiner after the unit's slash).
     const QString line = s.d->hero()->utilisationText();
     const QString nb(QChar(0x00A0));
-    EXPECT_TRUE(line.contains(nb + "% of 50" + nb + "Mbit/s · queue ")) << line.toStdString();
+    EXPECT_TRUE(line.contains(nb + "% of 50" + nb + "Mbit/\u2060s · queue ")) << line.toStdString();
     EXPECT_TRUE(line.endsWith(nb + "ms")) << line.toStdString();
     // Behind a 200 ms FIFO the ping waits far longer than the path's RTT.
     EXPECT_GT(ping.ping_mean_rtt_s, 2 * 0.040);
@@ -324,9 +325,12 @@ TEST(FlowHero, ATransferAloneIsHeadlinedByItsCompletionTime) {
     // The steady state (1 – 2 s) came after the transfer: the line under the
     // hero gives the transfer's own mean rate, 10,000 B × 8 over its time,
     // not "0 % of 50 Mbit/s · queue < 1 packet" (experiment 8's ramp).
-    // Each value held together (no break inside "50 Mbit/s").
+    // Each value held together (no break inside "50 Mbit/s": a no-break
+    // space, and a word joiner after the slash).
     const double rate_bps = 10'000 * 8 / fct;
-    const auto whole = [](const std::string& t) { return q(t).replace(QLatin1Char(' '), QChar(0x00A0)); };
+    const auto whole = [](const std::string& t) {
+        return q(t).replace(QLatin1Char(' '), QChar(0x00A0)).replace(QStringLiteral("bit/s"), QStringLiteral("bit/\u2060s"));
+    };
     EXPECT_EQ(s.d->hero()->utilisationText(),
               QStringLiteral("%1 in %2: %3 on average, %4\u00a0% of %5")
                   .arg(whole("10 KB"), whole(format_time(fct)), whole(format_rate(rate_bps)),

@@ -1,6 +1,7 @@
 #include "ui/lesson/flow_words.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
 #include <algorithm>
 
 #include "app/formats/limit_words.h"
@@ -129,7 +130,30 @@ QString fct_words(const RunResult& r, std::size_t i) {
     return who.isEmpty() ? what : tr("%1: %2").arg(who, what);
 }
 
-QString unbroken(QString value) { return value.replace(QLatin1Char(' '), QChar(0x00A0)); }
+QString unbroken(QString value) {
+    static const QRegularExpression slash(QStringLiteral("/(?=\\p{L})"));
+    value.replace(QLatin1Char(' '), QChar(0x00A0));
+    return value.replace(slash, QStringLiteral("/\u2060"));
+}
+
+QString values_unbroken(const QString& text) {
+    // A number (not the tail of a word or of another number: "Ctrl+1", "4.13")
+    // or ½, one space, and a unit that ends there ("10 s", not "10 streams").
+    static const QRegularExpression value(QStringLiteral(
+        "(?<![\\p{L}\\p{N}_.,])(?:\\d+(?:[.,]\\d+)*|½) "
+        "(?:[kMG]?bit/s|[kMG]?bps|ms|µs|us|ns|s|[KMG]i?B|kB|B|packets?|segments?|BDP|RTTs?|%)"
+        "(?![\\p{L}\\p{N}_])"));
+    static const QRegularExpression lone_unit(QStringLiteral("(?<=bit)/(?=s(?![\\p{L}\\p{N}_]))"));
+    QString out;
+    qsizetype from = 0;
+    for (auto it = value.globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        out += text.mid(from, m.capturedStart() - from) + unbroken(m.captured());
+        from = m.capturedEnd();
+    }
+    out += text.mid(from);
+    return out.replace(lone_unit, QStringLiteral("/\u2060"));
+}
 
 EndedTransfers ended_transfers(const RunResult& r) {
     const std::vector<ResolvedFlow> flows = flows_of(r);

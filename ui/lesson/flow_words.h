@@ -52,8 +52,16 @@ QString fct_words(const RunResult& r, std::size_t i);
 // The empty-path FCT of the flow's transfer (its size, RTT, window cap, the
 // path's rate and MSS); 0 for a flow without a size.
 double empty_path_fct_s(const Scenario& path, const ResolvedFlow& flow);
-// A value whose spaces never break a line ("50 Mbit/s" kept whole).
+// A value that never breaks a line ("50 Mbit/s" kept whole): its spaces
+// no-break spaces, and a word joiner (U+2060, drawn as nothing) after a
+// slash before a letter — a line may break after "/", which left "Mbit/"
+// at a line's end and "s" on the next.
 QString unbroken(QString value);
+// Running text (a guided experiment's words) with every number and its
+// unit kept whole by unbroken() — "6.5 Mbit/s", "120 s", "65,535 B",
+// "1,333 packets", "0.066 %" — and a unit without a number ("Mbit/s")
+// unbroken at its slash. Everything else may still wrap.
+QString values_unbroken(const QString& text);
 // With transfers only, every one finished before the steady state (nothing
 // sent over it), the steady state's utilisation and queue read 0 though the
 // link carried them: the line under the hero says instead, for one

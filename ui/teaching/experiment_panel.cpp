@@ -17,6 +17,7 @@
 #include "ui/teaching/capped_scroll.h"
 #include "ui/teaching/experiment_chooser.h"
 
+#include "ui/lesson/flow_words.h"
 #include "ui/lesson/step_check.h"
 #include "ui/lesson/step_settings.h"
 
@@ -34,8 +35,13 @@ constexpr double kCheckShare = 0.4;
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
+// Text the guide shows: a number never parted from its unit by a line's
+// end ("6.5 Mbit/" over "s", "120" over "s").
+QString shown(const QString& s) { return values_unbroken(s); }
+QString shown(const std::string& s) { return shown(q(s)); }
+
 QString para(const QString& label, const std::string& text) {
-    return QStringLiteral("<p style='margin:0 0 6px 0'><b>%1</b> %2</p>").arg(label, q(text).toHtmlEscaped());
+    return QStringLiteral("<p style='margin:0 0 6px 0'><b>%1</b> %2</p>").arg(label, shown(text).toHtmlEscaped());
 }
 
 }  // namespace
@@ -224,7 +230,7 @@ void ExperimentPanel::setExperiment(int index, quint64 generation, SnapshotPtr o
         const QSignalBlocker b(chooser_);
         chooser_->setCurrentIndex(index);
     }
-    heading_->setText(chooser_->currentText());
+    heading_->setText(shown(chooser_->currentText()));
     chooser_->refit();
     setStep(0, generation, std::move(on_screen));
 }
@@ -362,8 +368,8 @@ void ExperimentPanel::showStep() {
         return;
     }
     const Experiment& e = experiments_[static_cast<std::size_t>(exp_)];
-    intro_->setText(q(e.intro));
-    title_->setText(tr("Step %1 of %2 — %3").arg(step_ + 1).arg(e.steps.size()).arg(q(s->title)));
+    intro_->setText(shown(e.intro));
+    title_->setText(tr("Step %1 of %2 — %3").arg(step_ + 1).arg(e.steps.size()).arg(shown(s->title)));
     QString html;
     if (s->has_settings) html += para(tr("Set:"), s->set_text.empty() ? "press Set it" : s->set_text);
     if (s->has_settings && now_) {
@@ -409,8 +415,8 @@ void ExperimentPanel::showStep() {
     tick_->setText(done ? QStringLiteral("✔") : QStringLiteral("○"));
     tick_->setStyleSheet(done ? "color: #009E73; font-weight: bold;" : "color: palette(placeholder-text);");
     check_->setText(QStringLiteral("<b>%1</b> %2<br><i>%3</i>")
-                        .arg(done ? tr("Done:") : tr("Check:"), q(s->check.text).toHtmlEscaped(),
-                             shown_detail_.toHtmlEscaped()));
+                        .arg(done ? tr("Done:") : tr("Check:"), shown(s->check.text).toHtmlEscaped(),
+                             shown(shown_detail_).toHtmlEscaped()));
 }
 
 }  // namespace inflight::ui
