@@ -99,10 +99,10 @@ QList<QPointF> level_line(const Trace& t, const std::function<double(const Trace
     return pts;
 }
 
-double series_max(const Trace& t, MinMax TraceBucket::*field) {
+double series_max(const Trace& t, MinMax TraceBucket::*field, double from_s) {
     double m = 0;
     for (const TraceBucket& b : t.buckets)
-        if (std::isfinite((b.*field).max)) m = std::max(m, (b.*field).max);
+        if (b.t_start_s >= from_s && std::isfinite((b.*field).max)) m = std::max(m, (b.*field).max);
     return m;
 }
 

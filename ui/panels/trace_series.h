@@ -33,7 +33,8 @@ QList<QPointF> level_line(const Trace& t, const std::function<double(const Trace
 // and highest (what a column can show).
 QList<QPointF> point_dots(const std::vector<double>& t_s, const std::vector<double>& v_s, const ColumnRange& r,
                           int max_dots);
-// Largest finite max of a series (0 if none).
-double series_max(const Trace& t, MinMax TraceBucket::*field);
+// Largest finite max of a series (0 if none), over the buckets that start
+// at `from_s` or later (all of them by default).
+double series_max(const Trace& t, MinMax TraceBucket::*field, double from_s = 0);
 
 }  // namespace inflight::ui

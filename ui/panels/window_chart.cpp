@@ -288,29 +288,32 @@ void WindowChart::redraw() {
     // overshoot included: the axis covers the data. Only cwnd may run off
     // the top, when a smaller limit (rwnd, sndbuf) holds the window in force
     // below it.
-    double used = 0, cwnd_top = 0;
-    for (const TraceBucket& b : t.buckets) {
-        for (const MinMax* m : {&b.window_bytes, &b.inflight_bytes})
-            if (std::isfinite(m->max)) used = std::max(used, m->max);
-        if (std::isfinite(b.cwnd_bytes.max)) cwnd_top = std::max(cwnd_top, b.cwnd_bytes.max);
-    }
-    const bool cwnd_binds = cwnd_top <= used * 1.0001;  // else rwnd or sndbuf held it below cwnd
-    if (several) {
-        // Every line drawn fits: the total in flight, and each flow's cwnd
-        // unless a smaller limit held that flow's window below it (then its
-        // window in force fits, as with one flow).
-        used = series_max(t, &TraceBucket::inflight_bytes);
+    const bool cwnd_binds =  // else rwnd or sndbuf held the window in force below cwnd
+        series_max(t, &TraceBucket::cwnd_bytes) <=
+        std::max(series_max(t, &TraceBucket::window_bytes), series_max(t, &TraceBucket::inflight_bytes)) * 1.0001;
+    // The largest window drawn from `from_s` on. One flow: the window in
+    // force and in flight, and cwnd where it binds. Several: every line
+    // drawn, the total in flight and each flow's cwnd unless a smaller limit
+    // held that flow's window below it (then its window in force, as with
+    // one flow).
+    const auto largest_used = [&](double from_s) {
+        if (!several) {
+            const double in_force = std::max(series_max(t, &TraceBucket::window_bytes, from_s),
+                                             series_max(t, &TraceBucket::inflight_bytes, from_s));
+            return cwnd_binds ? std::max(in_force, series_max(t, &TraceBucket::cwnd_bytes, from_s)) : in_force;
+        }
+        double u = series_max(t, &TraceBucket::inflight_bytes, from_s);
         for (const auto& [i, s] : flow_cwnd_) {
             const FlowResult* f = flows[static_cast<std::size_t>(i)].result;
             if (!f) continue;
-            const double in_force = std::max(series_max(f->trace, &TraceBucket::window_bytes),
-                                             series_max(f->trace, &TraceBucket::inflight_bytes));
-            const double cw = series_max(f->trace, &TraceBucket::cwnd_bytes);
-            used = std::max(used, cw <= in_force * 1.0001 ? cw : in_force);
+            const double in_force = std::max(series_max(f->trace, &TraceBucket::window_bytes, from_s),
+                                             series_max(f->trace, &TraceBucket::inflight_bytes, from_s));
+            const double cw = series_max(f->trace, &TraceBucket::cwnd_bytes, from_s);
+            u = std::max(u, cw <= in_force * 1.0001 ? cw : in_force);
         }
-    } else if (cwnd_binds) {
-        used = std::max(used, cwnd_top);
-    }
+        return u;
+    };
+    const double used = largest_used(0);
     // Zoomed (Ctrl+F), the axis is the steady state's: the largest window
     // drawn in the run's second half (what the hero and the note read), with
     // a little headroom (room for the note above the sawtooth's tops), so a
@@ -318,30 +321,7 @@ void WindowChart::redraw() {
     // slow-start peak of 1,000. That peak, and anything else before the
     // steady state, may then run above the plot: the note says so. A run not
     // yet past its first half has no steady state: then the whole run so far.
-    double steady_used = 0;
-    if (fit_window_) {
-        const double from_s = duration_s_ / 2;
-        const auto steady_max = [from_s](const Trace& tr, MinMax TraceBucket::*field) {
-            double m = 0;
-            for (const TraceBucket& b : tr.buckets)
-                if (b.t_start_s >= from_s && std::isfinite((b.*field).max)) m = std::max(m, (b.*field).max);
-            return m;
-        };
-        if (several) {
-            steady_used = steady_max(t, &TraceBucket::inflight_bytes);
-            for (const auto& [i, s] : flow_cwnd_) {
-                const FlowResult* f = flows[static_cast<std::size_t>(i)].result;
-                if (!f) continue;
-                const double in_force = std::max(steady_max(f->trace, &TraceBucket::window_bytes),
-                                                 steady_max(f->trace, &TraceBucket::inflight_bytes));
-                const double cw = steady_max(f->trace, &TraceBucket::cwnd_bytes);
-                steady_used = std::max(steady_used, cw <= in_force * 1.0001 ? cw : in_force);
-            }
-        } else {
-            steady_used = std::max(steady_max(t, &TraceBucket::window_bytes), steady_max(t, &TraceBucket::inflight_bytes));
-            if (cwnd_binds) steady_used = std::max(steady_used, steady_max(t, &TraceBucket::cwnd_bytes));
-        }
-    }
+    const double steady_used = fit_window_ ? largest_used(duration_s_ / 2) : 0;
     const double zoom_on = steady_used > 0 ? steady_used : used;
     const double top = fit_window_ ? std::max(zoom_on, 4.0 * mss) * 1.3 : std::max(pipe_top, used) * 1.08;
     set_axis_range(xAxis(), 0, duration_s_);
