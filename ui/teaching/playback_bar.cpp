@@ -10,7 +10,6 @@
 #include <QToolButton>
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "ui/lesson/binding_words.h"
 #include "ui/lesson/playhead.h"
@@ -194,10 +193,11 @@ void PlaybackBar::showTime(double t_s) {
     const auto pk = [&](double bytes) {
         return QString::fromStdString(format_grouped(static_cast<std::uint64_t>(std::llround(bytes / mss))));
     };
-    const auto span = [&](const MinMax& m) {
-        const QString lo = pk(m.min), hi = pk(m.max);
+    // One value, or the span "lo–hi" where the two read differently.
+    const auto one_or_span = [](const QString& lo, const QString& hi) {
         return lo == hi ? lo : lo + QStringLiteral("–") + hi;
     };
+    const auto span = [&](const MinMax& m) { return one_or_span(pk(m.min), pk(m.max)); };
     const auto finite = [](const MinMax& m) { return std::isfinite(m.min) && std::isfinite(m.max); };
     // A bucket without a sample of a series (NaN) shows the latest bucket
     // before it that has one: what was in force then; a dash before any.
@@ -225,8 +225,7 @@ void PlaybackBar::showTime(double t_s) {
     }
     QString rtt = QStringLiteral("—");
     if (finite(b.rtt_s)) {
-        const QString lo = q(format_time(b.rtt_s.min)), hi = q(format_time(b.rtt_s.max));
-        rtt = lo == hi ? lo : lo + QStringLiteral("–") + hi;  // the samples taken in the bucket
+        rtt = one_or_span(q(format_time(b.rtt_s.min)), q(format_time(b.rtt_s.max)));  // the bucket's samples
     } else if (std::isfinite(b.srtt_s)) {
         rtt = q(format_time(b.srtt_s));
     } else if (const int j = latest(&TraceBucket::rtt_s); j >= 0) {
