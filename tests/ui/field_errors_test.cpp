@@ -122,8 +122,9 @@ TEST_F(FieldErrors, ARefusalIsOneLineInTheSlidersRowAndMovesNoOtherField) {
                 if (c == bw->slider()) continue;  // the refusal takes its row
                 EXPECT_EQ(QRect(c->mapTo(w->controls(), QPoint(0, 0)), c->size()), r)
                     << at << ": " << c->metaObject()->className() << " " << c->accessibleName().toStdString();
-                if (c->isVisible() && c != bw->edit())
+                if (c->isVisible() && c != bw->edit()) {
                     EXPECT_FALSE(box.intersects(r)) << at << ": " << c->accessibleName().toStdString();
+                }
             }
             QTest::keyClick(bw->edit(), Qt::Key_Escape);
             ASSERT_FALSE(bw->hasError()) << at;

@@ -533,8 +533,23 @@ void MainWindow::setTheme(bool dark) {
     dashboard_->restyle();
 }
 
+bool MainWindow::summaryFits(const QDockWidget* d, int dock_px) const {
+    // A compare table says its runs in summary lines when squeezed: the
+    // dock stays under the panels at dock_px if those lines and the dock's
+    // title fit in it.
+    const auto* scroll = qobject_cast<const QScrollArea*>(d->widget());
+    const auto* table = scroll ? qobject_cast<const CompareTable*>(scroll->widget()) : nullptr;
+    const int title_px = d->height() - (d->widget() ? d->widget()->height() : 0);
+    return table && table->leastShownPx() > 0 && dock_px >= table->leastShownPx() + std::max(title_px, 0);
+}
+
 void MainWindow::fitBottomDock(QDockWidget* d) {
     if (!d->isVisible()) return;
+    // Measured once the layouts have taken what changed with the dock (a
+    // chart's key with a new line in it is taller): measured earlier, the
+    // panels' least height is a passing one, and a dock floated for it
+    // stays floated.
+    settleLayouts();
     // What the panels can give: the window's height less the panels'
     // minimum (their charts' minimum heights); at most what the dock asks.
     const int central_min = centralWidget()->minimumSizeHint().height();
@@ -547,14 +562,8 @@ void MainWindow::fitBottomDock(QDockWidget* d) {
     // in what the panels spare if that holds them (a table floated at the
     // screen's foot covered the replay bar beside the guide).
     if (want > spare && (d->features() & QDockWidget::DockWidgetFloatable)) {
-        const auto* scroll = qobject_cast<const QScrollArea*>(d->widget());
-        const auto* table = scroll ? qobject_cast<const CompareTable*>(scroll->widget()) : nullptr;
-        const int title_px = d->height() - (d->widget() ? d->widget()->height() : 0);
-        if (table && table->leastShownPx() > 0 && spare >= table->leastShownPx() + std::max(title_px, 0)) {
-            resizeDocks({d}, {spare}, Qt::Vertical);
-            return;
-        }
-        floatAtFoot(d);
+        if (summaryFits(d, spare)) resizeDocks({d}, {spare}, Qt::Vertical);
+        else floatAtFoot(d);
         return;
     }
     const int h = std::max(kLeastBottomDockPx, std::min({want, spare, height() * 2 / 5}));
@@ -577,7 +586,8 @@ void MainWindow::refitSqueezingDocks() {
         if (d == guide_dock_ || !d->isVisible() || d->isFloating() || dockWidgetArea(d) != Qt::BottomDockWidgetArea)
             continue;
         const int dock_px = d->height() - lack_px;
-        if (dock_px >= std::max(d->minimumSizeHint().height(), kLeastBottomDockPx)) resizeDocks({d}, {dock_px}, Qt::Vertical);
+        if (dock_px >= std::max(d->minimumSizeHint().height(), kLeastBottomDockPx) || summaryFits(d, dock_px))
+            resizeDocks({d}, {dock_px}, Qt::Vertical);
         else if (d->features() & QDockWidget::DockWidgetFloatable) floatAtFoot(d);
         return;  // one dock gives way at a time; the next fit sees the rest
     }
@@ -618,11 +628,18 @@ void MainWindow::floatAtFoot(QDockWidget* d) {
     if (!room.contains(inner)) d->setGeometry(inner.intersected(room));
 }
 
+void MainWindow::settleLayouts() {
+    // Every layout a change reached, laid out now with nothing painted (a
+    // label wraps again at its new width, which asks its parent for a new
+    // height, and so on up, a pass a level).
+    for (int pass = 0; pass < kSettlePasses; ++pass) QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+}
+
 void MainWindow::refitFloatedDocks() {
     // The type changed (presenting, or back): a dock floated at the foot is
     // placed again at its content's new height, once the new type has
-    // reached its layouts (a pass a level, as laidOutNeed does).
-    for (int pass = 0; pass < 3; ++pass) QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    // reached its layouts.
+    settleLayouts();
     for (QDockWidget* d : findChildren<QDockWidget*>())
         if (d != guide_dock_ && d->isVisible() && d->isFloating() && d->property(kFloatedAtFoot).toBool())
             floatAtFoot(d);
@@ -684,7 +701,7 @@ void MainWindow::setPresentation(bool on) {
             // The layout holds the window at its parts' least size again
             // once they have their normal type (the presentation sizes
             // would hold it larger than it was).
-            for (int pass = 0; pass < 3; ++pass) QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+            settleLayouts();
             layout()->setSizeConstraint(QLayout::SetDefaultConstraint);
             restoreGeometry(normal_geometry_);
         });
@@ -796,10 +813,7 @@ void MainWindow::setPresentationType(double scale, QSize room) {
 }
 
 QSize MainWindow::laidOutNeed() {
-    // Every layout the change reached, laid out now with nothing painted
-    // (a label wraps again at its new width, which asks its parent for a
-    // new height, and so on up, a pass a level).
-    for (int pass = 0; pass < kSettlePasses; ++pass) QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    settleLayouts();
     return minimumSizeHint();
 }
 

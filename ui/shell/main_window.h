@@ -108,6 +108,8 @@ private:
     bool exportRun(const QString& path, std::optional<QString> (*save)(const RunResult&, const QString&));
     void fitControlsWidth();
     void fitBottomDock(QDockWidget* d);
+    bool summaryFits(const QDockWidget* d, int dock_px) const;  // a compare table's summary lines fit dock_px
+    void settleLayouts();                                         // every posted layout request taken now
     void floatAtFoot(QDockWidget* d);  // in a window of its own at the screen's foot
     // A dock under the panels fitted when it opened, leaving them less than
     // their least height since, or the window taller than its screen:
