@@ -29,7 +29,8 @@ std::string capture_help_text() {
            "  --stream N              the TCP stream to measure (tshark's tcp.stream number)\n"
            "  --json                  print one JSON object with inflight run's keys (null where a\n"
            "                          capture has no figure; `absent` says why)\n"
-           "  --csv FILE              write the trace, one row per time bucket\n"
+           "  --csv FILE              write the trace, one row per time bucket ('-': on standard\n"
+           "                          output, in place of the summary)\n"
            "  --tsg FILE              draw the stream's time-sequence graph (Stevens / tcptrace): data\n"
            "                          segments, retransmissions, SACK blocks, the ACK and window lines;\n"
            "                          PNG, or SVG for a .svg name\n"
@@ -82,15 +83,15 @@ ParseResult parse_capture_options(const std::vector<std::string>& args, CaptureR
             out.stream = n;
         } else if (a == "--csv") {
             if (!next("FILE")) return ParseResult::Error;
-            if (auto e = check_output_path(value)) {
-                *error = "--csv: " + *e;
+            if (auto e = output_path_error("csv", value, true)) {
+                *error = *e;
                 return ParseResult::Error;
             }
             out.csv_path = value;
         } else if (a == "--tsg") {
             if (!next("FILE")) return ParseResult::Error;
-            if (auto e = check_output_path(value)) {
-                *error = "--tsg: " + *e;
+            if (auto e = output_path_error("tsg", value, false)) {
+                *error = *e;
                 return ParseResult::Error;
             }
             if (!ends_with(value, ".png") && !ends_with(value, ".svg")) {
@@ -125,6 +126,10 @@ ParseResult parse_capture_options(const std::vector<std::string>& args, CaptureR
     }
     if (!figure_given.empty() && out.tsg_path.empty()) {
         *error = figure_given + ": sets how the time-sequence graph is drawn; give --tsg FILE too";
+        return ParseResult::Error;
+    }
+    if (auto err = standard_output_error({{"--csv", &out.csv_path}}, out.json)) {
+        *error = *err;
         return ParseResult::Error;
     }
     if (auto err = same_file_error({{"capture", &out.path, true}, {"--csv", &out.csv_path}, {"--tsg", &out.tsg_path}})) {
@@ -172,7 +177,9 @@ int execute_capture(const CaptureRequest& req, const Io& io, const TimeSequenceR
     }
     Outputs outputs(io);
     const std::string summary = capture_summary_text(*analysis, req.path);
-    if (req.json) {
+    if (is_standard_output(req.csv_path)) {
+        // The CSV on standard output takes the summary's place.
+    } else if (req.json) {
         const std::string json = capture_json_text(*analysis, req.path);
         outputs.print(estimate ? capture_json_with_model(json, *estimate, modelled) : json);
     } else {

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <vector>
 
+#include "app/formats/atomic_write.h"
 #include "model/core/parameters.h"
 
 namespace inflight::cli {
@@ -20,10 +21,10 @@ constexpr Option kOtherRunOptions[] = {
     {"scenario", Kind::Scenario, Param::Algorithm, "FILE.json",
      "start from a scenario file; options given here override it"},
     {"json", Kind::Json, Param::Algorithm, "", "print one JSON object instead of the summary"},
-    {"csv", Kind::Output, Param::Algorithm, "FILE", "write the trace as CSV"},
-    {"events", Kind::Output, Param::Algorithm, "FILE", "write the event log as CSV"},
+    {"csv", Kind::Output, Param::Algorithm, "FILE", "write the trace as CSV ('-': on standard output, in place of the summary)"},
+    {"events", Kind::Output, Param::Algorithm, "FILE", "write the event log as CSV ('-': on standard output)"},
     {"transactions", Kind::Output, Param::Algorithm, "FILE",
-     "write each request/response transaction (time, flow, latency) as CSV"},
+     "write each request/response transaction (time, flow, latency) as CSV ('-': on standard output)"},
     {"png", Kind::Output, Param::Algorithm, "FILE", "render the dashboard to PNG (offscreen)"},
     {"svg", Kind::Output, Param::Algorithm, "FILE", "render the dashboard to SVG (offscreen; FILE ends in .svg)"},
     {"pcap", Kind::Output, Param::Algorithm, "FILE",
@@ -194,6 +195,32 @@ std::optional<std::string> picture_name_error(std::string_view option, const std
         return "--svg: '" + file + "' does not end in .svg; the name's ending chooses the format (--png for PNG)";
     if (option == "png" && svg_name)
         return "--png: '" + file + "' ends in .svg; the name's ending chooses the format (--svg for SVG)";
+    return std::nullopt;
+}
+
+bool is_standard_output(std::string_view path) { return path == "-"; }
+
+std::optional<std::string> output_path_error(std::string_view option, const std::string& path, bool text) {
+    const std::string name = "--" + std::string(option);
+    if (is_standard_output(path)) {
+        if (text) return std::nullopt;
+        return name + ": '-' (standard output) takes text, not this file; give a file name";
+    }
+    if (auto err = check_output_path(path)) return name + ": " + *err;
+    return std::nullopt;
+}
+
+std::optional<std::string> standard_output_error(const std::vector<NamedFile>& outputs, bool json) {
+    const NamedFile* first = nullptr;
+    for (const NamedFile& f : outputs) {
+        if (!is_standard_output(*f.path)) continue;
+        if (first)
+            return f.option + ": '-' (standard output) is already " + first->option + "'s; give one of them a file";
+        first = &f;
+    }
+    if (first && json)
+        return first->option + ": '-' (standard output) would mix it with --json's object; give " + first->option +
+               " a file, or leave out --json";
     return std::nullopt;
 }
 

@@ -93,5 +93,17 @@ std::optional<std::string> same_file_error(const std::vector<NamedFile>& files);
 // other format ("--svg d4", "--png d.svg") would be written in the wrong
 // one: refused in one line.
 std::optional<std::string> picture_name_error(std::string_view option, const std::string& file);
+// "-" for a text output (--csv, --events, --transactions) is standard
+// output, as in most Unix tools: its text goes there in place of the
+// summary, so `inflight run --csv - | sort` reads the trace alone.
+bool is_standard_output(std::string_view path);
+// An output option's value read: "-" where `text` (standard output), else
+// a file this process can write (check_output_path). One line on refusal:
+// "--png: '-' (standard output) takes text, not this file; give a file name".
+std::optional<std::string> output_path_error(std::string_view option, const std::string& path, bool text);
+// At most one of `outputs` on standard output, and none beside --json
+// (its object goes there): "--events: '-' (standard output) is already
+// --csv's; give one of them a file".
+std::optional<std::string> standard_output_error(const std::vector<NamedFile>& outputs, bool json);
 
 }  // namespace inflight::cli

@@ -43,6 +43,11 @@ std::string* output_path(RunRequest& req, std::string_view option) {
          : option == "tsg" ? &req.tsg_path : &req.svg_path;
 }
 
+// The outputs whose text may go to standard output ("-").
+bool is_text_output(std::string_view option) {
+    return option == "csv" || option == "events" || option == "transactions";
+}
+
 }  // namespace
 
 ParseResult parse_run_options(const std::vector<std::string>& args, RunRequest& req, std::string* error,
@@ -77,7 +82,7 @@ ParseResult parse_run_options(const std::vector<std::string>& args, RunRequest& 
         }
         if (g.option->kind != Kind::Output) return std::nullopt;
         if (auto err = picture_name_error(g.option->name, g.value)) return err;
-        if (auto err = check_output_path(g.value)) return "--" + std::string(g.option->name) + ": " + *err;
+        if (auto err = output_path_error(g.option->name, g.value, is_text_output(g.option->name))) return err;
         *output_path(req, g.option->name) = g.value;
         return std::nullopt;
     };
@@ -109,6 +114,12 @@ ParseResult parse_run_options(const std::vector<std::string>& args, RunRequest& 
         }
     }
 
+    if (auto err = standard_output_error(
+            {{"--csv", &req.csv_path}, {"--events", &req.events_path}, {"--transactions", &req.transactions_path}},
+            req.json)) {
+        *error = *err;
+        return ParseResult::Error;
+    }
     // Two outputs into one file would leave only the last; one into the
     // scenario file read would destroy it.
     const std::string scenario_file = scenario_file_given(given);
@@ -137,7 +148,10 @@ std::optional<int> refuse_unrenderable(const RunRequest& req, const Io& io, cons
 int print_and_write(const RunRequest& req, const RunResult& result, const std::string& text,
                     const RunOrigin& origin, const Io& io, const DashboardRenderer& render) {
     Outputs outputs(io);
-    outputs.print(text);
+    // A text output on standard output ("-") takes the summary's place.
+    if (!is_standard_output(req.csv_path) && !is_standard_output(req.events_path) &&
+        !is_standard_output(req.transactions_path))
+        outputs.print(text);
     outputs.write("--csv", req.csv_path, [&] { return trace_csv(result, origin); });
     outputs.write("--events", req.events_path, [&] { return events_csv(result, origin); });
     outputs.write("--transactions", req.transactions_path, [&] { return transactions_csv(result, origin); });

@@ -1,6 +1,7 @@
 // Printing and writing after a run (run_print_write.h).
 #include "app/cli/run_print_write.h"
 
+#include "app/cli/options.h"
 #include "app/formats/atomic_write.h"
 
 namespace inflight::cli {
@@ -12,6 +13,12 @@ void Outputs::print(const std::string& text) {
 
 void Outputs::write(std::string_view option, const std::string& path, const std::function<std::string()>& text) {
     if (path.empty()) return;
+    if (is_standard_output(path)) {
+        io_.out << text();
+        io_.out.flush();
+        if (!io_.out) failure(option, "cannot write to standard output");
+        return;
+    }
     if (auto err = write_file_atomically(path, text())) failure(option, *err);
 }
 

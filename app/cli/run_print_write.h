@@ -37,7 +37,8 @@ class Outputs {
 public:
     explicit Outputs(const Io& io) : io_(io) {}
     void print(const std::string& text);
-    // Writes text() to `path` atomically; nothing when the path is empty.
+    // Writes text() to `path` atomically, or to standard output for "-";
+    // nothing when the path is empty.
     void write(std::string_view option, const std::string& path, const std::function<std::string()>& text);
     // draw(&error) returns 0 or non-zero with a reason (may be empty).
     void render(std::string_view option, const std::function<int(std::string* error)>& draw);

@@ -165,7 +165,7 @@ ParseResult parse_sweep_options(const std::vector<std::string>& args, SweepReque
             case Kind::Json: out.json = true; break;
             case Kind::Output:
                 if (auto err = picture_name_error(name, g.value)) return err;
-                if (auto err = check_output_path(g.value)) return "--" + name + ": " + *err;
+                if (auto err = output_path_error(name, g.value, name == "csv")) return err;
                 (name == "csv" ? out.csv_path : out.png_path) = g.value;
                 break;
             default: run_given.push_back(std::move(g)); break;
@@ -234,6 +234,7 @@ ParseResult parse_sweep_options(const std::vector<std::string>& args, SweepReque
     // then the default of the flows that name none.
     if (!setting("algo") && !out.spec.base.flows.empty()) out.spec.algorithms = {out.spec.base.algorithm};
     const std::string scenario_file = scenario_file_given(run_given);
+    if (auto err = standard_output_error({{"--csv", &out.csv_path}}, out.json)) return fail(error, *err);
     if (auto err = same_file_error({{"--scenario", &scenario_file, true}, {"--csv", &out.csv_path}, {"--png", &out.png_path}}))
         return fail(error, *err);
     if (auto err = validate_sweep(out.spec)) return fail(error, *err);
@@ -260,7 +261,8 @@ std::string sweep_help_text() {
            "  --threads N               worker threads, 1 - " + std::to_string(kMaxThreads) +
            " (default: one per core)\n"
            "  --json                    print one JSON object instead of the table\n"
-           "  --csv FILE                write one row per point and algorithm\n"
+           "  --csv FILE                write one row per point and algorithm ('-': on standard\n"
+           "                            output, in place of the table)\n"
            "  --png FILE                render the sweep plot (needs the window library)\n"
            "\n" + passed_on_help() +
            "\n"
@@ -285,7 +287,8 @@ int execute_sweep(const SweepRequest& req, const Io& io, const SweepRenderer& re
     if (!result) return kExitFailure;
 
     Outputs outputs(io);
-    outputs.print(req.json ? sweep_json_text(*result) : sweep_table_text(*result));
+    if (!is_standard_output(req.csv_path))  // else the CSV on standard output takes the table's place
+        outputs.print(req.json ? sweep_json_text(*result) : sweep_table_text(*result));
     outputs.write("--csv", req.csv_path, [&] { return sweep_csv(*result); });
     if (!req.png_path.empty())
         outputs.render("--png", [&](std::string* error) { return render(*result, req.png_path, error); });

@@ -9,6 +9,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 
 #include "cli_test_support.h"
@@ -194,6 +195,72 @@ TEST(InflightBinary, TwoNamesOfOneFileAreRefusedBeforeAnythingIsWritten) {
     QFile c(out + "/c.pcap");
     ASSERT_TRUE(c.open(QIODevice::ReadOnly));
     EXPECT_EQ(c.readAll(), capture_bytes);
+}
+
+// "-" names standard output for the text outputs, as in most Unix tools:
+// the CSV goes there in place of the summary (the same bytes a file of
+// that name gets), and no file called "-" is made. Two outputs on it, or
+// one beside --json's object, are refused in one line, as is "-" for a
+// picture or a capture; a standard output that cannot take the text is
+// one line and exit 1.
+TEST(InflightBinary, ADashIsStandardOutputForTextAndNeverAFile) {
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const auto in_dir = [&](const QStringList& args) {
+        const QString was = QDir::currentPath();
+        QDir::setCurrent(dir.path());
+        const Outcome o = run_inflight(args);
+        QDir::setCurrent(was);
+        return o;
+    };
+    const QStringList run = {"run", "--duration", "2s", "--loss", "0.1%"};
+    const QStringList rpc = {"run", "--duration", "2s", "--flow", "cubic,app=rpc,writes=100B+100B,response=100B"};
+    const QStringList sweep = {"sweep", "--param", "loss", "--from", "1e-4", "--to", "1e-2", "--points", "3",
+                               "--algo", "cubic", "--duration", "2s"};
+    ASSERT_EQ(in_dir(run + QStringList{"--pcap", "c.pcap"}).exit_code, 0);
+    const QStringList capture = {"capture", "c.pcap"};
+    const std::vector<std::pair<QStringList, QString>> cases = {
+        {run, "--csv"}, {run, "--events"}, {rpc, "--transactions"}, {sweep, "--csv"}, {capture, "--csv"}};
+    for (const auto& [args, option] : cases) {
+        const std::string at = (args + QStringList{option, "-"}).join(' ').toStdString();
+        const Outcome to_file = in_dir(args + QStringList{option, "f.csv"});
+        ASSERT_EQ(to_file.exit_code, 0) << at << "\n" << to_file.err;
+        const std::string file = read_all(dir.filePath("f.csv"));
+        ASSERT_TRUE(file.starts_with("# ") && file.size() > 200) << at << ": a CSV with its provenance";
+        const Outcome piped = in_dir(args + QStringList{option, "-"});
+        EXPECT_EQ(piped.exit_code, 0) << at << "\n" << piped.err;
+        EXPECT_EQ(piped.err, "") << at;
+        EXPECT_EQ(piped.out, file) << at << ": standard output holds the CSV alone";
+        EXPECT_FALSE(QFileInfo::exists(dir.filePath("-"))) << at << ": a file named '-' was made";
+        QFile::remove(dir.filePath("f.csv"));
+    }
+
+    const auto refused = [&](const QStringList& args, const std::string& line) {
+        const Outcome o = in_dir(args);
+        EXPECT_EQ(o.exit_code, 2) << args.join(' ').toStdString() << "\n" << o.err;
+        EXPECT_EQ(o.out, "");
+        EXPECT_EQ(o.err, "inflight: " + line + "\n");
+    };
+    refused(run + QStringList{"--csv", "-", "--events", "-"},
+            "--events: '-' (standard output) is already --csv's; give one of them a file");
+    refused(run + QStringList{"--events", "-", "--json"},
+            "--events: '-' (standard output) would mix it with --json's object; give --events a file, or leave out --json");
+    refused(sweep + QStringList{"--csv", "-", "--json"},
+            "--csv: '-' (standard output) would mix it with --json's object; give --csv a file, or leave out --json");
+    refused(capture + QStringList{"--csv", "-", "--json"},
+            "--csv: '-' (standard output) would mix it with --json's object; give --csv a file, or leave out --json");
+    for (const QString& option : {"--png", "--pcap"})
+        refused(run + QStringList{option, "-"},
+                option.toStdString() + ": '-' (standard output) takes text, not this file; give a file name");
+    refused(sweep + QStringList{"--png", "-"}, "--png: '-' (standard output) takes text, not this file; give a file name");
+    EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files), QStringList{"c.pcap"}) << "nothing else written";
+
+    QProcess full;
+    full.setStandardOutputFile("/dev/full");
+    full.start(INFLIGHT_EXE, run + QStringList{"--csv", "-"});
+    ASSERT_TRUE(full.waitForFinished(60000));
+    EXPECT_EQ(full.exitCode(), 1);
+    EXPECT_EQ(full.readAllStandardError().toStdString(), "inflight: --csv: cannot write to standard output\n");
 }
 
 // A sweep's counts that are not whole numbers name the sweep's own range,
