@@ -1,6 +1,7 @@
 // Presentation mode: larger type, thicker lines, the Okabe–Ito colours on
 // white, secondary controls hidden; and everything back afterwards.
 #include <QApplication>
+#include <QLabel>
 #include <QLineSeries>
 #include <QMenuBar>
 #include <QPalette>
@@ -107,6 +108,17 @@ TEST(PresentationMode, TheDarkThemeChosenWhilePresentingWaitsForItsEnd) {
     EXPECT_EQ(QApplication::palette().color(QPalette::Window), QColor(Qt::white));
     EXPECT_EQ(QApplication::palette().color(QPalette::WindowText), QColor(Qt::black));
     EXPECT_EQ(w.dashboard()->windowChart()->cwndSeries()->pen().color(), QColor("#D55E00"));
+    // The key is seen to have been heard: a line over the window's foot
+    // (the status bar is hidden while presenting) says when the look
+    // follows, whole inside the window and in the presentation's type.
+    const auto* notice = w.findChild<QLabel*>(QStringLiteral("notice"));
+    ASSERT_NE(notice, nullptr);
+    EXPECT_TRUE(notice->isVisible());
+    EXPECT_TRUE(notice->text().contains(QStringLiteral("dark look follows when the presentation ends"))) << notice->text().toStdString();
+    EXPECT_TRUE(w.rect().contains(notice->geometry())) << notice->geometry().y() << " in " << w.height();
+    EXPECT_GE(notice->height(), notice->heightForWidth(notice->width())) << "its lines whole";
+    EXPECT_GE(notice->font().pointSizeF(), QApplication::font().pointSizeF());
+    EXPECT_TRUE(QTest::qWaitFor([&] { return !notice->isVisible(); }, 6000)) << "it goes after a few seconds";
     QTest::keyClick(&w, Qt::Key_F11);
     ASSERT_FALSE(w.presenting());
     EXPECT_LT(QApplication::palette().color(QPalette::Window).lightness(), 128);  // the dark theme now

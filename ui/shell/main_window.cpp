@@ -53,6 +53,7 @@
 #include "ui/shell/analysis_tools.h"
 #include "ui/shell/docks.h"
 #include "ui/shell/field_shortcuts.h"
+#include "ui/shell/notice.h"
 #include "ui/shell/settings_keys.h"
 #include "ui/shell/themes.h"
 #include "ui/shell/type_steps.h"
@@ -124,6 +125,7 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
     banner_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     banner_->setStyleSheet("background: #fbe3e4; color: #8a1f11; border: 1px solid #d0312d; padding: 6px;");
     banner_->setVisible(false);
+    notice_ = new Notice(this);
 
     auto* right = new QWidget;
     QBoxLayout* right_layout = tight(new QVBoxLayout(right), 2);
@@ -174,7 +176,7 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
     connect(guide_, &ExperimentPanel::stepRequested, this, &MainWindow::goToStep);
     connect(guide_, &ExperimentPanel::experimentRequested, this, &MainWindow::openExperiment);
     connect(guide_, &ExperimentPanel::stepTicked, this, [this](int step) {
-        statusBar()->showMessage(tr("Step %1 done ✔").arg(step + 1), 5000);
+        notify(tr("Step %1 done ✔").arg(step + 1), 5000);
     });
     connect(dashboard_, &Dashboard::frameShown, this, [this](quint64, bool done) {
         const SnapshotPtr s = dashboard_->shown();
@@ -292,7 +294,7 @@ void MainWindow::buildMenus() {
     image->setShortcut(QKeySequence(tr("Ctrl+E")));
     QAction* copy = file->addAction(tr("&Copy dashboard image"), this, [this] {
         QApplication::clipboard()->setImage(render_image(dashboard_, devicePixelRatioF()));
-        statusBar()->showMessage(tr("Dashboard image copied to the clipboard"), 4000);
+        notify(tr("Dashboard image copied to the clipboard"), 4000);
     });
     copy->setShortcut(QKeySequence(tr("Ctrl+Shift+C")));
     file->addAction(tr("Export &trace CSV…"), this, [this] {
@@ -528,7 +530,12 @@ void MainWindow::setTheme(bool dark) {
     // The presentation look is on white whatever the theme: its Okabe–Ito
     // black (the link, base RTT, theory lines) would vanish on a dark
     // plot. The choice is kept and applied when presenting ends.
-    if (presenting_) return;
+    if (presenting_) {  // (so the key is seen to have been heard)
+        notify(dark ? tr("The dark look follows when the presentation ends (presenting draws on white)")
+                    : tr("The light look follows when the presentation ends"),
+               4000);
+        return;
+    }
     apply_theme(dark ? Theme::Dark : Theme::Light);
     dashboard_->restyle();
 }
@@ -921,7 +928,7 @@ bool MainWindow::loadScenario(const QString& path) {
     rememberFolder(path);
     controls_->setScenario(s);
     run(s);
-    statusBar()->showMessage(tr("Loaded %1").arg(QFileInfo(path).fileName()), 4000);
+    notify(tr("Loaded %1").arg(QFileInfo(path).fileName()), 4000);
     return true;
 }
 
@@ -932,7 +939,7 @@ bool MainWindow::saveScenario(const QString& path) {
         return false;
     }
     hideBanner();
-    statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+    notify(tr("Saved %1").arg(path), 4000);
     return true;
 }
 
@@ -973,7 +980,7 @@ void MainWindow::reportExport(bool ok, const QString& line) {
         return;
     }
     hideBanner();
-    statusBar()->showMessage(line, 4000);
+    notify(line, 4000);
 }
 
 QString MainWindow::askSavePath(const QString& title, const QString& suggested, const QString& filter) {
@@ -1000,6 +1007,11 @@ void MainWindow::showBanner(const QString& text) {
 }
 
 void MainWindow::hideBanner() { banner_->setVisible(false); }
+
+void MainWindow::notify(const QString& text, int ms) {
+    if (presenting_) notice_->say(text, ms);
+    else statusBar()->showMessage(text, ms);
+}
 
 QString MainWindow::bannerText() const { return banner_->isVisible() ? banner_->text() : QString(); }
 

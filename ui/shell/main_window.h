@@ -29,6 +29,7 @@ namespace inflight::ui {
 
 class ControlsPanel;
 class ExperimentPanel;
+class Notice;
 class PlaybackBar;
 class Playhead;
 class RunSession;
@@ -98,6 +99,9 @@ private:
     void run(const Scenario& s);
     void showBanner(const QString& text);
     void hideBanner();
+    // A passing line: in the status bar, or over the window's foot while
+    // presenting (the status bar is hidden then).
+    void notify(const QString& text, int ms);
     void reportExport(bool ok, const QString& line);
     QString askSavePath(const QString& title, const QString& suggested, const QString& filter);
     // Where the file dialogs start, and remembering `path`'s folder for them.
@@ -147,6 +151,7 @@ private:
     WindowMenus menus_;
 
     QLabel* banner_;
+    Notice* notice_;
     QScrollArea* scroll_;
     QAction* bytes_action_;
     QAction* dark_action_;
