@@ -13,6 +13,7 @@
 #include <QTableView>
 #include <gtest/gtest.h>
 
+#include "unbroken_values.h"
 #include "finished_run.h"
 
 #include "app/formats/event_text.h"
@@ -72,7 +73,7 @@ TEST(EventLogCounters, LossOnTheLinkIsLinkLossNotRandom) {
     ASSERT_GT(lost, 0u);
     EventLogView log;
     log.setSnapshot(snap);
-    const QString counters = log.countersText();
+    const QString counters = test::as_read(log.countersText());
     EXPECT_TRUE(counters.contains(QStringLiteral("link loss %1").arg(QString::fromStdString(format_grouped(lost)))))
         << counters.toStdString();
     EXPECT_FALSE(counters.contains(QStringLiteral("random"))) << counters.toStdString();

@@ -22,9 +22,12 @@
 #include "app/formats/event_text.h"
 #include "ui/lesson/experiment_file.h"
 #include "ui/teaching/experiment_panel.h"
+#include "unbroken_values.h"
 
 using namespace inflight;
 using namespace inflight::ui;
+using inflight::ui::test::parted_values;
+using inflight::ui::test::shown_text;
 
 namespace {
 
@@ -171,17 +174,6 @@ TEST(ExperimentWords, ALimitAWatchQuotesIsNamedSoInTheEventLog) {
 TEST(GuideText, ANumberAndItsUnitNeverPartAtALinesEnd) {
     ExperimentPanel panel;
     panel.setExperiments(builtins(), {});
-    // A unit after a number, the space and the slash as plain text or kept
-    // whole (no-break space, word joiner).
-    const QRegularExpression value(QStringLiteral(
-        "(?<![\\p{L}\\p{N}_.,])(\\d+(?:[.,]\\d+)*)[ \\x{00A0}]"
-        "([kMG]?bit/\\x{2060}?s|ms|µs|s|[KMG]i?B|B|packets|BDP|%)(?![\\p{L}\\p{N}_])"));
-    const auto shown_text = [](const QLabel* l) {
-        if (l->textFormat() != Qt::RichText && !Qt::mightBeRichText(l->text())) return l->text();
-        QTextDocument d;
-        d.setHtml(l->text());
-        return d.toRawText();
-    };
     int values = 0;
     const Scenario elsewhere = [] {  // controls away from every step: "Set it changes" lists values
         Scenario s;
@@ -197,19 +189,10 @@ TEST(GuideText, ANumberAndItsUnitNeverPartAtALinesEnd) {
             panel.setCurrent(elsewhere);
             for (const QLabel* l : panel.findChildren<QLabel*>()) {
                 const QString text = shown_text(l);
-                QTextBoundaryFinder lines(QTextBoundaryFinder::Line, text);
-                for (auto it = value.globalMatch(text); it.hasNext();) {
-                    const QRegularExpressionMatch m = it.next();
-                    ++values;
-                    // From the number's end to the unit's end: no break.
-                    for (qsizetype p = m.capturedEnd(1); p < m.capturedEnd(); ++p) {
-                        lines.setPosition(p);
-                        EXPECT_FALSE(lines.isAtBoundary())
-                            << builtins()[static_cast<std::size_t>(e)].id << " step " << i + 1 << ": a line may break "
-                            << "inside “" << m.captured().toStdString() << "” at " << (p - m.capturedStart()) << " in “"
-                            << text.toStdString() << "”";
-                    }
-                }
+                const QStringList parted = parted_values(text, &values);
+                EXPECT_TRUE(parted.isEmpty()) << builtins()[static_cast<std::size_t>(e)].id << " step " << i + 1
+                                              << ": a line may break inside " << parted.join(", ").toStdString()
+                                              << " in “" << text.toStdString() << "”";
             }
         }
     }

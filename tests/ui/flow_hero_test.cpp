@@ -18,6 +18,7 @@
 #include "ui/lesson/binding_words.h"
 #include "ui/lesson/flow_words.h"
 #include "ui/panels/dashboard.h"
+#include "ui/panels/event_log_view.h"
 #include "ui/panels/flow_palette.h"
 #include "ui/panels/hero_panel.h"
 #include "ui/panels/text_strip.h"
@@ -26,6 +27,7 @@
 #include "readability.h"
 #include "model/engine/run.h"
 #include "test_helpers.h"
+#include "unbroken_values.h"
 #include "model/core/units.h"
 
 using namespace inflight;
@@ -222,14 +224,14 @@ TEST(FlowHero, ATransferBesideItsEmptyPathTimeAndAPingBesideTheBaseRtt) {
     // (10.24 µs) + 40 ms; rounds of 10 and 20 packets at 40 ms + 240 µs
     // each; the last 37 packets (8.8 ms) + 40 ms.
     const double empty = 64 * 8 / 50e6 + 0.040 + 2 * (0.040 + 240e-6) + 36 * 240e-6 + 160e-6 + 0.040;
-    const QString all = s.d->hero()->limitText() + QStringLiteral(" | ") + s.d->hero()->flowWordsText();
+    const QString all = test::as_read(s.d->hero()->limitText() + QStringLiteral(" | ") + s.d->hero()->flowWordsText());
     EXPECT_TRUE(all.contains(QStringLiteral("web: a 100 KB transfer takes %1; empty path %2")
                                  .arg(q(format_time(web.fct_s.front())), q(format_time(empty)))))
         << all.toStdString() << " (empty path " << empty << " s)";
     // With one bulk flow the headline is the ping's round trip (the wait is
     // what lies above the base RTT: "waits 187 ms" beside "queue 167 ms"
     // read as two different waits), and its 95th percentile.
-    EXPECT_EQ(s.d->hero()->limitText(),
+    EXPECT_EQ(test::as_read(s.d->hero()->limitText()),
               QStringLiteral("ping RTT %1, 95th percentile %2; base RTT 40 ms")
                   .arg(q(format_time(ping.ping_mean_rtt_s)), q(format_time(ping.ping_p95_rtt_s))));
     // The line under the number wraps, if it must, between its parts, never
@@ -374,7 +376,7 @@ TEST(FlowHero, TransfersAloneAreHeadlinedByTheFirstOnesTimeNotARate) {
     for (const FlowResult& f : r.flows) ASSERT_EQ(f.summary.fct_s.size(), 1u) << f.flow.label;
     const double first_fct = r.flows[0].summary.fct_s.front();
     EXPECT_EQ(s.d->hero()->heroText(), q(format_time(first_fct)));
-    EXPECT_TRUE(s.d->hero()->limitText().startsWith("10 KB takes " + q(format_time(first_fct))))
+    EXPECT_TRUE(test::as_read(s.d->hero()->limitText()).startsWith("10 KB takes " + q(format_time(first_fct))))
         << s.d->hero()->limitText().toStdString();
     // A bulk flow beside them: the run's figure is a rate again.
     sc.flows.push_back(tcp(Algorithm::Cubic));
@@ -396,7 +398,7 @@ TEST(FlowHero, APingBeforeTheTransferDoesNotTakeTheWordsBesideItsTime) {
     ASSERT_EQ(r.flows[1].summary.fct_s.size(), 1u);
     const QString time = q(format_time(r.flows[1].summary.fct_s.front()));
     EXPECT_EQ(s.d->hero()->heroText(), time);
-    const QString bold = s.d->hero()->limitText();
+    const QString bold = test::as_read(s.d->hero()->limitText());
     EXPECT_TRUE(bold.startsWith("10 KB takes " + time)) << bold.toStdString();
     EXPECT_EQ(ping_words(r, 0).isEmpty(), false);
     EXPECT_FALSE(bold.contains(ping_words(r, 0))) << bold.toStdString();
@@ -662,4 +664,35 @@ TEST(FlowHero, RowsOfFiguresShowOneFormAndAHeadingThatSaysWhatTheyShow) {
     EXPECT_TRUE(saw_mixed_room) << "no width where some rows' short figures fit and others' did not";
     bars.resize(60, 200);
     EXPECT_EQ(bars.shownHeading(), QStringLiteral("time"));
+}
+
+// Under the hero and in the event log, a value never parts at a line's
+// end: the ping's "95th percentile 215 ms" read "215" over "ms" beside
+// a bulk flow, and presenting, the log's counters "RTOs" over "0".
+// Every label of the hero and the log, in the normal look and the
+// presentation's, at a width that wraps them.
+TEST(FlowHero, AValueAndItsUnitOrACountAndItsNameNeverPartAtALinesEnd) {
+    for (const bool presenting : {false, true}) {
+        Shown s = show(bulk_ping_web());
+        s.d->setPresentation(presenting);
+        s.d->resize(presenting ? 900 : 760, 640);
+        s.d->showNow(s.snap);
+        QTest::qWait(30);
+        int values = 0;
+        // The texts that wrap: strips of more than one line (QTextLayout
+        // breaks them as a label's) and word-wrapping labels.
+        QStringList texts;
+        for (QWidget* part : {static_cast<QWidget*>(s.d->hero()), static_cast<QWidget*>(s.d->events())}) {
+            for (const TextStrip* t : part->findChildren<TextStrip*>())
+                if (t->lines() > 1) texts << t->text();
+            for (const QLabel* l : part->findChildren<QLabel*>())
+                if (l->wordWrap()) texts << test::shown_text(l);
+        }
+        for (const QString& text : texts) {
+                const QStringList parted = test::parted_values(text, &values);
+                EXPECT_TRUE(parted.isEmpty()) << (presenting ? "presenting" : "normal look") << ": a line may break inside "
+                                              << parted.join(", ").toStdString() << " in “" << text.toStdString() << "”";
+            }
+        EXPECT_GE(values, 12) << "the ping's RTT and percentile, the base RTT, the log's seven counts";
+    }
 }

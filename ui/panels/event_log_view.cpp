@@ -16,6 +16,7 @@
 
 #include "app/formats/event_text.h"
 #include "model/core/flow_spec.h"
+#include "ui/lesson/flow_words.h"
 #include "ui/panels/chart_style.h"
 #include "ui/panels/flow_palette.h"
 #include "ui/panels/text_strip.h"
@@ -423,13 +424,18 @@ void EventLogView::setSnapshot(SnapshotPtr snap) {
             c.ecn_marks += e.ecn_marks;
         }
     }
-    const auto n = [](std::uint64_t v) { return QString::fromStdString(format_grouped(v)); };
+    // Each count kept whole with its name at a line's end ("RTOs 0", never
+    // "RTOs" over "0"); lines break between counts.
+    const auto n = [](const QString& name, std::uint64_t v) {
+        return unbroken(name + QLatin1Char(' ') + QString::fromStdString(format_grouped(v)));
+    };
     // Loss on the link: evenly spaced or random, as the scenario says.
-    QString text = tr("congestion events %1 · drops: tail %2, AQM %3, link loss %4 · ECN marks %5")
-                       .arg(n(c.congestion_events), n(c.drops_tail), n(c.drops_aqm), n(c.drops_random),
-                            n(c.ecn_marks));
-    text += snap_->done ? tr(" · retransmits %1 · RTOs %2").arg(n(c.retransmits), n(c.rtos))
-                        : tr(" · RTOs %1 (so far)").arg(n(c.rtos));
+    QString text = tr("%1 · drops: %2, %3, %4 · %5")
+                       .arg(n(tr("congestion events"), c.congestion_events), n(tr("tail"), c.drops_tail),
+                            n(tr("AQM"), c.drops_aqm), n(tr("link loss"), c.drops_random),
+                            n(tr("ECN marks"), c.ecn_marks));
+    text += snap_->done ? tr(" · %1 · %2").arg(n(tr("retransmits"), c.retransmits), n(tr("RTOs"), c.rtos))
+                        : tr(" · %1 (so far)").arg(n(tr("RTOs"), c.rtos));
     counters_->setText(text);
     fitRoom();  // the counters may take a line more or less
     if (snap_->done) rows_timer_.start();

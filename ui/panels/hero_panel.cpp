@@ -508,6 +508,9 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
     QString head = have ? jain_words(words) : QString();
     QStringList rest = lead + pings + fcts;
     if (head.isEmpty() && !rest.isEmpty()) head = rest.takeFirst();
+    // Each number whole with its unit at a line's end ("215 ms", never "215" over "ms").
+    head = values_unbroken(head);
+    for (QString& line : rest) line = values_unbroken(line);
 
     // The share bars.
     std::vector<ShareRow> rows;
