@@ -4,11 +4,14 @@
 // (end of line) before any shortcut is looked at, so both did nothing and
 // later keys went on into the field.
 #include <QApplication>
+#include <QDockWidget>
+#include <QJsonObject>
 #include <QLineEdit>
 #include <QTest>
 #include <QTimer>
 #include <gtest/gtest.h>
 
+#include "app/formats/scenario_file.h"
 #include "ui/controls/controls_panel.h"
 #include "ui/controls/param_slider.h"
 #include "ui/export/export_dialog.h"
@@ -20,6 +23,8 @@ using namespace inflight::ui;
 using namespace inflight::ui::test;
 
 namespace {
+
+QJsonObject scenario_json(const Scenario& s) { return scenario_to_json(s); }
 
 class FieldShortcutsTest : public ::testing::Test {
 protected:
@@ -92,4 +97,29 @@ TEST_F(FieldShortcutsTest, TheFieldKeepsItsOwnEditingKeys) {
     QTest::keyClick(rtt->edit(), Qt::Key_Home);
     EXPECT_EQ(rtt->edit()->cursorPosition(), 0);
     EXPECT_TRUE(rtt->edit()->hasFocus());
+}
+
+// With the guide closed, a step's key opens it and does nothing more: Set
+// it (Ctrl+Return) replaced the settings with a step no one could see,
+// and Ctrl+→ moved to a step unseen. Once open, the keys act.
+TEST_F(FieldShortcutsTest, AStepsKeyWithTheGuideClosedOpensItAndChangesNothing) {
+    QDockWidget* dock = nullptr;
+    for (QWidget* p = w->guide(); p && !dock; p = p->parentWidget()) dock = qobject_cast<QDockWidget*>(p);
+    ASSERT_NE(dock, nullptr);
+    dock->hide();
+    ASSERT_FALSE(dock->isVisible());
+    const int step = w->guide()->stepIndex();
+    const QJsonObject before = scenario_json(w->controls()->scenario());
+    QTest::keyClick(keyTarget(), Qt::Key_Right, Qt::ControlModifier);
+    EXPECT_TRUE(dock->isVisible());
+    EXPECT_EQ(w->guide()->stepIndex(), step) << "the step moved unseen";
+    dock->hide();
+    QTest::keyClick(keyTarget(), Qt::Key_Return, Qt::ControlModifier);
+    EXPECT_TRUE(dock->isVisible());
+    EXPECT_EQ(scenario_json(w->controls()->scenario()), before) << "the settings changed unseen";
+    // Open, the keys act: the next step, and its settings put in place.
+    QTest::keyClick(keyTarget(), Qt::Key_Right, Qt::ControlModifier);
+    EXPECT_EQ(w->guide()->stepIndex(), step + 1);
+    QTest::keyClick(keyTarget(), Qt::Key_Return, Qt::ControlModifier);
+    EXPECT_NE(scenario_json(w->controls()->scenario()), before);
 }

@@ -392,11 +392,26 @@ void MainWindow::buildExperimentsMenu() {
     }
     if (list.empty()) m->addAction(tr("(no experiments loaded)"))->setEnabled(false);
     m->addSeparator();
-    QAction* next = m->addAction(tr("&Next step"), this, [this] { goToStep(guide_->stepIndex() + 1); });
+    // With the guide closed, a step's key opens it at its step and does
+    // nothing more: Set it would replace the settings with a step no one
+    // can see, and a step moved would be a step skipped.
+    const auto guide_open = [this] {
+        if (guide_dock_->isVisible()) return true;
+        guide_dock_->show();
+        guide_dock_->raise();
+        return false;
+    };
+    QAction* next = m->addAction(tr("&Next step"), this, [this, guide_open] {
+        if (guide_open()) goToStep(guide_->stepIndex() + 1);
+    });
     next->setShortcut(QKeySequence(tr("Ctrl+Right")));
-    QAction* prev = m->addAction(tr("&Previous step"), this, [this] { goToStep(guide_->stepIndex() - 1); });
+    QAction* prev = m->addAction(tr("&Previous step"), this, [this, guide_open] {
+        if (guide_open()) goToStep(guide_->stepIndex() - 1);
+    });
     prev->setShortcut(QKeySequence(tr("Ctrl+Left")));
-    QAction* set = m->addAction(tr("&Set this step"), this, [this] { guide_->setButton()->click(); });
+    QAction* set = m->addAction(tr("&Set this step"), this, [this, guide_open] {
+        if (guide_open()) guide_->setButton()->click();
+    });
     set->setShortcut(QKeySequence(tr("Ctrl+Return")));
     m->addAction(guide_dock_->toggleViewAction());
     m->addSeparator();
