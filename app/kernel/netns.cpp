@@ -5,6 +5,8 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <linux/if_tun.h>
+#include <linux/netlink.h>
+#include <linux/rtnetlink.h>
 #include <net/if.h>
 #include <sched.h>
 #include <signal.h>
@@ -147,6 +149,67 @@ std::string read_sysctl(const std::string& path) {
     std::string s(buf, static_cast<std::size_t>(n));
     while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
     return s;
+}
+
+std::string route_initial_receive_window(const char* peer, const char* self, std::uint32_t segments) {
+    struct {
+        nlmsghdr nh;
+        rtmsg rt;
+        char attrs[64];
+    } req{};
+    req.nh.nlmsg_len = NLMSG_LENGTH(sizeof(rtmsg));
+    req.nh.nlmsg_type = RTM_NEWROUTE;
+    req.nh.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK | NLM_F_CREATE | NLM_F_REPLACE;
+    req.nh.nlmsg_seq = 1;
+    req.rt.rtm_family = AF_INET;
+    req.rt.rtm_dst_len = 32;
+    req.rt.rtm_table = RT_TABLE_MAIN;
+    req.rt.rtm_protocol = RTPROT_STATIC;
+    req.rt.rtm_scope = RT_SCOPE_LINK;
+    req.rt.rtm_type = RTN_UNICAST;
+    // One attribute at the message's end; returns where it starts.
+    auto add = [&req](unsigned short type, const void* data, std::size_t len) {
+        auto* a = reinterpret_cast<rtattr*>(reinterpret_cast<char*>(&req) + NLMSG_ALIGN(req.nh.nlmsg_len));
+        a->rta_type = type;
+        a->rta_len = static_cast<unsigned short>(RTA_LENGTH(len));
+        if (len != 0) std::memcpy(RTA_DATA(a), data, len);
+        req.nh.nlmsg_len = NLMSG_ALIGN(req.nh.nlmsg_len) + RTA_ALIGN(a->rta_len);
+        return a;
+    };
+    in_addr dst{}, src{};
+    inet_pton(AF_INET, peer, &dst);
+    inet_pton(AF_INET, self, &src);
+    const int oif = static_cast<int>(if_nametoindex(kTunName));
+    if (oif == 0) return errno_text(std::string("finding ") + kTunName);
+    add(RTA_DST, &dst, sizeof dst);
+    add(RTA_PREFSRC, &src, sizeof src);
+    add(RTA_OIF, &oif, sizeof oif);
+    rtattr* metrics = add(RTA_METRICS, nullptr, 0);  // nested: RTAX_INITRWND
+    add(RTAX_INITRWND, &segments, sizeof segments);
+    metrics->rta_len = static_cast<unsigned short>(reinterpret_cast<char*>(&req) + req.nh.nlmsg_len -
+                                                   reinterpret_cast<char*>(metrics));
+
+    const int nl = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
+    if (nl < 0) return errno_text("opening rtnetlink");
+    std::string err;
+    if (send(nl, &req, req.nh.nlmsg_len, 0) != static_cast<ssize_t>(req.nh.nlmsg_len)) {
+        err = errno_text("adding the route to the sender");
+    } else {
+        // The kernel's answer to NLM_F_ACK: an nlmsgerr, error 0 on success.
+        alignas(nlmsghdr) char answer[512];
+        const ssize_t n = recv(nl, answer, sizeof answer, 0);
+        const auto* h = reinterpret_cast<const nlmsghdr*>(answer);
+        if (n < 0) {
+            err = errno_text("adding the route to the sender");
+        } else if (!NLMSG_OK(h, static_cast<unsigned>(n)) || h->nlmsg_type != NLMSG_ERROR) {
+            err = "adding the route to the sender: no answer from rtnetlink";
+        } else if (const int e = static_cast<const nlmsgerr*>(NLMSG_DATA(h))->error; e != 0) {
+            errno = -e;
+            err = errno_text("adding the route to the sender");
+        }
+    }
+    close(nl);
+    return err;
 }
 
 PathGuard::~PathGuard() { tear_down(); }

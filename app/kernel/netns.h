@@ -41,6 +41,14 @@ std::string enter_netns(int netns_fd);
 std::string write_sysctl(const std::string& path, const std::string& value);
 std::string read_sysctl(const std::string& path);
 
+// In the calling thread's namespace: a host route to `peer` over the TUN
+// device, from `self`, whose connections start with a receive window of
+// `segments` MSS (RTAX_INITRWND, `ip route ... initrwnd`; read by
+// tcp_openreq_init_rwin and tcp_connect_init). Set over rtnetlink(7)
+// (RTM_NEWROUTE, replacing an earlier one). Returns an error text, empty on
+// success.
+std::string route_initial_receive_window(const char* peer, const char* self, std::uint32_t segments);
+
 // One end of the path.
 struct PathEnd {
     std::string name;        // namespace name

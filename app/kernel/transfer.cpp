@@ -44,7 +44,18 @@ constexpr std::uint64_t kMaxAutotuneBytes = 256ull << 20;
 // The scenario's "no limit" windows (Limits::max_window_bytes): left to the kernel.
 constexpr std::uint64_t kUnlimitedWindow = Limits::max_window_bytes;
 
+// The sender's first flight: TCP's initial congestion window in segments
+// (TCP_INIT_CWND, include/net/tcp.h; RFC 6928).
+constexpr std::uint32_t kFirstFlightSegments = 10;
+
 std::string errno_text(const std::string& what) { return what + ": " + std::strerror(errno); }
+
+// Some TCP flow's receiver sets TCP_WINDOW_CLAMP (its rwnd).
+bool any_window_clamp(const Scenario& s) {
+    for (const ResolvedFlow& f : resolve_flows(s))
+        if (f.kind == FlowKind::Tcp && f.rwnd_bytes < kUnlimitedWindow) return true;
+    return false;
+}
 
 // net.ipv4.tcp_rmem / tcp_wmem: "min default max", per namespace; the max
 // raised so autotuning can cover the path's BDP plus its buffer.
@@ -69,6 +80,23 @@ std::string namespace_sysctls(const Scenario& s, bool receiver, bool& window_sca
         if (!err.empty()) return err;
     }
     window_scaling = read_sysctl("/proc/sys/net/ipv4/tcp_window_scaling") != "0";
+    if (receiver && any_window_clamp(s)) {
+        // The clamp loses a race at a connection's start. The SYN-ACK offers
+        // min(clamp, the buffer's window) in whole MSS (65,160 B for 64 KiB,
+        // tcp_select_initial_window) and rcv_ssthresh starts there; the
+        // first full-sized segment moves the clamp to the buffer's window
+        // (tcp_measure_rcv_mss: 81,920 B of 131,072 B), and each segment
+        // after it adds 2 MSS to rcv_ssthresh and so to the window offered
+        // (tcp_grow_window: 68,056 B after one) until the receiver's first
+        // read sets the clamp again; an offered window is never shrunk
+        // (tcp_select_window). Offering the sender's first flight instead
+        // (initrwnd 10: 14,480 B, which that flight fills exactly) starts
+        // rcv_ssthresh there: the whole flight takes it to 43,440 B, and
+        // 65,536 B would take 8 more segments, which come a round trip
+        // later, so the first read has a round trip to set the clamp.
+        err = route_initial_receive_window(kSenderAddress, kReceiverAddress, kFirstFlightSegments);
+        if (!err.empty()) return err;
+    }
     if (s.ecn) {
         err = write_sysctl("/proc/sys/net/ipv4/tcp_ecn", "1");
         if (!err.empty()) return err;

@@ -13,7 +13,10 @@
 //   rwnd             TCP_WINDOW_CLAMP on the receiver, set again after each
 //                    read (Linux moves the clamp with the buffer: at the
 //                    first full-sized segment and as autotuning grows it),
-//                    so the advertised window never passes rwnd; when
+//                    so the advertised window never passes rwnd (the
+//                    route to the sender offers the first flight first,
+//                    initrwnd 10, so that the first read comes before the
+//                    window reaches rwnd: transfer.cpp); when
 //                    every flow's is 65,535 B or less, window scaling is
 //                    off in the receiver's namespace (tcp_window_scaling = 0),
 //                    the lesson's case (the setting is the namespace's, so

@@ -167,11 +167,14 @@ TEST(KernelRun, AFlowsRwndCapsTheAdvertisedWindowWithWindowScalingOn) {
     EXPECT_GE(r.summary.throughput_bps, 0.85 * expected_bps);
     EXPECT_EQ(r.summary.binding_limit, Limit::Rwnd);
     // The window the sender last learned (tcpi_snd_wnd) held at 65,536 B
-    // in every 10 ms bucket. (With autotuning growing the buffer and moving
-    // the clamp between two of the receiver's reads, one advertisement read
-    // 67,520 B in a few full runs; the receiver now locks the first buffer,
-    // which already holds this window, and 12 runs here, 4 beside three busy
-    // loops, had none over.)
+    // in every 10 ms bucket. Linux moves the clamp to the buffer's window
+    // as autotuning grows the buffer (the receiver locks the first buffer,
+    // which already holds this window) and at the first full-sized segment
+    // (tcp_measure_rcv_mss); from then each segment adds 2 MSS to the window
+    // offered (tcp_grow_window) until the receiver's first read sets the
+    // clamp again. From the SYN-ACK's 65,160 B one segment made it 68,056 B
+    // (4 of 20 runs beside two busy loops); from the sender's first flight
+    // (initrwnd 10, transfer.cpp) 65,536 B lies a round trip away.
     double widest = 0;
     std::size_t known = 0, over = 0;
     for (const TraceBucket& b : r.trace.buckets) {
