@@ -189,8 +189,12 @@ void ExperimentPanel::showStepTitleAtTop() {
 }
 
 void ExperimentPanel::placeStepTitle() {
+    // A later step: its title at the top. The first: the introduction
+    // above it as far as the step's own words (Set to Why, the text's
+    // end) still fit below; where they do not, its title at the top too
+    // (presenting at 720 px, step 1 showed the introduction and Set alone).
     QScrollBar* bar = text_scroll_->verticalScrollBar();
-    bar->setValue(step_ > 0 ? title_->y() : bar->minimum());
+    bar->setValue(step_ > 0 ? title_->y() : std::clamp(bar->maximum(), bar->minimum(), title_->y()));
 }
 
 void ExperimentPanel::setExperiments(std::vector<Experiment> experiments, const QStringList& errors) {
