@@ -205,3 +205,44 @@ TEST(FitRules, TheZoomHintIsDrawnInThePlotOrElseInTheTooltipNeverCut) {
     note.setText(QString());
     EXPECT_TRUE(view.toolTip().isEmpty());
 }
+
+// A plot too short for the whole note draws its shorter form, the figure
+// without the advice, where that fits (presenting at 720 px, experiment
+// 2's "window ≈ 44 pkts, 6.6 % of the pipe" went to the tooltip, where no
+// one in the room sees it); the tooltip then says it whole. At every size
+// what is drawn is the whole, the shorter form or nothing, inside the plot.
+TEST(FitRules, AShortPlotDrawsTheNotesShorterFormAndTheTooltipTheWhole) {
+    QChartView view;
+    view.chart()->legend()->hide();
+    auto* s = new QLineSeries;
+    s->append(0, 0);
+    s->append(1, 1);
+    view.chart()->addSeries(s);
+    view.chart()->createDefaultAxes();
+    PlotNote note(&view);
+    const QString hint = QStringLiteral("window ≈ 44 pkts, 6.6 % of the pipe · Ctrl+F zooms");
+    const QString brief = QStringLiteral("≈ 44 pkts, 6.6 % of the pipe");
+    note.setText(hint, brief);
+    view.show();
+    int whole = 0, shorter = 0, none = 0;
+    for (int h = 400; h >= 60; h -= 10) {
+        view.resize(300, h);
+        QTest::qWait(5);
+        const QString drawn = note.drawnText();
+        if (drawn == hint) {
+            ++whole;
+            EXPECT_TRUE(view.toolTip().isEmpty()) << h;
+        } else if (drawn == brief) {
+            ++shorter;
+            EXPECT_EQ(view.toolTip(), hint) << h;
+        } else {
+            ++none;
+            EXPECT_EQ(drawn, QString()) << h;
+            EXPECT_EQ(view.toolTip(), hint) << h;
+        }
+        if (note.drawn()) EXPECT_TRUE(view.chart()->plotArea().contains(note.sceneRect())) << h;
+    }
+    EXPECT_GT(whole, 0);
+    EXPECT_GT(shorter, 0) << "no plot height drew the shorter form";
+    EXPECT_GT(none, 0);
+}

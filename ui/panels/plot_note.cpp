@@ -30,12 +30,14 @@ PlotNote::PlotNote(QChartView* view) : QObject(view), view_(view) {
     restyle();
 }
 
-void PlotNote::setText(const QString& text) {
-    if (text == text_) return;
+void PlotNote::setText(const QString& text, const QString& shorter) {
+    if (text == text_ && shorter == shorter_) return;
     text_ = text;
-    item_->setPlainText(text);
+    shorter_ = shorter;
     place();
 }
+
+QString PlotNote::drawnText() const { return drawn() ? item_->toPlainText() : QString(); }
 
 bool PlotNote::drawn() const { return backing_->isVisible(); }
 
@@ -60,18 +62,22 @@ void PlotNote::setRightReserve(double px) {
 void PlotNote::place() {
     const QRectF plot = view_->chart()->plotArea();
     const double room = plot.width() - 2 * kInsetPx - right_reserve_px_;
-    bool show = !text_.isEmpty() && room > 2 * kInsetPx;
-    if (show) {
+    // The text, else its shorter form: the first that fits.
+    const auto fits = [&](const QString& t) {
+        item_->setPlainText(t);
         item_->setTextWidth(-1);
         const double natural = item_->boundingRect().width();
         item_->setTextWidth(std::min(natural, room));
         const QRectF r = item_->boundingRect();
-        show = r.height() <= kMostOfPlot * plot.height() && r.width() <= room + 0.5;
         backing_->setRect(r);
         backing_->setPos(plot.topLeft() + QPointF(kInsetPx, kInsetPx));
-    }
+        return r.height() <= kMostOfPlot * plot.height() && r.width() <= room + 0.5;
+    };
+    const bool can = !text_.isEmpty() && room > 2 * kInsetPx;
+    const bool whole = can && fits(text_);
+    const bool show = whole || (can && !shorter_.isEmpty() && fits(shorter_));
     if (backing_->isVisible() != show) backing_->setVisible(show);
-    view_->setToolTip(!text_.isEmpty() && !show ? text_ : QString());
+    view_->setToolTip(!text_.isEmpty() && !whole ? text_ : QString());
 }
 
 }  // namespace inflight::ui

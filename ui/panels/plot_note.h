@@ -3,8 +3,9 @@
 // pipe · Ctrl+F zooms". A chart title would keep a line of height reserved
 // for it in every run (and cut it short when narrow); the note takes no
 // height of its own and wraps to the plot's width. When the wrapped note
-// would cover more than half the plot it is not drawn and the chart view's
-// tooltip carries it instead, so it is never cut.
+// would cover more than half the plot its shorter form is drawn, if it has
+// one that fits, else nothing; the chart view's tooltip then carries it
+// whole, so it is never cut.
 #pragma once
 
 #include <QObject>
@@ -23,8 +24,13 @@ class PlotNote : public QObject {
 public:
     explicit PlotNote(QChartView* view);
 
-    void setText(const QString& text);
+    // `shorter`, if given, is drawn where `text` would cover too much of
+    // the plot (a presentation's short plot): the figure without the
+    // advice. The tooltip carries `text` whenever it is not drawn whole.
+    void setText(const QString& text, const QString& shorter = QString());
     QString text() const { return text_; }
+    // What is drawn: text(), its shorter form, or empty.
+    QString drawnText() const;
     // Whether the note is drawn in the plot (false: empty, or in the tooltip).
     bool drawn() const;
     // Where it is drawn, in the chart's scene (empty when it is not).
@@ -42,6 +48,7 @@ private:
     QGraphicsRectItem* backing_;
     QGraphicsTextItem* item_;
     QString text_;
+    QString shorter_;
     double right_reserve_px_ = 0;
 };
 

@@ -100,6 +100,7 @@ private:
 
     PlotNote* zoom_hint_;
     QString zoom_text_;
+    QString zoom_short_;  // its shorter form: the figure without the advice
     std::vector<std::pair<const QObject*, QString>> overlay_notes_;
     std::vector<std::pair<const QObject*, double>> tag_widths_px_;
     QLineSeries* calm_lo_;
