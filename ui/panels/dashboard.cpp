@@ -150,7 +150,11 @@ void Dashboard::showRunError(const QString& message) { hero_->showError(message)
 
 void Dashboard::setBytes(bool bytes) { window_->setBytes(bytes); }
 
-void Dashboard::setFitWindow(bool fit) { window_->setFitWindow(fit); }
+void Dashboard::setFitWindow(bool fit) {
+    window_->setFitWindow(fit);
+    rtt_->setFitSteady(fit);
+    if (shown_) rtt_->setRun(shown_->result);
+}
 
 void Dashboard::redrawNewest() {
     // A frame still waiting for its turn is newer than the one on screen:

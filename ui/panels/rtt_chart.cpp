@@ -13,6 +13,7 @@
 #include "ui/panels/chart_key.h"
 #include "ui/panels/flow_lines.h"
 #include "ui/panels/flow_palette.h"
+#include "ui/panels/plot_note.h"
 #include "ui/panels/trace_series.h"
 #include "model/core/units.h"
 
@@ -54,9 +55,12 @@ RttChart::RttChart(QWidget* parent) : ChartFrame(tr("RTT (ms)"), parent) {
     // The base RTT broad and underneath, min RTT dashed over it: where the
     // two coincide (an empty queue) both show.
     addSeries({envelope_, base_, srtt_, min_rtt_});
+    zoom_note_ = new PlotNote(view());
     restyle(ChartStyle{});
     clear();
 }
+
+QString RttChart::plotNote() const { return zoom_note_->text(); }
 
 void RttChart::restyle(const ChartStyle& style) {
     style_ = style;
@@ -69,6 +73,7 @@ void RttChart::restyle(const ChartStyle& style) {
     for (QLineSeries* b : extra_bases_) b->setPen(base_->pen());
     style_chart(chart());
     key()->setFont(chart()->legend()->font());
+    zoom_note_->restyle();
 }
 
 std::vector<QLineSeries*> RttChart::flowSrttSeries() const {
@@ -229,11 +234,36 @@ double RttChart::drawOneFlow(const Trace& t, double duration_s) {
     return top;
 }
 
+double RttChart::shownTopFrom(double from_s) const {
+    double top_ms = 0;
+    const auto take = [&](const QXYSeries* s) {
+        for (const QPointF& p : s->points())
+            if (p.x() >= from_s && std::isfinite(p.y())) top_ms = std::max(top_ms, p.y());
+    };
+    if (envelope_->isVisible()) take(env_hi_);  // the band's upper edge
+    for (QAbstractSeries* a : chart()->series())
+        if (const auto* s = qobject_cast<const QXYSeries*>(a); s && s->isVisible()) take(s);
+    return top_ms / 1e3;
+}
+
 void RttChart::fitAxes(double top_s, double duration_s) {
     set_axis_range(xAxis(), 0, duration_s);
-    set_axis_range(yAxis(), 0, nice_ceiling(top_s * 1e3 * 1.08));
-    yAxis()->applyNiceNumbers();
+    // Zoomed, the axis is the steady state's largest value drawn (every
+    // series shown, the base RTT among them); a run not yet past its first
+    // half has none: then the whole run so far.
+    const double steady_s = fit_steady_ ? shownTopFrom(duration_s / 2) : 0;
+    set_axis_range(yAxis(), 0, nice_ceiling((steady_s > 0 ? steady_s : top_s) * 1e3 * 1.08));
+    // Zoomed, the round top stands (as the window panel's).
+    if (!fit_steady_) yAxis()->applyNiceNumbers();
     fit_vertical_ticks(yAxis(), chart()->plotArea().height());
+    const double peak_s = std::max(top_s, shownTopFrom(0));
+    if (fit_steady_ && peak_s * 1e3 > yAxis()->max() * 1.0001) {
+        const QString peak = QString::fromStdString(format_time(peak_s));
+        zoom_note_->setText(tr("zoomed to the steady state: the peak of %1 runs above the plot · Ctrl+F zooms out").arg(peak),
+                            tr("zoomed: the peak of %1 is above").arg(peak));
+    } else {
+        zoom_note_->setText(QString());
+    }
 }
 
 void RttChart::setRun(const RunResult& run) {

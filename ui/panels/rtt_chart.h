@@ -32,6 +32,8 @@ class QXYSeries;
 
 namespace inflight::ui {
 
+class PlotNote;
+
 class RttChart : public ChartFrame {
     Q_OBJECT
 public:
@@ -53,6 +55,13 @@ public:
     // flow or several; empty when no flow is one.
     std::vector<QScatterSeries*> transactionSeries() const;
     QLineSeries* baseSeries() const { return base_; }
+    // Zoomed (Ctrl+F, with the window panel): the axis is the steady
+    // state's, the run's second half, so an RTT within a few ms of the base
+    // is seen against it rather than under a slow start's peak of 150 ms;
+    // the peak then runs above the plot, and the plot's note says so.
+    // Takes effect at the next setRun / setTrace.
+    void setFitSteady(bool fit) { fit_steady_ = fit; }
+    QString plotNote() const;  // what the plot's note says (empty: none)
     // Most ping dots drawn per flow before they are thinned to each pixel
     // column's lowest and highest reply.
     static constexpr int kMaxPingDots = 4000;
@@ -70,6 +79,8 @@ private:
     // The one-flow series from `t`; their top (s).
     double drawOneFlow(const Trace& t, double duration_s);
     void fitAxes(double top_s, double duration_s);
+    // The largest value drawn from `from_s` on by any shown series (s).
+    double shownTopFrom(double from_s) const;
 
     QLineSeries* env_lo_;
     QLineSeries* env_hi_;
@@ -92,6 +103,8 @@ private:
     QString transaction_signature_;          // which flows, and one or several
     QString signature_;                      // which flows the series were made for
     ChartStyle style_;
+    bool fit_steady_ = false;
+    PlotNote* zoom_note_;
 };
 
 }  // namespace inflight::ui

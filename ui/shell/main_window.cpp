@@ -319,11 +319,12 @@ void MainWindow::buildMenus() {
         dashboard_->setBytes(on);
         if (use_settings_) settings().setValue(keys::kUnitsBytes, on);
     });
-    QAction* fit = view->addAction(tr("&Zoom the window panel to the window"));
+    QAction* fit = view->addAction(tr("&Zoom the panels to the steady state"));
     fit->setCheckable(true);
     fit->setShortcut(QKeySequence(tr("Ctrl+F")));
-    fit->setToolTip(tr("Scale panel 1 to the window alone, when it is far smaller than the pipe: to its steady "
-                       "state (the run's second half), so a slow-start peak before it may run above the plot"));
+    fit->setToolTip(tr("Scale the window and RTT panels to their steady state (the run's second half): a window "
+                       "far smaller than the pipe, an RTT a few ms above the base; a slow-start peak before it "
+                       "may run above the plot"));
     connect(fit, &QAction::toggled, dashboard_, &Dashboard::setFitWindow);
     dark_action_ = view->addAction(tr("&Dark theme"));
     dark_action_->setCheckable(true);
