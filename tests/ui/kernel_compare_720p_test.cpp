@@ -22,6 +22,7 @@
 #include "ui/compare/compare_table.h"
 #include "ui/panels/chart_key.h"
 #include "ui/panels/rtt_chart.h"
+#include "ui/panels/text_strip.h"
 #include "ui/panels/window_chart.h"
 #include "ui/session/kernel_worker.h"
 #include "ui/shell/analysis_tools.h"
@@ -117,4 +118,40 @@ TEST(KernelCompareAt720p, TheKernelRunOfTheNagleStepKeepsThePanelsWholeAndTheDoc
         problems << QStringLiteral("the panels %1 px high, their least %2 px")
                         .arg(w->centralWidget()->height()).arg(w->centralWidget()->minimumSizeHint().height());
     EXPECT_TRUE(problems.isEmpty()) << problems.join(QStringLiteral("\n")).toStdString();
+}
+
+// Experiment 5's kernel step (two flows, the guide open) at 1280×720: the
+// compare dock under the panels shows the kernel's summary from its top,
+// in as many lines as the dock holds: it was cut after two lines at the
+// foot of a dock with room for six, blank above it.
+TEST(KernelCompareAt720p, TheKernelsSummaryTakesTheRoomItsDockHasFromTheTop) {
+    auto w = make_window();
+    w->resize(kRoom);
+    w->setMaximumSize(kRoom);
+    ASSERT_TRUE(wait_until([&] { return finished(*w); }, 60000));
+    w->openExperiment(4);  // 5. Two algorithms, one link
+    w->goToStep(3);        // step 4: on this computer's kernel
+    ASSERT_TRUE(w->guide()->setButton()->isEnabled());
+    w->guide()->setButton()->click();
+    ASSERT_TRUE(wait_settled(*w, 60000));
+    const SnapshotPtr model = w->dashboard()->shown();
+    AnalysisTools* tools = tools_of(*w);
+    tools->compare()->setKernel(kernel_stand_in(model->result.scenario));
+    settle_a_while();
+
+    CompareTable* table = tools->compare()->table();
+    const QDockWidget* dock = tools->compareDock();
+    ASSERT_TRUE(dock->isVisible() && !dock->isFloating());
+    if (!table->squeezed()) GTEST_SKIP() << "the dock holds the tables whole: nothing to ask";
+    auto* summary = table->findChild<TextStrip*>(QStringLiteral("compare_summary"));
+    ASSERT_NE(summary, nullptr);
+    const int line_px = summary->fontMetrics().lineSpacing();
+    const QRect at(summary->mapTo(table, QPoint(0, 0)), summary->size());
+    EXPECT_LE(at.top(), line_px / 2) << "blank room above the summary";
+    // Whole, or every line the dock (and the window) holds is used.
+    const int room_px = std::min(table->height(), w->height() - table->mapTo(w.get(), QPoint(0, 0)).y());
+    if (!summary->fits())
+        EXPECT_LT(room_px - at.bottom(), line_px + 4)
+            << "the summary is cut after " << summary->lines() << " lines with " << room_px - at.bottom()
+            << " px left under it: " << summary->text().toStdString();
 }

@@ -31,7 +31,8 @@ QString algorithms_words(const RunResult& r) {
     if (names.isEmpty()) names << QString::fromUtf8(to_string(r.scenario.algorithm));
     return names.join(QStringLiteral(" + "));
 }
-constexpr int kSummaryLines = 2;   // the summary in place of the tables in a low dock
+constexpr int kSummaryLines = 2;   // the summary in place of the tables in a low dock: its least lines
+constexpr int kMostSummaryLines = 6;  // and its most, where the dock has the room
 constexpr int kSummaryFlows = 2;   // flows the summary names (the rest are counted)
 constexpr int kFlowRowsShown = 3;  // as high as the aggregate table: the dock stays as low as with one flow; the table scrolls
 
@@ -145,6 +146,7 @@ CompareTable::CompareTable(QWidget* parent) : QWidget(parent) {
     summary_row->addWidget(summary_);
     outer->addLayout(summary_row);
     outer->addWidget(tables_);
+    outer->addStretch(1);  // room the summary leaves stays below it, not above
     auto* layout = new QHBoxLayout(tables_);
     layout->setContentsMargins(4, 2, 4, 2);
     layout->setSpacing(8);
@@ -510,13 +512,16 @@ void CompareTable::fitRoom() {
     const bool squeezed = height() < tablesNeedPx();
     if (tables_->isHidden() != squeezed) tables_->setVisible(!squeezed);
     if (summary_->isHidden() == squeezed) summary_->setVisible(squeezed);
-    // As many of the summary's lines as the window shows, the last one
-    // elided. Presenting at 720p with many flows the panels' minimum
-    // heights leave the dock less than it asks for, and the window's
-    // layout then places its second line below the window's edge.
+    // As many of the summary's lines as the dock holds and the window
+    // shows, the last one elided: at least one, at most six (a kernel run's
+    // summary at 1280×720 was cut after two lines over a dock with room for
+    // six). Presenting at 720p with many flows the panels' minimum heights
+    // leave the dock less than it asks for, and the window's layout then
+    // places its second line below the window's edge.
     if (squeezed) {
         const int shown_px = window()->height() - mapTo(window(), QPoint(0, 0)).y() - 2;  // the strip's 2 px
-        const int fit = std::clamp(shown_px / summary_->fontMetrics().lineSpacing(), 1, kSummaryLines);
+        const int room_px = std::min(shown_px, height() - 2);
+        const int fit = std::clamp(room_px / summary_->fontMetrics().lineSpacing(), 1, kMostSummaryLines);
         if (summary_->lines() != fit) summary_->setLines(fit);
     }
 }
