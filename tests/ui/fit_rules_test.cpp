@@ -45,6 +45,17 @@ struct KeyedChart {
     int lines() const { return (key->height() - 2) / key->fontMetrics().height(); }
 };
 
+// A chart of one line, no key: a plot for a note.
+void plot_with_a_line(QChartView& view) {
+    view.chart()->legend()->hide();
+    auto* s = new QLineSeries;
+    s->append(0, 0);
+    s->append(1, 1);
+    view.chart()->addSeries(s);
+    view.chart()->createDefaultAxes();
+}
+const QString kZoomHint = QStringLiteral("window ≈ 44 pkts, 6.6 % of the pipe · Ctrl+F zooms");
+
 }  // namespace
 
 TEST(FitRules, ATenFlowKeyFoldsItsGroupWhenNarrowAndListsEveryFlowWhenWide) {
@@ -183,14 +194,9 @@ TEST(FitRules, AnAxisSetToAFarWiderRangeCoarsensItsStepFirst) {
 
 TEST(FitRules, TheZoomHintIsDrawnInThePlotOrElseInTheTooltipNeverCut) {
     QChartView view;
-    view.chart()->legend()->hide();
-    auto* s = new QLineSeries;
-    s->append(0, 0);
-    s->append(1, 1);
-    view.chart()->addSeries(s);
-    view.chart()->createDefaultAxes();
+    plot_with_a_line(view);
     PlotNote note(&view);
-    const QString hint = QStringLiteral("window ≈ 44 pkts, 6.6 % of the pipe · Ctrl+F zooms");
+    const QString hint = kZoomHint;
     note.setText(hint);
     view.resize(700, 400);
     view.show();
@@ -213,14 +219,9 @@ TEST(FitRules, TheZoomHintIsDrawnInThePlotOrElseInTheTooltipNeverCut) {
 // what is drawn is the whole, the shorter form or nothing, inside the plot.
 TEST(FitRules, AShortPlotDrawsTheNotesShorterFormAndTheTooltipTheWhole) {
     QChartView view;
-    view.chart()->legend()->hide();
-    auto* s = new QLineSeries;
-    s->append(0, 0);
-    s->append(1, 1);
-    view.chart()->addSeries(s);
-    view.chart()->createDefaultAxes();
+    plot_with_a_line(view);
     PlotNote note(&view);
-    const QString hint = QStringLiteral("window ≈ 44 pkts, 6.6 % of the pipe · Ctrl+F zooms");
+    const QString hint = kZoomHint;
     const QString brief = QStringLiteral("≈ 44 pkts, 6.6 % of the pipe");
     note.setText(hint, brief);
     view.show();
