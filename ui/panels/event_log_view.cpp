@@ -262,7 +262,7 @@ EventLogView::~EventLogView() {
 // alone: the row and the table go (a filter without a table to filter is no
 // use), and come back once there is room. A figure that hid the filter
 // itself lays the log out on its own.
-void EventLogView::fitRoom() {
+void EventLogView::fitRoom(bool in_layout) {
     // Showing or hiding the rows re-lays the parent out, which resizes this
     // view again from inside the call: without the guard the two decisions
     // could chase each other down the stack (a crash seen in presentation
@@ -295,6 +295,30 @@ void EventLogView::fitRoom() {
     // steps, where the panel had room for one row but not two.)
     const bool compact = least_rows_ > 0 ? false : height() < need;
     if (compact == compact_) return;
+    // The rows never come back inside the layout pass that resized the log.
+    // Showing a widget lays out its ancestors at once (QWidget::setVisible
+    // activates each parent's layout), so the dashboard's layout would run
+    // again inside its own pass: the "Show" row widens the log's least width
+    // (its filters side by side ask more than the counters), the nested pass
+    // places the log's box for it, and the outer pass, resumed, places the
+    // rest of the column and the charts for the old one and leaves the layout
+    // marked done — the box wider than its column, over the round-trip time
+    // chart. After the pass (a queued call, deciding again on the size then)
+    // the row's showing lays the whole dashboard out for it: the column
+    // widens. Hiding only posts a layout request, so it is done at once.
+    if (!compact && in_layout) {
+        if (!room_queued_) {
+            room_queued_ = true;
+            QMetaObject::invokeMethod(
+                this,
+                [this] {
+                    room_queued_ = false;
+                    fitRoom();
+                },
+                Qt::QueuedConnection);
+        }
+        return;
+    }
     compact_ = compact;
     filter_label_->setVisible(!compact);
     filter_->setVisible(!compact);
@@ -329,7 +353,7 @@ void EventLogView::setLeastRows(int lines) {
 
 void EventLogView::resizeEvent(QResizeEvent* e) {
     QWidget::resizeEvent(e);
-    fitRoom();
+    fitRoom(/*in_layout=*/true);
     fitKindColumn();
 }
 

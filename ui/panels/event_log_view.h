@@ -108,7 +108,9 @@ private:
     void refilter();
     void showFlows(const RunResult& r);
     void fillKinds(bool flow_kinds);
-    void fitRoom();
+    // in_layout: called from resizeEvent, inside the layout pass that
+    // resized the log (the rows then come back after it, never in it).
+    void fitRoom(bool in_layout = false);
     void fitColumns();
     // Hides the kind column while "what happened" would keep fewer than
     // kLeastWhatChars characters with it (its sentence begins with the kind).
@@ -126,6 +128,7 @@ private:
     bool flow_kinds_ = false;
     bool compact_ = false;  // squeezed: the counters alone
     bool fitting_ = false;  // inside fitRoom(): a resize it caused is not re-decided
+    bool room_queued_ = false;  // a fitRoom() after the layout pass is on its way
     int least_rows_ = 0;    // setLeastRows
     QStringList flow_labels_;
     EventTableModel::Extent columns_for_;  // what the short columns were sized for

@@ -1,0 +1,82 @@
+// The event log stays in its column while its "Show" row comes and goes. In
+// a window a window manager leaves 1278×695 of a 1280×720 screen, with the
+// guide open beside experiment 5's two flows, the right column (the share
+// bars over the log) is narrow: squeezed to its counters the log asks for
+// less width than with its row of filters. When a resize gave it room for
+// its rows again, the row came back from inside the dashboard's layout
+// pass: the log's box was laid out for its new (wider) least width while
+// the other panels kept the old column, and the box covered the right edge
+// of the round-trip time chart ("120 s" read "12(") and cut the table's
+// last heading ("what happ").
+#include <QGroupBox>
+#include <QTest>
+#include <gtest/gtest.h>
+
+#include "test_helpers.h"
+#include "tools_helpers.h"
+#include "ui/panels/dashboard.h"
+#include "ui/panels/event_log_view.h"
+#include "ui/shell/main_window.h"
+#include "ui/teaching/experiment_panel.h"
+
+using namespace inflight;
+using namespace inflight::ui;
+using namespace inflight::ui::test;
+
+namespace {
+
+QRect in_dashboard(const Dashboard* d, Dashboard::Panel p) {
+    const QWidget* w = d->panel(p);
+    return QRect(w->mapTo(d, QPoint(0, 0)), w->size());
+}
+
+QString text(const QRect& r) {
+    return QStringLiteral("%1,%2 %3×%4").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height());
+}
+
+}  // namespace
+
+TEST(EventLogColumn, TheShowRowComingBackInAResizeKeepsTheLogInItsColumn) {
+    auto w = std::make_unique<MainWindow>(/*use_settings=*/false);
+    w->resize(1278, 695);
+    w->show();
+    ASSERT_TRUE(wait_settled(*w, 60000));
+    w->openExperiment(4);  // 5. Two algorithms, one link: CUBIC and BBR
+    w->goToStep(0);
+    QTest::mouseClick(w->guide()->setButton(), Qt::LeftButton);
+    ASSERT_TRUE(wait_settled(*w, 120000));
+    settle_layouts();
+    Dashboard* d = w->dashboard();
+    EventLogView* log = d->events();
+    ASSERT_TRUE(log->showsFlows()) << "the step runs two flows";
+    ASSERT_TRUE(w->guide()->isVisible());
+
+    // Squeezed to its counters (a lower window), then given its room back:
+    // the rows return in the resize that makes room for them.
+    for (const int low : {560, 540}) {
+        w->resize(1278, low);
+        settle_layouts();
+        ASSERT_TRUE(log->compact()) << "at " << low << " px the log keeps its counters alone";
+        w->resize(1278, 695);
+        settle_layouts();
+        ASSERT_FALSE(log->compact()) << "back at 695 px the log shows its rows";
+        ASSERT_TRUE(log->kindFilter()->isVisible() && log->flowFilter()->isVisible()) << "the Show row is back";
+
+        const QRect box = in_dashboard(d, Dashboard::Panel::Events);
+        const QRect rate = in_dashboard(d, Dashboard::Panel::Hero);  // the column's other panel
+        const QRect rtt = in_dashboard(d, Dashboard::Panel::Rtt);
+        const QRect pipe = in_dashboard(d, Dashboard::Panel::Window);
+        const QString where = QStringLiteral("after %1 px: log %2, rate %3, RTT %4")
+                                  .arg(low).arg(text(box), text(rate), text(rtt));
+        EXPECT_EQ(box.left(), rate.left()) << where.toStdString();
+        EXPECT_EQ(box.right(), rate.right()) << where.toStdString();
+        EXPECT_FALSE(box.intersects(rtt)) << where.toStdString();
+        EXPECT_FALSE(box.intersects(pipe)) << where.toStdString();
+        EXPECT_TRUE(d->rect().contains(box)) << where.toStdString();
+        // The log inside its box, its table's columns inside the log.
+        EXPECT_TRUE(QRect(QPoint(0, 0), d->panel(Dashboard::Panel::Events)->size())
+                        .contains(QRect(log->mapTo(d->panel(Dashboard::Panel::Events), QPoint(0, 0)), log->size())))
+            << where.toStdString();
+        EXPECT_GE(box.width(), d->panel(Dashboard::Panel::Events)->minimumSizeHint().width()) << where.toStdString();
+    }
+}
