@@ -121,7 +121,8 @@ std::string capture_json_text(const capture::CaptureAnalysis& a, const std::stri
 
 std::string capture_trace_csv(const capture::CaptureAnalysis& a, const std::string& path) {
     std::ostringstream out;
-    out << "# inflight " << INFLIGHT_VERSION << " capture trace: one row per time bucket, TCP stream "
+    // The first line as every CSV of the project begins ("# Inflight 0.1.0: what it holds").
+    out << "# Inflight " << INFLIGHT_VERSION << ": capture trace, one row per time bucket, TCP stream "
         << a.stream.index << " (" << a.sender << " -> " << a.receiver << ") seen from its sender\n";
     out << "# inflight capture " << shell_word(path) << " --stream " << a.stream.index << " --csv FILE\n";
     out << "t_start_s,t_end_s,inflight_min_bytes,inflight_max_bytes,rtt_min_s,rtt_max_s,srtt_s,goodput_bps,"

@@ -49,7 +49,8 @@ TEST(CaptureCli, RunWritesACaptureThatCaptureReadsWithRunsKeys) {
     std::ifstream csv(dir.file("t.csv"));
     std::string first;
     std::getline(csv, first);
-    EXPECT_EQ(first.rfind("# inflight ", 0), 0u);
+    // Its first line as every CSV's (the run's, the sweep's): "# Inflight <version>: ...".
+    EXPECT_EQ(first.rfind(std::string("# Inflight ") + INFLIGHT_VERSION + ": capture trace", 0), 0u) << first;
     if (capture_test::have_tshark()) {
         EXPECT_EQ(capture_test::tshark_complaints(f), "");
     }
