@@ -11,7 +11,6 @@
 #include "app/cli/capture_output.h"
 #include "app/cli/commands.h"
 #include "app/cli/run_print_write.h"
-#include "app/formats/atomic_write.h"
 
 namespace inflight::cli {
 

@@ -1,7 +1,6 @@
 // Reading and carrying out `inflight run` (run_command.h).
 #include "app/cli/run_command.h"
 
-#include "app/formats/atomic_write.h"
 #include "app/cli/commands.h"
 #include "app/formats/csv_export.h"
 #include "app/cli/figure_options.h"
@@ -10,7 +9,9 @@
 #include "app/capture/model_capture.h"
 #include "app/capture/packet_tee.h"
 #include "app/capture/time_sequence.h"
+#include <algorithm>
 #include <charconv>
+#include <vector>
 #include "model/core/flow_spec.h"
 #include "app/cli/pcap_output.h"
 #include "model/engine/run.h"
@@ -46,6 +47,11 @@ std::string* output_path(RunRequest& req, std::string_view option) {
 // The outputs whose text may go to standard output ("-").
 bool is_text_output(std::string_view option) {
     return option == "csv" || option == "events" || option == "transactions";
+}
+
+// Those outputs of a request, by option.
+std::vector<NamedFile> text_outputs(const RunRequest& req) {
+    return {{"--csv", &req.csv_path}, {"--events", &req.events_path}, {"--transactions", &req.transactions_path}};
 }
 
 }  // namespace
@@ -114,9 +120,7 @@ ParseResult parse_run_options(const std::vector<std::string>& args, RunRequest& 
         }
     }
 
-    if (auto err = standard_output_error(
-            {{"--csv", &req.csv_path}, {"--events", &req.events_path}, {"--transactions", &req.transactions_path}},
-            req.json)) {
+    if (auto err = standard_output_error(text_outputs(req), req.json)) {
         *error = *err;
         return ParseResult::Error;
     }
@@ -149,8 +153,8 @@ int print_and_write(const RunRequest& req, const RunResult& result, const std::s
                     const RunOrigin& origin, const Io& io, const DashboardRenderer& render) {
     Outputs outputs(io);
     // A text output on standard output ("-") takes the summary's place.
-    if (!is_standard_output(req.csv_path) && !is_standard_output(req.events_path) &&
-        !is_standard_output(req.transactions_path))
+    const std::vector<NamedFile> texts = text_outputs(req);
+    if (std::none_of(texts.begin(), texts.end(), [](const NamedFile& f) { return is_standard_output(*f.path); }))
         outputs.print(text);
     outputs.write("--csv", req.csv_path, [&] { return trace_csv(result, origin); });
     outputs.write("--events", req.events_path, [&] { return events_csv(result, origin); });

@@ -8,7 +8,6 @@
 #include <climits>
 #include <map>
 
-#include "app/formats/atomic_write.h"
 #include "app/cli/commands.h"
 #include "app/cli/run_print_write.h"
 #include "app/cli/scenario_options.h"

@@ -18,6 +18,11 @@ constexpr double kInsetPx = 4;       // from the plot's corner, and around the t
 constexpr double kMostOfPlot = 0.5;  // the note may cover at most this much of the plot's height
 }  // namespace
 
+NoteText zoomed_peak_note(const QString& peak) {
+    return {PlotNote::tr("zoomed to the steady state: the peak of %1 runs above the plot · Ctrl+F zooms out").arg(peak),
+            PlotNote::tr("zoomed: the peak of %1 is above").arg(peak)};
+}
+
 PlotNote::PlotNote(QChartView* view) : QObject(view), view_(view) {
     QChart* chart = view->chart();
     backing_ = new QGraphicsRectItem(chart);

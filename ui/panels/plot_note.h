@@ -19,6 +19,14 @@ class QGraphicsTextItem;
 
 namespace inflight::ui {
 
+// A note and its shorter form (PlotNote::setText).
+struct NoteText {
+    QString whole, shorter;
+};
+// The note of a plot zoomed to its steady state (Ctrl+F) that leaves the
+// run's peak, `peak` with its unit ("669 pkts", "150 ms"), above it.
+NoteText zoomed_peak_note(const QString& peak);
+
 class PlotNote : public QObject {
     Q_OBJECT
 public:
@@ -28,6 +36,7 @@ public:
     // the plot (a presentation's short plot): the figure without the
     // advice. The tooltip carries `text` whenever it is not drawn whole.
     void setText(const QString& text, const QString& shorter = QString());
+    void setText(const NoteText& t) { setText(t.whole, t.shorter); }
     QString text() const { return text_; }
     // What is drawn: text(), its shorter form, or empty.
     QString drawnText() const;

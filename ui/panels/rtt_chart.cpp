@@ -258,9 +258,7 @@ void RttChart::fitAxes(double top_s, double duration_s) {
     fit_vertical_ticks(yAxis(), chart()->plotArea().height());
     const double peak_s = std::max(top_s, shownTopFrom(0));
     if (fit_steady_ && peak_s * 1e3 > yAxis()->max() * 1.0001) {
-        const QString peak = QString::fromStdString(format_time(peak_s));
-        zoom_note_->setText(tr("zoomed to the steady state: the peak of %1 runs above the plot · Ctrl+F zooms out").arg(peak),
-                            tr("zoomed: the peak of %1 is above").arg(peak));
+        zoom_note_->setText(zoomed_peak_note(QString::fromStdString(format_time(peak_s))));
     } else {
         zoom_note_->setText(QString());
     }

@@ -110,11 +110,12 @@ void WindowChart::setTagWidth(const QObject* who, double px) {
 QRectF WindowChart::plotNoteRect() const { return zoom_hint_->sceneRect(); }
 
 void WindowChart::showNote() {
-    QStringList lines, shorter;
+    QStringList lines;
     if (!zoom_text_.isEmpty()) lines << zoom_text_;
-    if (!zoom_short_.isEmpty()) shorter << zoom_short_;
     for (const auto& n : overlay_notes_) lines << n.second;
-    zoom_hint_->setText(lines.join(QLatin1Char('\n')), zoom_short_.isEmpty() ? QString() : shorter.join(QLatin1Char('\n')));
+    // The shorter form is the zoom's figure alone (the overlays' lines stay
+    // in the tooltip).
+    zoom_hint_->setText(lines.join(QLatin1Char('\n')), zoom_short_);
 }
 
 std::vector<QLineSeries*> WindowChart::flowCwndSeries() const {
@@ -391,9 +392,10 @@ void WindowChart::redraw() {
         brief = tr("≈ %1 pkts, %2 % of the pipe").arg(pkts, pct);
     }
     if (fit_window_ && used > axis_top_bytes * 1.0001) {
-        const QString peak = QString::fromStdString(format_grouped(static_cast<std::uint64_t>(std::llround(used / mss))));
-        note = tr("zoomed to the steady state: the peak of %1 pkts runs above the plot · Ctrl+F zooms out").arg(peak);
-        brief = tr("zoomed: the peak of %1 pkts is above").arg(peak);
+        const NoteText zoomed = zoomed_peak_note(
+            tr("%1 pkts").arg(QString::fromStdString(format_grouped(static_cast<std::uint64_t>(std::llround(used / mss))))));
+        note = zoomed.whole;
+        brief = zoomed.shorter;
     }
     zoom_text_ = note;
     zoom_short_ = brief;
