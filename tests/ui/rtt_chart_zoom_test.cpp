@@ -73,3 +73,26 @@ TEST(RttChartZoom, ZoomsToTheSteadyStatesRttNotTheSlowStartPeak) {
     EXPECT_EQ(y_top(c), unzoomed);
     EXPECT_TRUE(c.plotNote().isEmpty());
 }
+
+// A run streaming in, not yet past its first half, has no steady state:
+// zoomed, the axis holds what has been drawn so far (the slow start's
+// peak), not the base RTT's line alone, which spans the whole run.
+TEST(RttChartZoom, ARunInItsFirstHalfKeepsItsPeakInView) {
+    Scenario s;
+    s.bandwidth_bps = 100e6;
+    s.rtt_s = 0.020;
+    s.buffer_s = 0.500;
+    s.aqm = Aqm::Codel;
+    RunResult r = run_scenario(s);
+    r.trace.buckets.resize(r.trace.buckets.size() * 2 / 5);  // 16 s of 40
+    const double so_far = largest_rtt_ms_from(r.trace, 0);
+    ASSERT_GT(so_far, 3 * s.rtt_s * 1e3);
+    RttChart c;
+    c.resize(760, 300);
+    c.show();
+    QTest::qWait(20);
+    c.setFitSteady(true);
+    c.setRun(r);
+    EXPECT_GE(y_top(c), so_far);
+    EXPECT_TRUE(c.plotNote().isEmpty());
+}

@@ -235,33 +235,47 @@ double RttChart::drawOneFlow(const Trace& t, double duration_s) {
 }
 
 double RttChart::shownTopFrom(double from_s) const {
+    // The measured series only: the base RTT lines span the whole run
+    // whether or not it has reached from_s.
     double top_ms = 0;
     const auto take = [&](const QXYSeries* s) {
         for (const QPointF& p : s->points())
             if (p.x() >= from_s && std::isfinite(p.y())) top_ms = std::max(top_ms, p.y());
     };
     if (envelope_->isVisible()) take(env_hi_);  // the band's upper edge
-    for (QAbstractSeries* a : chart()->series())
-        if (const auto* s = qobject_cast<const QXYSeries*>(a); s && s->isVisible()) take(s);
+    for (QAbstractSeries* a : chart()->series()) {
+        const auto* s = qobject_cast<const QXYSeries*>(a);
+        if (!s || !s->isVisible() || s == base_ ||
+            std::find(extra_bases_.begin(), extra_bases_.end(), s) != extra_bases_.end())
+            continue;
+        take(s);
+    }
     return top_ms / 1e3;
 }
 
 void RttChart::fitAxes(double top_s, double duration_s) {
     set_axis_range(xAxis(), 0, duration_s);
-    // Zoomed, the axis is the steady state's largest value drawn (every
-    // series shown, the base RTT among them); a run not yet past its first
-    // half has none: then the whole run so far.
-    const double steady_s = fit_steady_ ? shownTopFrom(duration_s / 2) : 0;
-    set_axis_range(yAxis(), 0, nice_ceiling((steady_s > 0 ? steady_s : top_s) * 1e3 * 1.08));
-    // Zoomed, the round top stands (as the window panel's).
-    if (!fit_steady_) yAxis()->applyNiceNumbers();
+    if (!fit_steady_) {
+        set_axis_range(yAxis(), 0, nice_ceiling(top_s * 1e3 * 1.08));
+        yAxis()->applyNiceNumbers();
+        fit_vertical_ticks(yAxis(), chart()->plotArea().height());
+        zoom_note_->setText(QString());
+        return;
+    }
+    // Zoomed, the axis is the steady state's largest RTT drawn (the base
+    // RTT's line too); a run not yet past its first half has none: then the
+    // whole run so far. The round top stands (as the window panel's).
+    const double steady_s = shownTopFrom(duration_s / 2);
+    double base_s = 0;  // the largest base RTT drawn
+    for (const QLineSeries* b : extra_bases_)
+        if (!b->points().isEmpty()) base_s = std::max(base_s, b->points().front().y() / 1e3);
+    if (!base_->points().isEmpty()) base_s = std::max(base_s, base_->points().front().y() / 1e3);
+    set_axis_range(yAxis(), 0, nice_ceiling((steady_s > 0 ? std::max(steady_s, base_s) : top_s) * 1e3 * 1.08));
     fit_vertical_ticks(yAxis(), chart()->plotArea().height());
     const double peak_s = std::max(top_s, shownTopFrom(0));
-    if (fit_steady_ && peak_s * 1e3 > yAxis()->max() * 1.0001) {
-        zoom_note_->setText(zoomed_peak_note(QString::fromStdString(format_time(peak_s))));
-    } else {
-        zoom_note_->setText(QString());
-    }
+    zoom_note_->setText(peak_s * 1e3 > yAxis()->max() * 1.0001
+                            ? zoomed_peak_note(QString::fromStdString(format_time(peak_s)))
+                            : NoteText{});
 }
 
 void RttChart::setRun(const RunResult& run) {
