@@ -8,6 +8,8 @@
 // above it.
 #include <QChart>
 #include <QChartView>
+#include <QPointF>
+#include <QRectF>
 #include <QTest>
 #include <QValueAxis>
 #include <algorithm>
@@ -68,6 +70,16 @@ TEST(RttChartZoom, ZoomsToTheSteadyStatesRttNotTheSlowStartPeak) {
     const QString peak = QString::fromStdString(format_time(whole / 1e3));
     EXPECT_TRUE(c.plotNote().contains(QStringLiteral("the peak of %1 runs above the plot").arg(peak)))
         << c.plotNote().toStdString() << " (peak " << whole << " ms)";
+    // Drawn, the note keeps above the RTTs it speaks of, here and on a
+    // presentation's short plot (its shorter form there).
+    for (const QSize size : {QSize(760, 300), QSize(420, 190)}) {
+        c.resize(size);
+        QTest::qWait(20);
+        const QRectF note = c.plotNoteRect();
+        const double steady_y = c.view()->chart()->mapToPosition(QPointF(0, steady)).y();
+        EXPECT_FALSE(note.isEmpty()) << size.width() << "×" << size.height() << ": the note is not drawn";
+        EXPECT_LE(note.bottom(), steady_y + 1) << size.width() << "×" << size.height() << ": the note covers the RTTs";
+    }
     c.setFitSteady(false);
     c.setRun(r);
     EXPECT_EQ(y_top(c), unzoomed);

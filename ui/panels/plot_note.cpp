@@ -15,7 +15,6 @@ namespace inflight::ui {
 
 namespace {
 constexpr double kInsetPx = 4;       // from the plot's corner, and around the text
-constexpr double kMostOfPlot = 0.5;  // the note may cover at most this much of the plot's height
 }  // namespace
 
 NoteText zoomed_peak_note(const QString& peak) {
@@ -58,6 +57,12 @@ void PlotNote::restyle() {
     place();
 }
 
+void PlotNote::setMostOfPlot(double share) {
+    if (share == most_of_plot_) return;
+    most_of_plot_ = share;
+    place();
+}
+
 void PlotNote::setRightReserve(double px) {
     if (px == right_reserve_px_) return;
     right_reserve_px_ = px;
@@ -76,7 +81,7 @@ void PlotNote::place() {
         const QRectF r = item_->boundingRect();
         backing_->setRect(r);
         backing_->setPos(plot.topLeft() + QPointF(kInsetPx, kInsetPx));
-        return r.height() <= kMostOfPlot * plot.height() && r.width() <= room + 0.5;
+        return r.height() <= most_of_plot_ * plot.height() && r.width() <= room + 0.5;
     };
     const bool can = !text_.isEmpty() && room > 2 * kInsetPx;
     const bool whole = can && fits(text_);

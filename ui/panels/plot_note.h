@@ -19,6 +19,14 @@ class QGraphicsTextItem;
 
 namespace inflight::ui {
 
+// A plot zoomed to its steady state (Ctrl+F) has its axis top this much
+// above the largest value it zooms to, and its note keeps to that headroom
+// (PlotNote::setMostOfPlot(kZoomedNoteShare)): the note never lies over
+// the data the zoom is for (presenting at 720 px, three lines of it lay over
+// the very RTTs).
+inline constexpr double kZoomHeadroom = 1.3;
+inline constexpr double kZoomedNoteShare = 1 - 1 / kZoomHeadroom;
+
 // A note and its shorter form (PlotNote::setText).
 struct NoteText {
     QString whole, shorter;
@@ -49,6 +57,9 @@ public:
     // Width kept clear at the plot's top right (an overlay's tag there): the
     // note wraps before it.
     void setRightReserve(double px);
+    // The share of the plot's height the note may cover (half by default):
+    // less where it lies over the data it speaks of.
+    void setMostOfPlot(double share);
 
 private:
     void place();
@@ -59,6 +70,7 @@ private:
     QString text_;
     QString shorter_;
     double right_reserve_px_ = 0;
+    double most_of_plot_ = 0.5;
 };
 
 }  // namespace inflight::ui

@@ -56,11 +56,15 @@ RttChart::RttChart(QWidget* parent) : ChartFrame(tr("RTT (ms)"), parent) {
     // two coincide (an empty queue) both show.
     addSeries({envelope_, base_, srtt_, min_rtt_});
     zoom_note_ = new PlotNote(view());
+    // It speaks only when zoomed: it keeps to the headroom above the RTTs.
+    zoom_note_->setMostOfPlot(kZoomedNoteShare);
     restyle(ChartStyle{});
     clear();
 }
 
 QString RttChart::plotNote() const { return zoom_note_->text(); }
+
+QRectF RttChart::plotNoteRect() const { return zoom_note_->sceneRect(); }
 
 void RttChart::restyle(const ChartStyle& style) {
     style_ = style;
@@ -270,7 +274,8 @@ void RttChart::fitAxes(double top_s, double duration_s) {
     for (const QLineSeries* b : extra_bases_)
         if (!b->points().isEmpty()) base_s = std::max(base_s, b->points().front().y() / 1e3);
     if (!base_->points().isEmpty()) base_s = std::max(base_s, base_->points().front().y() / 1e3);
-    set_axis_range(yAxis(), 0, nice_ceiling((steady_s > 0 ? std::max(steady_s, base_s) : top_s) * 1e3 * 1.08));
+    set_axis_range(yAxis(), 0,
+                   nice_ceiling((steady_s > 0 ? std::max(steady_s, base_s) * kZoomHeadroom : top_s * 1.08) * 1e3));
     fit_vertical_ticks(yAxis(), chart()->plotArea().height());
     const double peak_s = std::max(top_s, shownTopFrom(0));
     zoom_note_->setText(peak_s * 1e3 > yAxis()->max() * 1.0001

@@ -61,7 +61,8 @@ public:
     // the peak then runs above the plot, and the plot's note says so.
     // Takes effect at the next setRun / setTrace.
     void setFitSteady(bool fit) { fit_steady_ = fit; }
-    QString plotNote() const;  // what the plot's note says (empty: none)
+    QString plotNote() const;     // what the plot's note says (empty: none)
+    QRectF plotNoteRect() const;  // where it is drawn, in the chart's scene (empty: not drawn)
     // Most ping dots drawn per flow before they are thinned to each pixel
     // column's lowest and highest reply.
     static constexpr int kMaxPingDots = 4000;

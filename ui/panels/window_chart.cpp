@@ -325,7 +325,10 @@ void WindowChart::redraw() {
     // yet past its first half has no steady state: then the whole run so far.
     const double steady_used = fit_window_ ? largest_used(duration_s_ / 2) : 0;
     const double zoom_on = steady_used > 0 ? steady_used : used;
-    const double top = fit_window_ ? std::max(zoom_on, 4.0 * mss) * 1.3 : std::max(pipe_top, used) * 1.08;
+    const double top = fit_window_ ? std::max(zoom_on, 4.0 * mss) * kZoomHeadroom : std::max(pipe_top, used) * 1.08;
+    // Zoomed, the note keeps to the headroom above the window; unzoomed it
+    // speaks of a window on the plot's floor and may take half of it.
+    zoom_hint_->setMostOfPlot(fit_window_ ? kZoomedNoteShare : 0.5);
     set_axis_range(xAxis(), 0, duration_s_);
     set_axis_range(yAxis(), 0, nice_ceiling(top * per));
     // Zoomed, the round top stands: Qt's nice numbers for a short plot's
