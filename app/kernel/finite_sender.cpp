@@ -15,6 +15,7 @@
 #include <limits>
 
 #include "app/kernel/emulator.h"
+#include "app/kernel/errno_text.h"
 #include "app/kernel/netns.h"
 #include "app/kernel/setup_thread.h"
 #include "app/kernel/transfer.h"
@@ -26,8 +27,6 @@ namespace {
 constexpr TimePs kNoMore = std::numeric_limits<TimePs>::max();
 constexpr TimePs kIdleWait = 20'000'000'000;  // 20 ms: nothing open, nothing due soon
 constexpr std::size_t kChunkBytes = 256 * 1024;
-
-std::string errno_text(const std::string& what) { return what + ": " + std::strerror(errno); }
 
 timespec to_timespec(TimePs t) {
     const TimePs ns = std::max<TimePs>(t, 0) / 1000;

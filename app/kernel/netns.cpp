@@ -21,11 +21,11 @@
 #include <cstring>
 #include <thread>
 
+#include "app/kernel/errno_text.h"
+
 namespace inflight::kernel {
 
 namespace {
-
-std::string errno_text(const std::string& what) { return what + ": " + std::strerror(errno); }
 
 // Per-process run counter for unique names (several runs may share a process).
 std::atomic<std::uint64_t> g_run_counter{0};

@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include "app/kernel/emulator.h"
+#include "app/kernel/errno_text.h"
 #include "app/kernel/netns.h"
 #include "app/kernel/setup_thread.h"
 #include "app/kernel/transfer.h"
@@ -22,8 +23,6 @@ namespace {
 
 constexpr int kPollMs = 20;                 // threads look at their stop flag this often
 constexpr std::uint32_t kIpUdpHeaderBytes = 28;
-
-std::string errno_text(const std::string& what) { return what + ": " + std::strerror(errno); }
 
 sockaddr_in address(const char* ip, std::uint16_t port) {
     sockaddr_in a{};

@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include "app/kernel/emulator.h"
+#include "app/kernel/errno_text.h"
 #include "app/kernel/setup_thread.h"
 #include "app/kernel/transfer.h"
 
@@ -20,8 +21,6 @@ namespace inflight::kernel {
 namespace {
 constexpr int kPollMs = 20;                      // the thread looks at its stop flag this often
 constexpr std::size_t kChunkBytes = 256 * 1024;  // the largest single read or write
-
-std::string errno_text(const std::string& what) { return what + ": " + std::strerror(errno); }
 
 // Sleeps until `at` (monotonic_now()'s scale) or stop; false on stop.
 bool sleep_until(TimePs at, const std::atomic<bool>& stop) {

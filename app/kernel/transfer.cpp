@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "app/kernel/emulator.h"
+#include "app/kernel/errno_text.h"
 #include "app/kernel/netns.h"
 #include "app/kernel/setup_thread.h"
 #include "model/tcp/receive_buffer.h"
@@ -47,8 +48,6 @@ constexpr std::uint64_t kUnlimitedWindow = Limits::max_window_bytes;
 // The sender's first flight: TCP's initial congestion window in segments
 // (TCP_INIT_CWND, include/net/tcp.h; RFC 6928).
 constexpr std::uint32_t kFirstFlightSegments = 10;
-
-std::string errno_text(const std::string& what) { return what + ": " + std::strerror(errno); }
 
 // Some TCP flow's receiver sets TCP_WINDOW_CLAMP (its rwnd).
 bool any_window_clamp(const Scenario& s) {

@@ -84,6 +84,7 @@ TEST(ShareBarsAt720p, TenStreamsNameTheFairShareWholeBesideTheirGroup) {
             // Every flow is told: a bar each, the rest in the group.
             EXPECT_EQ(bars->moreText(), QStringLiteral("+ %1 more").arg(10 - bars->flowRows())) << at.toStdString();
         }
+    look(*w, false, false);  // the light look again, for the tests after this one
 }
 
 // Experiment 10, step 4: two request/response flows, "write-write-read"
