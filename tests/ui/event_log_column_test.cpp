@@ -9,6 +9,9 @@
 // of the round-trip time chart ("120 s" read "12(") and cut the table's
 // last heading ("what happ").
 #include <QGroupBox>
+#include <QHeaderView>
+#include <QLayout>
+#include <QTableView>
 #include <QTest>
 #include <gtest/gtest.h>
 
@@ -78,5 +81,44 @@ TEST(EventLogColumn, TheShowRowComingBackInAResizeKeepsTheLogInItsColumn) {
                         .contains(QRect(log->mapTo(d->panel(Dashboard::Panel::Events), QPoint(0, 0)), log->size())))
             << where.toStdString();
         EXPECT_GE(box.width(), d->panel(Dashboard::Panel::Events)->minimumSizeHint().width()) << where.toStdString();
+    }
+}
+
+// Either the counters alone, or the counters over the "Show" row over a
+// table with at least its header and one row in view: never the "Show"
+// row without its table, nor the row laid over the counters' last line. At
+// 1280×720 beside the guide, experiment 8's fourth step (four transfers,
+// three lines of counters) showed the "Show" row over "retransmits 17 ·
+// RTOs 0" and no table, and other steps of experiments 6 and 8 a blank
+// box under the counters.
+TEST(EventLogColumn, TheLogIsItsCountersOrItsCountersShowRowAndTableNeverHalf) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_settled(*w, 60000));
+    EventLogView* log = w->dashboard()->events();
+    for (const auto& [experiment, steps] : {std::pair<int, int>{5, 4}, {7, 6}}) {
+        w->openExperiment(experiment);
+        for (int step = 0; step < steps; ++step) {
+            w->goToStep(step);
+            QTest::mouseClick(w->guide()->setButton(), Qt::LeftButton);
+            ASSERT_TRUE(wait_settled(*w, 120000));
+            settle_layouts();
+            const std::string at = "experiment " + std::to_string(experiment + 1) + ", step " + std::to_string(step + 1);
+            QWidget* counters = log->layout()->itemAt(0)->widget();
+            const int counters_need = counters->hasHeightForWidth() ? counters->heightForWidth(counters->width())
+                                                                    : counters->sizeHint().height();
+            EXPECT_GE(counters->height(), counters_need) << at << ": the counters' lines whole";
+            if (log->compact()) {
+                EXPECT_FALSE(log->kindFilter()->isVisible()) << at;
+                EXPECT_FALSE(log->table()->isVisible()) << at;
+                continue;
+            }
+            ASSERT_TRUE(log->kindFilter()->isVisible()) << at;
+            ASSERT_TRUE(log->table()->isVisible()) << at << ": the Show row without its table";
+            EXPECT_GE(log->kindFilter()->y(), counters->geometry().bottom()) << at << ": the Show row over the counters";
+            const QTableView* t = log->table();
+            EXPECT_GE(t->height(), t->horizontalHeader()->height() + t->verticalHeader()->defaultSectionSize())
+                << at << ": the table shows its header and one row";
+            EXPECT_LE(t->geometry().bottom(), log->height()) << at;
+        }
     }
 }

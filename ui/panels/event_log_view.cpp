@@ -235,6 +235,17 @@ EventLogView::EventLogView(QWidget* parent) : QWidget(parent) {
     table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     table_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
 
+    // The filters ask for a few characters' width, not their longest entry's
+    // ("flow 10 (cubic, 10 MB)"): showing the "Show" row must not widen the
+    // log's column, or the panels re-laid for the wider column leave the log
+    // less height than the row and a table row need (experiment 8's four
+    // transfers beside the guide at 720p: the row over the counters' last
+    // line, and no table). Where there is room they stretch and read whole;
+    // their lists show every entry whole.
+    for (QComboBox* c : {filter_, flow_filter_}) {
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c->setMinimumContentsLength(kLeastFilterChars);
+    }
     auto* top = new QHBoxLayout;
     filter_label_ = new QLabel(tr("&Show"), this);
     filter_label_->setBuddy(filter_);
@@ -268,7 +279,10 @@ void EventLogView::fitRoom(bool in_layout) {
     // could chase each other down the stack (a crash seen in presentation
     // with the guide open and three flows). The counters' height is what
     // their text needs at this width, not what the layout stretched them to.
-    if (fitting_) return;
+    if (fitting_) {
+        refit_ = true;  // decided again once this call is done (below)
+        return;
+    }
     const QScopedValueRollback guard(fitting_, true);
     if (filter_->isHidden() && !compact_) return;  // a figure's
     const QMargins m = layout()->contentsMargins();
@@ -293,7 +307,11 @@ void EventLogView::fitRoom(bool in_layout) {
     // never changes the room the dashboard gives the log. (A row to spare
     // before the table came back left it hidden in experiment 8's last
     // steps, where the panel had room for one row but not two.)
-    const bool compact = least_rows_ > 0 ? false : height() < need;
+    bool compact = least_rows_ > 0 ? false : height() < need;
+    // Where the rows were shown and the layout they set off left them too
+    // little room, the log stays its counters at that size: shown again
+    // there, they would be squeezed again, back and forth.
+    if (!compact && least_rows_ == 0 && size() == rows_failed_at_) compact = true;
     if (compact == compact_) return;
     // The rows never come back inside the layout pass that resized the log.
     // Showing a widget lays out its ancestors at once (QWidget::setVisible
@@ -319,12 +337,30 @@ void EventLogView::fitRoom(bool in_layout) {
         }
         return;
     }
+    const QSize size_before = size();
     compact_ = compact;
+    refit_ = false;
     filter_label_->setVisible(!compact);
     filter_->setVisible(!compact);
     flow_filter_->setVisible(!compact && flows_shown_);
     table_->setVisible(!compact);
     if (!compact) rows_timer_.start();
+    // Showing the rows lays the dashboard out at once, and the log's resize
+    // inside it was not decided on (the guard above): the column may have
+    // come out lower than the rows need (the panels re-laid for the row's
+    // width). Decided again after this call, on the size the log has then.
+    if (refit_ && !room_queued_) {
+        refit_ = false;
+        room_queued_ = true;
+        QMetaObject::invokeMethod(
+            this,
+            [this, shown = !compact, size_before] {
+                room_queued_ = false;
+                fitRoom();
+                if (shown && compact_) rows_failed_at_ = size_before;
+            },
+            Qt::QueuedConnection);
+    }
 }
 
 QSize EventLogView::sizeHint() const {
@@ -508,6 +544,7 @@ void EventLogView::showEverything() {
     const int all_flows = flow_filter_->findData(EventTableModel::kAllFlows);
     if (all_kinds >= 0) filter_->setCurrentIndex(all_kinds);
     if (all_flows >= 0) flow_filter_->setCurrentIndex(all_flows);
+    rows_failed_at_ = QSize();  // a new lesson: other panels, another layout
 }
 
 void EventLogView::refilter() {

@@ -67,6 +67,8 @@ public:
     // "what happened" keeps at least this many characters' width: the kind
     // column gives its room up first (fitKindColumn).
     static constexpr int kLeastWhatChars = 18;
+    // Each filter of the "Show" row asks for this many characters' width.
+    static constexpr int kLeastFilterChars = 8;
     explicit EventLogView(QWidget* parent = nullptr);
     ~EventLogView() override;
     void setSnapshot(SnapshotPtr snap);
@@ -129,6 +131,8 @@ private:
     bool compact_ = false;  // squeezed: the counters alone
     bool fitting_ = false;  // inside fitRoom(): a resize it caused is not re-decided
     bool room_queued_ = false;  // a fitRoom() after the layout pass is on its way
+    bool refit_ = false;        // a resize came while fitRoom() was deciding
+    QSize rows_failed_at_;      // shown at this size, the rows were squeezed: counters only here
     int least_rows_ = 0;    // setLeastRows
     QStringList flow_labels_;
     EventTableModel::Extent columns_for_;  // what the short columns were sized for
