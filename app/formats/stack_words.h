@@ -19,7 +19,8 @@ std::string stack_words(const Scenario& s);
 // The details in force (TcpDetails, resolved for a flow) as short names:
 // {"BBR pacing", "HyStart", "delayed ACKs", ...}, SO_RCVBUF last when set;
 // with in_force false, the ones left out (what the kernel has and the
-// model then lacks).
+// model then lacks; autotuning is not, where SO_RCVBUF is set: Linux does
+// not autotune a socket whose buffer it locked).
 std::vector<std::string> detail_names(const TcpDetails& d, bool in_force = true);
 
 // Where a note is read: the command line names options, the window names controls.

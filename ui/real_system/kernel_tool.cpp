@@ -151,10 +151,20 @@ void KernelTool::onFinished(const KernelSnapshotPtr& k) {
     if (k->facts.machine_busy)
         text += tr(" (this computer was busy: %1, which stretches the kernel's round trips: read with care)")
                     .arg(QString::fromStdString(kernel::cpu_wait_words(k->facts)));
-    // The kernel has every Linux detail; a model run without them is the
-    // textbook beside it, which is worth a word and the way to change it.
-    if (!detail_names(resolve_flow(k->run->result.scenario, 0).tcp, false).empty())
-        text += tr(" · the model beside it is the textbook: Stack Linux models what this kernel does");
+    // The kernel has every Linux detail; a model run without some of them
+    // is worth a word, and the way to change it. (Without all of them it is
+    // the textbook.)
+    const TcpDetails model_tcp = resolve_flow(k->run->result.scenario, 0).tcp;
+    if (const auto missing = detail_names(model_tcp, false); !missing.empty()) {
+        if (detail_names(model_tcp).empty()) {
+            text += tr(" · the model beside it is the textbook: Stack Linux models what this kernel does");
+        } else {
+            QStringList names;
+            for (const std::string& n : missing) names << QString::fromStdString(n);
+            text += tr(" · the model beside it leaves out %1: Stack Linux models what this kernel does")
+                        .arg(names.join(QStringLiteral(", ")));
+        }
+    }
     setStatus(text);
 }
 
