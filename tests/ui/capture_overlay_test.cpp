@@ -12,6 +12,9 @@
 #include <QAction>
 #include <QChartView>
 #include <QDir>
+#include <QFontMetricsF>
+#include <QLegend>
+#include <QTest>
 #include <QFile>
 #include <QJsonDocument>
 #include <QLineSeries>
@@ -29,7 +32,9 @@
 #include "ui/compare/ghost_overlay.h"
 #include "ui/controls/controls_panel.h"
 #include "ui/panels/dashboard.h"
+#include "ui/panels/rtt_chart.h"
 #include "ui/panels/window_chart.h"
+#include "ui/teaching/experiment_panel.h"
 #include "ui/session/run_session.h"
 #include "app/capture/capture_reader.h"
 #include "app/capture/stream_analysis.h"
@@ -402,3 +407,41 @@ TEST(CaptureExport, WritesTheRunsCaptureOffTheUiThreadAndBadPlacesLeaveNothing) 
 }
 
 }  // namespace
+
+// A tag names its overlay inside the plot it is drawn on. On a narrow plot
+// (the window at 1024 px with the guide open and the flows of experiment
+// 10, about 140 px of plot) the whole label lay over the value axis; it
+// now gives up its last words, or is elided, and stays inside the plot.
+TEST(CaptureOverlay, TheTagStaysInsideANarrowPlot) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_settled(*w));
+    w->openExperiment(9);
+    QTest::mouseClick(w->guide()->setButton(), Qt::LeftButton);
+    ASSERT_TRUE(wait_settled(*w));
+    AnalysisTools* tools = tools_of(*w);
+    QTemporaryDir dir;
+    Scenario path;
+    path.duration_s = 4;
+    const QString pcap = dir.filePath("a-capture-with-a-long-name.pcap");
+    write_capture(path, pcap);
+    tools->timeSequence()->openCapture(pcap);
+    ASSERT_TRUE(wait_until([&] { return tools->captureTool()->capture() != nullptr; }, 60000));
+    GhostOverlay* overlay = tools->compare()->captureOverlay();
+    bool some_narrow = false;
+    for (const int width : {1280, 1024}) {
+        w->resize(width, 720);
+        QTest::qWait(100);
+        QCoreApplication::processEvents();
+        for (QChart* chart : {w->dashboard()->windowChart()->view()->chart(), w->dashboard()->rttChart()->view()->chart()}) {
+            const QRectF plot = chart->plotArea();
+            const QRectF tag = overlay->tagRect(chart);
+            ASSERT_FALSE(tag.isEmpty());
+            const QFontMetricsF fm(QFont(chart->legend()->font()));
+            if (plot.width() < fm.horizontalAdvance(overlay->style().label) + 60) some_narrow = true;
+            EXPECT_GE(tag.left(), plot.left()) << width << " px: plot x " << plot.left() << "–" << plot.right()
+                                               << ", tag x " << tag.left() << "–" << tag.right();
+            EXPECT_LE(tag.right(), plot.right() + 0.5) << width << " px";
+        }
+    }
+    EXPECT_TRUE(some_narrow) << "no plot was narrower than the whole tag: the case is not tested";
+}

@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
+#include <QFontMetricsF>
 #include <QBrush>
 #include <QGraphicsLineItem>
 #include <QGraphicsRectItem>
@@ -34,6 +35,17 @@
 namespace inflight::ui {
 
 namespace {
+
+// The longest of the label, its part before " — ", or its first word that
+// is at most `room_px` wide; that first word elided if none is.
+QString fitted_tag(const QString& label, const QFontMetricsF& fm, double room_px) {
+    QStringList forms{label};
+    if (const int dash = label.indexOf(QStringLiteral(" — ")); dash > 0) forms << label.left(dash);
+    if (const int space = label.indexOf(QLatin1Char(' ')); space > 0) forms << label.left(space);
+    for (const QString& f : forms)
+        if (fm.horizontalAdvance(f) <= room_px) return f;
+    return fm.elidedText(forms.back(), Qt::ElideRight, std::max(0.0, room_px));
+}
 
 // A line with nothing to draw (a capture taken beside its receiver has no
 // flight and no RTT of the sender's) is hidden, so the chart's key (one
@@ -135,15 +147,21 @@ void GhostOverlay::removeTags() {
 void GhostOverlay::placeTags() {
     const QColor base = QApplication::palette().color(QPalette::Base);
     for (Tag& t : tags_) {
-        t.text->setText(style_.label);
         t.text->setBrush(style_.color);
         QFont f = t.chart->legend()->font();
         f.setBold(true);
         t.text->setFont(f);
-        const QRectF text = t.text->boundingRect();
         const QRectF plot = t.chart->plotArea();
         // The stroke long enough for a whole period of a dash-dot-dot pen.
         const double stroke_px = 8 * style_.width + 6;
+        // The tag stays inside the plot: on a narrow one (a kernel run of
+        // request flows beside the guide at 720p, about 140 px) the whole
+        // label lay over the value axis, so it gives up its words from the
+        // end ("Linux 6.18.44 — measured", "Linux 6.18.44", "Linux"); the
+        // tooltip keeps them all.
+        const double room_px = plot.width() - 8 - stroke_px - 12;
+        t.text->setText(fitted_tag(style_.label, QFontMetricsF(f), room_px));
+        const QRectF text = t.text->boundingRect();
         const QRectF box(0, 0, stroke_px + text.width() + 12, text.height() + 2);
         t.box->setRect(box);
         t.box->setBrush(QColor(base.red(), base.green(), base.blue(), 215));
@@ -153,8 +171,9 @@ void GhostOverlay::placeTags() {
         t.stroke->setPen(pen);
         t.stroke->setLine(4, box.height() / 2, 4 + stroke_px, box.height() / 2);
         t.text->setPos(stroke_px + 8, 1);
-        t.box->setToolTip(namesOn(t.chart));
-        t.box->setPos(plot.right() - box.width() - 4, plot.top() + 4);
+        t.box->setToolTip(t.text->text() == style_.label ? namesOn(t.chart)
+                                                         : style_.label + QStringLiteral("\n") + namesOn(t.chart));
+        t.box->setPos(std::max(plot.left() + 4, plot.right() - box.width() - 4), plot.top() + 4);
         // The window panel's note wraps before the tag (it is drawn above
         // every series, the tag too).
         if (window_chart_ && t.chart == window_) window_chart_->setTagWidth(this, box.width() + 8);
