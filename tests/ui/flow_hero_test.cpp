@@ -225,7 +225,7 @@ TEST(FlowHero, ATransferBesideItsEmptyPathTimeAndAPingBesideTheBaseRtt) {
     // each; the last 37 packets (8.8 ms) + 40 ms.
     const double empty = 64 * 8 / 50e6 + 0.040 + 2 * (0.040 + 240e-6) + 36 * 240e-6 + 160e-6 + 0.040;
     const QString all = test::as_read(s.d->hero()->limitText() + QStringLiteral(" | ") + s.d->hero()->flowWordsText());
-    EXPECT_TRUE(all.contains(QStringLiteral("web: a 100 KB transfer takes %1; empty path %2")
+    EXPECT_TRUE(all.contains(QStringLiteral("web: a 100 KB transfer takes %1; %2 on an empty path")
                                  .arg(q(format_time(web.fct_s.front())), q(format_time(empty)))))
         << all.toStdString() << " (empty path " << empty << " s)";
     // With one bulk flow the headline is the ping's round trip (the wait is
@@ -581,7 +581,7 @@ TEST(FlowHero, ATransferLabelledByItsSizeIsNotToldTwice) {
     Scenario sc = ten_kilobytes_alone("10 KB");
     const RunResult r = run_scenario(sc);
     const double empty = 10.24e-6 + 0.040 + 6 * 240e-6 + 160e-6 + 0.040;
-    EXPECT_EQ(fct_words(r, 0), QStringLiteral("10 KB takes %1; empty path %2")
+    EXPECT_EQ(fct_words(r, 0), QStringLiteral("10 KB takes %1; %2 on an empty path")
                                    .arg(q(format_time(r.flows[0].summary.fct_s.at(0))), q(format_time(empty))));
     // Another label keeps the size beside it.
     sc.flows[0].label = "page";
@@ -598,7 +598,7 @@ TEST(FlowHero, ANarrowRowShowsTheTimeAloneRatherThanACutFigure) {
     row.short_name = row.name;
     row.figure_only = true;
     row.bulk = false;
-    row.value = QStringLiteral("81.6 ms = 2 RTT (empty path 81.6 ms)");
+    row.value = QStringLiteral("81.6 ms = 2 RTT (81.6 ms on an empty path)");
     row.value_short = QStringLiteral("81.6 ms = 2 RTT");
     row.value_tiny = QStringLiteral("81.6 ms");
     bars.setRows({row}, 0.0, QStringLiteral("each flow's time, in round trips"));
@@ -635,7 +635,7 @@ TEST(FlowHero, RowsOfFiguresShowOneFormAndAHeadingThatSaysWhatTheyShow) {
         row.figure_only = true;
         row.bulk = false;
         row.value_short = QStringLiteral("%1 = %2 RTT").arg(QString::fromUtf8(f.time), QString::fromUtf8(f.rtts));
-        row.value = row.value_short + QStringLiteral(" (empty path 81.6 ms)");
+        row.value = row.value_short + QStringLiteral(" (81.6 ms on an empty path)");
         row.value_tiny = QString::fromUtf8(f.time);
         rows.push_back(row);
     }

@@ -109,21 +109,21 @@ QString fct_words(const RunResult& r, std::size_t i) {
     // A flow labelled by its size ("10 KB", as the ramp's lesson names
     // them) is not told twice: "10 KB takes 81.6 ms; …".
     if (!who.isEmpty() && who == size) {
-        if (s.fct_s.empty()) return tr("%1: none finished in the run; empty path %2").arg(size, empty);
+        if (s.fct_s.empty()) return tr("%1: none finished in the run; %2 on an empty path").arg(size, empty);
         if (s.fct_s.size() == 1)
-            return tr("%1 takes %2; empty path %3").arg(size, q(format_time(s.fct_s.front())), empty);
-        return tr("%1 takes %2 (mean of %3); empty path %4")
+            return tr("%1 takes %2; %3 on an empty path").arg(size, q(format_time(s.fct_s.front())), empty);
+        return tr("%1 takes %2 (mean of %3); %4 on an empty path")
             .arg(size, q(format_time(s.fct_mean_s)))
             .arg(s.fct_s.size())
             .arg(empty);
     }
     QString what;
     if (s.fct_s.empty())
-        what = tr("no %1 transfer finished in the run; empty path %2").arg(size, empty);
+        what = tr("no %1 transfer finished in the run; %2 on an empty path").arg(size, empty);
     else if (s.fct_s.size() == 1)
-        what = tr("a %1 transfer takes %2; empty path %3").arg(size, q(format_time(s.fct_s.front())), empty);
+        what = tr("a %1 transfer takes %2; %3 on an empty path").arg(size, q(format_time(s.fct_s.front())), empty);
     else
-        what = tr("a %1 transfer takes %2 (mean of %3); empty path %4")
+        what = tr("a %1 transfer takes %2 (mean of %3); %4 on an empty path")
                    .arg(size, q(format_time(s.fct_mean_s)))
                    .arg(s.fct_s.size())
                    .arg(empty);
@@ -230,7 +230,7 @@ FlowFigure flow_figure(const RunResult& r, std::size_t i) {
     if (f.kind != FlowKind::Tcp || !f.size_bytes) return {};
     if (s.fct_s.empty()) return {QStringLiteral("…"), {}};
     const QString t = in_rtts(s.fct_mean_s);
-    return {tr("%1 (empty path %2)").arg(t, q(format_time(empty_path_fct_s(r.scenario, f)))), t, s.fct_mean_s};
+    return {tr("%1 (%2 on an empty path)").arg(t, q(format_time(empty_path_fct_s(r.scenario, f)))), t, s.fct_mean_s};
 }
 
 QString queue_delay_words(double delay_s, const Scenario& sc) {

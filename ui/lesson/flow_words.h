@@ -83,7 +83,7 @@ QString rpc_words(const RunResult& r, std::size_t i);
 
 // What a flow that is not bulk shows in the share bars' place, where a share
 // of the bytes says nothing: a transfer's completion time in round trips
-// beside its empty-path time ("81.6 ms = 2.0 RTT (empty path 81.7 ms)"), a
+// beside its empty-path time ("81.6 ms = 2.0 RTT (81.7 ms on an empty path)"), a
 // request/response flow's median transaction in round trips. Round trips
 // of the flow's base RTT. `value` empty for other flows; "…" before the
 // first completion.

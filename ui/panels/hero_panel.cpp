@@ -31,7 +31,11 @@ namespace {
 // "99.7 % of 50 Mbit/s · queue 167 ms" with the spaces inside each value
 // and before "%" unbroken: a wrapped line never leaves a unit alone
 // ("queue 167" over "ms").
-QString utilisation_line(const QString& templ, double utilisation, const QString& rate, const QString& last) {
+QString utilisation_line(QString templ, double utilisation, const QString& rate, const QString& last) {
+    // The last figure stays on the line of the word it belongs to ("queue
+    // < 1 packet", "mean RTT 80 ms"): a wrap before it read as a figure
+    // of its own.
+    templ.replace(QStringLiteral(" %3"), QString(QChar(0x00A0)) + QStringLiteral("%3"));
     QString line = templ.arg(QString::fromStdString(format_number(utilisation * 100, utilisation < 0.01 ? 2 : 3)),
                              unbroken(rate), unbroken(last));
     return line.replace(QStringLiteral(" % "), QString(QChar(0x00A0)) + QStringLiteral("% "));
@@ -403,7 +407,7 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
                                            q(format_time(s.mean_rtt_s))));
     // A result that lists no flows (the real kernel's) ran the scenario's one flow.
     const ResolvedFlow one = r.flows.empty() ? resolve_flow(sc, 0) : r.flows.front().flow;
-    limit_->setText(q(binding_limit_words(s, &one)));
+    limit_->setText(values_unbroken(q(binding_limit_words(s, &one))));  // "5,242,880 B" on one line
     const std::string warn = few_events_warning(s, sc);
     if (!warn.empty()) {
         note_->setText(bbr_text.isEmpty() ? q(warn) : q(warn) + QStringLiteral(" · ") + bbr_text);
