@@ -236,10 +236,11 @@ TEST(FlowHero, ATransferBesideItsEmptyPathTimeAndAPingBesideTheBaseRtt) {
                   .arg(q(format_time(ping.ping_mean_rtt_s)), q(format_time(ping.ping_p95_rtt_s))));
     // The line under the number wraps, if it must, between its parts, never
     // inside a value ("queue 167" over "ms" while presenting, "Mbit/" over
-    // "s": a word joiner after the unit's slash).
+    // "s": a word joiner after the unit's slash), nor between the queue and
+    // its figure.
     const QString line = s.d->hero()->utilisationText();
     const QString nb(QChar(0x00A0));
-    EXPECT_TRUE(line.contains(nb + "% of 50" + nb + "Mbit/\u2060s · queue ")) << line.toStdString();
+    EXPECT_TRUE(line.contains(nb + "% of 50" + nb + "Mbit/\u2060s · queue" + nb)) << line.toStdString();
     EXPECT_TRUE(line.endsWith(nb + "ms")) << line.toStdString();
     // Behind a 200 ms FIFO the ping waits far longer than the path's RTT.
     EXPECT_GT(ping.ping_mean_rtt_s, 2 * 0.040);

@@ -19,10 +19,12 @@
 #include "ui/shell/main_window.h"
 #include "ui/controls/param_slider.h"
 #include "test_helpers.h"
+#include "unbroken_values.h"
 
 using namespace inflight;
 using namespace inflight::ui;
 using inflight::ui::test::wait_settled;
+using inflight::ui::test::as_read;
 using inflight::ui::test::wait_until;
 
 namespace {
@@ -65,8 +67,9 @@ TEST_F(WindowTest, RwndAt64KbShowsRwndAsTheBindingLimit) {
     ASSERT_GE(slider_index_of(w->controls()->rwnd(), 65535), 0);
     EXPECT_EQ(w->controls()->scenario().rwnd_bytes, 65535u);
     ASSERT_TRUE(wait_settled(*w));
-    EXPECT_TRUE(w->dashboard()->hero()->limitText().startsWith("limited by rwnd: 65,535 B per"))
-        << w->dashboard()->hero()->limitText().toStdString();
+    const QString limit = w->dashboard()->hero()->limitText();
+    EXPECT_TRUE(as_read(limit).startsWith("limited by rwnd: 65,535 B per")) << limit.toStdString();
+    EXPECT_TRUE(limit.contains(QStringLiteral("65,535\u00A0B"))) << "the figure whole with its unit";
 }
 
 TEST_F(WindowTest, ADragOfFiftyChangesEndsShowingTheLastValuesResult) {
