@@ -166,6 +166,31 @@ TEST(WindowChartNote, TheSmallWindowsFigureIsItsSteadyMean) {
     EXPECT_EQ(c->zoomHint(), QStringLiteral("window ≈ 160 pkts, 0.24 % of the pipe · Ctrl+F zooms"));
 }
 
+// The note also tells a window dwarfed by its own slow start: experiment 1's
+// Reno step (100 Mbit/s, 80 ms, 0.01% loss, 100 ms of buffer) climbs to
+// about 3,000 packets and settles on a sawtooth near 122, a fifth of the
+// 667-packet pipe but a few pixels of an axis drawn for the start. Asked
+// to compare the sawtooth with the theory's line, a student saw two flat
+// lines and no word of Ctrl+F.
+TEST(WindowChartNote, AWindowDwarfedByItsSlowStartSaysCtrlFZooms) {
+    Scenario s = path_100mbit_80ms();
+    s.algorithm = Algorithm::Reno;
+    s.loss = 1e-4;
+    s.buffer_s = 0.100;
+    s.duration_s = 40;
+    const RunResult r = run_scenario(s);
+    double start_peak = 0, steady_top = 0;  // the window's largest, in each half
+    for (const TraceBucket& b : r.trace.buckets) {
+        double& top = b.t_start_s < s.duration_s / 2 ? start_peak : steady_top;
+        top = std::max(top, b.window_bytes.max);
+    }
+    ASSERT_GT(start_peak, 10 * steady_top) << "the run this test is about";
+    ASSERT_GT(steady_top, 0.05 * (r.trace.bdp_bytes + r.trace.buffer_bytes)) << "not the small-window case";
+    auto c = shown_chart();
+    c->setRun(r);
+    EXPECT_TRUE(c->zoomHint().endsWith(QStringLiteral("Ctrl+F zooms"))) << c->zoomHint().toStdString();
+}
+
 // Ctrl+F zooms to the window where the lesson reads it, the steady state
 // (the run's second half). CUBIC at 0.1 % loss over 100 Mbit/s × 80 ms (the
 // loss wall's last step): a sawtooth of about 40 packets after a slow start
