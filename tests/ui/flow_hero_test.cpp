@@ -334,6 +334,8 @@ TEST(FlowHero, ATransferAloneIsHeadlinedByItsCompletionTime) {
     const auto whole = [](const std::string& t) {
         return q(t).replace(QLatin1Char(' '), QChar(0x00A0)).replace(QStringLiteral("bit/s"), QStringLiteral("bit/\u2060s"));
     };
+    // Nor does the span under the rate chart pass for when it was measured.
+    EXPECT_EQ(s.d->hero()->statusText(), QStringLiteral("steady state 1–2 s, after the transfers ended"));
     EXPECT_EQ(s.d->hero()->utilisationText(),
               QStringLiteral("%1 in %2: %3 on average, %4\u00a0% of %5")
                   .arg(whole("10 KB"), whole(format_time(fct)), whole(format_rate(rate_bps)),

@@ -281,6 +281,7 @@ double HeroPanel::rateAxisTop() const { return y_->max(); }
 QString HeroPanel::heroText() const { return hero_->text(); }
 QString HeroPanel::limitText() const { return limit_->text(); }
 QString HeroPanel::utilisationText() const { return utilisation_->text(); }
+QString HeroPanel::statusText() const { return status_->text(); }
 QString HeroPanel::theoryText() const { return theory_->isHidden() ? QString() : theory_->text(); }
 QString HeroPanel::flowWordsText() const { return flow_words_->isHidden() ? QString() : flow_words_->text(); }
 QString HeroPanel::warningText() const { return note_->isHidden() ? QString() : note_->text(); }
@@ -628,7 +629,10 @@ void HeroPanel::showFlows(const RunSnapshot& snap) {
         note_->setColor(QColor("#d9822b"));
     }
     if (note_->isHidden() == !s.settled) note_->setVisible(!s.settled);
-    status_->setText(tr("steady state %1–%2").arg(q(format_number(s.window_start_s)), q(format_time(s.window_end_s))));
+    // After transfers that had all ended, the steady state averages nothing
+    // of theirs: said so, not left to read as the time they were measured in.
+    status_->setText((ended.line.isEmpty() ? tr("steady state %1–%2") : tr("steady state %1–%2, after the transfers ended"))
+                         .arg(q(format_number(s.window_start_s)), q(format_time(s.window_end_s))));
     status_->setToolTip(tr("The figures are averages over the steady state, %1–%2; %3 packets simulated in %4")
                             .arg(q(format_number(s.window_start_s)), q(format_time(s.window_end_s)),
                                  q(format_grouped(s.packets_simulated)), q(format_time(s.wall_seconds))));

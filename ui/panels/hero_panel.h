@@ -58,6 +58,7 @@ public:
     QString heroText() const;
     QString limitText() const;
     QString utilisationText() const;  // "99.7 % of 50 Mbit/s · queue 167 ms"
+    QString statusText() const;       // "steady state 20–40 s"
     // The theory overlay: the predicted throughput beside the measured one.
     void setTheory(const std::optional<TheoryLevels>& levels);
     QString theoryText() const;
