@@ -325,16 +325,7 @@ void EventLogView::fitRoom(bool in_layout) {
     // the row's showing lays the whole dashboard out for it: the column
     // widens. Hiding only posts a layout request, so it is done at once.
     if (!compact && in_layout) {
-        if (!room_queued_) {
-            room_queued_ = true;
-            QMetaObject::invokeMethod(
-                this,
-                [this] {
-                    room_queued_ = false;
-                    fitRoom();
-                },
-                Qt::QueuedConnection);
-        }
+        fitRoomLater();
         return;
     }
     const QSize size_before = size();
@@ -349,18 +340,21 @@ void EventLogView::fitRoom(bool in_layout) {
     // inside it was not decided on (the guard above): the column may have
     // come out lower than the rows need (the panels re-laid for the row's
     // width). Decided again after this call, on the size the log has then.
-    if (refit_ && !room_queued_) {
-        refit_ = false;
-        room_queued_ = true;
-        QMetaObject::invokeMethod(
-            this,
-            [this, shown = !compact, size_before] {
-                room_queued_ = false;
-                fitRoom();
-                if (shown && compact_) rows_failed_at_ = size_before;
-            },
-            Qt::QueuedConnection);
-    }
+    if (refit_) fitRoomLater(compact ? QSize() : size_before);
+}
+
+void EventLogView::fitRoomLater(QSize rows_shown_at) {
+    refit_ = false;
+    if (room_queued_) return;  // one is on its way (it decides on the size then)
+    room_queued_ = true;
+    QMetaObject::invokeMethod(
+        this,
+        [this, rows_shown_at] {
+            room_queued_ = false;
+            fitRoom();
+            if (rows_shown_at.isValid() && compact_) rows_failed_at_ = rows_shown_at;
+        },
+        Qt::QueuedConnection);
 }
 
 QSize EventLogView::sizeHint() const {

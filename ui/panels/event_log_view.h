@@ -113,6 +113,10 @@ private:
     // in_layout: called from resizeEvent, inside the layout pass that
     // resized the log (the rows then come back after it, never in it).
     void fitRoom(bool in_layout = false);
+    // fitRoom() once the layout pass under way is done. `rows_shown_at`:
+    // the size at which the rows were just shown; if that later call finds
+    // them squeezed, that size keeps the counters alone (rows_failed_at_).
+    void fitRoomLater(QSize rows_shown_at = QSize());
     void fitColumns();
     // Hides the kind column while "what happened" would keep fewer than
     // kLeastWhatChars characters with it (its sentence begins with the kind).

@@ -57,8 +57,9 @@ public:
     // Width kept clear at the plot's top right (an overlay's tag there): the
     // note wraps before it.
     void setRightReserve(double px);
-    // The share of the plot's height the note may cover (half by default):
-    // less where it lies over the data it speaks of.
+    // The share of the plot's height the note may cover (kMostOfPlot by
+    // default): less where it lies over the data it speaks of.
+    static constexpr double kMostOfPlot = 0.5;
     void setMostOfPlot(double share);
 
 private:
@@ -70,7 +71,7 @@ private:
     QString text_;
     QString shorter_;
     double right_reserve_px_ = 0;
-    double most_of_plot_ = 0.5;
+    double most_of_plot_ = kMostOfPlot;
 };
 
 }  // namespace inflight::ui

@@ -328,7 +328,7 @@ void WindowChart::redraw() {
     const double top = fit_window_ ? std::max(zoom_on, 4.0 * mss) * kZoomHeadroom : std::max(pipe_top, used) * 1.08;
     // Zoomed, the note keeps to the headroom above the window; unzoomed it
     // speaks of a window on the plot's floor and may take half of it.
-    zoom_hint_->setMostOfPlot(fit_window_ ? kZoomedNoteShare : 0.5);
+    zoom_hint_->setMostOfPlot(fit_window_ ? kZoomedNoteShare : PlotNote::kMostOfPlot);
     set_axis_range(xAxis(), 0, duration_s_);
     set_axis_range(yAxis(), 0, nice_ceiling(top * per));
     // Zoomed, the round top stands: Qt's nice numbers for a short plot's
