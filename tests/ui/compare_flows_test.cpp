@@ -7,6 +7,7 @@
 // Expected cells come from each run's own
 // FlowSummary formatted with units.h, the differences by arithmetic.
 #include <QAction>
+#include <QApplication>
 #include <QAreaSeries>
 #include <QChart>
 #include <QChartView>
@@ -25,6 +26,10 @@
 #include "ui/compare/compare_table.h"
 #include "ui/compare/ghost_overlay.h"
 #include "ui/panels/chart_key.h"
+#include "ui/panels/dashboard.h"
+#include "ui/panels/rtt_chart.h"
+#include "ui/panels/share_bars.h"
+#include "ui/panels/window_chart.h"
 #include "ui/panels/hero_panel.h"
 #include "ui/panels/throughput_chart.h"
 #include "model/engine/run.h"
@@ -493,4 +498,67 @@ TEST(CompareFlowsTest, BesideAKernelRunEachTransferAndRequestFlowHasItsOwnTime) 
     // They are among the differences the table shows.
     const QStringList all = kernel_differences(model, kernel, kernel::KernelFacts{});
     EXPECT_TRUE(all.contains(lines[0]) && all.contains(lines[1])) << all.join(" | ").toStdString();
+}
+
+// Experiment 8's kernel step: the rows of times headed "┃ Linux —
+// measured" showed the model's times alone, and the RTT chart's tag drew a
+// magenta stroke where the kernel's lines are each flow's own colour. Now
+// each row shows the kernel's time after the model's, and a tag's stroke
+// has the colour of a line of the overlay on its chart, or the text's.
+TEST(CompareFlowsTest, BesideAKernelRunTheRowsShowItsTimesAndEachTagsStrokeIsALineOnItsChart) {
+    Scenario sc;
+    sc.bandwidth_bps = 50e6;
+    sc.rtt_s = 0.040;
+    sc.duration_s = 2;
+    FlowSpec small = tcp(Algorithm::Cubic);
+    small.size_bytes = 10'000;
+    small.label = "10 KB";
+    FlowSpec larger = tcp(Algorithm::Cubic);
+    larger.size_bytes = 100'000;
+    larger.start_s = 0.5;
+    larger.label = "100 KB";
+    sc.flows = {small, larger};
+    const SnapshotPtr model = test::snapshot_of(inflight::run_scenario(sc), true);
+    RunResult measured = model->result;
+    measured.flows[0].summary.fct_s = {0.0824};
+    measured.flows[0].summary.fct_mean_s = 0.0824;
+    measured.flows[1].summary.fct_s = {0.172};
+    measured.flows[1].summary.fct_mean_s = 0.172;
+    Dashboard d;
+    d.resize(1000, 640);
+    d.show();
+    d.showNow(model);
+    GhostOverlay overlay(&d, kernel_style(QStringLiteral("Linux 6.18 — measured")));
+    overlay.setGhost(test::snapshot_of(std::move(measured), true));
+    d.showNow(model);
+    QTest::qWait(30);
+    ShareBars* bars = d.hero()->shareBars();
+    ASSERT_EQ(bars->flowRows(), 2);
+    EXPECT_EQ(bars->overlayFigure(0), QStringLiteral("82.4 ms"));
+    EXPECT_EQ(bars->overlayFigure(1), QStringLiteral("172 ms"));
+    EXPECT_TRUE(bars->shownHeading().contains(QStringLiteral("┃ Linux"))) << bars->shownHeading().toStdString();
+
+    const QColor text = QApplication::palette().color(QPalette::WindowText);
+    const auto lines_on = [&](const QChart* chart) {
+        std::vector<QColor> colours;
+        std::vector<QLineSeries*> all{overlay.windowSeries(), overlay.rwndSeries(), overlay.rttSeries(),
+                                      overlay.rateSeries(), overlay.throughputSeries()};
+        for (const GhostOverlay::FlowGhost& g : overlay.flowSeries()) all.insert(all.end(), {g.cwnd, g.srtt, g.throughput});
+        for (QLineSeries* s : all)
+            if (s && s->chart() == chart && s->isVisible() && s->count() > 0) colours.push_back(s->pen().color());
+        return colours;
+    };
+    const QChart* rtt = d.rttChart()->view()->chart();
+    const QChart* window = d.windowChart()->view()->chart();
+    for (const QChart* chart : {window, rtt}) {
+        const QPen stroke = overlay.tagStroke(chart);
+        EXPECT_EQ(stroke.style(), Qt::DashDotLine);
+        const std::vector<QColor> colours = lines_on(chart);
+        ASSERT_FALSE(colours.empty());
+        const bool a_line = std::find(colours.begin(), colours.end(), stroke.color()) != colours.end();
+        EXPECT_TRUE(a_line || stroke.color() == text) << stroke.color().name().toStdString();
+    }
+    // The RTT chart has each flow's line in its own colour only.
+    EXPECT_NE(overlay.tagStroke(rtt).color(), overlay.style().color);
+    EXPECT_EQ(overlay.tagStroke(window).color(), overlay.style().color);  // its total in the overlay's colour
 }

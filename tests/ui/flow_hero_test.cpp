@@ -661,12 +661,77 @@ TEST(FlowHero, RowsOfFiguresShowOneFormAndAHeadingThatSaysWhatTheyShow) {
         }
         saw_mixed_room = saw_mixed_room || (fit_short > 0 && fit_short < 4);
         const QString head = bars.shownHeading();
-        if (form == 2) EXPECT_FALSE(head.contains(QStringLiteral("round trips"))) << "width " << w;
+        if (form == 2) {
+            EXPECT_FALSE(head.contains(QStringLiteral("round trips"))) << "width " << w;
+        }
         EXPECT_NE(head, QStringLiteral("share")) << "width " << w;
     }
     EXPECT_TRUE(saw_mixed_room) << "no width where some rows' short figures fit and others' did not";
     bars.resize(60, 200);
     EXPECT_EQ(bars.shownHeading(), QStringLiteral("time"));
+}
+
+// With the kernel's run beside the model (experiment 8's last step), the
+// rows of times were headed "time ┃ Linux — measured" but showed the
+// model's times alone. A row of a figure alone now shows the other run's
+// figure after its own, in the overlay's colour; the heading names the
+// overlay only over rows that show it (a stroke or a figure).
+TEST(FlowHero, RowsOfTimesShowTheOverlaysTimeAfterTheirOwnAndOnlyThenNameIt) {
+    ShareBars bars;
+    std::vector<ShareRow> rows;
+    const struct { const char* name; const char* time; const char* rtts; } figures[] = {
+        {"10 KB", "81.6 ms", "2"}, {"100 KB", "169 ms", "4.2"}};
+    for (int i = 0; i < 2; ++i) {
+        ShareRow row;
+        row.flow = i;
+        row.name = row.short_name = QString::fromUtf8(figures[i].name);
+        row.figure_only = true;
+        row.bulk = false;
+        row.value_short = QStringLiteral("%1 = %2 RTT").arg(QString::fromUtf8(figures[i].time), QString::fromUtf8(figures[i].rtts));
+        row.value = row.value_short;
+        row.value_tiny = QString::fromUtf8(figures[i].time);
+        rows.push_back(row);
+    }
+    bars.setRows(rows, 0.0, QStringLiteral("each flow's time, in round trips"), QStringLiteral("each flow's time"));
+    bars.resize(600, 100);
+    bars.show();
+    const QString label = QStringLiteral("Linux 6.18 — measured");
+    const QColor magenta("#d1007a");
+    const double nan = std::nan("");
+    // Shares alone name nothing over rows without bars.
+    bars.setOverlayShares({nan, nan}, label, magenta);
+    EXPECT_FALSE(bars.shownHeading().contains(label)) << bars.shownHeading().toStdString();
+    // With its times: each row shows both, and the heading names whose.
+    bars.setOverlayShares({nan, nan}, label, magenta, {QStringLiteral("82.4 ms"), QStringLiteral("171 ms")});
+    EXPECT_EQ(bars.overlayFigure(0), QStringLiteral("82.4 ms"));
+    EXPECT_EQ(bars.overlayFigure(1), QStringLiteral("171 ms"));
+    EXPECT_TRUE(bars.shownHeading().contains(QStringLiteral("┃ ") + label)) << bars.shownHeading().toStdString();
+    EXPECT_TRUE(bars.rowToolTip(0).contains(label + QStringLiteral(": 82.4 ms"))) << bars.rowToolTip(0).toStdString();
+    EXPECT_EQ(bars.shownFigure(0), rows[0].value);  // the model's own, whole at this width
+    // Drawn in the overlay's colour right of the model's figure: some pixel
+    // near magenta in the row, past where the model's figure ends.
+    const QImage img = bars.grab().toImage();
+    const QFontMetrics fm = bars.fontMetrics();
+    const QRectF name = bars.nameRect(0);
+    bool magenta_after = false;
+    for (int y = static_cast<int>(name.top()); y < static_cast<int>(name.bottom()); ++y)
+        for (int x = 0; x < img.width(); ++x) {
+            const QColor c = img.pixelColor(x, y);
+            if (c.red() > 150 && c.green() < 90 && c.blue() > 70 && x > name.right() + fm.horizontalAdvance(rows[0].value))
+                magenta_after = true;
+        }
+    EXPECT_TRUE(magenta_after) << "no overlay-coloured text after row 0's own figure";
+    // Narrow: the model's figure gives way (to its time alone) before the
+    // overlay's is cut, and both still fit their room.
+    for (int w = 120; w < 600; w += 2) {
+        bars.resize(w, 100);
+        const int room = static_cast<int>(bars.width() - bars.nameRect(0).right());
+        if (fm.horizontalAdvance(rows[0].value_tiny + QStringLiteral("  ┃ 82.4 ms")) > room) continue;
+        EXPECT_LE(fm.horizontalAdvance(bars.shownFigure(0) + QStringLiteral("  ┃ 82.4 ms")), room) << "width " << w;
+    }
+    bars.setOverlayShares({}, QString(), QColor());
+    EXPECT_TRUE(bars.overlayFigure(0).isEmpty());
+    EXPECT_FALSE(bars.shownHeading().contains(label));
 }
 
 // Under the hero and in the event log, a value never parts at a line's

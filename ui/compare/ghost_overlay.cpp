@@ -19,6 +19,7 @@
 #include <functional>
 
 #include "model/core/units.h"
+#include "ui/lesson/flow_words.h"
 #include "ui/panels/chart_style.h"
 #include "ui/panels/dashboard.h"
 #include "ui/panels/chart_key.h"
@@ -138,6 +139,12 @@ QRectF GhostOverlay::tagRect(const QChart* chart) const {
     return {};
 }
 
+QPen GhostOverlay::tagStroke(const QChart* chart) const {
+    for (const Tag& t : tags_)
+        if (t.chart == chart) return t.stroke->pen();
+    return {};
+}
+
 void GhostOverlay::removeTags() {
     for (Tag& t : tags_) delete t.box;  // the text is the box's child
     tags_.clear();
@@ -166,7 +173,13 @@ void GhostOverlay::placeTags() {
         t.box->setRect(box);
         t.box->setBrush(QColor(base.red(), base.green(), base.blue(), 215));
         t.box->setPen(Qt::NoPen);
-        QPen pen(style_.color, style_.width, style_.dash);
+        // Several flows' RTTs are drawn in each flow's own colour (their
+        // total says nothing): there the stroke shows only the overlay's
+        // dash, in the text's colour, not a line of the overlay's colour
+        // that the chart does not have.
+        const bool flows_own_colours = t.chart == rtt_ && !flows_.empty();
+        QPen pen(flows_own_colours ? QApplication::palette().color(QPalette::WindowText) : style_.color, style_.width,
+                 style_.dash);
         pen.setCapStyle(Qt::FlatCap);
         t.stroke->setPen(pen);
         t.stroke->setLine(4, box.height() / 2, 4 + stroke_px, box.height() / 2);
@@ -549,7 +562,8 @@ void GhostOverlay::noteAbovePlot(const Trace& t, const std::function<double(cons
 }
 
 // An overlay of one colour (the kernel's), once its run is done: each
-// flow's share as a stroke over the share bars of the run shown.
+// flow's share as a stroke over the share bars of the run shown, and a
+// transfer's or a transaction's own time after the row's figure.
 void GhostOverlay::drawShares() {
     ShareBars* bars = dashboard_->hero() ? dashboard_->hero()->shareBars() : nullptr;
     if (!bars) return;
@@ -558,9 +572,15 @@ void GhostOverlay::drawShares() {
         return;
     }
     std::vector<double> shares;
-    for (const FlowResult& f : ghost_->result.flows)
+    std::vector<QString> times;
+    const RunResult& g = ghost_->result;
+    for (std::size_t i = 0; i < g.flows.size(); ++i) {
+        const FlowResult& f = g.flows[i];
         shares.push_back(f.flow.kind == FlowKind::Tcp ? f.summary.share : std::nan(""));
-    bars->setOverlayShares(std::move(shares), style_.label, style_.color);
+        const double t_s = flow_figure(g, i).time_s;
+        times.push_back(t_s > 0 ? QString::fromStdString(format_time(t_s)) : QString());
+    }
+    bars->setOverlayShares(std::move(shares), style_.label, style_.color, std::move(times));
 }
 
 void GhostOverlay::drawRttAndRate() {

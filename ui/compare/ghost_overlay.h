@@ -31,6 +31,7 @@
 
 #include <QColor>
 #include <QObject>
+#include <QPen>
 #include <QRectF>
 #include <QString>
 #include <QStringList>
@@ -121,6 +122,8 @@ public:
     QStringList tags() const;
     // Where this overlay's tag is drawn on `chart`, in its scene (empty: none).
     QRectF tagRect(const QChart* chart) const;
+    // The stroke before the tag's words on `chart`: the overlay's line as drawn there.
+    QPen tagStroke(const QChart* chart) const;
 
 private:
     void drawWindow();

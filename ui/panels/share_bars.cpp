@@ -87,6 +87,7 @@ QString ShareBars::rowToolTip(int r) const {
     if (!row.figure_only && row.flow >= 0 && static_cast<std::size_t>(row.flow) < overlay_shares_.size() &&
         std::isfinite(overlay_shares_[static_cast<std::size_t>(row.flow)]))
         tip += tr("\n┃ %1: share %2 %").arg(overlay_label_).arg(overlay_shares_[static_cast<std::size_t>(row.flow)] * 100, 0, 'f', 1);
+    if (const QString fig = overlayFigure(r); !fig.isEmpty()) tip += tr("\n┃ %1: %2").arg(overlay_label_, fig);
     return tip;
 }
 
@@ -100,7 +101,7 @@ QString ShareBars::shownHeading() const {
     const QString main = !tiny_heading_.isEmpty() && figureForm() == 2 ? tiny_heading_ : heading_;
     const int more_w = moreWidth();
     QStringList heads;
-    const QString overlay = overlay_shares_.empty() ? QString() : tr("  ┃ %1").arg(overlay_label_);
+    const QString overlay = overlayShown() ? tr("  ┃ %1").arg(overlay_label_) : QString();
     // The marker's whole name goes before the heading's long form: "share
     // ┆ fair share" rather than "share of 65.4 Mbit/s ┆ fair" ("fair"
     // alone names nothing; the aggregate is the hero number above). The
@@ -149,9 +150,8 @@ int ShareBars::figureForm() const {
     for (int form = 0; form < 2; ++form) {
         bool fits = true;
         for (int r = 0; r < shownRows() && fits; ++r)
-            if (rows_[static_cast<std::size_t>(r)].figure_only)
-                fits = fm.horizontalAdvance(figure_in_form(rows_[static_cast<std::size_t>(r)], form)) <=
-                       figureRoom(r).width();
+            if (const ShareRow& row = rows_[static_cast<std::size_t>(r)]; row.figure_only)
+                fits = fm.horizontalAdvance(figure_in_form(row, form)) + overlayFigureWidth(row) <= figureRoom(r).width();
         if (fits) return form;
     }
     return 2;
@@ -186,7 +186,7 @@ int ShareBars::nameWidth(bool short_names, double column_width, int rows) const 
     for (int r = 0; r < rows; ++r) {
         const ShareRow& row = rows_[static_cast<std::size_t>(r)];
         w = std::max(w, fm.horizontalAdvance(short_names && !row.short_name.isEmpty() ? row.short_name : row.name));
-        rest = std::max(rest, row.figure_only ? fm.horizontalAdvance(figure_in_form(row, 2)) + kGapPx
+        rest = std::max(rest, row.figure_only ? fm.horizontalAdvance(figure_in_form(row, 2)) + overlayFigureWidth(row) + kGapPx
                                               : static_cast<int>(std::ceil(column_width * 0.55)));
     }
     // (The "+ N more" row writes across its whole row, not in this column.)
@@ -341,11 +341,16 @@ void ShareBars::paintEvent(QPaintEvent*) {
         paint_flow_fill(p, sw, row.flow, dark, background);
         p.setPen(text);
         p.drawText(nameRect(r), Qt::AlignLeft | Qt::AlignVCenter, drawnName(r));
-        if (row.figure_only) {  // no bar: its figure, across the track and value
+        if (row.figure_only) {  // no bar: its figure, across the track and value, then the overlay's
             const QRectF room = figureRoom(r);
-            const QString v = shownFigure(r);
-            p.drawText(room, Qt::AlignLeft | Qt::AlignVCenter,
-                       fm.elidedText(v, Qt::ElideRight, static_cast<int>(room.width())));
+            const int overlay_w = overlayFigureWidth(row);
+            const QString v = fm.elidedText(shownFigure(r), Qt::ElideRight, static_cast<int>(room.width()) - overlay_w);
+            p.drawText(room, Qt::AlignLeft | Qt::AlignVCenter, v);
+            if (overlay_w > 0) {
+                p.setPen(overlay_colour_);
+                p.drawText(room.adjusted(fm.horizontalAdvance(v), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                           overlayFigureText(row));
+            }
             continue;
         }
         p.fillRect(g.track, track);
@@ -384,12 +389,19 @@ QRectF ShareBars::moreRect() const {
     return QRectF(g.name.left(), g.name.top(), g.value.right() - g.name.left(), rowHeight());
 }
 
-void ShareBars::setOverlayShares(std::vector<double> shares, const QString& label, const QColor& colour) {
-    if (shares == overlay_shares_ && label == overlay_label_ && colour == overlay_colour_) return;
+void ShareBars::setOverlayShares(std::vector<double> shares, const QString& label, const QColor& colour,
+                                 std::vector<QString> figures) {
+    if (shares == overlay_shares_ && figures == overlay_figures_ && label == overlay_label_ && colour == overlay_colour_)
+        return;
     overlay_shares_ = std::move(shares);
+    overlay_figures_ = std::move(figures);
     overlay_label_ = label;
     overlay_colour_ = colour;
-    setToolTip(overlay_shares_.empty() ? QString() : tr("┃ %1: its share of each flow").arg(overlay_label_));
+    const bool shares_drawn = std::any_of(overlay_shares_.begin(), overlay_shares_.end(), [](double v) { return std::isfinite(v); });
+    const bool figures_drawn = std::any_of(overlay_figures_.begin(), overlay_figures_.end(), [](const QString& v) { return !v.isEmpty(); });
+    setToolTip(shares_drawn    ? tr("┃ %1: its share of each flow").arg(overlay_label_)
+               : figures_drawn ? tr("┃ %1: its time for each flow").arg(overlay_label_)
+                               : QString());
     update();
 }
 
@@ -400,6 +412,30 @@ double ShareBars::overlayMarkerX(int r) const {
     const double share = overlay_shares_[static_cast<std::size_t>(row.flow)];
     if (!std::isfinite(share)) return std::nan("");
     return geometry(r).track.left() + std::clamp(share, 0.0, 1.0) * pxPerShare();
+}
+
+QString ShareBars::overlayFigureText(const ShareRow& row) const {
+    if (!row.figure_only || row.flow < 0 || static_cast<std::size_t>(row.flow) >= overlay_figures_.size()) return {};
+    const QString& fig = overlay_figures_[static_cast<std::size_t>(row.flow)];
+    return fig.isEmpty() ? QString() : tr("  ┃ %1").arg(fig);
+}
+
+int ShareBars::overlayFigureWidth(const ShareRow& row) const {
+    const QString t = overlayFigureText(row);
+    return t.isEmpty() ? 0 : fontMetrics().horizontalAdvance(t);
+}
+
+QString ShareBars::overlayFigure(int r) const {
+    if (r < 0 || r >= static_cast<int>(rows_.size())) return {};
+    const ShareRow& row = rows_[static_cast<std::size_t>(r)];
+    if (!row.figure_only || row.flow < 0 || static_cast<std::size_t>(row.flow) >= overlay_figures_.size()) return {};
+    return overlay_figures_[static_cast<std::size_t>(row.flow)];
+}
+
+bool ShareBars::overlayShown() const {
+    for (int r = 0; r < shownRows(); ++r)
+        if (std::isfinite(overlayMarkerX(r)) || !overlayFigure(r).isEmpty()) return true;
+    return false;
 }
 
 }  // namespace inflight::ui

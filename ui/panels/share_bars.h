@@ -22,6 +22,9 @@
 // A second run's shares (the kernel's, measured beside the model) can be
 // laid over the bars: a short upright stroke per flow at that share, in the
 // overlay's colour, named at the heading's end and in each row's tooltip.
+// A row of a figure alone takes that run's own figure instead, after its
+// own and in the overlay's colour ("81.6 ms = 2 RTT  ┃ 82.4 ms"): the
+// heading names the overlay only above rows that show it.
 #pragma once
 
 #include <QColor>
@@ -67,11 +70,15 @@ public:
                  const QString& tiny_heading = {});
     void restyle(const ChartStyle& style);
     // Another run's share per flow index (NaN: none), drawn over the bars
-    // as strokes in `colour`; an empty vector removes them.
-    void setOverlayShares(std::vector<double> shares, const QString& label, const QColor& colour);
+    // as strokes in `colour`, and its figure per flow index for the rows of
+    // a figure alone ("82.4 ms"; empty: none); empty vectors remove them.
+    void setOverlayShares(std::vector<double> shares, const QString& label, const QColor& colour,
+                          std::vector<QString> figures = {});
     const std::vector<double>& overlayShares() const { return overlay_shares_; }
     // The x of the overlay's stroke in row r, NaN without one.
     double overlayMarkerX(int r) const;
+    // The overlay's figure drawn after row r's own, empty without one.
+    QString overlayFigure(int r) const;
 
     // For tests and tooltips: what is shown.
     int flowRows() const;                 // rows with one flow each
@@ -137,9 +144,13 @@ private:
     int rowAt(const QPoint& p) const;
     QFont italicFont() const;  // the "+ N more"'s
     int moreWidth() const;     // what the "+ N more" takes of the heading's line (0: none)
+    QString overlayFigureText(const ShareRow& row) const;  // "  ┃ 82.4 ms", or empty
+    int overlayFigureWidth(const ShareRow& row) const;
+    bool overlayShown() const;  // some shown row draws the overlay (a stroke or a figure)
 
     std::vector<ShareRow> rows_;
     std::vector<double> overlay_shares_;
+    std::vector<QString> overlay_figures_;
     QString overlay_label_;
     QColor overlay_colour_;
     double fair_ = 0;
