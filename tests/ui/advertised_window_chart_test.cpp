@@ -16,6 +16,7 @@
 #include "model/engine/run.h"
 #include "ui/panels/chart_key.h"
 #include "ui/panels/window_chart.h"
+#include "unbroken_values.h"
 
 using namespace inflight;
 using namespace inflight::ui;
@@ -163,7 +164,11 @@ TEST(WindowChartNote, TheSmallWindowsFigureIsItsSteadyMean) {
     }
     auto c = shown_chart();
     c->setRun(r);
-    EXPECT_EQ(c->zoomHint(), QStringLiteral("window ≈ 160 pkts, 0.24 % of the pipe · Ctrl+F zooms"));
+    EXPECT_EQ(test::as_read(c->zoomHint()), QStringLiteral("window ≈ 160 pkts, 0.24 % of the pipe · Ctrl+F zooms"));
+    // Each figure stays with its unit, and the key with what it does: the
+    // note wrapped "Ctrl+F" and "zooms" onto two lines in the normal look.
+    for (const char* whole : {"160\u00a0pkts", "0.24\u00a0%", "Ctrl+F\u00a0zooms"})
+        EXPECT_TRUE(c->zoomHint().contains(QString::fromUtf8(whole))) << whole;
 }
 
 // The note also tells a window dwarfed by its own slow start: experiment 1's
@@ -188,7 +193,7 @@ TEST(WindowChartNote, AWindowDwarfedByItsSlowStartSaysCtrlFZooms) {
     ASSERT_GT(steady_top, 0.05 * (r.trace.bdp_bytes + r.trace.buffer_bytes)) << "not the small-window case";
     auto c = shown_chart();
     c->setRun(r);
-    EXPECT_TRUE(c->zoomHint().endsWith(QStringLiteral("Ctrl+F zooms"))) << c->zoomHint().toStdString();
+    EXPECT_TRUE(c->zoomHint().endsWith(QStringLiteral("Ctrl+F\u00a0zooms"))) << c->zoomHint().toStdString();
 }
 
 // Ctrl+F zooms to the window where the lesson reads it, the steady state

@@ -18,7 +18,7 @@ constexpr double kInsetPx = 4;       // from the plot's corner, and around the t
 }  // namespace
 
 NoteText zoomed_peak_note(const QString& peak) {
-    return {PlotNote::tr("zoomed to the steady state: the peak of %1 runs above the plot · Ctrl+F zooms out").arg(peak),
+    return {PlotNote::tr("zoomed to the steady state: the peak of %1 runs above the plot · Ctrl+F\u00a0zooms\u00a0out").arg(peak),
             PlotNote::tr("zoomed: the peak of %1 is above").arg(peak)};
 }
 

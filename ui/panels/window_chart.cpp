@@ -392,10 +392,10 @@ void WindowChart::redraw() {
     if (!fit_window_ && steady > 0 && dwarfed && steady < t.bdp_bytes && t.bdp_bytes > 0) {
         const QString pkts = QString::number(steady_mean / mss, 'f', 0);
         const QString pct = QString::fromStdString(format_number(100 * steady_mean / t.bdp_bytes, 2));
-        note = (several ? tr("windows ≈ %1 pkts in all, %2 % of the pipe · Ctrl+F zooms")
-                        : tr("window ≈ %1 pkts, %2 % of the pipe · Ctrl+F zooms"))
+        note = (several ? tr("windows ≈ %1\u00a0pkts in all, %2\u00a0% of the pipe · Ctrl+F\u00a0zooms")
+                        : tr("window ≈ %1\u00a0pkts, %2\u00a0% of the pipe · Ctrl+F\u00a0zooms"))
                    .arg(pkts, pct);
-        brief = tr("≈ %1 pkts, %2 % of the pipe").arg(pkts, pct);
+        brief = tr("≈ %1\u00a0pkts, %2\u00a0% of the pipe").arg(pkts, pct);
     }
     if (fit_window_ && used > axis_top_bytes * 1.0001) {
         const NoteText zoomed = zoomed_peak_note(
