@@ -2,6 +2,7 @@
 // ("bulk", "web"), and by its number only when the label is long ("flow 2
 // (cubic)" is 2): the presentation look's narrow keys and the normal look's
 // wide ones speak of the same flows.
+#include <QAreaSeries>
 #include <QChart>
 #include <QLineSeries>
 #include <gtest/gtest.h>
@@ -57,4 +58,52 @@ TEST(KeyNames, AUsersLongLabelKeepsItsFirstLettersNotANumber) {
     ShownFlow short_given{3, inflight::FlowKind::Tcp, QStringLiteral("nodelay")};
     short_given.label_given = true;
     EXPECT_EQ(key_short_name(short_given), QStringLiteral("nodelay"));
+}
+
+// In the dark look the RTT chart's key showed the smoothed RTT (#ffd166,
+// 1.2 px) as an olive stroke and the RTT samples band as a swatch darker
+// than anything on the plot: a thin line on half-covered pixel rows blends
+// with the background, and a narrow band is drawn as its edges. Each
+// stroke now has rows of the series' own colour, and a band's swatch its
+// edges in the band's pen.
+TEST(KeyNames, EachStrokeAndBandSwatchShowsItsSeriesOwnColour) {
+    QChart chart;
+    const QColor yellow("#ffd166"), blue("#66c2ff");
+    auto* srtt = new QLineSeries;
+    srtt->setName(QStringLiteral("smoothed RTT"));
+    srtt->append(0, 1);
+    srtt->append(1, 2);
+    chart.addSeries(srtt);
+    srtt->setPen(QPen(yellow, 1.2));  // after addSeries: the chart's theme sets its own
+    auto* hi = new QLineSeries;
+    auto* lo = new QLineSeries;
+    for (auto* l : {hi, lo}) {
+        l->append(0, 1);
+        l->append(1, 2);
+    }
+    auto* band = new QAreaSeries(hi, lo);
+    band->setName(QStringLiteral("RTT samples (min–max)"));
+    chart.addSeries(band);
+    band->setBrush(QColor(102, 194, 255, 110));
+    band->setPen(QPen(blue, 1.5));
+    ChartKey key(&chart);
+    QPalette dark = key.palette();
+    dark.setColor(QPalette::Window, QColor("#202124"));
+    dark.setColor(QPalette::WindowText, QColor("#e8e8e8"));
+    key.setPalette(dark);
+    key.setAutoFillBackground(true);
+    key.refresh();
+    key.resize(600, key.heightForWidth(600));
+    const QImage img = key.grab().toImage();
+    // Some pixel row of each stroke is the series' colour itself.
+    const auto has_colour = [&](const QRect& r, const QColor& c) {
+        for (int y = r.top(); y <= r.bottom(); ++y)
+            if (img.pixelColor(r.center().x(), y).name() == c.name()) return true;
+        return false;
+    };
+    const QRect s = key.strokeRect(srtt->name()), b = key.strokeRect(band->name());
+    ASSERT_FALSE(s.isEmpty());
+    ASSERT_FALSE(b.isEmpty());
+    EXPECT_TRUE(has_colour(s, yellow)) << "the smoothed RTT's stroke";
+    EXPECT_TRUE(has_colour(b, blue)) << "the band's edge";
 }

@@ -9,6 +9,7 @@
 #include <QPainter>
 #include <QScatterSeries>
 #include <QToolTip>
+#include <algorithm>
 #include <cmath>
 
 namespace inflight::ui {
@@ -253,6 +254,32 @@ void ChartKey::changeEvent(QEvent* e) {
     }
 }
 
+namespace {
+// A key's stroke in a series' pen, a whole number of pixels wide (2 at
+// least, `most` at most) and so drawn on whole pixel rows: a 1.2 px line
+// on half-covered rows read as a blend with the background (the dark
+// look's yellow smoothed RTT as olive), not the line's colour on the plot.
+QPen crisp_key_pen(QPen pen, double most) {
+    pen.setWidthF(std::round(std::clamp(pen.widthF(), 2.0, std::max(2.0, most))));
+    pen.setCapStyle(Qt::FlatCap);
+    return pen;
+}
+}  // namespace
+
+QRect ChartKey::strokeRect(const QString& name) const {
+    const QFontMetrics fm = fontMetrics();
+    const std::vector<Item> its = items(detailAt(width()));
+    const std::vector<QRect> rects = place(its, width(), nullptr);
+    for (std::size_t i = 0; i < its.size(); ++i) {
+        if (its[i].entry < 0 || its[i].folded > 1) continue;
+        const Entry& e = entries_[static_cast<std::size_t>(its[i].entry)];
+        if (e.name != name) continue;
+        const int mid = rects[i].top() + fm.height() / 2;
+        return QRect(rects[i].left(), mid - 6, e.group.isEmpty() ? kStroke : kFlowStroke, 12);
+    }
+    return {};
+}
+
 void ChartKey::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing, true);
@@ -278,7 +305,15 @@ void ChartKey::paintEvent(QPaintEvent*) {
             const Entry& e = entries_[static_cast<std::size_t>(it.entry)];
             const int stroke = e.group.isEmpty() ? kStroke : kFlowStroke;
             if (e.band) {
-                p.fillRect(QRect(r.left(), mid - 5, stroke, 10), e.brush);
+                // The band's fill and its two edges in its pen, as the plot
+                // draws it: a band narrower than a few pixels (the RTT
+                // samples of a steady path) is mostly its edges there, and
+                // a fill alone read darker than anything on the plot.
+                const QRect swatch(r.left(), mid - 5, stroke, 10);
+                p.fillRect(swatch, e.brush);
+                p.setPen(crisp_key_pen(e.pen, 2.0));
+                p.drawLine(QPointF(swatch.left(), swatch.top() + 1), QPointF(swatch.left() + stroke, swatch.top() + 1));
+                p.drawLine(QPointF(swatch.left(), swatch.bottom()), QPointF(swatch.left() + stroke, swatch.bottom()));
             } else if (e.marker) {
                 p.setPen(e.pen);
                 p.setBrush(e.brush);
@@ -308,13 +343,12 @@ void ChartKey::paintEvent(QPaintEvent*) {
                 }
                 p.setBrush(Qt::NoBrush);
             } else {
-                QPen pen = e.pen;
                 // A flow's stroke thin enough that its dash pattern (in
                 // units of the pen's width) repeats within the stroke.
-                pen.setWidthF(std::min(pen.widthF(), e.group.isEmpty() ? 5.0 : 2.5));
-                pen.setCapStyle(Qt::FlatCap);
+                const QPen pen = crisp_key_pen(e.pen, e.group.isEmpty() ? 5.0 : 2.5);
                 p.setPen(pen);
-                p.drawLine(QPointF(r.left(), mid), QPointF(r.left() + stroke, mid));
+                const double y = mid + (static_cast<int>(pen.widthF()) % 2 ? 0.5 : 0.0);
+                p.drawLine(QPointF(r.left(), y), QPointF(r.left() + stroke, y));
             }
             text_x += stroke + kGap;
         }

@@ -60,6 +60,9 @@ public:
     // The tooltip at a point of the key (a flow's full name), or the list
     // of every flow's.
     QString tipAt(const QPoint& pos) const;
+    // Where the stroke (or swatch) before the entry named `name` is drawn
+    // at the current width, for tests; empty when none is.
+    QRect strokeRect(const QString& name) const;
 
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int w) const override;
