@@ -562,3 +562,37 @@ TEST(CompareFlowsTest, BesideAKernelRunTheRowsShowItsTimesAndEachTagsStrokeIsALi
     EXPECT_NE(overlay.tagStroke(rtt).color(), overlay.style().color);
     EXPECT_EQ(overlay.tagStroke(window).color(), overlay.style().color);  // its total in the overlay's colour
 }
+
+// Experiment 5's kernel step: the kernel's counts arrive in bursts, and a
+// column of its total read 300 Mbit/s on a 50 Mbit/s link; the throughput
+// chart grew to it and the model's areas, the thing compared, filled its
+// bottom sixth. The chart grows for an overlay up to a quarter above the
+// overlay's link; a burst above that runs off the top.
+TEST(CompareFlowsTest, AMeasuredBurstDoesNotSquashTheThroughputPerFlowChart) {
+    Scenario sc;
+    sc.bandwidth_bps = 50e6;
+    sc.rtt_s = 0.040;
+    sc.duration_s = 4;
+    sc.flows = {tcp(Algorithm::Cubic), tcp(Algorithm::Bbr)};
+    const SnapshotPtr model = test::snapshot_of(inflight::run_scenario(sc), true);
+    RunResult measured = model->result;
+    // One second of the link's bytes counted at once half-way: over a
+    // column of two RTTs (80 ms) about 12 times the link.
+    TraceBuckets& b = measured.flows[0].trace.buckets;
+    for (std::size_t k = b.size() / 2; k < b.size(); ++k) b[k].delivered_bytes += static_cast<std::uint64_t>(sc.bandwidth_bps / 8);
+    Dashboard d;
+    d.resize(1000, 640);
+    d.show();
+    d.showNow(model);
+    ThroughputChart* tc = d.hero()->throughputChart();
+    ASSERT_TRUE(tc->isVisible());
+    GhostOverlay overlay(&d, kernel_style(QStringLiteral("Linux 6.18 — measured")));
+    overlay.setGhost(test::snapshot_of(std::move(measured), true));
+    d.showNow(model);
+    QTest::qWait(30);
+    const auto* y = qobject_cast<QValueAxis*>(tc->view()->chart()->axes(Qt::Vertical).value(0));
+    ASSERT_NE(y, nullptr);
+    const double unit = tc->axisUnitBps();
+    EXPECT_GE(y->max() * unit, sc.bandwidth_bps) << "the link stays in view";
+    EXPECT_LE(y->max() * unit, 2 * sc.bandwidth_bps) << "grown to the burst: " << y->max();
+}

@@ -37,6 +37,10 @@ namespace inflight::ui {
 
 namespace {
 
+// The throughput-per-flow chart grows for an overlay's total up to this
+// many times the overlay's link rate (drawOverTime).
+constexpr double kOverLinkAtMost = 1.25;
+
 // The longest of the label, its part before " — ", or its first word that
 // is at most `room_px` wide; that first word elided if none is.
 QString fitted_tag(const QString& label, const QFontMetricsF& fm, double room_px) {
@@ -298,7 +302,12 @@ void GhostOverlay::drawOverTime() {
         const std::vector<double>& bps = f.bps[static_cast<std::size_t>(k - f.flows.begin())];
         g.over_time->replace(steps([&](std::size_t c) { return bps[c]; }));
     }
-    over_time_->growTo(a.scenario.duration_s, f.peak_sum_bps / unit * 1.05);
+    // No higher than a quarter above its link: a measured run's column can
+    // read far above it (a kernel run's counts arrive in bursts: 300 Mbit/s
+    // on a 50 Mbit/s link), and an axis grown to it squashed the model's
+    // areas into the chart's bottom sixth. Such a column runs off the top.
+    const double top_bps = std::min(f.peak_sum_bps, kOverLinkAtMost * a.scenario.bandwidth_bps);
+    over_time_->growTo(a.scenario.duration_s, top_bps / unit * 1.05);
 }
 
 void GhostOverlay::addFlowSeries() {
