@@ -70,6 +70,8 @@ TEST_F(WindowTest, RwndAt64KbShowsRwndAsTheBindingLimit) {
     const QString limit = w->dashboard()->hero()->limitText();
     EXPECT_TRUE(as_read(limit).startsWith("limited by rwnd: 65,535 B per")) << limit.toStdString();
     EXPECT_TRUE(limit.contains(QStringLiteral("65,535\u00A0B"))) << "the figure whole with its unit";
+    // And the round trip with its "per": "80 ms" alone on a line read as a figure of its own.
+    EXPECT_TRUE(limit.contains(QStringLiteral("per\u00A080\u00A0ms"))) << limit.toStdString();
 }
 
 TEST_F(WindowTest, ADragOfFiftyChangesEndsShowingTheLastValuesResult) {

@@ -152,6 +152,10 @@ QString values_unbroken(const QString& text) {
         from = m.capturedEnd();
     }
     out += text.mid(from);
+    // "per 80 ms" too: the rate's time stays with its "per" ("65,536 B per"
+    // then "80 ms" alone on the next line read as two figures).
+    static const QRegularExpression per_value(QStringLiteral("(?<![\\p{L}])per (?=\\d)"));
+    out.replace(per_value, QStringLiteral("per\u00a0"));
     return out.replace(lone_unit, QStringLiteral("/\u2060"));
 }
 
