@@ -17,6 +17,7 @@ constexpr DetailName kDetails[] = {
     {&Scenario::delayed_acks, &TcpDetails::delayed_acks, "delayed ACKs"},
     {&Scenario::autotuning, &TcpDetails::autotuning, "autotuning"},
     {&Scenario::prr, &TcpDetails::prr, "PRR"},
+    {&Scenario::slow_start_room, &TcpDetails::slow_start_room, "slow start's room"},
 };
 
 }  // namespace

@@ -193,6 +193,7 @@ TcpDetails tcp_details(const Scenario& s, std::uint64_t rcvbuf_bytes) {
     d.rcvbuf_bytes = rcvbuf_bytes;
     d.autotuning = detail_on(s.stack, s.autotuning) && rcvbuf_bytes == 0;  // SO_RCVBUF locks the buffer
     d.prr = detail_on(s.stack, s.prr);
+    d.slow_start_room = detail_on(s.stack, s.slow_start_room);
     return d;
 }
 

@@ -99,6 +99,7 @@ struct TcpDetails {
     bool delayed_acks = false;  // ACK every second full segment, the delayed-ACK timer, quick ACKs
     bool autotuning = false;    // the receive buffer grows with what the application reads
     bool prr = false;           // proportional rate reduction in fast recovery
+    bool slow_start_room = false;  // slow start grows cwnd to twice what was in flight (tcp_is_cwnd_limited)
     std::uint64_t rcvbuf_bytes = 0;  // SO_RCVBUF: a fixed buffer, no autotuning; 0: not set
 
     // The receiver is more than a mirror: it delays ACKs or advertises a

@@ -136,7 +136,7 @@ constexpr ParamRow kRows[] = {
      "", "", "S&tack",
      "Textbook: the lesson's TCP (every segment ACKed at once, slow start to the first loss, fixed receive "
      "window, an immediate cut, BBR unpaced). Linux: what the kernel does — BBR paces itself, HyStart, "
-     "delayed ACKs, receive-buffer autotuning, PRR. Each detail has its own switch under More.",
+     "delayed ACKs, receive-buffer autotuning, PRR, slow start's room. Each detail has its own switch under More.",
      0, false, kStacks, &Scenario::stack},
     {Param::BbrPacing, "bbr_pacing", "bbr-pacing", "", ParamType::Choice, 0, 0, "auto", "auto|on|off",
      "BBR paces itself at gain x BtlBw less 1%, as Linux since 4.13 (default {default}: with linux)", "", "",
@@ -177,6 +177,14 @@ constexpr ParamRow kRows[] = {
      "Proportional rate reduction (RFC 6937): in fast recovery the window glides down to β × cwnd over "
      "about one RTT, sending one segment per 1/(1−β) delivered, instead of stopping at once.",
      0, false, kDetails, &Scenario::prr},
+    {Param::SlowStartRoom, "slow_start_room", "slow-start-room", "", ParamType::Choice, 0, 0, "auto", "auto|on|off",
+     "in slow start cwnd grows to twice what was in flight, though the receive window or the application "
+     "held the sender back (default {default}: with linux)",
+     "", "", "Slow start's room",
+     "Linux counts a connection in slow start as held back by its cwnd while cwnd is under twice the most "
+     "it had in flight in the last round trip (tcp_is_cwnd_limited), so a flow held by the receive window or "
+     "its application still doubles its cwnd. Off: cwnd grows only while it is what holds the sender back.",
+     0, false, kDetails, &Scenario::slow_start_room},
     {Param::Rcvbuf, "rcvbuf", "rcvbuf", "", ParamType::WindowOrAuto, static_cast<double>(Limits::min_window_bytes),
      static_cast<double>(Limits::max_window_bytes), "auto", "SIZE|auto",
      "the application's SO_RCVBUF, {range}: a fixed receive buffer, no autotuning (default {default}: not set)",

@@ -42,7 +42,8 @@ bool shapes_the_models_tcp(Param p) {
         case Param::Hystart:
         case Param::DelayedAcks:
         case Param::Autotuning:
-        case Param::Prr: return true;
+        case Param::Prr:
+        case Param::SlowStartRoom: return true;
         default: return false;
     }
 }

@@ -43,6 +43,7 @@ struct Scenario {
     Detail delayed_acks = Detail::Auto;   // the receiver ACKs every second segment
     Detail autotuning = Detail::Auto;     // the receive buffer grows (tcp_rcv_space_adjust)
     Detail prr = Detail::Auto;            // fast recovery cuts by PRR (RFC 6937)
+    Detail slow_start_room = Detail::Auto;  // slow start grows cwnd to twice what was in flight
     std::uint64_t rcvbuf_bytes = 0;       // SO_RCVBUF as set by the application; 0: not set
     double duration_s = 40.0;
     std::uint64_t seed = 1;
@@ -88,14 +89,14 @@ std::optional<Aqm> aqm_from_string(const std::string& s);
 enum class Param {
     Algorithm, Bandwidth, Rtt, Loss, LossPattern, Rwnd, Sndbuf, Buffer,
     Aqm, Ecn, Mss, Pacing, Duration, Seed,
-    Stack, BbrPacing, BbrHeadroom, Hystart, DelayedAcks, Autotuning, Prr, Rcvbuf
+    Stack, BbrPacing, BbrHeadroom, Hystart, DelayedAcks, Autotuning, Prr, SlowStartRoom, Rcvbuf
 };
-inline constexpr std::array<Param, 22> kAllParams = {
+inline constexpr std::array<Param, 23> kAllParams = {
     Param::Algorithm, Param::Bandwidth, Param::Rtt,    Param::Loss,   Param::LossPattern,
     Param::Rwnd,      Param::Sndbuf,    Param::Buffer, Param::Aqm,    Param::Ecn,
     Param::Mss,       Param::Pacing,    Param::Duration, Param::Seed,
     Param::Stack,     Param::BbrPacing, Param::BbrHeadroom, Param::Hystart, Param::DelayedAcks, Param::Autotuning,
-    Param::Prr,       Param::Rcvbuf};
+    Param::Prr,       Param::SlowStartRoom, Param::Rcvbuf};
 const char* key(Param p);
 std::optional<Param> param_from_key(std::string_view key);
 

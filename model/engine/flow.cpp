@@ -325,6 +325,7 @@ void Flow::establish(TimePs t, Connection& c, TimePs rtt) {
     s.sndbuf_bytes = cfg_.spec.sndbuf_bytes;
     s.pacing = cfg_.spec.pacing;
     s.prr = cfg_.spec.tcp.prr;
+    s.slow_start_room = cfg_.spec.tcp.slow_start_room;
     s.handshake_rtt = rtt;
     s.flow = cfg_.index;
     s.conn = c.id;

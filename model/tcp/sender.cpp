@@ -57,6 +57,22 @@ void Sender::on_receiver_read(TimePs now) {
         set_advertised_window(std::min(cfg_.rwnd_bytes, receive_buffer_.window_bytes()));
 }
 
+// Linux counts a connection in slow start as held back by its cwnd while
+// cwnd is under twice the most it had in flight over the last window
+// (tcp_is_cwnd_limited; the most is tcp_cwnd_validate's max_packets_out,
+// begun again from what is in flight once snd_una passes the window's end).
+// So a flow held by the receive window or its application still doubles its
+// cwnd once in slow start. Here the most is what was in flight before each
+// ACK: what the last send left outstanding.
+bool Sender::in_slow_start_room(std::uint64_t prior_in_flight) {
+    if (snd_una_ >= window_end_bytes_ || prior_in_flight > most_in_flight_bytes_) {
+        if (snd_una_ >= window_end_bytes_) window_end_bytes_ = snd_nxt_;
+        most_in_flight_bytes_ = prior_in_flight;
+    }
+    return cc_state_.cwnd_bytes < cc_state_.ssthresh_bytes &&
+           cc_state_.cwnd_bytes < 2.0 * bytes_as_double(most_in_flight_bytes_);
+}
+
 void Sender::mark_lost(std::uint64_t seg_no, Segment& g) {
     g.state = SegState::Lost;
     in_flight_bytes_ -= g.bytes;

@@ -87,6 +87,8 @@ public:
         PacketTap* tap = nullptr;                 // told of each segment sent and ACK taken (a capture)
         bool nagle = false;                       // Nagle's algorithm (nagle.h): a request/response flow
                                                   // without TCP_NODELAY
+        bool slow_start_room = false;             // in slow start, cwnd grows to twice what was in flight
+                                                  // (Linux's tcp_is_cwnd_limited), not only when it binds
     };
     static constexpr std::uint64_t kUnlimited = ~0ull;
     Sender(const Config& c, CongestionControl& cc, Bottleneck& path, SenderEvents& events);
@@ -245,6 +247,12 @@ private:
 
     Nagle nagle_;
     bool nagle_holding_ = false;
+
+    // Slow start's room (cfg_.slow_start_room): the most in flight over the
+    // window that ends when snd_una reaches window_end_bytes_.
+    INFLIGHT_COLD bool in_slow_start_room(std::uint64_t prior_in_flight);
+    std::uint64_t most_in_flight_bytes_ = 0;
+    std::uint64_t window_end_bytes_ = 0;
 };
 
 // The per-ACK helpers, inlined with on_ack.
@@ -385,8 +393,10 @@ inline AckOutcome Sender::on_ack(TimePs now, const AckInFlight& ack) {
     // A sender that last stopped for want of data (a request/response flow
     // between writes, a transfer's end) or held by Nagle did not use its
     // window: it does not grow (Linux's tcp_is_cwnd_limited, RFC 7661).
-    const bool cwnd_limited = (blocked_by_ == Limit::Cwnd && !out_of_data_) ||
-                              bytes_as_double(prior_in_flight + cfg_.mss_bytes) > cc_state_.cwnd_bytes;
+    bool cwnd_limited = (blocked_by_ == Limit::Cwnd && !out_of_data_) ||
+                        bytes_as_double(prior_in_flight + cfg_.mss_bytes) > cc_state_.cwnd_bytes;
+    if (cfg_.slow_start_room) [[unlikely]]
+        cwnd_limited = in_slow_start_room(prior_in_flight) || cwnd_limited;
     // The algorithm's argument, built where the algorithm is called: one
     // inlined here (Reno, CUBIC) then keeps what it reads in registers and
     // the rest is never written.

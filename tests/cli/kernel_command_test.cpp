@@ -269,7 +269,8 @@ TEST(KernelCommand, HelpSaysWhatItDoesAndWhatItNeeds) {
         const bool duration = option.kind == Kind::Value && option.param == Param::Duration;
         const std::string name = option.name;
         const bool model_stack = name == "stack" || name == "bbr-pacing" || name == "bbr-headroom" || name == "hystart" ||
-                                 name == "delayed-acks" || name == "autotuning" || name == "prr";
+                                 name == "delayed-acks" || name == "autotuning" || name == "prr" ||
+                                 name == "slow-start-room";
         // The rate and the flow count are the emulator's limits here, not the model's.
         const bool own_limit = name == "bandwidth" || name == "parallel";
         EXPECT_EQ(contains(help, help_lines(option)), !duration && !model_stack && !own_limit) << option.name;

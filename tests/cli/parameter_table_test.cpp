@@ -45,6 +45,7 @@ Scenario changed() {
     s.delayed_acks = Detail::Off;
     s.autotuning = Detail::On;
     s.prr = Detail::Off;
+    s.slow_start_room = Detail::Off;
     s.rcvbuf_bytes = 256 * 1024;
     return s;
 }

@@ -168,7 +168,7 @@ TEST(Names, KeysAreTheScenarioFileKeysOfTheReadme) {
                                             "rwnd", "sndbuf", "buffer", "aqm", "ecn",
                                             "mss", "pacing", "duration", "seed",
                                             "stack", "bbr_pacing", "bbr_headroom", "hystart", "delayed_acks",
-                                            "autotuning", "prr", "rcvbuf"};
+                                            "autotuning", "prr", "slow_start_room", "rcvbuf"};
     std::set<std::string> keys;
     for (Param p : kAllParams) {
         keys.insert(key(p));

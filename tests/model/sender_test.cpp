@@ -386,3 +386,33 @@ TEST(Sender, PacingSpacesPacketsBySizeOverTwiceCwndPerSrtt) {
     EXPECT_EQ(r.send(5 * kMs).size(), 1u);
     EXPECT_NEAR(static_cast<double>(r.sender.pacing_wakeup()), 10.0 * kMs, 2);
 }
+
+// Linux's tcp_is_cwnd_limited: in slow start a sender counts as held by
+// cwnd while cwnd is under twice the most it had in flight over the last
+// window. Held by an 8-segment rwnd from an IW of 10, the textbook sender
+// never grows cwnd (cwnd never binds); with slow start's room it grows one
+// segment per ACK up to 2 × 8 = 16 segments, and no further.
+TEST(Sender, SlowStartsRoomGrowsAnRwndLimitedCwndToTwiceWhatWasInFlight) {
+    for (const bool room : {false, true}) {
+        Sender::Config c = config();
+        c.rwnd_bytes = 8 * kMss;
+        c.slow_start_room = room;
+        Rig r(c);
+        TimePs now = 0;
+        std::vector<Packet> flight = r.send(now);
+        ASSERT_EQ(flight.size(), 8u);
+        ASSERT_EQ(r.sender.blocked_by(), Limit::Rwnd);
+        for (int round = 0; round < 10; ++round) {
+            now += 100 * kMs;
+            std::vector<Packet> next;
+            for (const Packet& p : flight) {
+                r.ack(now, p);
+                for (const Packet& q : r.send(now)) next.push_back(q);
+            }
+            flight = next;
+            ASSERT_FALSE(flight.empty());
+        }
+        EXPECT_DOUBLE_EQ(r.sender.cwnd_bytes(), (room ? 16.0 : 10.0) * kMss) << (room ? "with" : "without") << " the room";
+        EXPECT_EQ(r.sender.blocked_by(), Limit::Rwnd);
+    }
+}

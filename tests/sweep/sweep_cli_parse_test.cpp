@@ -75,6 +75,7 @@ TEST(SweepOptions, EveryRunOptionIsASweepOptionOrRefusedWithAReason) {
         {"delayed-acks", {{"--delayed-acks", "off"}, [](const Scenario& s) { return s.delayed_acks == Detail::Off; }}},
         {"autotuning", {{"--autotuning", "on"}, [](const Scenario& s) { return s.autotuning == Detail::On; }}},
         {"prr", {{"--prr", "off"}, [](const Scenario& s) { return s.prr == Detail::Off; }}},
+        {"slow-start-room", {{"--slow-start-room", "off"}, [](const Scenario& s) { return s.slow_start_room == Detail::Off; }}},
         {"rcvbuf", {{"--rcvbuf", "256KiB"}, [](const Scenario& s) { return s.rcvbuf_bytes == 262144u; }}},
         {"flow", {{"--flow", "bbr", "--flow", "cubic,rtt=20ms"},
                   [](const Scenario& s) {
@@ -175,8 +176,8 @@ TEST(SweepOptions, HelpListsTheRangesAndThePassedOnRunOptions) {
     EXPECT_NE(help.find("\nEvery other parameter comes from the run options (--bandwidth, --rtt, --loss,\n"
                         "--loss-pattern, --rwnd, --sndbuf, --buffer, --aqm, --ecn, --mss, --pacing,\n"
                         "--duration, --seed, --stack, --bbr-pacing, --bbr-headroom, --hystart,\n"
-                        "--delayed-acks, --autotuning, --prr, --rcvbuf, --flow, --parallel, --scenario\n"
-                        "FILE); see inflight --help.\n"),
+                        "--delayed-acks, --autotuning, --prr, --slow-start-room, --rcvbuf, --flow,\n"
+                        "--parallel, --scenario FILE); see inflight --help.\n"),
               std::string::npos) << help;
     for (const std::string& line : {std::string("Usage: inflight sweep"), std::string("Example: ")})
         EXPECT_NE(help.find(line), std::string::npos) << line;

@@ -55,7 +55,7 @@ constexpr MssChoice kMssChoices[] = {{1500, "1500 B (Ethernet)"}, {9000, "9000 B
 
 // The Linux details with a switch of their own under More, in the table's order.
 constexpr Param kDetailParams[] = {Param::BbrPacing, Param::BbrHeadroom, Param::Hystart, Param::DelayedAcks,
-                                   Param::Autotuning, Param::Prr};
+                                   Param::Autotuning, Param::Prr, Param::SlowStartRoom};
 
 QLabel* heading(const QString& text, QWidget* parent) {
     auto* l = new QLabel(text, parent);

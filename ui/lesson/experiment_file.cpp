@@ -295,7 +295,7 @@ Across parse_across(const QJsonValue& jv, const QString& where) {
 // the kernel's button, in wall time).
 bool model_only_key(const QString& k) {
     for (Param p : {Param::Stack, Param::BbrPacing, Param::BbrHeadroom, Param::Hystart, Param::DelayedAcks,
-                    Param::Autotuning, Param::Prr, Param::Duration})
+                    Param::Autotuning, Param::Prr, Param::SlowStartRoom, Param::Duration})
         if (k == QLatin1String(key(p))) return true;
     return false;
 }

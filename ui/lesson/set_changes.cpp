@@ -45,6 +45,7 @@ QString change_name(Param p) {
         case Param::DelayedAcks: return Words::tr("delayed ACKs");
         case Param::Autotuning: return Words::tr("receive autotuning");
         case Param::Prr: return Words::tr("PRR");
+        case Param::SlowStartRoom: return Words::tr("slow start's room");
         case Param::Rcvbuf: return QStringLiteral("SO_RCVBUF");
     }
     return q(key(p));
