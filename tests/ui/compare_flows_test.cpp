@@ -19,6 +19,8 @@
 #include <QValueAxis>
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "finished_run.h"
 
 #include "ui/compare/compare_controller.h"
@@ -529,9 +531,23 @@ TEST(CompareFlowsTest, BesideAKernelRunTheRowsShowItsTimesAndEachTagsStrokeIsALi
     d.show();
     d.showNow(model);
     GhostOverlay overlay(&d, kernel_style(QStringLiteral("Linux 6.18 — measured")));
-    overlay.setGhost(test::snapshot_of(std::move(measured), true));
+    const SnapshotPtr kernel_run = test::snapshot_of(std::move(measured), true);
+    overlay.setGhost(kernel_run);
     d.showNow(model);
     QTest::qWait(30);
+    // Its total on the window panel is what it had in flight, read against
+    // the panel's own total in flight (each flow's cwnd has its line).
+    ASSERT_NE(overlay.windowSeries(), nullptr);
+    EXPECT_EQ(overlay.windowSeries()->name(), QStringLiteral("Linux 6.18 — measured total in flight"));
+    // Each point is its bucket's most in flight (a bucket at each pixel column's end).
+    std::map<double, double> in_flight_at;
+    for (const TraceBucket& b : kernel_run->result.trace.buckets) in_flight_at[b.t_end_s] = b.inflight_bytes.max;
+    const double per = d.windowChart()->yPerByte();
+    ASSERT_GT(overlay.windowSeries()->count(), 10);
+    for (const QPointF& p : overlay.windowSeries()->points()) {
+        ASSERT_EQ(in_flight_at.count(p.x()), 1u) << p.x();
+        EXPECT_NEAR(p.y(), in_flight_at[p.x()] * per, 1e-9 * (1 + p.y())) << "at " << p.x() << " s";
+    }
     ShareBars* bars = d.hero()->shareBars();
     ASSERT_EQ(bars->flowRows(), 2);
     EXPECT_EQ(bars->overlayFigure(0), QStringLiteral("82.4 ms"));

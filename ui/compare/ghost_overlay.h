@@ -13,7 +13,8 @@
 // streaming (its lines end where the measurement has got to); and an opened
 // capture's measured stream in a third, labelled with its file name.
 // A run of several flows is drawn as the aggregate and each flow:
-// the total cwnd on the window panel with each TCP flow's cwnd, each TCP
+// the total in flight on the window panel (as the panel's own total) with
+// each TCP flow's cwnd, each TCP
 // flow's smoothed RTT on the RTT panel (the aggregate's there is only the
 // shortest flow's), and each flow's steady throughput beside the aggregate's
 // on the hero panel — in the flows' own colours, faded and dashed like the
