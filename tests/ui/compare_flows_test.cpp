@@ -63,6 +63,21 @@ SnapshotPtr finished_run(std::vector<FlowSpec> flows) {
     return test::finished_snapshot(s);
 }
 
+// The kernel steps' short path: 50 Mbit/s, 40 ms, 2 s; and its 10 KB transfer.
+Scenario path_50M_40ms_2s() {
+    Scenario s;
+    s.bandwidth_bps = 50e6;
+    s.rtt_s = 0.040;
+    s.duration_s = 2;
+    return s;
+}
+FlowSpec ten_kb_transfer() {
+    FlowSpec f = tcp(Algorithm::Cubic);
+    f.size_bytes = 10'000;
+    f.label = "10 KB";
+    return f;
+}
+
 // B − A, signed, in the figure's units (a share in percentage points).
 QString minus_sign() { return QString(QChar(0x2212)); }
 QString signed_rate(double a, double b) {
@@ -473,13 +488,8 @@ TEST(CompareFlowsTest, AKernelRunOnABusyComputerSaysSoAmongTheDifferences) {
 // transaction, the kernel's first. The "kernel" here is the model's run with
 // its times changed by hand.
 TEST(CompareFlowsTest, BesideAKernelRunEachTransferAndRequestFlowHasItsOwnTime) {
-    Scenario sc;
-    sc.bandwidth_bps = 50e6;
-    sc.rtt_s = 0.040;
-    sc.duration_s = 2;
-    FlowSpec page = tcp(Algorithm::Cubic);
-    page.size_bytes = 10'000;
-    page.label = "10 KB";
+    Scenario sc = path_50M_40ms_2s();
+    const FlowSpec page = ten_kb_transfer();
     FlowSpec rpc = tcp(Algorithm::Cubic);
     rpc.app = FlowApp::Rpc;
     rpc.label = "small writes";
@@ -508,13 +518,8 @@ TEST(CompareFlowsTest, BesideAKernelRunEachTransferAndRequestFlowHasItsOwnTime) 
 // each row shows the kernel's time after the model's, and a tag's stroke
 // has the colour of a line of the overlay on its chart, or the text's.
 TEST(CompareFlowsTest, BesideAKernelRunTheRowsShowItsTimesAndEachTagsStrokeIsALineOnItsChart) {
-    Scenario sc;
-    sc.bandwidth_bps = 50e6;
-    sc.rtt_s = 0.040;
-    sc.duration_s = 2;
-    FlowSpec small = tcp(Algorithm::Cubic);
-    small.size_bytes = 10'000;
-    small.label = "10 KB";
+    Scenario sc = path_50M_40ms_2s();
+    const FlowSpec small = ten_kb_transfer();
     FlowSpec larger = tcp(Algorithm::Cubic);
     larger.size_bytes = 100'000;
     larger.start_s = 0.5;
