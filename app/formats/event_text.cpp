@@ -111,6 +111,7 @@ QString limit_change(const Event& e) {
 QString transfer_words(const Event& e) { return tr("transfer %1").arg(e.transfer); }
 
 QString flow_start(const Event& e) {
+    if (e.ping) return tr("Pings start: the first one sent");
     if (e.transfer == 0) return tr("Flow starts: SYN sent");
     return tr("Transfer %1 starts (%2 B): SYN sent").arg(QString::number(e.transfer), grouped(e.size_bytes));
 }

@@ -134,6 +134,7 @@ struct Event {
     std::uint64_t transfer = 0;          // FlowStart, SynResent, TransferDone, TransferOverlap: which
                                          // transfer of the flow (1-based); 0 for a bulk flow's or pings
     std::uint64_t size_bytes = 0;        // FlowStart, TransferDone: the transfer's size (0: bulk)
+    bool ping = false;                   // FlowStart: a ping flow's first ping (it opens no connection)
     double fct_s = 0;                    // TransferDone: flow completion time, start to last ACK
     double wait_s = 0;                   // NagleStall: how long the held write waited
     bool delayed_ack = false;            // NagleStall: the ACK that released it was a delayed one

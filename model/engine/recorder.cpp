@@ -327,6 +327,7 @@ void Recorder::flow_event(TimePs now, EventKind kind, std::uint64_t transfer, st
     e.transfer = transfer;
     e.size_bytes = size_bytes;
     e.fct_s = fct_s;
+    e.ping = kind == EventKind::FlowStart && !cfg_.tcp;
     add(std::move(e));
 }
 

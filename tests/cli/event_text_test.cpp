@@ -11,6 +11,7 @@
 
 #include "app/formats/csv_export.h"
 #include "app/formats/event_text.h"
+#include "model/engine/run.h"
 
 using namespace inflight;
 
@@ -205,4 +206,30 @@ TEST(EventText, NagleStallsSayHowLongAndWhatHeldThem) {
     e.wait_s = 0.020;
     e.delayed_ack = false;
     EXPECT_EQ(words(e), "Request 1 waited 20.0 ms for an ACK: Nagle");
+}
+
+// A ping flow opens no connection: its first event said "Flow starts: SYN
+// sent" beside a bulk flow's (experiment 7, every step). Its own words now;
+// the TCP flow beside it keeps its SYN.
+TEST(EventText, APingFlowsStartSendsNoSyn) {
+    Scenario s;
+    s.duration_s = 2;
+    FlowSpec bulk;
+    FlowSpec ping;
+    ping.kind = FlowKind::Ping;
+    s.flows = {bulk, ping};
+    const RunResult r = run_scenario(s);
+    int starts = 0;
+    for (const Event& e : r.events) {
+        if (e.kind != EventKind::FlowStart) continue;
+        ++starts;
+        const std::string w = words(e);
+        if (e.flow == 1) {
+            EXPECT_EQ(w.find("SYN"), std::string::npos) << w;
+            EXPECT_EQ(w, "Pings start: the first one sent");
+        } else {
+            EXPECT_EQ(w, "Flow starts: SYN sent");
+        }
+    }
+    EXPECT_EQ(starts, 2);
 }
