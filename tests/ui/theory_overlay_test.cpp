@@ -9,6 +9,7 @@
 #include "ui/panels/hero_panel.h"
 #include "ui/shell/main_window.h"
 #include "test_helpers.h"
+#include "ui/panels/chart_key.h"
 #include "ui/panels/window_chart.h"
 #include "model/analysis/response_theory.h"
 #include "model/analysis/sweep.h"
@@ -66,6 +67,11 @@ TEST(TheoryOverlay, TheWindowLimitEqualsTheSweepsCurve) {
     const QString text = w.dashboard()->hero()->theoryText();
     EXPECT_TRUE(text.contains("6.46 Mbit/s")) << text.toStdString();
     EXPECT_TRUE(text.contains("limited by rwnd")) << text.toStdString();
+    // Its level in the window panel's key is the theory's, not a second
+    // "rwnd" beside the run's own advertised window.
+    const QStringList keys = w.dashboard()->windowChart()->key()->names();
+    EXPECT_TRUE(keys.contains(QStringLiteral("theory: rwnd"))) << keys.join(" | ").toStdString();
+    EXPECT_FALSE(keys.contains(QStringLiteral("rwnd"))) << keys.join(" | ").toStdString();
 
     SweepSpec spec;
     spec.base = s;

@@ -282,8 +282,10 @@ void WindowChart::redraw() {
           theory_ ? tr("theory: %1 = %2 pkts").arg(QString::fromStdString(loss_law_words(theory_->loss_law)))
                         .arg(theory_->loss_window_packets, 0, 'f', 0)
                   : QString());
-    level(rwnd_level_, theory_ ? theory_->rwnd_bytes : 0, tr("rwnd"));
-    level(sndbuf_level_, theory_ ? theory_->sndbuf_bytes : 0, tr("send buffer"));
+    // Named as the theory's, as the loss law's line is: a bare "rwnd" stood
+    // in the key beside the run's own "advertised window (rwnd)".
+    level(rwnd_level_, theory_ ? theory_->rwnd_bytes : 0, tr("theory: rwnd"));
+    level(sndbuf_level_, theory_ ? theory_->sndbuf_bytes : 0, tr("theory: send buffer"));
 
     // y, unzoomed: the pipe and the queue always fit, and so does every
     // window the sender used (window in force, in flight), slow-start
