@@ -19,6 +19,7 @@
 
 #include "ui/controls/controls_panel.h"
 #include "ui/controls/param_slider.h"
+#include "ui/controls/stop_slider.h"
 #include "ui/lesson/experiment_file.h"
 #include "ui/lesson/run_metrics.h"
 #include "ui/lesson/step_check.h"
@@ -414,4 +415,37 @@ TEST(CheckRulesWindow, TheLogsRoomComesWithTheStepsSetItAndStaysThroughADrag) {
     w->goToStep(1);  // names no event log
     QTest::qWait(20);
     EXPECT_FALSE(w->dashboard()->eventLogFirst());
+}
+
+// "Stopping on the way at 80 ms, 160 ms and 320 ms" named rungs the
+// slider did not show: a student dragging by eye landed on 100 and 600 ms.
+// Each value a step names (its range's ends and stops) is now a tick under
+// its slider, at the handle's centre on that rung, drawn darker than the
+// slider beside it.
+TEST(CheckRulesWindow, TheValuesAStepNamesAreTicksUnderItsSlider) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_settled(*w));
+    w->openExperiment(index_of(*w, "two-algorithms"));
+    w->goToStep(1);
+    const Step& deepen = step_of("two-algorithms", 1);
+    ASSERT_TRUE(deepen.check.across);
+    const Across& a = *deepen.check.across;
+    ParamSlider* p = w->controls()->slider(a.param);
+    ASSERT_NE(p, nullptr);
+    StopSlider* s = p->slider();
+    std::vector<double> named{a.from, a.to};
+    named.insert(named.end(), a.stops.begin(), a.stops.end());
+    for (double v : named) {
+        const int rung = static_cast<int>(p->ladder().nearest(v));
+        ASSERT_DOUBLE_EQ(p->ladder().at(static_cast<std::size_t>(rung)), v) << "a rung at " << v;
+        EXPECT_NE(std::find(s->marks().begin(), s->marks().end(), rung), s->marks().end()) << "no mark at " << v;
+    }
+    const QImage img = s->grab().toImage();
+    const int y = s->height() - 2;
+    for (int m : s->marks()) {
+        const int x = s->centreX(m);
+        ASSERT_GT(x, 4);
+        ASSERT_LT(x, s->width() - 4);
+        EXPECT_LT(img.pixelColor(x, y).lightness() + 40, img.pixelColor(x + 4, y).lightness()) << "rung " << m << " at x " << x;
+    }
 }

@@ -1,6 +1,7 @@
 #include "ui/controls/param_slider.h"
 
 #include <QGridLayout>
+#include <algorithm>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
@@ -16,7 +17,7 @@ ParamSlider::ParamSlider(const QString& title, Quantity quantity, ValueLadder la
                          double max, const QString& tooltip, QWidget* parent)
     : QWidget(parent), quantity_(quantity), ladder_(std::move(ladder)), min_(min), max_(max) {
     auto* label = new QLabel(title, this);
-    slider_ = new QSlider(Qt::Horizontal, this);
+    slider_ = new StopSlider(this);
     slider_->setRange(0, static_cast<int>(ladder_.size()) - 1);
     slider_->setSingleStep(1);
     slider_->setPageStep(ladder_.page_step());
@@ -74,9 +75,14 @@ void ParamSlider::addNote(double v, const QString& note) {
 
 void ParamSlider::addStop(double v) {
     ladder_.insert(v);
+    if (std::find(stops_.begin(), stops_.end(), v) == stops_.end()) stops_.push_back(v);
     const QSignalBlocker block(slider_);
     slider_->setRange(0, static_cast<int>(ladder_.size()) - 1);
     slider_->setValue(static_cast<int>(ladder_.nearest(value_)));
+    // Each stop's tick, at its rung on the ladder as it now is.
+    std::vector<int> marks;
+    for (double s : stops_) marks.push_back(static_cast<int>(ladder_.nearest(s)));
+    slider_->setMarks(std::move(marks));
     showValue();
 }
 

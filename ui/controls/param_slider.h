@@ -10,13 +10,15 @@
 
 #include <QWidget>
 #include <map>
+#include <vector>
 
 #include "ui/lesson/value_ladder.h"
 #include "ui/lesson/value_text.h"
 
+#include "ui/controls/stop_slider.h"
+
 class QLabel;
 class QLineEdit;
-class QSlider;
 class QStackedWidget;
 
 namespace inflight::ui {
@@ -36,14 +38,15 @@ public:
     // (the rwnd notch: "64 KB — no window scaling").
     void addNote(double v, const QString& note);
     // A rung at `v` (a value a guided step asks the student to stop at),
-    // kept in order; the value shown does not change.
+    // kept in order and marked under the slider; the value shown does not
+    // change.
     void addStop(double v);
     const ValueLadder& ladder() const { return ladder_; }
     // A caption shown while the value equals `v` exactly, which is not a
     // stop of the slider (what "64 KB" typed means, beside the notch).
     void addHint(double v, const QString& hint);
 
-    QSlider* slider() const { return slider_; }
+    StopSlider* slider() const { return slider_; }
     QLineEdit* edit() const { return edit_; }
     bool hasError() const;
     QString errorText() const;   // the whole message (the line's tooltip)
@@ -68,8 +71,9 @@ private:
     double min_, max_;
     double value_ = 0;
     std::map<double, QString> notes_;  // stops of the slider, and hints that are not
+    std::vector<double> stops_;        // the values marked under the slider (addStop)
     QString range_note_;
-    QSlider* slider_;
+    StopSlider* slider_;
     QLineEdit* edit_;
     QLabel* note_;
     QStackedWidget* slider_row_;  // the slider, or the refusal in its place
