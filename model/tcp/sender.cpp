@@ -63,11 +63,15 @@ void Sender::on_receiver_read(TimePs now) {
 // begun again from what is in flight once snd_una passes the window's end).
 // So a flow held by the receive window or its application still doubles its
 // cwnd once in slow start. Here the most is what was in flight before each
-// ACK: what the last send left outstanding.
+// ACK: what the last send left outstanding. Called on every ACK when the
+// detail is on (it keeps the window's most); out of line, as the textbook
+// stack never calls it.
 bool Sender::in_slow_start_room(std::uint64_t prior_in_flight) {
-    if (snd_una_ >= window_end_bytes_ || prior_in_flight > most_in_flight_bytes_) {
-        if (snd_una_ >= window_end_bytes_) window_end_bytes_ = snd_nxt_;
+    if (snd_una_ >= window_end_bytes_) {  // a new window: its most begins again
+        window_end_bytes_ = snd_nxt_;
         most_in_flight_bytes_ = prior_in_flight;
+    } else {
+        most_in_flight_bytes_ = std::max(most_in_flight_bytes_, prior_in_flight);
     }
     return cc_state_.cwnd_bytes < cc_state_.ssthresh_bytes &&
            cc_state_.cwnd_bytes < 2.0 * bytes_as_double(most_in_flight_bytes_);

@@ -414,9 +414,13 @@ double ShareBars::overlayMarkerX(int r) const {
     return geometry(r).track.left() + std::clamp(share, 0.0, 1.0) * pxPerShare();
 }
 
-QString ShareBars::overlayFigureText(const ShareRow& row) const {
+QString ShareBars::overlayFigureOf(const ShareRow& row) const {
     if (!row.figure_only || row.flow < 0 || static_cast<std::size_t>(row.flow) >= overlay_figures_.size()) return {};
-    const QString& fig = overlay_figures_[static_cast<std::size_t>(row.flow)];
+    return overlay_figures_[static_cast<std::size_t>(row.flow)];
+}
+
+QString ShareBars::overlayFigureText(const ShareRow& row) const {
+    const QString fig = overlayFigureOf(row);
     return fig.isEmpty() ? QString() : tr("  ┃ %1").arg(fig);
 }
 
@@ -427,9 +431,7 @@ int ShareBars::overlayFigureWidth(const ShareRow& row) const {
 
 QString ShareBars::overlayFigure(int r) const {
     if (r < 0 || r >= static_cast<int>(rows_.size())) return {};
-    const ShareRow& row = rows_[static_cast<std::size_t>(r)];
-    if (!row.figure_only || row.flow < 0 || static_cast<std::size_t>(row.flow) >= overlay_figures_.size()) return {};
-    return overlay_figures_[static_cast<std::size_t>(row.flow)];
+    return overlayFigureOf(rows_[static_cast<std::size_t>(r)]);
 }
 
 bool ShareBars::overlayShown() const {

@@ -144,6 +144,7 @@ private:
     int rowAt(const QPoint& p) const;
     QFont italicFont() const;  // the "+ N more"'s
     int moreWidth() const;     // what the "+ N more" takes of the heading's line (0: none)
+    QString overlayFigureOf(const ShareRow& row) const;    // "82.4 ms" for a figure-only row, or empty
     QString overlayFigureText(const ShareRow& row) const;  // "  ┃ 82.4 ms", or empty
     int overlayFigureWidth(const ShareRow& row) const;
     bool overlayShown() const;  // some shown row draws the overlay (a stroke or a figure)
