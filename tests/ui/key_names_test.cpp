@@ -75,8 +75,10 @@ TEST(KeyNames, EachStrokeAndBandSwatchShowsItsSeriesOwnColour) {
     srtt->append(1, 2);
     chart.addSeries(srtt);
     srtt->setPen(QPen(yellow, 1.2));  // after addSeries: the chart's theme sets its own
-    auto* hi = new QLineSeries;
-    auto* lo = new QLineSeries;
+    // A band's edges are not owned by its QAreaSeries: the chart owns them,
+    // as ChartFrame::line gives them.
+    auto* hi = new QLineSeries(&chart);
+    auto* lo = new QLineSeries(&chart);
     for (auto* l : {hi, lo}) {
         l->append(0, 1);
         l->append(1, 2);
