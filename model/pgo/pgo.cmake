@@ -21,6 +21,7 @@ endif()
 set(inflight_pgo_raw ${CMAKE_CURRENT_BINARY_DIR}/pgo-raw)
 set(inflight_pgo_profile ${CMAKE_CURRENT_BINARY_DIR}/pgo-profile)
 set(inflight_pgo_stamp ${CMAKE_CURRENT_BINARY_DIR}/pgo-profile.stamp)
+set(inflight_pgo_id_header ${CMAKE_CURRENT_BINARY_DIR}/pgo-profile-id.h)  # see rename_profiles.cmake
 
 inflight_model_rooms_built(_train)
 # One thread trains, so counters need no atomic updates. Both sides key each
@@ -42,7 +43,8 @@ add_custom_command(
   COMMAND ${CMAKE_COMMAND} -E rm -rf ${inflight_pgo_raw}
   COMMAND inflight_model_training
   COMMAND ${CMAKE_COMMAND} -DRAW=${inflight_pgo_raw} -DOUT=${inflight_pgo_profile} -DSTAMP=${inflight_pgo_stamp}
-          -P ${CMAKE_CURRENT_SOURCE_DIR}/pgo/rename_profiles.cmake
+          -DID_HEADER=${inflight_pgo_id_header} -P ${CMAKE_CURRENT_SOURCE_DIR}/pgo/rename_profiles.cmake
+  BYPRODUCTS ${inflight_pgo_id_header}
   DEPENDS inflight_model_training ${CMAKE_CURRENT_SOURCE_DIR}/pgo/rename_profiles.cmake
   COMMENT "Training the model for profile-guided optimization"
   VERBATIM)
@@ -58,8 +60,10 @@ endforeach()
 # validation, sweeps, summaries — gains nothing, and GCC 12 warns falsely on
 # some string code compiled with it). -fprofile-partial-training: code the
 # training never ran stays optimized as without a profile (not for size).
+# -include of the profile's id puts the profile in each object's
+# dependencies (rename_profiles.cmake says why).
 set(inflight_pgo_hot_sources engine/run.cpp engine/flow.cpp tcp/sender.cpp path/bottleneck.cpp
     path/aqm/fq_codel.cpp path/aqm/codel.cpp engine/recorder.cpp cc/congestion_control.cpp cc/reno.cpp
     cc/cubic.cpp cc/bbr.cpp)
 set_property(SOURCE ${inflight_pgo_hot_sources} APPEND PROPERTY COMPILE_OPTIONS
-  "$<$<BOOL:$<TARGET_PROPERTY:INFLIGHT_PGO_USE>>:-fprofile-use=${inflight_pgo_profile};--param=profile-func-internal-id=1;-fprofile-partial-training;-Wno-missing-profile>")
+  "$<$<BOOL:$<TARGET_PROPERTY:INFLIGHT_PGO_USE>>:-fprofile-use=${inflight_pgo_profile};--param=profile-func-internal-id=1;-fprofile-partial-training;-Wno-missing-profile;-include;${inflight_pgo_id_header}>")
