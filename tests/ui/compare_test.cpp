@@ -161,6 +161,63 @@ TEST_F(CompareTest, TheGhostDrawsEachTransactionAsAHollowDiamond) {
     EXPECT_TRUE(compare->overlay()->transactionSeries().empty());
 }
 
+// Pings: A's replies (behind CUBIC's standing queue in a 100 ms FIFO) stay
+// on the RTT panel as hollow rings, each at its reply time and RTT in ms,
+// over B's filled dots; a kernel's replies lie on the model's, and dots of
+// one look hid them.
+TEST_F(CompareTest, TheGhostDrawsEachPingReplyAsAHollowRing) {
+    const QByteArray fifo = R"({"bandwidth": "50Mbps", "rtt": "20ms", "buffer": "100ms", "duration": 4,
+        "flows": [{"algo": "cubic"}, {"algo": "ping", "interval": "100ms"}]})";
+    const QByteArray fq = R"({"bandwidth": "50Mbps", "rtt": "20ms", "buffer": "100ms", "aqm": "fq_codel", "duration": 4,
+        "flows": [{"algo": "cubic"}, {"algo": "ping", "interval": "100ms"}]})";
+    ASSERT_TRUE(run_scenario(*w, fifo)) << w->bannerText().toStdString();
+    compare->pin();
+    ASSERT_TRUE(compare->pinned());
+    const RunResult a = compare->ghost()->result;
+    ASSERT_TRUE(run_scenario(*w, fq)) << w->bannerText().toStdString();
+
+    EXPECT_TRUE(compare->overlay()->transactionSeries().empty());
+    const auto series = compare->overlay()->pingSeries();
+    ASSERT_EQ(series.size(), 1u);
+    QScatterSeries* s = series.front();
+    QChart* rtt = w->dashboard()->panel(Dashboard::Panel::Rtt)->findChild<QChartView*>()->chart();
+    EXPECT_EQ(s->chart(), rtt);
+    const FlowResult& ping = a.flows[1];
+    // 4 s of pings every 100 ms: about 40 replies. Each ring is one of them
+    // (its RTT in ms), the highest and the lowest among them, and the rings
+    // keep their own width apart: at most a ring's lowest and highest
+    // reply per 9 px of plot, so they do not merge into one band.
+    const std::vector<double>& rtt_s = ping.ping_rtt_samples_s;
+    ASSERT_GT(rtt_s.size(), 30u);
+    ASSERT_GT(s->count(), 0);
+    const double plot_px = rtt->plotArea().width();
+    EXPECT_LE(s->count(), 2 * std::max(1, static_cast<int>(std::max(100.0, plot_px)) / 9));
+    double lowest = INFINITY, highest = -INFINITY;
+    for (int i = 0; i < s->count(); ++i) {
+        const double y = s->at(i).y();
+        EXPECT_TRUE(std::any_of(rtt_s.begin(), rtt_s.end(), [&](double v) { return v * 1e3 == y; })) << y;
+        lowest = std::min(lowest, y);
+        highest = std::max(highest, y);
+    }
+    EXPECT_DOUBLE_EQ(lowest, *std::min_element(rtt_s.begin(), rtt_s.end()) * 1e3);
+    EXPECT_DOUBLE_EQ(highest, *std::max_element(rtt_s.begin(), rtt_s.end()) * 1e3);
+    EXPECT_EQ(s->markerShape(), QScatterSeries::MarkerShapeCircle);
+    EXPECT_EQ(s->brush().style(), Qt::NoBrush);
+    EXPECT_TRUE(s->name().startsWith("A ")) << s->name().toStdString();
+    EXPECT_TRUE(s->name().contains("ping replies")) << s->name().toStdString();
+    // B's own replies are filled, and the axis holds A's slowest (the FIFO's
+    // queue: well above fq_codel's).
+    const auto own = w->dashboard()->rttChart()->pingSeries();
+    ASSERT_EQ(own.size(), 1u);
+    EXPECT_NE(own.front()->brush().style(), Qt::NoBrush);
+    const double slowest_ms =
+        *std::max_element(ping.ping_rtt_samples_s.begin(), ping.ping_rtt_samples_s.end()) * 1e3;
+    EXPECT_GT(slowest_ms, 60.0);
+    EXPECT_GE(qobject_cast<QValueAxis*>(rtt->axes(Qt::Vertical).first())->max(), slowest_ms);
+    compare->unpinAction()->trigger();
+    EXPECT_TRUE(compare->overlay()->pingSeries().empty());
+}
+
 TEST_F(CompareTest, PinningARunStillGoingPinsItWhenItFinishes) {
     QTemporaryDir dir;
     const QString path = dir.filePath("s.json");

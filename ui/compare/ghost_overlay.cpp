@@ -99,6 +99,8 @@ double steady_max(const Trace& t, const std::function<double(const TraceBucket&)
 }
 
 int columns_of(QChart* chart) { return std::max(100, static_cast<int>(chart->plotArea().width())); }
+// The diameter of the overlay's hollow markers, in pixels.
+constexpr int kRingPx = 9;
 
 }  // namespace
 
@@ -231,11 +233,11 @@ void GhostOverlay::setGhost(SnapshotPtr ghost) {
         for (FlowGhost& f : flows_)
             for (QLineSeries** s : {&f.cwnd, &f.srtt, &f.throughput, &f.over_time}) removeSeries(*s);
         flows_.clear();
-        for (TransactionGhost& t : transactions_) {
-            if (QChart* c = t.series->chart()) c->removeSeries(t.series);
-            delete t.series;
+        for (DotGhost& d : dots_) {
+            if (QChart* c = d.series->chart()) c->removeSeries(d.series);
+            delete d.series;
         }
-        transactions_.clear();
+        dots_.clear();
         removeTags();
         return;
     }
@@ -262,7 +264,7 @@ void GhostOverlay::setGhost(SnapshotPtr ghost) {
             }
         }
         addFlowSeries();
-        addTransactionSeries();
+        addDotSeries();
         rename();
         restyle();
         placeTags();
@@ -344,40 +346,52 @@ void GhostOverlay::addFlowSeries() {
     if (srtt_) srtt_->setVisible(false);
 }
 
-void GhostOverlay::addTransactionSeries() {
+void GhostOverlay::addDotSeries() {
     if (!rtt_) return;
     const std::vector<FlowResult>& flows = ghost_->result.flows;
     for (std::size_t i = 0; i < flows.size(); ++i) {
-        if (!flows[i].flow.is_rpc()) continue;
+        const bool ping = flows[i].flow.kind == FlowKind::Ping;
+        if (!ping && !flows[i].flow.is_rpc()) continue;
         auto* s = new QScatterSeries;
-        s->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
+        s->setMarkerShape(ping ? QScatterSeries::MarkerShapeCircle : QScatterSeries::MarkerShapeRotatedRectangle);
         rtt_->addSeries(s);
         for (Qt::Orientation o : {Qt::Horizontal, Qt::Vertical})
             if (QValueAxis* a = axis(rtt_, o)) s->attachAxis(a);
-        transactions_.push_back({static_cast<int>(i), s});
+        dots_.push_back({static_cast<int>(i), ping, s});
     }
 }
 
-std::vector<QScatterSeries*> GhostOverlay::transactionSeries() const {
+std::vector<QScatterSeries*> GhostOverlay::dotSeries(bool ping) const {
     std::vector<QScatterSeries*> out;
-    for (const TransactionGhost& t : transactions_) out.push_back(t.series);
+    for (const DotGhost& d : dots_)
+        if (d.ping == ping) out.push_back(d.series);
     return out;
 }
 
-void GhostOverlay::drawTransactions() {
+std::vector<QScatterSeries*> GhostOverlay::transactionSeries() const { return dotSeries(false); }
+std::vector<QScatterSeries*> GhostOverlay::pingSeries() const { return dotSeries(true); }
+
+void GhostOverlay::drawDots() {
     const RunResult& a = ghost_->result;
     double top_ms = 0;
-    for (TransactionGhost& t : transactions_) {
-        const std::size_t i = static_cast<std::size_t>(t.index);
+    for (DotGhost& d : dots_) {
+        const std::size_t i = static_cast<std::size_t>(d.index);
         if (i >= a.flows.size()) {
-            t.series->clear();
+            d.series->clear();
             continue;
         }
-        const TransactionSamples& x = a.flows[i].transaction_samples;
+        const FlowResult& f = a.flows[i];
+        const ColumnRange r{0, a.scenario.duration_s, columns_of(rtt_)};
+        // Rings at most one a ring's width apart: a kernel's replies lie on
+        // the model's dots, and 200 rings on a 300 px plot were one band of
+        // the overlay's colour that hid them. Denser than that, each
+        // ring-wide column's lowest and highest reply.
+        const ColumnRange rings{r.t0_s, r.t1_s, std::max(1, r.columns / kRingPx)};
         const QList<QPointF> pts =
-            point_dots(x.t_s, x.latency_s, {0, a.scenario.duration_s, columns_of(rtt_)}, RttChart::kMaxPingDots);
+            d.ping ? point_dots(f.ping_rtt_samples_t_s, f.ping_rtt_samples_s, rings, rings.columns)
+                   : point_dots(f.transaction_samples.t_s, f.transaction_samples.latency_s, r, RttChart::kMaxPingDots);
         for (const QPointF& p : pts) top_ms = std::max(top_ms, p.y());
-        t.series->replace(pts);
+        d.series->replace(pts);
     }
     grow(rtt_, Qt::Vertical, top_ms * 1.08);
 }
@@ -396,7 +410,7 @@ std::vector<QAbstractSeries*> GhostOverlay::ownSeries() const {
     for (const FlowGhost& g : flows_)
         for (QLineSeries* s : {g.cwnd, g.srtt, g.throughput, g.over_time})
             if (s) out.push_back(s);
-    for (const TransactionGhost& t : transactions_) out.push_back(t.series);
+    for (const DotGhost& d : dots_) out.push_back(d.series);
     return out;
 }
 
@@ -423,10 +437,14 @@ void GhostOverlay::rename() {
     if (rate_) rate_->setName(tr("%1 rate").arg(l));
     if (throughput_) throughput_->setName(tr("%1 throughput").arg(l));
     if (total_over_time_) total_over_time_->setName(tr("%1 total").arg(l));
-    for (TransactionGhost& t : transactions_) {
-        const QString label = QString::fromStdString(ghost_->result.flows[static_cast<std::size_t>(t.index)].flow.label);
-        t.series->setName(transactions_.size() == 1 ? tr("%1 transaction latency").arg(l)
-                                                    : tr("%1 transaction latency (%2)").arg(l, label));
+    for (const bool ping : {false, true}) {
+        const std::vector<QScatterSeries*> same = dotSeries(ping);
+        for (DotGhost& d : dots_) {
+            if (d.ping != ping) continue;
+            const QString label = QString::fromStdString(ghost_->result.flows[static_cast<std::size_t>(d.index)].flow.label);
+            const QString what = ping ? tr("%1 ping replies").arg(l) : tr("%1 transaction latency").arg(l);
+            d.series->setName(same.size() == 1 ? what : tr("%1 (%2)").arg(what, label));
+        }
     }
     if (flows_.empty()) return;
     if (cwnd_) cwnd_->setName(tr("%1 total in flight").arg(l));
@@ -474,13 +492,14 @@ void GhostOverlay::restyle() {
     // the overlay's dash: its totals keep the overlay's colour, and each
     // flow reads beside the model's flow of the same colour.
     const bool dark = is_dark_palette() && !dashboard_->style().presentation;
-    // Hollow diamonds: the model's own transactions are filled.
-    for (TransactionGhost& t : transactions_) {
-        const QColor own = flows_.empty() ? c.cwnd : flow_colour(t.index, dark);
+    // Hollow diamonds and rings: the model's own transactions and ping
+    // replies are filled.
+    for (DotGhost& d : dots_) {
+        const QColor own = flows_.empty() ? c.cwnd : flow_colour(d.index, dark);
         const QColor col = o.color.isValid() ? o.color : faded(own);
-        t.series->setMarkerSize(9);
-        t.series->setBrush(Qt::NoBrush);
-        t.series->setPen(QPen(col, 1.6));
+        d.series->setMarkerSize(kRingPx);
+        d.series->setBrush(Qt::NoBrush);
+        d.series->setPen(QPen(col, 1.6));
     }
     for (FlowGhost& g : flows_) {
         QPen p(o.color.isValid() ? flow_colour(g.index, dark) : faded(flow_colour(g.index, dark)), o.width, o.dash);
@@ -630,7 +649,7 @@ void GhostOverlay::drawRttAndRate() {
         }
     }
     drawShares();
-    drawTransactions();
+    drawDots();
     if (rate_) {
         rate_->replace(minmax_line(a.trace, &TraceBucket::delivery_rate_bps, {0, duration, columns_of(hero_)}, 1e-6));
         const double mbps = a.summary.throughput_bps * 1e-6;

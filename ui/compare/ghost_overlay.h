@@ -119,6 +119,11 @@ public:
     // hollow diamonds in the overlay's colour (flow order; empty when no
     // flow is one).
     std::vector<QScatterSeries*> transactionSeries() const;
+    // Each ping flow's replies on the RTT panel, as hollow rings in the
+    // overlay's colour over the model's filled dots (flow order; empty when
+    // no flow pings): a kernel's replies lie on the model's, and dots of
+    // the same look hid them.
+    std::vector<QScatterSeries*> pingSeries() const;
     // The tags' text on each chart (empty when not tagged or nothing drawn), for tests.
     QStringList tags() const;
     // Where this overlay's tag is drawn on `chart`, in its scene (empty: none).
@@ -139,8 +144,8 @@ private:
     void removeSeries(QLineSeries*& s);
 
     void addFlowSeries();
-    void addTransactionSeries();
-    void drawTransactions();
+    void addDotSeries();
+    void drawDots();
     void rename();
     void placeTags();
     void removeTags();
@@ -160,11 +165,15 @@ private:
     QLineSeries* throughput_ = nullptr;
     QLineSeries* total_over_time_ = nullptr;
     std::vector<FlowGhost> flows_;
-    struct TransactionGhost {
+    // A flow drawn as dots on the RTT panel: a request/response flow's
+    // transactions or a ping flow's replies.
+    struct DotGhost {
         int index;  // as in Scenario::flows
+        bool ping;  // replies (rings), else transactions (diamonds)
         QScatterSeries* series;
     };
-    std::vector<TransactionGhost> transactions_;
+    std::vector<DotGhost> dots_;
+    std::vector<QScatterSeries*> dotSeries(bool ping) const;
     struct Tag {
         QChart* chart;
         QGraphicsRectItem* box;
