@@ -9,6 +9,7 @@
 #include <QStyle>
 #include <QTableWidget>
 #include <QTest>
+#include <QTextDocument>
 #include <gtest/gtest.h>
 
 #include "finished_run.h"
@@ -24,16 +25,12 @@ using namespace inflight;
 using namespace inflight::ui;
 using namespace inflight::ui::test;
 
-TEST(CompareAt720p, EveryKernelCellIsWholeInItsColumn) {
-    auto w = make_window();
-    ASSERT_TRUE(wait_until([&] { return finished(*w); }, 60000));
-    ASSERT_TRUE(run_scenario(*w, R"({"algo": "cubic", "bandwidth": "20Mbps", "rtt": "40ms", "duration": 5})"));
-    AnalysisTools* tools = tools_of(*w);
-    const SnapshotPtr model = w->dashboard()->shown();
-    ASSERT_TRUE(model && model->done);
+namespace {
 
-    Scenario measured = model->result.scenario;
-    measured.loss = 0.001;  // other figures than the model's, so every ratio is written
+// A finished "kernel" run of `model`'s scenario with 0.1% loss (other
+// figures than the model's, so every ratio is written), and its facts.
+std::shared_ptr<KernelSnapshot> stand_in_kernel_run(Scenario measured) {
+    measured.loss = 0.001;
     auto kernel = std::make_shared<KernelSnapshot>();
     kernel->generation = 1;
     kernel->done = true;
@@ -46,9 +43,21 @@ TEST(CompareAt720p, EveryKernelCellIsWholeInItsColumn) {
     kernel->facts.mtu_bytes = 1500;
     kernel->facts.mss_bytes = 1448;
     kernel->facts.pacing = "fq";
+    return kernel;
+}
+
+}  // namespace
+
+TEST(CompareAt720p, EveryKernelCellIsWholeInItsColumn) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_until([&] { return finished(*w); }, 60000));
+    ASSERT_TRUE(run_scenario(*w, R"({"algo": "cubic", "bandwidth": "20Mbps", "rtt": "40ms", "duration": 5})"));
+    AnalysisTools* tools = tools_of(*w);
+    const SnapshotPtr model = w->dashboard()->shown();
+    ASSERT_TRUE(model && model->done);
 
     CompareTable* table = tools->compare()->table();
-    table->setKernel(model, kernel);
+    table->setKernel(model, stand_in_kernel_run(model->result.scenario));
     tools->compareDock()->show();
     settle_layouts();
     // Under the panels at 720p the dock may be too low for the table's rows
@@ -89,6 +98,33 @@ TEST(CompareAt720p, EveryKernelCellIsWholeInItsColumn) {
         problems << QStringLiteral("the columns take %1 px; %2 of the table's %3 px are shown")
                         .arg(columns_px).arg(vis.width()).arg(whole.width());
     EXPECT_TRUE(problems.isEmpty()) << problems.join(QStringLiteral("\n")).toStdString();
+}
+
+// The summary that stands in for the tables in a low dock elides its last
+// line; its tooltip holds what the line cuts: every difference the
+// model-vs-kernel words name ("the kernel's goodput is 3.8% lower …" was
+// cut after its first sentence with nothing to hover for the rest).
+TEST(CompareAt720p, TheSummarysTooltipHoldsEveryDifferenceInWords) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_until([&] { return finished(*w); }, 60000));
+    ASSERT_TRUE(run_scenario(*w, R"({"algo": "cubic", "bandwidth": "20Mbps", "rtt": "40ms", "duration": 5})"));
+    AnalysisTools* tools = tools_of(*w);
+    const SnapshotPtr model = w->dashboard()->shown();
+    ASSERT_TRUE(model && model->done);
+    CompareTable* table = tools->compare()->table();
+    table->setKernel(model, stand_in_kernel_run(model->result.scenario));
+
+    const QString words = table->kernelDifferencesText();
+    const QString head = QStringLiteral("Model vs kernel: ");
+    ASSERT_TRUE(words.startsWith(head)) << words.toStdString();
+    const QStringList differences = words.mid(head.size()).split(QStringLiteral(" · "));
+    ASSERT_GE(differences.size(), 2) << words.toStdString();
+    QTextDocument tip;
+    tip.setHtml(table->summaryToolTip());
+    const QString plain = tip.toPlainText();
+    for (const QString& d : differences) EXPECT_TRUE(plain.contains(d)) << d.toStdString() << "\nnot in\n" << plain.toStdString();
+    // And the rows of the kernel's table are still there.
+    EXPECT_TRUE(plain.contains(table->kernelCellText(0, CompareTable::KernelFigure))) << plain.toStdString();
 }
 
 // The kernel table's model column names the algorithms the flows ran: a

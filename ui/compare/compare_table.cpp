@@ -480,8 +480,18 @@ void CompareTable::updateSummary() {
         if (!ab_shown_) tip.clear();
         tip << kernel_tip;
     }
-    summary_->setToolTip(tip.join(QLatin1Char('\n')));
+    // Then the differences in words, which the summary's last line elides
+    // first (a kernel run's "Model vs kernel: …" was cut after its first
+    // sentence with no way to read the rest). Rich text, so it wraps.
+    QStringList tip_html;
+    for (const QString& line : tip) tip_html << line.toHtmlEscaped();
+    QString html = tip_html.join(QStringLiteral("<br>"));
+    if (!ab_html_.isEmpty() && (ab_shown_ || !kernel_)) html += QStringLiteral("<br><br>") + ab_html_;
+    if (kernel_ && !kernel_html_.isEmpty()) html += QStringLiteral("<br><br>") + kernel_html_;
+    summary_->setToolTip(QStringLiteral("<p>%1</p>").arg(html));
 }
+
+QString CompareTable::summaryToolTip() const { return summary_->toolTip(); }
 
 int CompareTable::leastShownPx() const {
     const QMargins m = layout() ? layout()->contentsMargins() : QMargins();

@@ -77,6 +77,9 @@ public:
     // The least height in which the table says its runs: the summary's lines.
     int leastShownPx() const;
     QString summaryText() const;
+    // The summary's tooltip (rich text): the tables' rows, then what
+    // differs in words.
+    QString summaryToolTip() const;
 
     // As low as leastShownPx() (then the summary line stands in for the
     // tables): a dock under the panels may give it that little.
