@@ -147,6 +147,35 @@ TEST(AdvertisedWindowChart, SeveralFlowsNobodysReceiverBindsDrawNoTotal) {
     EXPECT_FALSE(w->key()->names().contains(QStringLiteral("total advertised window (rwnd)")));
 }
 
+// One flow's send buffer: 64 KiB binds on a 100 Mbit/s, 80 ms path (the
+// window in force 65,536 B = 43.69 packets of 1,500 B), drawn as a level
+// and named in the key; the default 1 GiB lies far above the axis and is
+// neither drawn nor named, nor does it stretch the axis.
+TEST(AdvertisedWindowChart, ABindingSendBufferIsALevelAtItsSize) {
+    const QString name = QStringLiteral("send buffer (sndbuf)");
+    Scenario s = path_100mbit_80ms();
+    s.sndbuf_bytes = 64 * 1024;
+    const RunResult r = run_scenario(s);
+    ASSERT_EQ(r.summary.binding_limit, Limit::Sndbuf);
+    auto w = shown_chart();
+    w->setRun(r);
+    QLineSeries* line = series_named(*w, name);
+    ASSERT_NE(line, nullptr);
+    EXPECT_EQ(line, w->sndbufSeries());
+    EXPECT_TRUE(line->isVisible());
+    EXPECT_TRUE(w->key()->names().contains(name)) << w->key()->names().join(", ").toStdString();
+    ASSERT_EQ(line->count(), 2);
+    for (const QPointF& p : line->points()) EXPECT_NEAR(p.y(), 65536.0 / 1500, 1e-9);
+    EXPECT_EQ(line->points().back().x(), s.duration_s);
+    EXPECT_NE(line->pen().dashPattern(), w->rwndSeries()->pen().dashPattern());
+
+    const RunResult open = run_scenario(path_100mbit_80ms());
+    w->setRun(open);
+    EXPECT_FALSE(w->sndbufSeries()->isVisible());
+    EXPECT_FALSE(w->key()->names().contains(name));
+    EXPECT_LT(y_top(*w), 10'000);  // packets; 1 GiB would be 715,828
+}
+
 // The note over a window too small to see gives the window's mean over the
 // steady state, as the hero's share of the link is a mean: a sawtooth from
 // 100 to 220 packets is ≈ 160, 0.24 % of a 10 Gbit/s × 80 ms pipe of

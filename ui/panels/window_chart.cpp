@@ -30,6 +30,7 @@ WindowChart::WindowChart(QWidget* parent) : ChartFrame(tr("packets"), parent) {
     inflight_ = line(tr("in flight"));
     ssthresh_ = line(tr("ssthresh"));
     rwnd_ = line(tr("advertised window (rwnd)"));
+    sndbuf_ = line(tr("send buffer (sndbuf)"));
     theory_window_ = line();  // the theory lines are named when drawn
     rwnd_level_ = line();
     sndbuf_level_ = line();
@@ -39,7 +40,8 @@ WindowChart::WindowChart(QWidget* parent) : ChartFrame(tr("packets"), parent) {
     // visibly; bytes in flight dotted on top of cwnd, so the two show where
     // they coincide (an ACK-clocked sender keeps cwnd in flight).
     zoom_hint_ = new PlotNote(view());
-    addSeries({calm_, warm_, window_, cwnd_, inflight_, ssthresh_, rwnd_, theory_window_, rwnd_level_, sndbuf_level_});
+    addSeries({calm_, warm_, window_, cwnd_, inflight_, ssthresh_, rwnd_, sndbuf_, theory_window_, rwnd_level_,
+               sndbuf_level_});
     restyle(ChartStyle{});
     clear();
 }
@@ -64,6 +66,11 @@ void WindowChart::restyle(const ChartStyle& style) {
     QPen advertised = style.pen(c.advertised, 2, Qt::DashLine, true);
     advertised.setDashPattern({6, 3});
     rwnd_->setPen(advertised);
+    // The send buffer, the other ceiling the receiver's side does not set:
+    // the same colour, long dash and dot.
+    QPen sndbuf = style.pen(c.advertised, 2, Qt::DashLine, true);
+    sndbuf.setDashPattern({6, 2, 1.5, 2});
+    sndbuf_->setPen(sndbuf);
     theory_window_->setPen(style.pen(c.theory, 2, Qt::DotLine, true));
     rwnd_level_->setPen(style.pen(c.rwnd_level, 2, Qt::DashDotLine, true));
     sndbuf_level_->setPen(style.pen(c.rwnd_level, 2, Qt::DashDotDotLine, true));
@@ -188,10 +195,10 @@ void WindowChart::clear() {
     trace_ = nullptr;
     run_ = nullptr;
     syncFlowSeries({});
-    for (QLineSeries* s : {calm_lo_, calm_hi_, warm_hi_, cwnd_, window_, inflight_, ssthresh_, rwnd_, theory_window_,
-                           rwnd_level_, sndbuf_level_})
+    for (QLineSeries* s : {calm_lo_, calm_hi_, warm_hi_, cwnd_, window_, inflight_, ssthresh_, rwnd_, sndbuf_,
+                           theory_window_, rwnd_level_, sndbuf_level_})
         s->clear();
-    for (QLineSeries* s : {rwnd_, theory_window_, rwnd_level_, sndbuf_level_}) s->setVisible(false);
+    for (QLineSeries* s : {rwnd_, sndbuf_, theory_window_, rwnd_level_, sndbuf_level_}) s->setVisible(false);
     xAxis()->setRange(0, duration_s_);
     yAxis()->setRange(0, 10);
 }
@@ -368,6 +375,19 @@ void WindowChart::redraw() {
         rwnd_shown = binds;
     }
     if (rwnd_->isVisible() != rwnd_shown) rwnd_->setVisible(rwnd_shown);
+    // One flow's send buffer, by the same rule: a level on the axis, or
+    // nothing (the default 1 GiB). Without the run (a trace alone) it is
+    // not known.
+    double sndbuf_bytes = 0;
+    if (run_ && !several) {
+        if (run_->flows.empty()) sndbuf_bytes = static_cast<double>(run_->scenario.sndbuf_bytes);
+        else if (run_->flows.front().flow.kind == FlowKind::Tcp)
+            sndbuf_bytes = static_cast<double>(run_->flows.front().flow.sndbuf_bytes);
+    }
+    const bool sndbuf_shown = sndbuf_bytes > 0 && sndbuf_bytes <= axis_top_bytes;
+    if (sndbuf_shown) sndbuf_->replace({{0, sndbuf_bytes * per}, {duration_s_, sndbuf_bytes * per}});
+    else sndbuf_->clear();
+    if (sndbuf_->isVisible() != sndbuf_shown) sndbuf_->setVisible(sndbuf_shown);
 
     // A window too small to see against the pipe is the lesson, but say how
     // small, and how to look at it: only while the window is under 5 % of

@@ -15,7 +15,9 @@
 // it round by round, SO_RCVBUF's cap; with several flows the flows' sum,
 // shown only when rwnd bound a flow in the steady state. It never widens the y axis (see
 // redraw) and is hidden, key entry and all, when it lies above the axis
-// throughout (the textbook's 1 GiB).
+// throughout (the textbook's 1 GiB). With one flow its send buffer, a
+// fixed setting that caps the window as rwnd does, is a level drawn by the
+// same rule: where it binds (64 KiB) the window in force runs along it.
 #pragma once
 
 #include <optional>
@@ -61,6 +63,9 @@ public:
     // The advertised window (one flow: "advertised window (rwnd)"; several:
     // their total), for tests and overlays.
     QLineSeries* rwndSeries() const { return rwnd_; }
+    // One flow: its send buffer (SO_SNDBUF, a fixed setting) as a level,
+    // "send buffer (sndbuf)", shown only when it lies on the axis.
+    QLineSeries* sndbufSeries() const { return sndbuf_; }
     // Several flows: one cwnd line per TCP flow (in flow order) and the
     // total in flight; empty / null with one flow.
     std::vector<QLineSeries*> flowCwndSeries() const;
@@ -113,6 +118,7 @@ private:
     QLineSeries* inflight_;
     QLineSeries* ssthresh_;
     QLineSeries* rwnd_;  // the advertised window
+    QLineSeries* sndbuf_;  // one flow's send buffer
     QLineSeries* theory_window_;
     QLineSeries* rwnd_level_;
     QLineSeries* sndbuf_level_;
