@@ -7,6 +7,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QTest>
+#include <QToolButton>
 #include <cmath>
 #include <iostream>
 #include <gtest/gtest.h>
@@ -21,6 +22,7 @@
 #include "ui/panels/event_log_view.h"
 #include "ui/lesson/step_check.h"
 #include "test_helpers.h"
+#include "tools_helpers.h"
 
 using namespace inflight;
 using namespace inflight::ui;
@@ -137,6 +139,37 @@ TEST(GuidedExperimentChecks, AWrongWindowDoesNotTickTheRwndStepAndTheRightOneDoe
     type_value(w.controls()->rwnd(), "65535");
     ASSERT_TRUE(wait_settled(w));
     EXPECT_TRUE(wait_until([&] { return w.guide()->ticked(0); }, 2000)) << w.guide()->checkDetail().toStdString();
+}
+
+// A step's button gains its ✔ without the row moving: each button is as
+// wide as its ticked form from the start (a button that grew moved every
+// button of the row under the student's pointer).
+TEST(GuidedExperimentChecks, TickingAStepMovesNoStepButton) {
+    MainWindow w(/*use_settings=*/false);
+    w.resize(1280, 720);
+    w.show();
+    ASSERT_TRUE(wait_settled(w));
+    w.openExperiment(1);
+    settle_layouts();
+    const auto buttons = [&] {
+        std::vector<QToolButton*> out;
+        for (QToolButton* b : w.guide()->findChildren<QToolButton*>())
+            if (b->isCheckable() && b->isVisible()) out.push_back(b);
+        std::sort(out.begin(), out.end(), [](QToolButton* a, QToolButton* b) { return a->x() < b->x(); });
+        return out;
+    };
+    const std::vector<QToolButton*> before = buttons();
+    ASSERT_GE(before.size(), 3u);
+    std::vector<QRect> where;
+    for (QToolButton* b : before) where.push_back(b->geometry());
+    ASSERT_FALSE(w.guide()->ticked(0));
+    type_value(w.controls()->rwnd(), "65535");
+    ASSERT_TRUE(wait_settled(w));
+    ASSERT_TRUE(wait_until([&] { return w.guide()->ticked(0); }, 2000)) << w.guide()->checkDetail().toStdString();
+    settle_layouts();
+    ASSERT_TRUE(before.front()->text().contains(QStringLiteral("✔"))) << before.front()->text().toStdString();
+    for (std::size_t i = 0; i < before.size(); ++i)
+        EXPECT_EQ(before[i]->geometry(), where[i]) << "button " << before[i]->text().toStdString();
 }
 
 TEST(GuidedExperimentChecks, ASweepThatStopsShortOfItsRangeDoesNotTick) {

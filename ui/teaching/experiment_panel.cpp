@@ -169,6 +169,7 @@ void ExperimentPanel::changeEvent(QEvent* e) {
     QWidget::changeEvent(e);
     if (e->type() == QEvent::FontChange && title_) {
         fitTitleFont();
+        refreshStepButtons();  // their widths follow the type
         if (follow_title_) showStepTitleAtTop();  // larger type (presenting) moves the title down
     }
 }
@@ -338,6 +339,10 @@ void ExperimentPanel::refreshStepButtons() {
     }
     for (int i = 0; i < n; ++i) {
         QToolButton* b = step_buttons_[static_cast<std::size_t>(i)];
+        // As wide as its ticked form from the start: a button that grew by
+        // its ✔ moved every button of the row under the student's pointer.
+        b->setText(QStringLiteral("%1 ✔").arg(i + 1));
+        b->setMinimumWidth(b->sizeHint().width());
         b->setText(ticked(i) ? QStringLiteral("%1 ✔").arg(i + 1) : QString::number(i + 1));
         b->setChecked(i == step_);
         b->setToolTip(q(experiments_[exp_].steps[static_cast<std::size_t>(i)].title));
