@@ -14,6 +14,7 @@
 #include "ui/panels/flow_lines.h"
 #include "ui/panels/flow_palette.h"
 #include "ui/panels/plot_note.h"
+#include "ui/panels/time_span.h"
 #include "ui/panels/trace_series.h"
 #include "model/core/units.h"
 
@@ -285,19 +286,21 @@ void RttChart::fitAxes(double top_s, double duration_s) {
 
 void RttChart::setRun(const RunResult& run) {
     const std::vector<ShownFlow> flows = shown_flows(run);
+    // Zoomed, a run of transfers alone spans their time (time_span.h).
+    const double span_s = fit_steady_ ? zoomed_time_span_s(run) : run.scenario.duration_s;
     if (flows.empty()) {
         syncFlowSeries(nullptr);
         syncTransactionSeries(&run, false);
         styleTransactionSeries(run);
-        const double top = std::max(drawOneFlow(run.trace, run.scenario.duration_s), drawTransactions(run, columns()));
-        fitAxes(top, run.scenario.duration_s);
+        const double top = std::max(drawOneFlow(run.trace, span_s), drawTransactions(run, columns()));
+        fitAxes(top, span_s);
         key()->refresh();  // now, not when the scene next reports a change
         return;
     }
     syncTransactionSeries(&run, syncFlowSeries(&run));
     styleFlowSeries(run);
     styleTransactionSeries(run);
-    const double duration_s = run.scenario.duration_s;
+    const double duration_s = span_s;
     const ColumnRange r{0, duration_s, columnsFor(static_cast<int>(flows_.size()))};
     for (QLineSeries* s : {env_lo_, env_hi_, srtt_, min_rtt_}) s->clear();
 

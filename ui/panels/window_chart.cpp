@@ -13,6 +13,7 @@
 
 #include "ui/panels/chart_key.h"
 #include "ui/panels/flow_lines.h"
+#include "ui/panels/time_span.h"
 #include "ui/panels/trace_series.h"
 #include "model/core/flow_spec.h"
 #include "model/core/units.h"
@@ -246,7 +247,9 @@ void WindowChart::redraw() {
 
     const std::vector<ShownFlow> flows = run_ ? shown_flows(*run_) : std::vector<ShownFlow>{};
     const bool several = !flows.empty();
-    const ColumnRange r{0, duration_s_, several ? columnsFor(static_cast<int>(flow_cwnd_.size()) + 1) : columns()};
+    // Zoomed, a run of transfers alone spans their time (time_span.h).
+    const double span_s = fit_window_ && run_ ? zoomed_time_span_s(*run_) : duration_s_;
+    const ColumnRange r{0, span_s, several ? columnsFor(static_cast<int>(flow_cwnd_.size()) + 1) : columns()};
     calm_lo_->replace({{0, 0}, {duration_s_, 0}});
     calm_hi_->replace({{0, t.bdp_bytes * per}, {duration_s_, t.bdp_bytes * per}});
     warm_hi_->replace({{0, pipe_top * per}, {duration_s_, pipe_top * per}});
@@ -338,7 +341,7 @@ void WindowChart::redraw() {
     // Zoomed, the note keeps to the headroom above the window; unzoomed it
     // speaks of a window on the plot's floor and may take half of it.
     zoom_hint_->setMostOfPlot(fit_window_ ? kZoomedNoteShare : PlotNote::kMostOfPlot);
-    set_axis_range(xAxis(), 0, duration_s_);
+    set_axis_range(xAxis(), 0, span_s);
     set_axis_range(yAxis(), 0, nice_ceiling(top * per));
     // Zoomed, the round top stands: Qt's nice numbers for a short plot's
     // few ticks took 0–250 packets to 0–400, and the sawtooth to the floor

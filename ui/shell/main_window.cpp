@@ -324,7 +324,7 @@ void MainWindow::buildMenus() {
     fit->setShortcut(QKeySequence(tr("Ctrl+F")));
     fit->setToolTip(tr("Scale the window and RTT panels to their steady state (the run's second half): a window "
                        "far smaller than the pipe, an RTT a few ms above the base; a slow-start peak before it "
-                       "may run above the plot"));
+                       "may run above the plot. A run of transfers alone, all completed, is spanned over them"));
     connect(fit, &QAction::toggled, dashboard_, &Dashboard::setFitWindow);
     dark_action_ = view->addAction(tr("&Dark theme"));
     dark_action_->setCheckable(true);
