@@ -46,18 +46,26 @@ std::shared_ptr<KernelSnapshot> stand_in_kernel_run(Scenario measured) {
     return kernel;
 }
 
+// `w` once it has run CUBIC on 20 Mbit/s × 40 ms for 5 s, its compare
+// table holding that run beside a stand-in kernel run of it; null if the
+// run did not finish.
+CompareTable* compare_with_stand_in_kernel(MainWindow& w) {
+    if (!wait_until([&] { return finished(w); }, 60000)) return nullptr;
+    if (!run_scenario(w, R"({"algo": "cubic", "bandwidth": "20Mbps", "rtt": "40ms", "duration": 5})")) return nullptr;
+    const SnapshotPtr model = w.dashboard()->shown();
+    if (!model || !model->done) return nullptr;
+    CompareTable* table = tools_of(w)->compare()->table();
+    table->setKernel(model, stand_in_kernel_run(model->result.scenario));
+    return table;
+}
+
 }  // namespace
 
 TEST(CompareAt720p, EveryKernelCellIsWholeInItsColumn) {
     auto w = make_window();
-    ASSERT_TRUE(wait_until([&] { return finished(*w); }, 60000));
-    ASSERT_TRUE(run_scenario(*w, R"({"algo": "cubic", "bandwidth": "20Mbps", "rtt": "40ms", "duration": 5})"));
+    CompareTable* table = compare_with_stand_in_kernel(*w);
+    ASSERT_NE(table, nullptr);
     AnalysisTools* tools = tools_of(*w);
-    const SnapshotPtr model = w->dashboard()->shown();
-    ASSERT_TRUE(model && model->done);
-
-    CompareTable* table = tools->compare()->table();
-    table->setKernel(model, stand_in_kernel_run(model->result.scenario));
     tools->compareDock()->show();
     settle_layouts();
     // Under the panels at 720p the dock may be too low for the table's rows
@@ -106,13 +114,8 @@ TEST(CompareAt720p, EveryKernelCellIsWholeInItsColumn) {
 // cut after its first sentence with nothing to hover for the rest).
 TEST(CompareAt720p, TheSummarysTooltipHoldsEveryDifferenceInWords) {
     auto w = make_window();
-    ASSERT_TRUE(wait_until([&] { return finished(*w); }, 60000));
-    ASSERT_TRUE(run_scenario(*w, R"({"algo": "cubic", "bandwidth": "20Mbps", "rtt": "40ms", "duration": 5})"));
-    AnalysisTools* tools = tools_of(*w);
-    const SnapshotPtr model = w->dashboard()->shown();
-    ASSERT_TRUE(model && model->done);
-    CompareTable* table = tools->compare()->table();
-    table->setKernel(model, stand_in_kernel_run(model->result.scenario));
+    CompareTable* table = compare_with_stand_in_kernel(*w);
+    ASSERT_NE(table, nullptr);
 
     const QString words = table->kernelDifferencesText();
     const QString head = QStringLiteral("Model vs kernel: ");

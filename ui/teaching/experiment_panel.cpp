@@ -59,6 +59,7 @@ ExperimentPanel::ExperimentPanel(QWidget* parent) : QWidget(parent) {
     auto* step_layout = new QHBoxLayout(step_row_);
     step_layout->setContentsMargins(0, 0, 0, 0);
     step_layout->setSpacing(3);
+    step_row_->installEventFilter(this);  // the buttons' width follows the row's
     title_ = new QLabel(this);
     title_->setObjectName("step_title");
     title_->setWordWrap(true);
@@ -163,6 +164,11 @@ void ExperimentPanel::fitTitleFont() {
     QFont bold = font();
     bold.setBold(true);
     heading_->setFont(bold);
+}
+
+bool ExperimentPanel::eventFilter(QObject* watched, QEvent* e) {
+    if (watched == step_row_ && e->type() == QEvent::Resize) refreshStepButtons();
+    return QWidget::eventFilter(watched, e);
 }
 
 void ExperimentPanel::changeEvent(QEvent* e) {
@@ -337,12 +343,22 @@ void ExperimentPanel::refreshStepButtons() {
         layout->addWidget(b);
         step_buttons_.push_back(b);
     }
+    // Every button one width, that of the widest ticked form, or an equal
+    // share of the row where the row has less room (six steps presenting):
+    // a button that grew by its ✔ moved every button of the row under the
+    // student's pointer.
+    int ticked_px = 0;
     for (int i = 0; i < n; ++i) {
         QToolButton* b = step_buttons_[static_cast<std::size_t>(i)];
-        // As wide as its ticked form from the start: a button that grew by
-        // its ✔ moved every button of the row under the student's pointer.
         b->setText(QStringLiteral("%1 ✔").arg(i + 1));
-        b->setMinimumWidth(b->sizeHint().width());
+        ticked_px = std::max(ticked_px, b->sizeHint().width());
+    }
+    const int row_px = step_row_->contentsRect().width();
+    const int share_px = n > 0 ? (row_px - layout->spacing() * (n - 1)) / n : 0;
+    const int button_px = row_px > 0 && share_px > 0 ? std::min(ticked_px, share_px) : ticked_px;
+    for (int i = 0; i < n; ++i) {
+        QToolButton* b = step_buttons_[static_cast<std::size_t>(i)];
+        b->setFixedWidth(button_px);
         b->setText(ticked(i) ? QStringLiteral("%1 ✔").arg(i + 1) : QString::number(i + 1));
         b->setChecked(i == step_);
         b->setToolTip(q(experiments_[exp_].steps[static_cast<std::size_t>(i)].title));

@@ -81,6 +81,7 @@ signals:
 
 protected:
     void changeEvent(QEvent* e) override;
+    bool eventFilter(QObject* watched, QEvent* e) override;  // the step row's resizes
 
 private:
     void fitTitleFont();
