@@ -448,4 +448,15 @@ TEST(CheckRulesWindow, TheValuesAStepNamesAreTicksUnderItsSlider) {
         ASSERT_LT(x, s->width() - 4);
         EXPECT_LT(img.pixelColor(x, y).lightness() + 40, img.pixelColor(x + 4, y).lightness()) << "rung " << m << " at x " << x;
     }
+    // The marks are the step's: another step, or the guide closed on
+    // another experiment, leaves the slider without them (its rungs stay).
+    const std::size_t marked = s->marks().size();
+    ASSERT_GE(marked, 2u);
+    w->goToStep(2);
+    ASSERT_FALSE(step_of("two-algorithms", 2).check.across);
+    EXPECT_TRUE(s->marks().empty()) << s->marks().size() << " marks left";
+    for (double v : named)
+        EXPECT_DOUBLE_EQ(p->ladder().at(p->ladder().nearest(v)), v) << "the rung at " << v << " stays";
+    w->goToStep(1);
+    EXPECT_EQ(s->marks().size(), marked);
 }

@@ -74,14 +74,26 @@ void ParamSlider::addNote(double v, const QString& note) {
 }
 
 void ParamSlider::addStop(double v) {
-    ladder_.insert(v);
     if (std::find(stops_.begin(), stops_.end(), v) == stops_.end()) stops_.push_back(v);
+    refreshMarks();
+}
+
+void ParamSlider::setStepStops(const std::vector<double>& values) {
+    if (values == step_stops_) return;
+    step_stops_ = values;
+    refreshMarks();
+}
+
+void ParamSlider::refreshMarks() {
+    for (double v : stops_) ladder_.insert(v);
+    for (double v : step_stops_) ladder_.insert(v);
     const QSignalBlocker block(slider_);
     slider_->setRange(0, static_cast<int>(ladder_.size()) - 1);
     slider_->setValue(static_cast<int>(ladder_.nearest(value_)));
     // Each stop's tick, at its rung on the ladder as it now is.
     std::vector<int> marks;
-    for (double s : stops_) marks.push_back(static_cast<int>(ladder_.nearest(s)));
+    for (const std::vector<double>* list : {&stops_, &step_stops_})
+        for (double s : *list) marks.push_back(static_cast<int>(ladder_.nearest(s)));
     slider_->setMarks(std::move(marks));
     showValue();
 }

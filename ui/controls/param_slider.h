@@ -41,6 +41,10 @@ public:
     // kept in order and marked under the slider; the value shown does not
     // change.
     void addStop(double v);
+    // The rungs the guided step on screen names (its sweep's ends and
+    // stops), marked under the slider in place of the last step's: a rung
+    // stays on the ladder, its mark goes with its step. Empty: none.
+    void setStepStops(const std::vector<double>& values);
     const ValueLadder& ladder() const { return ladder_; }
     // A caption shown while the value equals `v` exactly, which is not a
     // stop of the slider (what "64 KB" typed means, beside the notch).
@@ -71,7 +75,9 @@ private:
     double min_, max_;
     double value_ = 0;
     std::map<double, QString> notes_;  // stops of the slider, and hints that are not
-    std::vector<double> stops_;        // the values marked under the slider (addStop)
+    std::vector<double> stops_;        // the values marked under the slider for good (addStop)
+    std::vector<double> step_stops_;   // and those the step on screen names (setStepStops)
+    void refreshMarks();
     QString range_note_;
     StopSlider* slider_;
     QLineEdit* edit_;

@@ -482,14 +482,20 @@ void MainWindow::followStepLog(bool step_changed) {
 }
 
 void MainWindow::notchStepValues() {
+    // The step on screen's marks only: experiment 1's ends stayed marked
+    // on the bandwidth slider for the rest of the session.
     const Step* s = guide_->currentStep();
-    if (!s || !s->check.across) return;
-    const Across& a = *s->check.across;
-    ParamSlider* p = controls_->slider(a.param);
-    if (!p) return;
-    p->addStop(a.from);
-    p->addStop(a.to);
-    for (double v : a.stops) p->addStop(v);
+    const Across* a = s && s->check.across ? &*s->check.across : nullptr;
+    for (Param p : {Param::Bandwidth, Param::Rtt, Param::Loss, Param::Rwnd, Param::Sndbuf, Param::Buffer}) {
+        ParamSlider* slider = controls_->slider(p);
+        if (!slider) continue;
+        std::vector<double> marks;
+        if (a && a->param == p) {
+            marks = {a->from, a->to};
+            marks.insert(marks.end(), a->stops.begin(), a->stops.end());
+        }
+        slider->setStepStops(marks);
+    }
 }
 
 void MainWindow::setTheory(bool on) {
