@@ -38,6 +38,7 @@
 #include "ui/panels/event_log_view.h"
 #include "ui/controls/flow_list.h"
 #include "ui/controls/param_slider.h"
+#include "ui/controls/wheel_guard.h"
 #include "ui/lesson/experiment_file.h"
 #include "ui/teaching/experiment_panel.h"
 #include "ui/export/dashboard_figure.h"
@@ -109,6 +110,7 @@ MainWindow::MainWindow(bool use_settings, QWidget* parent)
     scroll_->setWidgetResizable(true);
     scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll_->setFrameShape(QFrame::NoFrame);
+    guard_wheel(controls_);
     fitControlsWidth();
     // The flows' table (its columns, in either look's type) may need a wider column.
     connect(controls_, &ControlsPanel::widthWanted, this, [this] {
