@@ -4,10 +4,13 @@
 // its rate. Expected figures from what the flows did: each transaction of
 // two 100 B writes delivers 200 B of request, and a bulk flow's columns
 // over the steady state average to its own summary's throughput.
+#include <QLineSeries>
+#include <QTest>
 #include <gtest/gtest.h>
 
 #include "model/engine/run.h"
 #include "ui/panels/flow_throughput.h"
+#include "ui/panels/throughput_chart.h"
 
 using namespace inflight;
 using namespace inflight::ui;
@@ -50,4 +53,42 @@ TEST(FlowThroughputChart, SmallWritesAreCountedByTheirBytesNotAsWholePackets) {
     const double window_s = s.duration_s / 2;
     const double bulk_bps = charted_bytes(ft, 1, window_s) * 8 / window_s;
     EXPECT_NEAR(bulk_bps, r.flows[1].summary.throughput_bps, 0.02 * r.flows[1].summary.throughput_bps);
+}
+
+// Two request/response flows on 100 Mbit/s × 1 ms (experiment 10, step 4)
+// move well under 2 Mbit/s between them: the link is left off the scale,
+// named so in the key ("link 100 Mbit/s (off scale)"), and the axis is the
+// flows' own, where they had lain flat along its floor. A bulk flow that
+// fills the link keeps the link on the scale.
+TEST(FlowThroughputChart, ALinkFarAboveTheFlowsIsOffTheScale) {
+    Scenario s;
+    s.stack = Stack::Linux;
+    s.bandwidth_bps = 100e6;
+    s.rtt_s = 0.001;
+    s.duration_s = 10;
+    FlowSpec nagle;
+    nagle.app = FlowApp::Rpc;
+    nagle.rpc_writes = {100, 100};
+    nagle.rpc_response_bytes = 100;
+    FlowSpec nodelay = nagle;
+    nodelay.nodelay = true;
+    s.flows = {nagle, nodelay};
+    const RunResult r = run_scenario(s);
+    ThroughputChart c;
+    c.resize(400, 300);
+    c.show();
+    QTest::qWait(20);
+    c.setRun(r);
+    const double peak_bps = flow_throughput(r, c.maxColumns()).peak_sum_bps;
+    ASSERT_GT(peak_bps, 0);
+    ASSERT_LT(2 * peak_bps, s.bandwidth_bps);
+    EXPECT_EQ(c.link()->name(), QStringLiteral("link 100 Mbit/s (off scale)"));
+    EXPECT_GE(c.rateAxisTop() * c.axisUnitBps(), peak_bps);
+    EXPECT_LT(c.rateAxisTop() * c.axisUnitBps(), s.bandwidth_bps / 2) << "the flows fill more than half the plot";
+
+    Scenario bulk = s;
+    bulk.flows = {FlowSpec{}, FlowSpec{}};
+    c.setRun(run_scenario(bulk));
+    EXPECT_EQ(c.link()->name(), QStringLiteral("link"));
+    EXPECT_GE(c.rateAxisTop() * c.axisUnitBps(), s.bandwidth_bps);
 }
