@@ -23,20 +23,29 @@ double charted_bytes(const FlowThroughput& ft, std::size_t k, double from_s = 0)
         if (ft.t_start_s[c] >= from_s) bytes += ft.bps[k][c] * (ft.t_end_s[c] - ft.t_start_s[c]) / 8;
     return bytes;
 }
-}  // namespace
 
-TEST(FlowThroughputChart, SmallWritesAreCountedByTheirBytesNotAsWholePackets) {
+// A linux-stack path of `bandwidth_bps` × `rtt_s` for 10 s, and a
+// request/response flow of two 100 B writes and a 100 B response.
+Scenario linux_path(double bandwidth_bps, double rtt_s) {
     Scenario s;
     s.stack = Stack::Linux;
-    s.bandwidth_bps = 50e6;
-    s.rtt_s = 0.020;
+    s.bandwidth_bps = bandwidth_bps;
+    s.rtt_s = rtt_s;
     s.duration_s = 10;
+    return s;
+}
+FlowSpec two_writes_rpc() {
     FlowSpec rpc;
     rpc.app = FlowApp::Rpc;
     rpc.rpc_writes = {100, 100};
     rpc.rpc_response_bytes = 100;
-    FlowSpec bulk;
-    s.flows = {rpc, bulk};
+    return rpc;
+}
+}  // namespace
+
+TEST(FlowThroughputChart, SmallWritesAreCountedByTheirBytesNotAsWholePackets) {
+    Scenario s = linux_path(50e6, 0.020);
+    s.flows = {two_writes_rpc(), FlowSpec{}};
     const RunResult r = run_scenario(s);
     const FlowThroughput ft = flow_throughput(r, 800);
     ASSERT_EQ(ft.flows, (std::vector<int>{0, 1}));
@@ -61,15 +70,8 @@ TEST(FlowThroughputChart, SmallWritesAreCountedByTheirBytesNotAsWholePackets) {
 // flows' own, where they had lain flat along its floor. A bulk flow that
 // fills the link keeps the link on the scale.
 TEST(FlowThroughputChart, ALinkFarAboveTheFlowsIsOffTheScale) {
-    Scenario s;
-    s.stack = Stack::Linux;
-    s.bandwidth_bps = 100e6;
-    s.rtt_s = 0.001;
-    s.duration_s = 10;
-    FlowSpec nagle;
-    nagle.app = FlowApp::Rpc;
-    nagle.rpc_writes = {100, 100};
-    nagle.rpc_response_bytes = 100;
+    Scenario s = linux_path(100e6, 0.001);
+    const FlowSpec nagle = two_writes_rpc();
     FlowSpec nodelay = nagle;
     nodelay.nodelay = true;
     s.flows = {nagle, nodelay};

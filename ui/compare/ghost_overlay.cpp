@@ -437,14 +437,11 @@ void GhostOverlay::rename() {
     if (rate_) rate_->setName(tr("%1 rate").arg(l));
     if (throughput_) throughput_->setName(tr("%1 throughput").arg(l));
     if (total_over_time_) total_over_time_->setName(tr("%1 total").arg(l));
-    for (const bool ping : {false, true}) {
-        const std::vector<QScatterSeries*> same = dotSeries(ping);
-        for (DotGhost& d : dots_) {
-            if (d.ping != ping) continue;
-            const QString label = QString::fromStdString(ghost_->result.flows[static_cast<std::size_t>(d.index)].flow.label);
-            const QString what = ping ? tr("%1 ping replies").arg(l) : tr("%1 transaction latency").arg(l);
-            d.series->setName(same.size() == 1 ? what : tr("%1 (%2)").arg(what, label));
-        }
+    for (DotGhost& d : dots_) {
+        // Named by its flow's label only beside another of its kind.
+        const QString what = d.ping ? tr("%1 ping replies").arg(l) : tr("%1 transaction latency").arg(l);
+        const QString label = QString::fromStdString(ghost_->result.flows[static_cast<std::size_t>(d.index)].flow.label);
+        d.series->setName(dotSeries(d.ping).size() == 1 ? what : tr("%1 (%2)").arg(what, label));
     }
     if (flows_.empty()) return;
     if (cwnd_) cwnd_->setName(tr("%1 total in flight").arg(l));

@@ -7,7 +7,10 @@
 #include <QPalette>
 #include <QValueAxis>
 #include <QFontMetrics>
+#include <algorithm>
 #include <cmath>
+
+#include "model/core/units.h"
 
 namespace inflight::ui {
 
@@ -228,6 +231,13 @@ double nice_ceiling(double v) {
     for (double m : {1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0})
         if (m * p >= v * 0.9999) return m * p;
     return 10 * p;
+}
+
+LinkScale link_scale(double data_top_bps, double link_bps) {
+    const bool on = !(data_top_bps > 0) || link_bps <= 2 * data_top_bps;
+    return {on, on ? std::max(data_top_bps, link_bps) : data_top_bps,
+            on ? QObject::tr("link")
+               : QObject::tr("link %1 (off scale)").arg(QString::fromStdString(format_rate(link_bps)))};
 }
 
 void set_axis_range(QValueAxis* axis, double min, double max) {

@@ -6,6 +6,7 @@
 
 #include <QColor>
 #include <QPen>
+#include <QString>
 
 class QChart;
 class QChartView;
@@ -66,8 +67,20 @@ double round_tick_step(double least_step);
 // The chart view's minimum height for a plot area of `plot_px` under the
 // current fonts (title line, tick labels, margins).
 int chart_view_min_height(QChartView* view, int plot_px);
-// A "nice" upper bound for an axis: 1, 2, 2.5, 5 × 10^k above v.
+// A "nice" upper bound for an axis: the least of 1, 1.2, 1.5, 2, 2.5, 3,
+// 4, 5, 6, 8 × 10^k at or above v.
 double nice_ceiling(double v);
+// A rate chart's range against its link. The link is on the scale unless
+// it is more than twice the data's top (24 Mbit/s on a 10 Gbit/s path,
+// request/response flows at 1.6 Mbit/s on 100 Mbit/s): then the data would
+// lie along the floor, so the axis is the data's and the link's key entry
+// says it is off the scale. No data yet: the link.
+struct LinkScale {
+    bool link_on_scale;
+    double top_bps;     // what the axis must hold: the data's top, and the link's when on the scale
+    QString link_name;  // "link", or "link 100 Mbit/s (off scale)"
+};
+LinkScale link_scale(double data_top_bps, double link_bps);
 // axis->setRange(min, max), but first, when the axis's label step would
 // cut the new range into more than kMostLabelIntervals, a step of about
 // six intervals of it: Qt Charts lays out every label of a range in

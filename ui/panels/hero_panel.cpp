@@ -352,8 +352,8 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
             if (std::isfinite(b.pacing_rate_bps)) data = std::max(data, b.pacing_rate_bps);
         }
     data = std::min(data, 2.5 * sc.bandwidth_bps);  // a stray sample does not flatten the trace
-    const bool link_on_scale = !(data > 0) || sc.bandwidth_bps <= 2 * data;
-    const double top = link_on_scale ? std::max(data, sc.bandwidth_bps) : data;
+    const LinkScale scale = link_scale(data, sc.bandwidth_bps);
+    const double top = scale.top_bps;
     const bool gbit = top >= 2e9;
     const double per = gbit ? 1e-9 : 1e-6;
     y_->setTitleText(gbit ? tr("Gbit/s") : tr("Mbit/s"));
@@ -361,7 +361,7 @@ void HeroPanel::setSnapshot(const RunSnapshot& snap) {
     link_->replace({{0, sc.bandwidth_bps * per}, {sc.duration_s, sc.bandwidth_bps * per}});
     btlbw_->replace(bbr ? level_line(t, bbr_btlbw_bps, range, per) : QList<QPointF>{});
     pacing_->replace(bbr ? level_line(t, &TraceBucket::pacing_rate_bps, range, per) : QList<QPointF>{});
-    link_->setName(link_on_scale ? tr("link") : tr("link %1 (off scale)").arg(q(format_rate(sc.bandwidth_bps))));
+    link_->setName(scale.link_name);
     set_axis_range(x_, 0, sc.duration_s);
     set_axis_range(y_, 0, nice_ceiling(top * per * 1.05));
     y_->setTickCount(3);

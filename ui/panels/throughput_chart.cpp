@@ -182,13 +182,11 @@ void ThroughputChart::setRun(const RunResult& r) {
             edges[k].append({f.t_end_s[c], sum});
         }
     }
-    // y: the link, or the stack's top if it goes past it. A link far above
-    // the flows (request/response flows at 0.02-1.6% of 100 Mbit/s lay flat
-    // on the axis) is left off the scale and said so in its key, as the
-    // delivery-rate chart does.
+    // y: the link, or the stack's top if it goes past it; a link far above
+    // the flows is left off the scale (link_scale).
     const double top_bps = f.peak_sum_bps;
-    const bool link_on_scale = !(top_bps > 0) || sc.bandwidth_bps <= 2 * top_bps;
-    const double top = link_on_scale ? std::max(top_bps, sc.bandwidth_bps) : top_bps;
+    const LinkScale scale = link_scale(top_bps, sc.bandwidth_bps);
+    const double top = scale.top_bps;
     const bool gbit = top >= 2e9;
     unit_bps_ = gbit ? 1e9 : 1e6;
     for (QList<QPointF>& e : edges)
@@ -203,9 +201,7 @@ void ThroughputChart::setRun(const RunResult& r) {
     floor_->replace(zero);
     for (std::size_t k = 0; k < flows_.size(); ++k) edges_[k]->replace(edges[k]);
     link_->replace({{0, sc.bandwidth_bps / unit_bps_}, {sc.duration_s, sc.bandwidth_bps / unit_bps_}});
-    const QString link_name =
-        link_on_scale ? tr("link") : tr("link %1 (off scale)").arg(QString::fromStdString(format_rate(sc.bandwidth_bps)));
-    if (link_->name() != link_name) link_->setName(link_name);
+    if (link_->name() != scale.link_name) link_->setName(scale.link_name);
     y_->setTitleText(gbit ? tr("Gbit/s") : tr("Mbit/s"));
     set_axis_range(x_, 0, sc.duration_s);
     set_axis_range(y_, 0, nice_ceiling(top / unit_bps_ * 1.05));

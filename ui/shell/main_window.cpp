@@ -488,16 +488,14 @@ void MainWindow::notchStepValues() {
     // on the bandwidth slider for the rest of the session.
     const Step* s = guide_->currentStep();
     const Across* a = s && s->check.across ? &*s->check.across : nullptr;
-    for (Param p : {Param::Bandwidth, Param::Rtt, Param::Loss, Param::Rwnd, Param::Sndbuf, Param::Buffer}) {
-        ParamSlider* slider = controls_->slider(p);
-        if (!slider) continue;
-        std::vector<double> marks;
-        if (a && a->param == p) {
-            marks = {a->from, a->to};
-            marks.insert(marks.end(), a->stops.begin(), a->stops.end());
-        }
-        slider->setStepStops(marks);
+    ParamSlider* swept = a ? controls_->slider(a->param) : nullptr;
+    std::vector<double> marks;
+    if (a) {
+        marks = {a->from, a->to};
+        marks.insert(marks.end(), a->stops.begin(), a->stops.end());
     }
+    for (ParamSlider* slider : controls_->findChildren<ParamSlider*>())
+        slider->setStepStops(slider == swept ? marks : std::vector<double>{});
 }
 
 void MainWindow::setTheory(bool on) {
