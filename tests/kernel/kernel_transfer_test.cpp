@@ -142,11 +142,21 @@ TEST(KernelTransfers, EveryStartsOverlappingConnectionsAndAllComplete) {
             EXPECT_NEAR(e.t_s - e.fct_s, start_of[e.transfer], 1e-9);
         }
     }
-    // A few connections at once are far below the link: each as a lone one, within an RTT.
+    // A few connections at once are far below the link: each takes as long
+    // as a lone one. The median lies within slow start's RTTs and one more;
+    // each lies within one RTT more again, for a machine shared with other
+    // jobs (as above). A quiet machine gives 326-332 ms for all ten; a CI
+    // run under AddressSanitizer gave one of 433 ms, and a run here just
+    // after a build gave 337-430 ms for five in a row, none retransmitted.
     const int rtts = rtts_by_slow_start(100e3);
+    std::printf("FCTs (ms), retransmitted %llu:", static_cast<unsigned long long>(k.retransmits));
+    for (double fct : k.fct_s) std::printf(" %.1f", fct * 1e3);
+    std::printf("\n");
+    EXPECT_GE(k.fct_p50_s, rtts * s.rtt_s);
+    EXPECT_LE(k.fct_p50_s, (rtts + 1) * s.rtt_s);
     for (double fct : k.fct_s) {
         EXPECT_GE(fct, rtts * s.rtt_s);
-        EXPECT_LE(fct, (rtts + 1) * s.rtt_s);
+        EXPECT_LE(fct, (rtts + 2) * s.rtt_s);
     }
     // The model starts and completes as many.
     Scenario linux_stack = s;
