@@ -2,14 +2,18 @@
 // light and dark: ten streams' heading names the fair-share marker in
 // whole words beside its "+ N more", and a request/response flow's label
 // ("write-write-read") is read whole where its figure can give way. The
-// expected widths are the fonts' own measures of the words.
+// expected widths are the fonts' own measures of the words. Ten streams'
+// panels lay out alike by any road, and their bands read their rate.
+#include <QAreaSeries>
 #include <QFontMetrics>
+#include <QLineSeries>
 #include <QTest>
 #include <gtest/gtest.h>
 
 #include "ui/panels/dashboard.h"
 #include "ui/panels/hero_panel.h"
 #include "ui/panels/share_bars.h"
+#include "ui/panels/throughput_chart.h"
 #include "ui/shell/main_window.h"
 #include "ui/teaching/experiment_panel.h"
 #include "test_helpers.h"
@@ -115,4 +119,55 @@ TEST(ShareBarsAt720p, ARequestFlowsLabelIsReadWholeWhereItsFigureCanGiveWay) {
         }
         EXPECT_EQ(bars->rows()[0].name, QStringLiteral("write-write-read"));
     }
+}
+
+// Experiment 6, step 2, beside the guide: the ten streams' panel came up
+// two ways. Set it from a fresh start gave five bars in one column, the
+// event log its counters and a blank room under them; presenting on and
+// off again gave eight bars in two columns and the log's rows. (A chart
+// asked for the room it last had.) The panels' room must not depend on the
+// road to them, and the stacked throughput is drawn for the plot it is in.
+TEST(ShareBarsAt720p, TenStreamsLayOutAlikeFreshAndAfterPresenting) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_settled(*w));
+    set_step(*w, 5, 1);
+    QTest::qWait(300);
+    struct Layout {
+        int bars = 0, bars_width = 0, log_height = 0, rate_height = 0;
+        bool log_rows = false;
+    };
+    const auto now = [&w] {
+        ShareBars* bars = w->dashboard()->hero()->shareBars();
+        QWidget* log = w->dashboard()->panel(Dashboard::Panel::Events);
+        auto* table = log->findChild<QWidget*>("event_log_table");
+        return Layout{bars->flowRows(), bars->width(), log->height(), w->dashboard()->panel(Dashboard::Panel::Hero)->height(),
+                      table && table->isVisible()};
+    };
+    const Layout fresh = now();
+    look(*w, true, false);
+    look(*w, false, false);
+    QTest::qWait(300);
+    const Layout again = now();
+    EXPECT_EQ(fresh.bars, again.bars);
+    EXPECT_EQ(fresh.bars_width, again.bars_width);
+    EXPECT_EQ(fresh.rate_height, again.rate_height);
+    EXPECT_EQ(fresh.log_height, again.log_height);
+    EXPECT_EQ(fresh.log_rows, again.log_rows);
+    EXPECT_TRUE(again.log_rows) << "the log has room for its rows";
+    // Drawn for the plot it is in now, not the one presenting gave it.
+    ThroughputChart* chart = w->dashboard()->hero()->throughputChart();
+    EXPECT_EQ(chart->drawnColumns(), chart->maxColumns());
+    // Each stream is held by its window: 65,535 B per 80 ms = 6.55 Mbit/s.
+    // Past its first second, flow 1's band reads that rate in every column
+    // (within 10%), not the bursts of its round trips (one column per
+    // pixel, 2.7 RTTs each, gave up to 7.56).
+    const double window_bps = 65535 * 8 / 0.080;
+    ASSERT_FALSE(chart->areas().empty());
+    int columns = 0;
+    for (const QPointF& p : chart->areas()[0]->upperSeries()->points()) {
+        if (p.x() < 1.0) continue;
+        ++columns;
+        EXPECT_NEAR(p.y() * chart->axisUnitBps(), window_bps, 0.10 * window_bps) << "at " << p.x() << " s";
+    }
+    EXPECT_GT(columns, 20);
 }

@@ -81,13 +81,30 @@ SeriesColors ChartStyle::colors(bool dark) const {
     return c;
 }
 
+namespace {
+// A chart view that asks for a readable plot (kPreferredPlotPx under its
+// fonts), not for the room it has. QGraphicsView asks for its scene's
+// size, and a chart's scene is the size the layout last gave it: so a
+// chart asked for whatever room it had, and the room a panel got depended
+// on the road to it (experiment 6's ten streams beside the guide: the
+// event log 148 px tall after Set it, 214 px after presenting on and off).
+class SteadyChartView : public QChartView {
+public:
+    using QChartView::QChartView;
+    QSize sizeHint() const override {
+        const QSize least = minimumSizeHint().expandedTo(minimumSize());
+        return {least.width(), std::max(least.height(), chart_view_min_height(this, kPreferredPlotPx))};
+    }
+};
+}  // namespace
+
 QChartView* make_chart_view(QWidget* parent) {
     auto* chart = new QChart;
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->setBackgroundRoundness(0);
     chart->legend()->setAlignment(Qt::AlignBottom);
-    auto* view = new QChartView(chart, parent);
+    auto* view = new SteadyChartView(chart, parent);
     view->setRenderHint(QPainter::Antialiasing, true);
     view->setFrameShape(QFrame::NoFrame);
     view->setFocusPolicy(Qt::NoFocus);
@@ -212,7 +229,7 @@ void fit_vertical_ticks(QValueAxis* axis, double plot_height_px) {
     if (axis->tickInterval() != step) axis->setTickInterval(step);
 }
 
-int chart_view_min_height(QChartView* view, int plot_px) {
+int chart_view_min_height(const QChartView* view, int plot_px) {
     const QChart* c = view->chart();
     int chrome = 16;  // the chart's margins and the plot's frame
     for (const QAbstractAxis* a : c->axes(Qt::Horizontal)) chrome += QFontMetrics(a->labelsFont()).height() + 6;

@@ -66,7 +66,10 @@ void fit_vertical_ticks(QValueAxis* axis, double plot_height_px);
 double round_tick_step(double least_step);
 // The chart view's minimum height for a plot area of `plot_px` under the
 // current fonts (title line, tick labels, margins).
-int chart_view_min_height(QChartView* view, int plot_px);
+int chart_view_min_height(const QChartView* view, int plot_px);
+// The plot height a chart view asks for (its size hint) where a panel has
+// room: 120 px, read from across a room at 720p.
+constexpr int kPreferredPlotPx = 120;
 // A "nice" upper bound for an axis: the least of 1, 1.2, 1.5, 2, 2.5, 3,
 // 4, 5, 6, 8 × 10^k at or above v.
 double nice_ceiling(double v);
