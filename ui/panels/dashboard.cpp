@@ -78,6 +78,12 @@ Dashboard::Dashboard(QWidget* parent) : QWidget(parent) {
         cursors_.push_back(c);
     }
 
+    // The stacked throughput's columns follow the plot's width: a plot that
+    // changed width draws the run again (once the layout has settled).
+    redraw_timer_.setSingleShot(true);
+    redraw_timer_.setInterval(0);
+    connect(&redraw_timer_, &QTimer::timeout, this, &Dashboard::redrawNewest);
+    connect(hero_->throughputChart(), &ThroughputChart::columnsChanged, &redraw_timer_, qOverload<>(&QTimer::start));
     frame_timer_.setSingleShot(true);
     connect(&frame_timer_, &QTimer::timeout, this, &Dashboard::drawPending);
     since_frame_end_.start();

@@ -113,6 +113,7 @@ private:
     EventLogView* events_;
     SnapshotPtr pending_, shown_;
     QTimer frame_timer_;
+    QTimer redraw_timer_;  // a redraw for the throughput chart's new width
     QElapsedTimer since_frame_end_;
     std::vector<ChartCursor*> cursors_;
     bool theory_ = false;

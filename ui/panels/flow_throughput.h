@@ -7,7 +7,7 @@
 // pinned run draws as one line per flow). Pings are left out (a few
 // kbit/s).
 //
-// A column is a pixel (`max_columns` of them over the scenario's duration),
+// A column is a few pixels (`max_columns` of them over the scenario's duration),
 // or two of the longest flow RTT if that is wider: a window-limited flow
 // sends its window once per RTT, and a narrower column would show those
 // bursts, not its rate. While a run streams, the columns reach as far as

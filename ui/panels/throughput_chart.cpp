@@ -38,6 +38,9 @@ ThroughputChart::ThroughputChart(QWidget* parent) : QWidget(parent) {
     l->setSpacing(1);
     l->addWidget(view_, 1);
     l->addWidget(key_);
+    connect(chart, &QChart::plotAreaChanged, this, [this] {
+        if (drawn_columns_ > 0 && maxColumns() != drawn_columns_) emit columnsChanged();
+    });
     view_->setToolTip(tr("Each TCP flow's throughput over time, stacked in its colour (flow 1 at the bottom): "
                          "the packets it had delivered in each column of the chart (ACKs received, "
                          "retransmissions included) × MSS, per second. The top edge is their sum, at most "
@@ -107,7 +110,9 @@ void ThroughputChart::restyle(const ChartStyle& style) {
 
 double ThroughputChart::rateAxisTop() const { return y_->max(); }
 
-int ThroughputChart::maxColumns() const { return std::max(60, static_cast<int>(view_->chart()->plotArea().width())); }
+int ThroughputChart::maxColumns() const {
+    return std::max(kLeastColumns, static_cast<int>(view_->chart()->plotArea().width()) / kColumnPx);
+}
 
 void ThroughputChart::attachOnTop(const Overlay& o) {
     for (QLineSeries* s : {o.halo, o.line.data()}) {
@@ -169,7 +174,8 @@ void ThroughputChart::growTo(double duration_s, double top_in_unit) {
 
 void ThroughputChart::setRun(const RunResult& r) {
     const Scenario& sc = r.scenario;
-    const FlowThroughput f = flow_throughput(r, maxColumns());
+    drawn_columns_ = maxColumns();
+    const FlowThroughput f = flow_throughput(r, drawn_columns_);
     ensureAreas(f.flows);
 
     // Each column drawn as a step over its span, the flows stacked.

@@ -55,8 +55,25 @@ public:
     // Bits per second of the y axis's unit (1e6 for Mbit/s, 1e9 for Gbit/s).
     double axisUnitBps() const { return unit_bps_; }
 
-    // The most columns a run is drawn in (one per pixel of the plot).
+    // The most columns a run is drawn in: one per kColumnPx of the plot
+    // (at least kLeastColumns). Each area's edge is drawn in the plot's
+    // background to part neighbours of like colour; at one column per pixel
+    // those edges' steps covered the plot (ten streams' bands washed out
+    // to streaks), and the flows' rates read through the noise of a few
+    // RTTs per column.
+    static constexpr int kColumnPx = 4, kLeastColumns = 30;
     int maxColumns() const;
+    // The columns the run on screen was drawn in (0 before the first).
+    int drawnColumns() const { return drawn_columns_; }
+
+signals:
+    // The plot has widened or narrowed since the run on screen was drawn:
+    // its columns no longer fit the plot, so the run wants drawing
+    // again (a run drawn while the chart was hidden was drawn for a plot of
+    // the chart's first size, and its thin columns stood as spikes).
+    void columnsChanged();
+
+public:
 
     // A line over the areas, on the chart's axes (the caller keeps it and
     // its points, in axisUnitBps(); removeOverlay() gives it back).
@@ -86,6 +103,7 @@ private:
     QLineSeries* floor_;               // zero, under the first area
     std::vector<Overlay> overlays_;    // over the areas
     double unit_bps_ = 1e6;
+    int drawn_columns_ = 0;
     ChartStyle style_;
 };
 
