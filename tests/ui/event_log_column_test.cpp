@@ -82,6 +82,20 @@ TEST(EventLogColumn, TheShowRowComingBackInAResizeKeepsTheLogInItsColumn) {
             << where.toStdString();
         EXPECT_GE(box.width(), d->panel(Dashboard::Panel::Events)->minimumSizeHint().width()) << where.toStdString();
     }
+
+    // The counters alone are read from the top of the box, any room to spare
+    // under them: they stood at its foot under a blank room (experiment 8's
+    // fourth step beside the guide, the log too low for a row of its table).
+    int compact_with_room = 0;
+    for (int h = 560; h <= 695; h += 5) {
+        w->resize(1278, h);
+        settle_layouts();
+        if (!log->compact()) continue;
+        QWidget* counters = log->layout()->itemAt(0)->widget();
+        compact_with_room += log->height() > counters->height() + 20;
+        EXPECT_LE(counters->y(), log->layout()->contentsMargins().top()) << "at " << h << " px: blank room over the counters";
+    }
+    EXPECT_GE(compact_with_room, 1) << "no height left the counters alone with room to spare (the check asks nothing)";
 }
 
 // Either the counters alone, or the counters over the "Show" row over a

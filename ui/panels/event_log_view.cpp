@@ -258,6 +258,10 @@ EventLogView::EventLogView(QWidget* parent) : QWidget(parent) {
     layout->addWidget(counters_);
     layout->addLayout(top);
     layout->addWidget(table_, 1);
+    // With the table hidden (compact), the room to spare goes under the
+    // counters, not over them; while the table shows, it takes the room
+    // (the stretch of 0 gives this nothing then).
+    layout->addStretch(0);
     connect(filter_, &QComboBox::currentIndexChanged, this, &EventLogView::refilter);
     connect(flow_filter_, &QComboBox::currentIndexChanged, this, &EventLogView::refilter);
 }
