@@ -9,12 +9,14 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QTextDocument>
 #include <QTimer>
 #include <QSignalBlocker>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 #include "ui/teaching/capped_scroll.h"
+#include "ui/teaching/sentence_lines.h"
 #include "ui/teaching/experiment_chooser.h"
 
 #include "ui/lesson/flow_words.h"
@@ -105,6 +107,12 @@ ExperimentPanel::ExperimentPanel(QWidget* parent) : QWidget(parent) {
     c->addWidget(intro_);
     c->addWidget(title_);
     c->addWidget(body_);
+    // Blank room under the words, as much as lets placeStepTitle() scroll
+    // as far as it wants (the step's title, or a sentence's first line, at
+    // the top) where the words end sooner.
+    tail_pad_ = new QWidget(content);
+    tail_pad_->setFixedHeight(0);
+    c->addWidget(tail_pad_);
     c->addStretch(1);
     auto* scroll = new QScrollArea(this);
     text_scroll_ = scroll;
@@ -200,8 +208,33 @@ void ExperimentPanel::placeStepTitle() {
     // above it as far as the step's own words (Set to Why, the text's
     // end) still fit below; where they do not, its title at the top too
     // (presenting at 720 px, step 1 showed the introduction and Set alone).
+    // The introduction shown in part begins at the first line of a
+    // sentence: stopped wherever the words' end put it, the guide opened
+    // on half a line, "as the transfer speeds up (autotuning), so a"
+    // (experiment 9). Where the words end too soon to scroll that far,
+    // blank room under them (tail_pad_) makes the room.
     QScrollBar* bar = text_scroll_->verticalScrollBar();
-    bar->setValue(step_ > 0 ? title_->y() : std::clamp(bar->maximum(), bar->minimum(), title_->y()));
+    const int words_end = body_->geometry().bottom() + 1;
+    const int natural_max = std::max(0, words_end - text_scroll_->viewport()->height());
+    int top = 0;
+    if (natural_max > 0) {
+        top = step_ > 0 ? title_->y() : std::min(natural_max, title_->y());
+        if (step_ == 0 && top > 0 && top < title_->y()) top = introSentenceAtOrBelow(top);
+    }
+    const int pad = std::max(0, top - natural_max);
+    if (tail_pad_->height() != pad) tail_pad_->setFixedHeight(pad);  // the range follows (rangeChanged)
+    bar->setValue(top);
+}
+
+int ExperimentPanel::introSentenceAtOrBelow(int y) const {
+    // The intro's lines as its QLabel lays them out; a rich-text intro (the
+    // label lays that out itself) keeps the title.
+    if (Qt::mightBeRichText(intro_->text())) return title_->y();
+    const QRect r = intro_->contentsRect();
+    const int origin = intro_->y() + r.top();
+    for (int line_top : sentence_line_tops(intro_->text(), intro_->font(), r.width()))
+        if (origin + line_top >= y) return origin + line_top;
+    return title_->y();
 }
 
 void ExperimentPanel::setExperiments(std::vector<Experiment> experiments, const QStringList& errors) {

@@ -92,6 +92,10 @@ private:
     // until the reader scrolls it.
     void showStepTitleAtTop();
     void placeStepTitle();
+    // The top (in the guide text's coordinates) of the first line of the
+    // introduction at or below `y` that begins a sentence; the step's
+    // title's top where none does.
+    int introSentenceAtOrBelow(int y) const;
     void showStep();
     void evaluate();
     // Whether a run of the newest request when the step opened counts (a
@@ -118,6 +122,7 @@ private:
     QLabel* heading_;  // the title, wrapped, when the chooser cannot show it whole
     QLabel* intro_;
     QScrollArea* text_scroll_ = nullptr;  // the introduction, the step's title and its words
+    QWidget* tail_pad_ = nullptr;  // blank room under the words (placeStepTitle)
     bool follow_title_ = false;  // the text keeps the step's title placed (until the reader scrolls)
     QWidget* step_row_;
     std::vector<QToolButton*> step_buttons_;
