@@ -129,6 +129,7 @@ GhostOverlay::GhostOverlay(Dashboard* dashboard, OverlayStyle style)
     over_time_ = dashboard->hero() ? dashboard->hero()->throughputChart() : nullptr;
     if (window_chart_) connect(window_chart_, &WindowChart::redrawn, this, &GhostOverlay::drawWindow);
     connect(dashboard, &Dashboard::frameShown, this, &GhostOverlay::drawRttAndRate);
+    connect(dashboard, &Dashboard::throughputRedrawn, this, &GhostOverlay::drawRttAndRate);
 }
 
 GhostOverlay::~GhostOverlay() = default;

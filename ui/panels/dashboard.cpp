@@ -79,10 +79,12 @@ Dashboard::Dashboard(QWidget* parent) : QWidget(parent) {
     }
 
     // The stacked throughput's columns follow the plot's width: a plot that
-    // changed width draws the run again (once the layout has settled).
+    // changed width draws the run on screen again (once the layout has
+    // settled), that chart alone: the other panels and the event log's
+    // fitted rows stay as they are.
     redraw_timer_.setSingleShot(true);
     redraw_timer_.setInterval(0);
-    connect(&redraw_timer_, &QTimer::timeout, this, &Dashboard::redrawNewest);
+    connect(&redraw_timer_, &QTimer::timeout, this, &Dashboard::redrawThroughput);
     connect(hero_->throughputChart(), &ThroughputChart::columnsChanged, &redraw_timer_, qOverload<>(&QTimer::start));
     frame_timer_.setSingleShot(true);
     connect(&frame_timer_, &QTimer::timeout, this, &Dashboard::drawPending);
@@ -168,6 +170,12 @@ void Dashboard::redrawNewest() {
     // perhaps, the run's final frame, leaving a stale hero for good).
     SnapshotPtr newest = pending_ ? pending_ : shown_;
     if (newest) showNow(std::move(newest));
+}
+
+void Dashboard::redrawThroughput() {
+    if (!shown_ || !hero_->severalFlows()) return;
+    hero_->throughputChart()->setRun(shown_->result);
+    emit throughputRedrawn();
 }
 
 void Dashboard::setTheory(bool on) {

@@ -95,6 +95,9 @@ signals:
     void frameShown(quint64 generation, bool done);
     // A click or drag on a chart asks the playhead to go to t.
     void scrubbed(double t_s);
+    // The throughput-per-flow chart drew the run on screen again for its
+    // plot's new width (an overlay on it follows).
+    void throughputRedrawn();
 
 private:
     int frame_interval_ms_ = kFrameIntervalMs;
@@ -102,6 +105,9 @@ private:
     void fitRightColumn();  // the rate box's and the event log's shares of their column
     // Draws the newest frame at hand now: the pending one if any, else the shown one.
     void redrawNewest();
+    // The run on screen drawn again in the throughput-per-flow chart alone
+    // (its plot changed width); throughputRedrawn() follows.
+    void redrawThroughput();
     void drawPending();
 
     QGroupBox* boxes_[4];
