@@ -26,6 +26,18 @@ using namespace inflight::ui::test;
 
 namespace {
 
+// The guide's scrolling text and its step title.
+QScrollArea* guide_text(MainWindow& w) { return w.guide()->findChild<QScrollArea*>("guide_text"); }
+QLabel* step_title(MainWindow& w) { return w.guide()->findChild<QLabel*>("step_title"); }
+
+// The layout passes a step change posts, done.
+void settle() {
+    for (int pass = 0; pass < 5; ++pass) {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QTest::qWait(20);
+    }
+}
+
 std::string pages_of(const std::string& sentence) {
     std::string out;
     for (int i = 0; i < 40; ++i) out += sentence + ' ';
@@ -165,16 +177,10 @@ TEST(GuideFit, ALaterStepsTitleIsAtTheTopOfTheGuidesText) {
     w->setPresentation(true);
     w->showNormal();
     w->resize(1280, 720);
-    auto* text = w->guide()->findChild<QScrollArea*>("guide_text");
-    auto* title = w->guide()->findChild<QLabel*>("step_title");
+    auto* text = guide_text(*w);
+    auto* title = step_title(*w);
     ASSERT_NE(text, nullptr);
     ASSERT_NE(title, nullptr);
-    const auto settle = [] {
-        for (int pass = 0; pass < 5; ++pass) {
-            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-            QTest::qWait(20);
-        }
-    };
     for (int e = 0; e < 10; ++e) {
         w->openExperiment(e);
         settle();
@@ -227,16 +233,10 @@ TEST(GuideFit, ALaterStepsTitleIsAtTheTopOfTheGuidesText) {
 TEST(GuideFit, TheGuideOpensOnAWholeLineThatBeginsASentence) {
     auto w = make_window();
     ASSERT_TRUE(wait_settled(*w));
-    auto* text = w->guide()->findChild<QScrollArea*>("guide_text");
-    auto* title = w->guide()->findChild<QLabel*>("step_title");
+    auto* text = guide_text(*w);
+    auto* title = step_title(*w);
     ASSERT_NE(text, nullptr);
     ASSERT_NE(title, nullptr);
-    const auto settle = [] {
-        for (int pass = 0; pass < 5; ++pass) {
-            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-            QTest::qWait(20);
-        }
-    };
     int sentence_starts = 0;
     for (const bool presenting : {false, true}) {
         w->setPresentation(presenting);
