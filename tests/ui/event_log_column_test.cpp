@@ -11,6 +11,7 @@
 #include <QGroupBox>
 #include <QHeaderView>
 #include <QLayout>
+#include <QStyle>
 #include <QTableView>
 #include <QTest>
 #include <gtest/gtest.h>
@@ -135,4 +136,35 @@ TEST(EventLogColumn, TheLogIsItsCountersOrItsCountersShowRowAndTableNeverHalf) {
             EXPECT_LE(t->geometry().bottom(), log->height()) << at;
         }
     }
+}
+
+// Experiment 5, step 1 beside the guide at 1280×720: with the flow column,
+// "what happened" kept a header view's default section size (100 px) where
+// 79 px were left, so its last 21 px lay past the table's edge: the heading
+// read "what happer" and each sentence was wrapped wider than it is shown.
+// Every column lies inside the table; the last one takes what is left.
+TEST(EventLogColumn, WhatHappenedLiesInsideTheTable) {
+    auto w = make_window();
+    ASSERT_TRUE(wait_settled(*w, 60000));
+    w->openExperiment(4);
+    w->goToStep(0);
+    QTest::mouseClick(w->guide()->setButton(), Qt::LeftButton);
+    ASSERT_TRUE(wait_settled(*w, 120000));
+    settle_layouts();
+    EventLogView* log = w->dashboard()->events();
+    ASSERT_TRUE(log->showsFlows());
+    ASSERT_FALSE(log->compact());
+    const QHeaderView* head = log->table()->horizontalHeader();
+    int columns_px = 0;
+    for (int c = 0; c < head->count(); ++c)
+        if (!head->isSectionHidden(c)) columns_px += head->sectionSize(c);
+    EXPECT_LE(columns_px, log->table()->viewport()->width());
+    // Its heading is elided to the column (QHeaderView clips it mid-letter
+    // otherwise), or whole where it fits; the tooltip says it whole.
+    const int text_column = head->count() - 1;
+    const QString heading = head->model()->headerData(text_column, Qt::Horizontal).toString();
+    const int margins = 2 * (head->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, head) + 1);
+    EXPECT_LE(head->fontMetrics().horizontalAdvance(heading), head->sectionSize(text_column) - margins) << heading.toStdString();
+    EXPECT_TRUE(heading == QStringLiteral("what happened") || heading.endsWith(QChar(0x2026))) << heading.toStdString();
+    EXPECT_EQ(head->model()->headerData(text_column, Qt::Horizontal, Qt::ToolTipRole).toString(), QStringLiteral("what happened"));
 }

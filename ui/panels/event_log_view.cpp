@@ -170,14 +170,22 @@ QVariant EventTableModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant EventTableModel::headerData(int section, Qt::Orientation o, int role) const {
-    if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    // A narrow column elides its heading ("what hap…", the view's elide
+    // mode); the tooltip says it whole.
+    if (o != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole)) return {};
     switch (section) {
     case kTime: return tr("time (s)");
     case kFlow: return tr("flow");
     case kKind: return tr("kind");
-    case kText: return tr("what happened");
+    case kText: return role == Qt::DisplayRole && !text_heading_.isEmpty() ? text_heading_ : tr("what happened");
     }
     return {};
+}
+
+void EventTableModel::setTextHeading(const QString& heading) {
+    if (heading == text_heading_) return;
+    text_heading_ = heading;
+    emit headerDataChanged(Qt::Horizontal, kText, kText);
 }
 
 EventLogView::EventLogView(QWidget* parent) : QWidget(parent) {
@@ -204,6 +212,15 @@ EventLogView::EventLogView(QWidget* parent) : QWidget(parent) {
     table_->setModel(model_);
     table_->verticalHeader()->setVisible(false);
     table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 4);
+    // The last column takes what the others leave, however little: a
+    // stretched last section is never narrower than the default section
+    // size (100 px), and beside a flow column at 720p 79 px were left, so
+    // its last 21 px lay past the table's edge ("what happer", sentences
+    // wrapped wider than shown). Its heading, narrow, is elided
+    // (setTextHeading, on each resize of the column).
+    // (Set before the stretch: the header keeps the last section's size
+    // then as its least.)
+    table_->horizontalHeader()->setDefaultSectionSize(table_->horizontalHeader()->minimumSectionSize());
     table_->horizontalHeader()->setStretchLastSection(true);
     // Time, flow and kind are sized by fitColumns() for the widest value they
     // can hold, not ResizeToContents: that measured up to 1000 rows of text
@@ -223,8 +240,13 @@ EventLogView::EventLogView(QWidget* parent) : QWidget(parent) {
     rows_timer_.setSingleShot(true);
     rows_timer_.setInterval(30);
     connect(&rows_timer_, &QTimer::timeout, this, &EventLogView::fitRowHeights);
-    connect(table_->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int column, int, int) {
-        if (column == EventTableModel::kText) rows_timer_.start();
+    connect(table_->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int column, int, int width) {
+        if (column != EventTableModel::kText) return;
+        rows_timer_.start();
+        const QString whole = tr("what happened");
+        const int room = width - 2 * (table_->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, table_) + 1);
+        const QFontMetrics fm = table_->horizontalHeader()->fontMetrics();
+        model_->setTextHeading(fm.horizontalAdvance(whole) <= room ? QString() : fm.elidedText(whole, Qt::ElideRight, room));
     });
     // The table gives up its room first: squeezed by a dock or the larger
     // type of presentation mode, it shrinks (to nothing, in the end) rather

@@ -35,6 +35,9 @@ public:
     void setStyle(const ChartStyle& style);
     // The flows' labels (index as in Event::flow), shown in the flow column.
     void setFlowLabels(QStringList labels);
+    // The "what happened" heading as shown: elided to its column's width
+    // (QHeaderView clips a heading mid-letter, whatever its elide mode).
+    void setTextHeading(const QString& heading);
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role) const override;
@@ -59,6 +62,7 @@ private:
     std::vector<int> rows_;      // indices into snap_->result.events
     ChartStyle style_;           // the kinds' colours follow the dashboard's look
     QStringList flow_labels_;
+    QString text_heading_;  // empty: "what happened" whole
 };
 
 class EventLogView : public QWidget {
@@ -139,6 +143,7 @@ private:
     QSize rows_failed_at_;      // shown at this size, the rows were squeezed: counters only here
     int least_rows_ = 0;    // setLeastRows
     QStringList flow_labels_;
+    QString text_heading_;  // empty: "what happened" whole
     EventTableModel::Extent columns_for_;  // what the short columns were sized for
     int kind_px_ = 0;                      // the kind column's width when shown
     QTableView* table_;
