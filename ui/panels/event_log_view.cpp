@@ -170,8 +170,8 @@ QVariant EventTableModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant EventTableModel::headerData(int section, Qt::Orientation o, int role) const {
-    // A narrow column elides its heading ("what hap…", the view's elide
-    // mode); the tooltip says it whole.
+    // A narrow column shows its heading elided ("what hap…",
+    // setTextHeading); the tooltip says it whole.
     if (o != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole)) return {};
     switch (section) {
     case kTime: return tr("time (s)");
@@ -243,7 +243,7 @@ EventLogView::EventLogView(QWidget* parent) : QWidget(parent) {
     connect(table_->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int column, int, int width) {
         if (column != EventTableModel::kText) return;
         rows_timer_.start();
-        const QString whole = tr("what happened");
+        const QString whole = model_->headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString();
         const int room = width - 2 * (table_->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, table_) + 1);
         const QFontMetrics fm = table_->horizontalHeader()->fontMetrics();
         model_->setTextHeading(fm.horizontalAdvance(whole) <= room ? QString() : fm.elidedText(whole, Qt::ElideRight, room));

@@ -143,7 +143,6 @@ private:
     QSize rows_failed_at_;      // shown at this size, the rows were squeezed: counters only here
     int least_rows_ = 0;    // setLeastRows
     QStringList flow_labels_;
-    QString text_heading_;  // empty: "what happened" whole
     EventTableModel::Extent columns_for_;  // what the short columns were sized for
     int kind_px_ = 0;                      // the kind column's width when shown
     QTableView* table_;

@@ -69,8 +69,8 @@ public:
 signals:
     // The plot has widened or narrowed since the run on screen was drawn:
     // its columns no longer fit the plot, so the run wants drawing
-    // again (a run drawn while the chart was hidden was drawn for a plot of
-    // the chart's first size, and its thin columns stood as spikes).
+    // again (back from presenting, the run kept the narrower plot's
+    // columns until something else redrew it).
     void columnsChanged();
 
 public:
